@@ -1,0 +1,256 @@
+"""``python -m sudoku_lab``: solvers, check, solve, bench (DESIGN.md §3).
+
+Bad input (an unreadable puzzle, an unknown solver, a bad parameter) prints one clear
+line on stderr and exits with code 2; nothing here prints a traceback at a user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from . import solvers
+from .exact import count_solutions
+from .grid import PuzzleError, board_to_string, format_grid, parse, validate
+from .run import Budget, Run
+
+
+class UsageError(Exception):
+    """Input the user can fix; printed as one line, exit code 2."""
+
+
+def _read_text(arg: str) -> str:
+    if arg == "-":
+        return sys.stdin.read()
+    if arg.startswith("@"):
+        try:
+            return Path(arg[1:]).read_text()
+        except OSError as exc:
+            raise UsageError(f"cannot read {arg[1:]}: {exc.strerror}") from None
+    return arg
+
+
+def _puzzle(arg: str):
+    try:
+        return parse(_read_text(arg))
+    except PuzzleError as exc:
+        raise UsageError(f"puzzle: {exc.message}") from None
+
+
+def _params(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--param takes name=value, got {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _budget(args) -> Budget:
+    return Budget(max_iterations=args.max_iterations, max_evaluations=getattr(args, "max_evaluations", None),
+                  max_seconds=args.max_seconds)
+
+
+def _make_run(puzzle, args, seed) -> Run:
+    try:
+        return Run(puzzle, args.solver, _params(args.param), seed, _budget(args))
+    except solvers.SolverError as exc:
+        raise UsageError(str(exc)) from None
+
+
+# ---------------------------------------------------------------------------- commands
+
+def cmd_solvers(args) -> int:
+    if args.json:
+        print(json.dumps(solvers.schemas(), indent=2))
+        return 0
+    for s in solvers.schemas():
+        print(f"{s['id']:14} {s['title']}")
+        for p in s["params"]:
+            print(f"    {p['name']:12} {p['type']:6} default {p['default']!s:8} {p['help']}")
+    return 0
+
+
+def cmd_check(args) -> int:
+    puzzle = _puzzle(args.puzzle)
+    report = {"size": puzzle.N, "givens": puzzle.given_count, "puzzle": puzzle.to_string()}
+    try:
+        validate(puzzle)
+        count = count_solutions(puzzle)
+        report["solutions"] = count.solutions if count.complete else None
+        report["solution"] = None if count.solution is None else board_to_string(count.solution)
+    except PuzzleError as exc:
+        report["solutions"] = 0
+        report["message"] = exc.message
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(format_grid(puzzle.cells, puzzle.n))
+    words = {0: "no solution", 1: "exactly one solution", 2: "several solutions", None: "unknown (search budget ran out)"}
+    print(f"\n{puzzle.N}×{puzzle.N}, {puzzle.given_count} givens, {words[report['solutions']]}")
+    if "message" in report:
+        print(report["message"])
+    return 0
+
+
+def cmd_solve(args) -> int:
+    puzzle = _puzzle(args.puzzle)
+    try:
+        validate(puzzle)
+    except PuzzleError as exc:
+        raise UsageError(f"puzzle: {exc.message}") from None
+    result = _make_run(puzzle, args, args.seed).finish()
+    out = result.to_json()
+    if args.json:
+        print(json.dumps({k: out[k] for k in ("solver", "seed", "params", "solved", "board", "conflicts",
+                                                "iterations", "evaluations", "seconds", "stop_reason")}))
+    else:
+        print(format_grid(result.board, puzzle.n))
+        print(f"\n{result.stop_reason}: {result.iterations} iterations, {result.evaluations} evaluations, "
+              f"{result.seconds:.3f} s, {result.conflicts} conflicts, {result.restarts} restarts")
+    return 0 if result.solved else 1
+
+
+def _read_bench_file(path: str) -> list[tuple[str, str]]:
+    """Lines of `puzzle [name]`; '#' starts a comment line."""
+    try:
+        lines = Path(path).read_text().splitlines()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    out = []
+    for ln, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        text, _, name = line.strip().partition(" ")
+        text, _, tab_name = text.partition("\t")
+        out.append((text, (name or tab_name).strip() or f"line {ln}"))
+    if not out:
+        raise UsageError(f"{path} holds no puzzle")
+    return out
+
+
+def _bench_one(job) -> dict:
+    index, name, text, seed, solver, params, budget = job
+    run = Run(parse(text), solver, params, seed, budget)
+    res = run.finish().to_json()
+    res.update({"puzzle": index, "name": name,
+                "iterations_per_second": res["iterations"] / res["seconds"] if res["seconds"] else None})
+    return res
+
+
+def cmd_bench(args) -> int:
+    entries = _read_bench_file(args.file)
+    if args.limit:
+        entries = entries[: args.limit]
+    for text, name in entries:
+        try:
+            p = parse(text)
+            validate(p)
+        except PuzzleError as exc:
+            raise UsageError(f"{args.file}: {name}: {exc.message}") from None
+    params = _params(args.param)
+    try:
+        solvers.resolve_params(solvers.get(args.solver), params)
+    except solvers.SolverError as exc:
+        raise UsageError(str(exc)) from None
+    budget = _budget(args)
+    jobs = [(i, name, text, args.seed + r, args.solver, params, budget)
+            for i, (text, name) in enumerate(entries) for r in range(args.runs)]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(_bench_one, jobs))
+    else:
+        results = map(_bench_one, jobs)
+    collected = []
+    for res in results:
+        collected.append(res)
+        if args.json:
+            print(json.dumps(res), flush=True)
+        else:
+            print(f"{res['name']:20} seed {res['seed']:<5} {res['stop_reason']:8} it {res['iterations']:>8} "
+                  f"restarts {res['restarts']:>5} {res['seconds']:8.3f} s "
+                  f"{res['iterations_per_second'] or 0:10.0f} it/s", flush=True)
+    summary = summarise(collected)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print("\n" + "  ".join(f"{k}={v}" for k, v in summary.items()))
+    return 0
+
+
+def summarise(results: list[dict]) -> dict:
+    solved = [r for r in results if r["solved"]]
+
+    def stat(key, fn, rows):
+        vals = [r[key] for r in rows]
+        return round(fn(vals), 6) if vals else None
+
+    total_s = sum(r["seconds"] for r in results)
+    return {
+        "summary": True, "runs": len(results), "solved": len(solved),
+        "median_iterations": stat("iterations", statistics.median, solved),
+        "mean_iterations": stat("iterations", statistics.mean, solved),
+        "median_evaluations": stat("evaluations", statistics.median, solved),
+        "mean_evaluations": stat("evaluations", statistics.mean, solved),
+        "median_seconds": stat("seconds", statistics.median, solved),
+        "mean_seconds": stat("seconds", statistics.mean, solved),
+        "mean_restarts": stat("restarts", statistics.mean, solved),
+        "iterations_per_second": round(sum(r["iterations"] for r in results) / total_s, 1) if total_s else None,
+        "evaluations_per_second": round(sum(r["evaluations"] for r in results) / total_s, 1) if total_s else None,
+    }
+
+
+# ---------------------------------------------------------------------------- parser
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m sudoku_lab", description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("solvers", help="list the solvers and their parameters")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_solvers)
+
+    p = sub.add_parser("check", help="parse, validate and count solutions")
+    p.add_argument("puzzle", help="the puzzle text, - for stdin, or @file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_check)
+
+    def run_options(p):
+        p.add_argument("--solver", required=True, help="solver id (see `solvers`)")
+        p.add_argument("--max-seconds", type=float, default=60.0)
+        p.add_argument("--max-iterations", type=int, default=None)
+        p.add_argument("--max-evaluations", type=int, default=None)
+        p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+        p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("solve", help="run one solver on one puzzle")
+    p.add_argument("puzzle", help="the puzzle text, - for stdin, or @file")
+    run_options(p)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("bench", help="run a solver over a file of puzzles, several seeds each")
+    p.add_argument("file", help="one puzzle per line, optionally followed by a name")
+    run_options(p)
+    p.add_argument("--runs", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0, help="first seed; run r uses seed + r")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--limit", type=int, default=0, help="only the first K puzzles")
+    p.set_defaults(func=cmd_bench)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

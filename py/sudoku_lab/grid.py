@@ -1,0 +1,284 @@
+"""Puzzles: reading the many ways people write a Sudoku, the grid's geometry, formatting.
+
+A puzzle has box size ``n`` and side ``N = n*n``; cells are numbered row-major, values are
+1..N with 0 for an empty cell. Every other module takes ``n`` from the puzzle, so nothing
+here or elsewhere assumes 9×9.
+
+The parser is forgiving about layout and strict about content: it accepts 81-character
+lines, one row per line, bordered grids (``|``, ``-``, ``+``), comma or space separated
+values and ``.sdk`` files with ``#`` comments. Anything it cannot read raises
+:class:`PuzzleError` carrying the line, column or cell at fault. ``static/parse.js`` is a
+mirror of this parser for the page (which must show a paste before Python has loaded);
+``tests/parse_cases.json`` holds the cases both must agree on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+ALPHABET = "123456789ABCDEFGHIJKLMNOP"
+BLANKS = ".0-_*"
+BOX_SIZE_BY_CELLS = {16: 2, 81: 3, 256: 4, 625: 5}
+MAX_TEXT = 20_000
+# Characters that only lay the grid out; they never stand for a cell.
+LAYOUT = "|+=:;,"
+
+
+class PuzzleError(ValueError):
+    """A puzzle that cannot be read or cannot be valid; says what is wrong and where."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None,
+                 cells: tuple[int, ...] = ()):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.cells = cells
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Index arrays for one box size: which cells form each row, column and box."""
+
+    n: int
+    N: int
+    rows: np.ndarray      # (N, N) cell indices of each row
+    cols: np.ndarray      # (N, N) cell indices of each column
+    boxes: np.ndarray     # (N, N) cell indices of each box
+    units: np.ndarray     # (3N, N): rows, then columns, then boxes
+    row_of: np.ndarray    # (N*N,) row of each cell
+    col_of: np.ndarray    # (N*N,) column of each cell
+    box_of: np.ndarray    # (N*N,) box of each cell
+
+
+@lru_cache(maxsize=None)
+def geometry(n: int) -> Geometry:
+    N = n * n
+    idx = np.arange(N * N).reshape(N, N)
+    rows = idx
+    cols = idx.T.copy()
+    boxes = idx.reshape(n, n, n, n).transpose(0, 2, 1, 3).reshape(N, N).copy()
+    row_of = np.repeat(np.arange(N), N)
+    col_of = np.tile(np.arange(N), N)
+    box_of = (row_of // n) * n + col_of // n
+    units = np.concatenate([rows, cols, boxes])
+    for a in (rows, cols, boxes, units, row_of, col_of, box_of):
+        a.setflags(write=False)
+    return Geometry(n, N, rows, cols, boxes, units, row_of, col_of, box_of)
+
+
+def cell_name(cell: int, N: int) -> str:
+    """r3c7 style name (1-based), as used in every message to a user."""
+    return f"r{cell // N + 1}c{cell % N + 1}"
+
+
+@dataclass(frozen=True, eq=False)
+class Puzzle:
+    """An immutable puzzle: box size and the N*N cell values (0 = empty)."""
+
+    n: int
+    cells: np.ndarray
+
+    def __post_init__(self):
+        cells = np.asarray(self.cells, dtype=np.int8).reshape(-1).copy()
+        cells.setflags(write=False)
+        object.__setattr__(self, "cells", cells)
+        if cells.size != self.N * self.N:
+            raise PuzzleError(f"a {self.N}×{self.N} puzzle has {self.N * self.N} cells, not {cells.size}")
+        if cells.min(initial=0) < 0 or cells.max(initial=0) > self.N:
+            raise PuzzleError(f"cell values must be 0..{self.N}")
+
+    @property
+    def N(self) -> int:
+        return self.n * self.n
+
+    @property
+    def givens(self) -> np.ndarray:
+        return self.cells > 0
+
+    @property
+    def given_count(self) -> int:
+        return int(np.count_nonzero(self.cells))
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.n)
+
+    def to_string(self) -> str:
+        return board_to_string(self.cells)
+
+    def __eq__(self, other):
+        return isinstance(other, Puzzle) and self.n == other.n and np.array_equal(self.cells, other.cells)
+
+    def __hash__(self):
+        return hash((self.n, self.cells.tobytes()))
+
+    def __repr__(self):
+        return f"Puzzle(n={self.n}, {self.to_string()!r})"
+
+
+def board_to_string(cells) -> str:
+    """One line, '.' for empty, 1-9 then A.. for values over 9 (the share-link form)."""
+    return "".join("." if v == 0 else ALPHABET[v - 1] for v in np.asarray(cells).tolist())
+
+
+def format_grid(cells, n: int) -> str:
+    """A bordered, human-readable grid."""
+    N = n * n
+    vals = [("." if v == 0 else ALPHABET[v - 1]) for v in np.asarray(cells).reshape(-1).tolist()]
+    out = []
+    for r in range(N):
+        row = vals[r * N:(r + 1) * N]
+        line = " | ".join(" ".join(row[b * n:(b + 1) * n]) for b in range(n))
+        if r and r % n == 0:
+            out.append("".join("+" if ch == "|" else "-" for ch in line))
+        out.append(line)
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- parsing
+
+@dataclass
+class _Token:
+    text: str
+    line: int
+    column: int
+
+
+def _is_separator_line(s: str) -> bool:
+    return bool(s) and all(ch in "-+=|: \t" for ch in s)
+
+
+def _tokens(text: str) -> tuple[list[_Token], list[list[_Token]], bool]:
+    """Split the text into cell tokens with their positions, grouped per line.
+
+    Returns (chars, lines_of_tokens, separated): ``chars`` has one token per visible cell
+    character; ``lines_of_tokens`` one list per data line of whitespace/comma separated
+    tokens; ``separated`` says the text used commas or semicolons between values.
+    """
+    bordered = any(ch in "|+" for ch in text)
+    separated = "," in text or ";" in text
+    chars: list[_Token] = []
+    lines: list[list[_Token]] = []
+    for ln, raw in enumerate(text.splitlines(), 1):
+        s = raw.strip()
+        if not s or s.startswith("#"):
+            continue
+        if bordered and _is_separator_line(s):
+            continue
+        toks = []
+        for m in re.finditer(r"[^\s|,;]+", raw):
+            tok = m.group()
+            if bordered:
+                # '+' and '=' only draw borders inside a bordered row line
+                tok_clean = tok.replace("+", "").replace("=", "")
+                if not tok_clean:
+                    continue
+            toks.append(_Token(tok, ln, m.start() + 1))
+        for t in toks:
+            for k, ch in enumerate(t.text):
+                if bordered and ch in "+=":
+                    continue
+                chars.append(_Token(ch, t.line, t.column + k))
+        if toks:
+            lines.append(toks)
+    return chars, lines, separated
+
+
+def _count_error(found: int, per_line: list[tuple[int, int]]) -> PuzzleError:
+    """Explain a wrong cell count, pointing at the odd line out where there is one."""
+    msg = (f"Found {found} cells, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16) "
+           f"or 625 (25×25).")
+    if len(per_line) >= 2:
+        counts = [c for _, c in per_line]
+        common = max(set(counts), key=counts.count)
+        odd = [(ln, c) for ln, c in per_line if c != common]
+        if common in (4, 9, 16, 25) and odd:
+            ln, c = odd[0]
+            msg += f" Line {ln} has {c} cells where the other rows have {common}."
+            return PuzzleError(msg, line=ln)
+    return PuzzleError(msg)
+
+
+def _value(tok: _Token, N: int, allow_numbers: bool) -> int:
+    t = tok.text
+    if t in BLANKS or (allow_numbers and t.strip("0") == ""):
+        return 0
+    if allow_numbers and t.isdigit():
+        v = int(t)
+        if 1 <= v <= N:
+            return v
+    elif len(t) == 1:
+        pos = ALPHABET.find(t.upper())
+        if 0 <= pos < N:
+            return pos + 1
+    allowed = f"1–{N}" if allow_numbers or N <= 9 else f"1–9 and A–{ALPHABET[N - 1]}"
+    raise PuzzleError(
+        f"Line {tok.line}, column {tok.column}: '{t}' is not a value of a {N}×{N} puzzle "
+        f"(givens are {allowed}; blanks are . 0 - _ *).",
+        line=tok.line, column=tok.column)
+
+
+def parse(text: str) -> Puzzle:
+    """Read a puzzle from any common text form, or raise PuzzleError saying where it fails."""
+    if not isinstance(text, str):
+        raise PuzzleError("the puzzle must be text")
+    if len(text) > MAX_TEXT:
+        raise PuzzleError(f"The text is {len(text)} characters long; a puzzle is at most {MAX_TEXT}.")
+    chars, lines, separated = _tokens(text)
+    if not chars:
+        raise PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.")
+    for t in chars:
+        if not (t.text.isalnum() or t.text in BLANKS):
+            raise PuzzleError(
+                f"Line {t.line}, column {t.column}: '{t.text}' is not a digit or a blank "
+                f"(blanks are . 0 - _ *).", line=t.line, column=t.column)
+    tokens = [t for line in lines for t in line]
+    multi = any(len(t.text) > 1 for t in tokens)
+    if separated or (multi and len(tokens) in BOX_SIZE_BY_CELLS and len(chars) not in BOX_SIZE_BY_CELLS):
+        cells, numbers = tokens, True
+        per_line = [(line[0].line, len(line)) for line in lines]
+    else:
+        cells, numbers = chars, False
+        per_line = [(line[0].line, sum(len(t.text) for t in line)) for line in lines]
+    n = BOX_SIZE_BY_CELLS.get(len(cells))
+    if n is None:
+        raise _count_error(len(cells), per_line)
+    N = n * n
+    values = np.array([_value(t, N, numbers) for t in cells], dtype=np.int8)
+    return Puzzle(n, values)
+
+
+def given_clashes(puzzle: Puzzle) -> list[tuple[str, int, tuple[int, int]]]:
+    """Pairs of givens that share a unit and a value: (unit name, value, (cell, cell))."""
+    g = puzzle.geometry
+    out = []
+    kinds = ["row"] * g.N + ["column"] * g.N + ["box"] * g.N
+    for u, cells in enumerate(g.units):
+        vals = puzzle.cells[cells]
+        seen: dict[int, int] = {}
+        for c, v in zip(cells.tolist(), vals.tolist()):
+            if v == 0:
+                continue
+            if v in seen:
+                out.append((f"{kinds[u]} {u % g.N + 1}", v, (seen[v], c)))
+            else:
+                seen[v] = c
+    return out
+
+
+def validate(puzzle: Puzzle) -> None:
+    """Raise PuzzleError naming the first pair of clashing givens, if any."""
+    clashes = given_clashes(puzzle)
+    if clashes:
+        unit, v, (a, b) = clashes[0]
+        sym = ALPHABET[v - 1]
+        more = f" ({len(clashes) - 1} more clash{'es' if len(clashes) > 2 else ''})" if len(clashes) > 1 else ""
+        raise PuzzleError(
+            f"The givens clash: {unit} has {sym} twice, at {cell_name(a, puzzle.N)} and "
+            f"{cell_name(b, puzzle.N)}{more}. Such a puzzle has no solution.",
+            cells=tuple(sorted({c for _, _, pair in clashes for c in pair})))
