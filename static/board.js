@@ -1,0 +1,52 @@
+// The board: an N×N grid of cells carrying the data-* hooks the tests read (DESIGN.md §4).
+// Cells are rebuilt only when the size changes; updates touch text and attributes only.
+import { ALPHABET } from "./parse.js";
+
+export class Board {
+  constructor(el) {
+    this.el = el;
+    this.n = 0;
+    this.cells = [];
+  }
+
+  build(n) {
+    const N = n * n;
+    this.n = n;
+    this.el.replaceChildren();
+    this.el.style.setProperty("--N", N);
+    this.el.dataset.size = String(N);
+    this.cells = [];
+    for (let i = 0; i < N * N; i++) {
+      const r = Math.floor(i / N), c = i % N;
+      const d = document.createElement("div");
+      d.className = "cell";
+      if (c % n === n - 1 && c !== N - 1) d.classList.add("box-right");
+      if (r % n === n - 1 && r !== N - 1) d.classList.add("box-bottom");
+      d.dataset.testid = "cell";
+      d.setAttribute("data-testid", "cell");
+      d.dataset.row = String(r);
+      d.dataset.col = String(c);
+      d.setAttribute("role", "gridcell");
+      this.el.appendChild(d);
+      this.cells.push(d);
+    }
+  }
+
+  // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices
+  show(values, givens, conflicts = new Set(), changed = null) {
+    const n = Math.round(Math.sqrt(Math.sqrt(values.length)));
+    if (n !== this.n) this.build(n);
+    values.forEach((v, i) => {
+      const d = this.cells[i];
+      const given = givens[i] > 0;
+      const text = v ? ALPHABET[v - 1] : "";
+      if (d.textContent !== text) d.textContent = text;
+      d.dataset.value = String(v);
+      d.dataset.given = given ? "true" : "false";
+      d.dataset.conflict = conflicts.has(i) ? "true" : "false";
+      d.classList.toggle("changed", !!(changed && changed.has(i)));
+    });
+  }
+}
+
+export const stringToCells = (s) => [...s].map((ch) => (ch === "." ? 0 : ALPHABET.indexOf(ch) + 1));

@@ -1,0 +1,80 @@
+// The convergence chart: a thin wrapper over uPlot. Series names come from the solver's
+// progress frames, events (e.g. restarts) are drawn as vertical ticks, and the data is
+// thinned by half whenever it passes MAX_POINTS so long runs stay cheap to draw.
+import uPlot from "./vendor/uplot/uPlot.esm.js";
+
+const MAX_POINTS = 4000;
+const COLORS = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2"];
+
+export class Chart {
+  constructor(el) {
+    this.el = el;
+    this.plot = null;
+    this.names = [];
+    this.data = [[]];
+    this.events = [];
+    this.el.dataset.points = "0";
+  }
+
+  reset(names = []) {
+    this.names = names;
+    this.data = [[], ...names.map(() => [])];
+    this.events = [];
+    if (this.plot) { this.plot.destroy(); this.plot = null; }
+    this.el.dataset.points = "0";
+    this.el.dataset.series = names.join(",");
+    if (!names.length) return;
+    const width = Math.max(240, this.el.clientWidth || 480);
+    const opts = {
+      width, height: 220,
+      scales: { x: { time: false } },
+      axes: [{ label: "iteration" }, {}],
+      legend: { live: false },
+      cursor: { drag: { x: false, y: false } },
+      series: [{ label: "iteration" }, ...names.map((name, i) => ({
+        label: name, stroke: COLORS[i % COLORS.length], width: 1.5, points: { show: false },
+      }))],
+      hooks: { draw: [(u) => this.drawEvents(u)] },
+    };
+    this.plot = new uPlot(opts, this.data, this.el);
+  }
+
+  drawEvents(u) {
+    if (!this.events.length) return;
+    const { ctx } = u;
+    const { top, height } = u.bbox;
+    ctx.save();
+    ctx.strokeStyle = "rgba(120,120,120,0.45)";
+    ctx.setLineDash([3, 3]);
+    ctx.lineWidth = 1;
+    for (const ev of this.events) {
+      const x = Math.round(u.valToPos(ev.iteration, "x", true));
+      ctx.beginPath();
+      ctx.moveTo(x, top);
+      ctx.lineTo(x, top + height);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  append(names, points, events) {
+    if (names.length && names.join(",") !== this.names.join(",")) this.reset(names);
+    if (!this.plot || (!points.length && !events.length)) return;
+    for (const p of points) {
+      const last = this.data[0].length ? this.data[0][this.data[0].length - 1] : -Infinity;
+      if (p[0] < last) continue;
+      p.forEach((v, i) => this.data[i].push(v === null || Number.isNaN(v) ? null : v));
+    }
+    this.events.push(...events);
+    if (this.data[0].length > MAX_POINTS) {
+      this.data = this.data.map((col) => col.filter((_, i) => i % 2 === 0 || i === col.length - 1));
+    }
+    this.plot.setData(this.data);
+    this.el.dataset.points = String(this.data[0].length);
+    this.el.dataset.events = String(this.events.length);
+  }
+
+  resize() {
+    if (this.plot) this.plot.setSize({ width: Math.max(240, this.el.clientWidth), height: 220 });
+  }
+}

@@ -1,0 +1,134 @@
+// Puzzle text -> {n, cells} on the main thread, so a paste shows before Python has loaded.
+// A mirror of py/sudoku_lab/grid.py's parse(): same formats, same messages; both are held
+// to tests/parse_cases.json. Python re-checks everything it is sent.
+
+export const ALPHABET = "123456789ABCDEFGHIJKLMNOP";
+const BLANKS = ".0-_*";
+const BOX_SIZE_BY_CELLS = { 16: 2, 81: 3, 256: 4, 625: 5 };
+const MAX_TEXT = 20000;
+
+export class PuzzleError extends Error {
+  constructor(message, { line = null, column = null } = {}) {
+    super(message);
+    this.line = line;
+    this.column = column;
+  }
+}
+
+const isSeparatorLine = (s) => s.length > 0 && /^[-+=|:\s]+$/.test(s);
+const isAlnum = (ch) => /^[A-Za-z0-9]$/.test(ch);
+
+function tokens(text) {
+  const bordered = /[|+]/.test(text);
+  const separated = /[,;]/.test(text);
+  const chars = [];
+  const lines = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const ln = i + 1;
+    const s = raw.trim();
+    if (!s || s.startsWith("#")) return;
+    if (bordered && isSeparatorLine(s)) return;
+    const toks = [];
+    for (const m of raw.matchAll(/[^\s|,;]+/g)) {
+      const tok = m[0];
+      if (bordered && tok.replace(/[+=]/g, "") === "") continue;
+      toks.push({ text: tok, line: ln, column: m.index + 1 });
+    }
+    for (const t of toks) {
+      [...t.text].forEach((ch, k) => {
+        if (bordered && (ch === "+" || ch === "=")) return;
+        chars.push({ text: ch, line: t.line, column: t.column + k });
+      });
+    }
+    if (toks.length) lines.push(toks);
+  });
+  return { chars, lines, separated };
+}
+
+function countError(found, perLine) {
+  let msg = `Found ${found} cells, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25).`;
+  if (perLine.length >= 2) {
+    const counts = perLine.map(([, c]) => c);
+    const freq = new Map();
+    counts.forEach((c) => freq.set(c, (freq.get(c) || 0) + 1));
+    // most frequent count; on a tie the smallest, as Python's max over a set of ints does
+    const common = [...freq.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
+    const odd = perLine.filter(([, c]) => c !== common);
+    if ([4, 9, 16, 25].includes(common) && odd.length) {
+      const [ln, c] = odd[0];
+      msg += ` Line ${ln} has ${c} cells where the other rows have ${common}.`;
+      return new PuzzleError(msg, { line: ln });
+    }
+  }
+  return new PuzzleError(msg);
+}
+
+function value(tok, N, numbers) {
+  const t = tok.text;
+  if (BLANKS.includes(t) && t.length === 1) return 0;
+  if (numbers && /^0+$/.test(t)) return 0;
+  if (numbers && /^[0-9]+$/.test(t)) {
+    const v = parseInt(t, 10);
+    if (v >= 1 && v <= N) return v;
+  } else if (t.length === 1) {
+    const pos = ALPHABET.indexOf(t.toUpperCase());
+    if (pos >= 0 && pos < N) return pos + 1;
+  }
+  const allowed = numbers || N <= 9 ? `1–${N}` : `1–9 and A–${ALPHABET[N - 1]}`;
+  throw new PuzzleError(
+    `Line ${tok.line}, column ${tok.column}: '${t}' is not a value of a ${N}×${N} puzzle ` +
+    `(givens are ${allowed}; blanks are . 0 - _ *).`, { line: tok.line, column: tok.column });
+}
+
+export function parsePuzzle(text) {
+  if (typeof text !== "string") throw new PuzzleError("the puzzle must be text");
+  if (text.length > MAX_TEXT) {
+    throw new PuzzleError(`The text is ${text.length} characters long; a puzzle is at most ${MAX_TEXT}.`);
+  }
+  const { chars, lines, separated } = tokens(text);
+  if (!chars.length) throw new PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.");
+  for (const t of chars) {
+    if (!(isAlnum(t.text) || BLANKS.includes(t.text))) {
+      throw new PuzzleError(`Line ${t.line}, column ${t.column}: '${t.text}' is not a digit or a blank ` +
+        "(blanks are . 0 - _ *).", { line: t.line, column: t.column });
+    }
+  }
+  const toks = lines.flat();
+  const multi = toks.some((t) => t.text.length > 1);
+  let cells, numbers, perLine;
+  if (separated || (multi && toks.length in BOX_SIZE_BY_CELLS && !(chars.length in BOX_SIZE_BY_CELLS))) {
+    cells = toks; numbers = true;
+    perLine = lines.map((l) => [l[0].line, l.length]);
+  } else {
+    cells = chars; numbers = false;
+    perLine = lines.map((l) => [l[0].line, l.reduce((a, t) => a + t.text.length, 0)]);
+  }
+  const n = BOX_SIZE_BY_CELLS[cells.length];
+  if (!n) throw countError(cells.length, perLine);
+  const N = n * n;
+  return { n, cells: cells.map((t) => value(t, N, numbers)) };
+}
+
+export const boardToString = (cells) => cells.map((v) => (v ? ALPHABET[v - 1] : ".")).join("");
+
+// Pairs of givens that share a unit and a digit, as cell indices (for marking the board).
+export function clashingCells(n, cells) {
+  const N = n * n;
+  const out = new Set();
+  const units = [];
+  for (let i = 0; i < N; i++) {
+    units.push([...Array(N).keys()].map((j) => i * N + j));
+    units.push([...Array(N).keys()].map((j) => j * N + i));
+    const br = Math.floor(i / n) * n, bc = (i % n) * n;
+    units.push([...Array(N).keys()].map((j) => (br + Math.floor(j / n)) * N + bc + (j % n)));
+  }
+  for (const unit of units) {
+    const seen = new Map();
+    for (const c of unit) {
+      const v = cells[c];
+      if (!v) continue;
+      if (seen.has(v)) { out.add(c); out.add(seen.get(v)); } else seen.set(v, c);
+    }
+  }
+  return out;
+}
