@@ -272,6 +272,12 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address):
+        # a browser that navigates away mid-download is normal, not an error worth a traceback
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(host: str, port: int) -> Server:
     return Server((host, port), functools.partial(Handler, directory=str(ROOT)))

@@ -1,0 +1,47 @@
+"""The worker's JSON facade, exercised natively exactly as worker.js calls it."""
+
+import json
+
+from conftest import PAPERS
+from sudoku_lab import bridge
+
+
+def call(fn, *args):
+    return json.loads(fn(*args))
+
+
+def test_hello_lists_solvers_and_versions():
+    h = call(bridge.hello)
+    assert "hill_climb" in [s["id"] for s in h["solvers"]] and h["versions"]["numpy"]
+
+
+def test_check_reports_counts_and_errors():
+    assert call(bridge.check, PAPERS["sato-01-easy"])["solutions"] == 1
+    bad = call(bridge.check, "1234%")
+    assert not bad["ok"] and "'%'" in bad["message"] and bad["column"] == 5
+    clash = call(bridge.check, "11" + "." * 79)
+    assert clash["ok"] and clash["solutions"] == 0 and clash["cells"] == [0, 1]
+
+
+def test_start_advance_until_solved():
+    req = {"runId": 7, "puzzle": PAPERS["sato-01-easy"], "solver": "hill_climb", "params": {},
+           "seed": 1, "budget": {"max_seconds": 30}}
+    start = call(bridge.start, json.dumps(req))
+    assert start["ok"] and start["params"]["plateau"] == 10
+    for _ in range(1000):
+        frame = call(bridge.advance, "7", 0.01)["frame"]
+        if "result" in frame:
+            break
+    assert frame["result"]["solved"] and frame["progress"]["conflicts"] == 0
+    assert not call(bridge.advance, "7", 0.01)["ok"]      # finished runs are forgotten
+
+
+def test_stop_and_bad_requests():
+    req = {"runId": 1, "puzzle": PAPERS["ai-escargot"], "solver": "hill_climb", "seed": 0}
+    assert call(bridge.start, json.dumps(req))["ok"]
+    call(bridge.advance, "1", 0.01)
+    assert call(bridge.stop, "1")["frame"]["result"]["stop_reason"] == "stopped"
+    for bad, word in (({**req, "solver": "x"}, "unknown solver"), ({**req, "seed": "1.5"}, "seed"),
+                      ({**req, "params": {"plateau": -1}}, "plateau"), ({**req, "puzzle": "1"}, "Found 1 cells")):
+        reply = call(bridge.start, json.dumps(bad))
+        assert not reply["ok"] and word in reply["message"]

@@ -1,0 +1,45 @@
+"""build.py: a file whose sha256 is wrong is never accepted; the bundle is reproducible."""
+
+import hashlib
+import zipfile
+import io
+
+import build
+
+
+def test_offline_file_with_wrong_hash_is_rejected(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "CACHE", tmp_path / "cache")
+    offline = tmp_path / "offline"
+    offline.mkdir()
+    good, bad = b"real bytes", b"tampered"
+    (offline / "good.bin").write_bytes(good)
+    (offline / "bad.bin").write_bytes(bad)
+    f = build.Fetcher(str(offline), use_cdn=False)
+    digest = hashlib.sha256(good).hexdigest()
+    assert f.from_offline("good.bin", digest).read_bytes() == good
+    assert f.cached("good.bin", digest) is not None
+    assert f.from_offline("bad.bin", digest) is None
+    assert f.cached("bad.bin", digest) is None
+
+
+def test_corrupted_cache_copy_is_dropped(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    f = build.Fetcher(None, use_cdn=False)
+    (f.cache / "x.bin").write_bytes(b"corrupt")
+    assert f.cached("x.bin", hashlib.sha256(b"original").hexdigest()) is None
+    assert not (f.cache / "x.bin").exists()
+
+
+def test_bundle_is_deterministic_and_holds_the_package():
+    a, b = build.bundle_package(), build.bundle_package()
+    assert a == b
+    names = zipfile.ZipFile(io.BytesIO(a)).namelist()
+    assert "sudoku_lab/bridge.py" in names and "sudoku_lab/solvers/hill_climb.py" in names
+
+
+def test_vendor_files_match_their_pins():
+    vendor = build.VENDOR
+    for name, digest in build.PYODIDE_CORE.items():
+        assert build.sha256(vendor / "pyodide" / name) == digest
+    for name, digest in build.UPLOT_FILES.items():
+        assert build.sha256(vendor / "uplot" / name) == digest

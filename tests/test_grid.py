@@ -1,0 +1,68 @@
+"""The parser on every accepted format and on bad input; geometry; clashing givens."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+from sudoku_lab.grid import ALPHABET, PuzzleError, Puzzle, format_grid, geometry, given_clashes, parse, validate
+
+CASES = json.loads((Path(__file__).parent / "parse_cases.json").read_text())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_parse_cases(case):
+    """The shared cases; static/parse.js is held to the same file in test_browser.py."""
+    if "cells" in case:
+        assert parse(case["text"]).to_string() == case["cells"]
+    else:
+        with pytest.raises(PuzzleError) as info:
+            parse(case["text"])
+        assert case["error"] in info.value.message
+        assert info.value.line == case.get("line")
+        assert info.value.column == case.get("column")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_geometry_units_partition_the_grid(n):
+    g = geometry(n)
+    for block in (g.rows, g.cols, g.boxes):
+        assert sorted(block.reshape(-1).tolist()) == list(range(g.N ** 2))
+    c = 2 * g.N + 1
+    assert c in g.rows[g.row_of[c]] and c in g.cols[g.col_of[c]] and c in g.boxes[g.box_of[c]]
+
+
+@given(st.integers(2, 4).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, n * n), min_size=n ** 4, max_size=n ** 4))))
+def test_to_string_and_format_round_trip(data):
+    n, cells = data
+    p = Puzzle(n, cells)
+    assert parse(p.to_string()) == p
+    assert parse(format_grid(p.cells, n)) == p
+
+
+def test_givens_and_counts(papers):
+    p = papers["sato-01-easy"]
+    assert (p.n, p.N, p.given_count) == (3, 9, 38)
+    assert np.array_equal(p.givens, p.cells > 0)
+
+
+def test_clashing_givens_are_named_with_their_cells():
+    text = "55" + "." * 79
+    p = parse(text)
+    assert given_clashes(p)[0][:2] == ("row 1", 5)
+    with pytest.raises(PuzzleError) as info:
+        validate(p)
+    assert "row 1 has 5 twice, at r1c1 and r1c2" in info.value.message
+    assert set(info.value.cells) == {0, 1}
+
+
+def test_very_long_text_is_refused_not_parsed():
+    with pytest.raises(PuzzleError, match="at most"):
+        parse("." * 30_000)
+
+
+def test_alphabet_reaches_25():
+    assert len(ALPHABET) == 25
