@@ -64,6 +64,10 @@ PARAMS = [
 ]
 
 
+_SIGN = np.array([[1], [-1], [1], [-1]])
+_TARGET = np.array([[0], [1], [0], [1]])
+
+
 class _Climber:
     """Incremental state of one climb: board, row/column digit counts, f1 and f2."""
 
@@ -96,6 +100,14 @@ class _Climber:
         self.rb, self.cb = g.row_of[self.pb], g.col_of[self.pb]
         self.diff_row = self.ra != self.rb
         self.diff_col = self.ca != self.cb
+        # Flat offsets for scoring the whole neighbourhood with one gather per table: the four
+        # lookups of a swap (a gains vb, a loses va, b gains va, b loses vb) are stacked.
+        width = g.N + 1
+        self.row_off = np.concatenate([self.ra, self.ra, self.rb, self.rb]) * width
+        self.col_off = np.concatenate([self.ca, self.ca, self.cb, self.cb]) * width
+        self.cell_off = np.concatenate([self.pa, self.pa, self.pb, self.pb]) * width
+        # clash[cell, d]: givens equal to d in the cell's row and column (static per puzzle)
+        self.clash = (self.given_row[g.row_of] + self.given_col[g.col_of]).ravel()
 
     # ------------------------------------------------------------------ initial states
     def given_clash(self, cells, values):
@@ -151,18 +163,16 @@ class _Climber:
     def deltas(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Δf1, Δf2 and Δf of every swap in the neighbourhood, all at once."""
         va, vb = self.board[self.pa], self.board[self.pb]
-        R, C = self.row_counts, self.col_counts
-        ra, rb, ca, cb = self.ra, self.rb, self.ca, self.cb
-        # a row that loses its only copy of a digit loses a distinct digit; one that gains a
-        # digit it lacked gains one. Swaps inside one row (column) change nothing there.
-        d_rows = ((R[ra, vb] == 0).astype(np.int32) - (R[ra, va] == 1)
-                  + (R[rb, va] == 0) - (R[rb, vb] == 1)) * self.diff_row
-        d_cols = ((C[ca, vb] == 0).astype(np.int32) - (C[ca, va] == 1)
-                  + (C[cb, va] == 0) - (C[cb, vb] == 1)) * self.diff_col
-        GR, GC = self.given_row, self.given_col
-        d_f2 = (GR[ra, vb] + GC[ca, vb] - GR[ra, va] - GC[ca, va]
-                + GR[rb, va] + GC[cb, va] - GR[rb, vb] - GC[cb, vb])
-        d_f1 = d_rows + d_cols
+        vals = np.concatenate([vb, va, va, vb])
+        rows = self.row_counts.ravel()[self.row_off + vals].reshape(4, -1)
+        cols = self.col_counts.ravel()[self.col_off + vals].reshape(4, -1)
+        clash = self.clash[self.cell_off + vals].reshape(4, -1)
+        # A row gains a distinct digit when it lacked the digit it receives, and loses one when
+        # it held only one copy of the digit it gives away; swaps inside one row change nothing
+        # there (columns alike). Rows of `_SIGN`: +gain, -loss, +gain, -loss.
+        d_f1 = ((_SIGN * (rows == _TARGET)).sum(0) * self.diff_row
+                + (_SIGN * (cols == _TARGET)).sum(0) * self.diff_col)
+        d_f2 = (_SIGN * clash).sum(0)
         return d_f1, d_f2, self.w1 * d_f1 + self.w2 * d_f2
 
     def swap(self, k: int, d_f1: int, d_f2: int) -> None:

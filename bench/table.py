@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Turn `python -m sudoku_lab bench --json` output into a Markdown table.
+
+    python3 bench/table.py RESULTS.jsonl [--group name|level]
+
+`--group level` pools puzzles named `<level>-<k>` (as in puzzles/rated40.txt) by level.
+"""
+
+import argparse
+import json
+import statistics
+import sys
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file")
+    ap.add_argument("--group", choices=["name", "level"], default="name")
+    args = ap.parse_args()
+    rows = [json.loads(l) for l in open(args.file) if l.startswith("{")]
+    rows = [r for r in rows if not r.get("summary")]
+    groups: dict[str, list[dict]] = {}
+    for r in rows:
+        key = r["name"] if args.group == "name" else r["name"].rsplit("-", 1)[0]
+        groups.setdefault(key, []).append(r)
+    print("| puzzle | runs | solved | mean iterations | median iterations | max iterations "
+          "| mean restarts | mean seconds | iterations/s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for key, rs in groups.items():
+        solved = [r for r in rs if r["solved"]]
+        it = [r["iterations"] for r in solved] or [0]
+        secs = sum(r["seconds"] for r in rs)
+        print(f"| {key} | {len(rs)} | {len(solved)} | {statistics.mean(it):.0f} | {statistics.median(it):.0f} "
+              f"| {max(it)} | {statistics.mean(r['restarts'] for r in solved) if solved else 0:.2f} "
+              f"| {secs / len(rs):.3f} | {sum(r['iterations'] for r in rs) / secs:,.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
