@@ -14,6 +14,7 @@ const ui = {
   share: $("share"), status: $("status"), error: $("error"), info: $("puzzle-info"),
   metrics: $("metrics"), versions: $("versions"), loading: $("loading"),
   loadProgress: $("load-progress"), loadLabel: $("load-label"),
+  view: $("board-view"), viewLabel: $("board-view-label"),
 };
 
 const STATUS_TEXT = {
@@ -30,6 +31,7 @@ const state = {
   pendingLink: null,       // a decoded link waiting for the registry
   checkId: 0,
   frame: null,             // latest progress frame not yet painted
+  lastFrame: null,         // the frame on the board (repainted when the view changes)
 };
 
 const board = new Board($("board"));
@@ -59,6 +61,8 @@ function setStatus(s, detail = "") {
 // ------------------------------------------------------------------ the puzzle
 function setPuzzle(puzzle) {
   state.puzzle = puzzle;
+  state.lastFrame = null;
+  offerViews({});
   const clashes = clashingCells(puzzle.n, puzzle.cells);
   board.show(puzzle.cells, puzzle.cells, clashes);
   chart.reset([]);
@@ -201,6 +205,8 @@ function start() {
   if (!(maxSeconds > 0)) { showError("The time limit must be a positive number of seconds."); return; }
   state.runId += 1;
   state.running = { runId: state.runId };
+  state.lastFrame = null;
+  offerViews({});
   chart.reset([]);
   resetMetrics();
   updateShare();
@@ -215,13 +221,34 @@ function stop() {
   if (state.running) worker.postMessage({ type: "stop", runId: state.running.runId });
 }
 
+// Solvers may offer extra boards (e.g. the crowd's aggregate); the user picks which one shows.
+function offerViews(boards) {
+  const names = Object.keys(boards || {});
+  const have = [...ui.view.options].slice(1).map((o) => o.value);
+  if (names.join(",") !== have.join(",")) {
+    const keep = ui.view.value;
+    ui.view.replaceChildren(ui.view.options[0]);
+    for (const name of names) {
+      const o = document.createElement("option");
+      o.value = name;
+      o.textContent = name;
+      ui.view.appendChild(o);
+    }
+    ui.view.value = names.includes(keep) ? keep : "";
+  }
+  ui.viewLabel.hidden = names.length === 0;
+}
+
 function paint() {
-  const f = state.frame;
+  const f = state.frame || state.lastFrame;
   state.frame = null;
   if (!f || !f.progress) return;
+  state.lastFrame = f;
   const p = f.progress;
-  const cells = stringToCells(p.board);
-  board.show(cells, state.puzzle.cells, new Set(p.conflict_cells));
+  const boards = p.overlay && p.overlay.boards;
+  offerViews(boards);
+  const shown = (ui.view.value && boards && boards[ui.view.value]) || p;
+  board.show(stringToCells(shown.board), state.puzzle.cells, new Set(shown.conflict_cells));
   const m = (k, v) => { ui.metrics.querySelector(`[data-metric="${k}"]`).textContent = v; };
   m("iteration", p.iteration.toLocaleString("en"));
   m("evaluations", p.evaluations.toLocaleString("en"));
@@ -317,6 +344,7 @@ ui.examples.addEventListener("change", () => {
   ui.examples.value = "";
 });
 ui.solver.addEventListener("change", () => selectSolver(ui.solver.value));
+ui.view.addEventListener("change", () => paint());
 ui.params.addEventListener("change", updateShare);
 ui.seed.addEventListener("input", updateShare);
 ui.maxSeconds.addEventListener("input", updateShare);

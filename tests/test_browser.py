@@ -182,3 +182,16 @@ def test_js_parser_agrees_with_python_on_every_case(lab):
         except PuzzleError as e:
             want = {"error": e.message, "line": e.line, "column": e.column}
         assert got == want, case["name"]
+
+
+def test_ga_woc_solves_an_easy_puzzle_in_the_page(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=ga_woc&seed=0")
+    assert lab.by("solver-select").input_value() == "ga_woc"
+    assert lab.page.locator('[data-testid="param-population"]').input_value() == "5000"
+    lab.by("start").click()
+    lab.page.wait_for_selector('[data-testid="board-view"] option[value="aggregate"]', state="attached")
+    assert lab.wait_state("solved", "failed", "error", timeout=90_000) == "solved"
+    assert is_solution(parse(PAPERS["sato-01-easy"]), np.array(lab.board_values()))
+    assert lab.by("chart").get_attribute("data-series") == "best,mean,expert_mean,aggregate"
+    lab.by("board-view").select_option("aggregate")          # the crowd's board, on demand
+    assert len(lab.board_values()) == 81 and all(v > 0 for v in lab.board_values())

@@ -177,6 +177,15 @@ class Run:
             seconds=self.elapsed(), stop_reason=reason,
             restarts=p.restarts if p is not None else 0, message=message)
 
+    def _overlay(self, overlay: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Extra boards a solver offers (e.g. the crowd's aggregate) go out like the main one."""
+        if not overlay or "boards" not in overlay:
+            return overlay
+        boards = {name: {"board": board_to_string(b),
+                         "conflict_cells": np.flatnonzero(conflict_cells(b, self.puzzle.n)).tolist()}
+                  for name, b in overlay["boards"].items() if b is not None}
+        return {**overlay, "boards": boards}
+
     def frame(self) -> dict[str, Any]:
         """The latest state plus the chart points since the previous frame (thinned)."""
         points, self._points = self._points, []
@@ -193,7 +202,7 @@ class Run:
                 "conflicts": int(p.conflicts), "restarts": p.restarts,
                 "board": board_to_string(p.board),
                 "conflict_cells": np.flatnonzero(conflict_cells(p.board, self.puzzle.n)).tolist(),
-                "overlay": p.overlay,
+                "overlay": self._overlay(p.overlay),
             }
         if self.result is not None:
             out["result"] = self.result.to_json()

@@ -9,12 +9,12 @@ Parameter specs are plain dicts ``{name, type, default, min, max, choices?, help
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any
 
-from . import hill_climb
+from . import ga_woc, hill_climb
 from .params import SolverError, resolve_params
 
-_MODULES: tuple[ModuleType, ...] = (hill_climb,)
+_MODULES: tuple[ModuleType, ...] = (hill_climb, ga_woc)
 REGISTRY: dict[str, ModuleType] = {m.ID: m for m in _MODULES}
 
 

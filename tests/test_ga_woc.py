@@ -1,0 +1,140 @@
+"""ga_woc: operators keep givens and row permutations, the crowd's aggregate is built as the
+paper says, it solves an easy puzzle, and runs are reproducible."""
+
+import numpy as np
+import pytest
+
+from conftest import PAPERS, SIZES
+from sudoku_lab.grid import parse
+from sudoku_lab.run import Budget, Run
+from sudoku_lab.score import conflicts
+from sudoku_lab.solvers import ga_woc
+
+
+def assert_row_permutations(puzzle, boards):
+    boards = np.atleast_2d(boards)
+    assert np.all(boards[:, puzzle.givens] == puzzle.cells[puzzle.givens]), "a given changed"
+    N = puzzle.N
+    rows = np.sort(boards.reshape(len(boards), N, N), axis=2)
+    assert np.all(rows == np.arange(1, N + 1)), "a row is not a permutation"
+
+
+@pytest.mark.parametrize("name", ["sato-29-medium", "ai-escargot", "4x4-vukr-1", "16x16-vukr-1"])
+def test_initial_population_children_and_mutants_keep_the_representation(name):
+    puzzle = parse({**PAPERS, **SIZES}[name])
+    rng = np.random.default_rng(0)
+    rows = ga_woc._Rows(puzzle)
+    pop = rows.random_boards(puzzle, 300, rng)
+    assert_row_permutations(puzzle, pop)
+    assert len({b.tobytes() for b in pop}) > (50 if puzzle.n == 2 else 290)   # random, not copies
+    for mutation in (0.0, 0.4, 1.0):
+        children = ga_woc.breed(pop, puzzle.n, rng, mutation, rows)
+        assert_row_permutations(puzzle, children)
+
+
+def test_crossover_takes_whole_rows_or_bands_from_the_two_parents(papers):
+    puzzle = papers["sato-27-medium"]
+    rng = np.random.default_rng(1)
+    rows = ga_woc._Rows(puzzle)
+    two = rows.random_boards(puzzle, 2, rng)
+    pop = np.tile(two, (50, 1))                          # only two distinct parents
+    children = ga_woc.breed(pop, 3, rng, 0.0, rows)      # no mutation: pure crossover
+    parents = two.reshape(2, 9, 9)
+    saw_band_mix = False
+    for child in children.reshape(-1, 9, 9):
+        from_a = np.all(child == parents[0], axis=1)
+        from_b = np.all(child == parents[1], axis=1)
+        assert np.all(from_a | from_b)                   # every row is a parent's row
+        saw_band_mix |= not np.all(from_a) and not np.all(from_b)
+    assert saw_band_mix
+
+
+def test_mutation_reshuffles_exactly_one_row(papers):
+    puzzle = papers["sato-01-easy"]
+    rng = np.random.default_rng(2)
+    rows = ga_woc._Rows(puzzle)
+    board = rows.random_boards(puzzle, 1, rng)
+    changed = 0
+    for _ in range(40):
+        b = board.copy()
+        rows.fill(b, np.array([0]), np.array([4]), rng)
+        diff_rows = np.flatnonzero(np.any(b.reshape(9, 9) != board.reshape(9, 9), axis=1))
+        assert set(diff_rows.tolist()) <= {4}
+        changed += len(diff_rows)
+        assert_row_permutations(puzzle, b)
+    assert changed > 0
+
+
+def test_conflicts_are_the_missing_digits_of_columns_and_boxes(papers):
+    puzzle = papers["sato-77-difficult"]
+    rng = np.random.default_rng(3)
+    pop = ga_woc._Rows(puzzle).random_boards(puzzle, 50, rng)
+    assert ga_woc.column_box_conflicts(pop, 3).tolist() == conflicts(pop, 3).tolist()
+
+
+def test_aggregate_takes_the_majority_row_and_a_random_row_where_experts_disagree():
+    puzzle = parse("." * 16)
+    rng = np.random.default_rng(4)
+    A, B, C, D = [1, 2, 3, 4], [2, 1, 4, 3], [3, 4, 1, 2], [4, 3, 2, 1]
+    experts = np.array([
+        # row 0: A held by 3 experts  row 1: all different  row 2: tie B/C (2 each), C ranked first
+        A + A + C + D,
+        A + B + C + D,
+        B + C + B + D,
+        A + D + B + D,
+        C + [1, 3, 2, 4] + C + D,
+    ], dtype=np.int8)
+    agg = ga_woc.aggregate(experts, 2, ga_woc._Rows(puzzle), puzzle, rng).reshape(4, 4)
+    assert agg[0].tolist() == A
+    assert agg[2].tolist() == C
+    assert agg[3].tolist() == D
+    assert sorted(agg[1].tolist()) == [1, 2, 3, 4]       # a random permutation
+    seen = {tuple(ga_woc.aggregate(experts, 2, ga_woc._Rows(puzzle), puzzle,
+                                   np.random.default_rng(s)).reshape(4, 4)[1]) for s in range(30)}
+    assert len(seen) > 3
+
+
+def test_aggregate_keeps_givens():
+    puzzle = parse("1..." "...." "...." "...2")
+    rows = ga_woc._Rows(puzzle)
+    rng = np.random.default_rng(5)
+    experts = rows.random_boards(puzzle, 5, rng)
+    agg = ga_woc.aggregate(experts, 2, rows, puzzle, rng)
+    assert_row_permutations(puzzle, agg)
+
+
+def test_solves_sato_01_with_a_fixed_seed(papers):
+    r = Run(papers["sato-01-easy"], "ga_woc", {}, 0, Budget(max_iterations=400)).finish()
+    assert r.solved and r.stop_reason == "solved"
+
+
+def test_same_seed_same_run(papers):
+    def trace(seed):
+        run = Run(papers["sato-11-easy"], "ga_woc", {"population": 400}, seed, Budget(max_iterations=15))
+        out = []
+        while (p := run.step()) is not None:
+            out.append((p.series["best"], p.series["mean"], p.series["aggregate"], p.board.tobytes()))
+        return out
+    assert trace(9) == trace(9)
+    assert trace(9) != trace(10)
+
+
+def test_series_and_switch(papers):
+    run = Run(papers["sato-27-medium"], "ga_woc", {"population": 200}, 0, Budget(max_iterations=3))
+    p = run.step()
+    assert set(p.series) == {"best", "mean", "expert_mean", "aggregate"}
+    assert p.series["best"] <= p.series["expert_mean"] <= p.series["mean"]
+    assert p.overlay["boards"]["aggregate"] is not None
+    off = Run(papers["sato-27-medium"], "ga_woc", {"population": 200, "woc": False}, 0).step()
+    assert np.isnan(off.series["aggregate"]) and off.overlay is None
+
+
+def test_stalls_and_shakes_up(papers):
+    run = Run(papers["ai-escargot"], "ga_woc", {"population": 60, "stall": 12, "shake": 5}, 0,
+              Budget(max_iterations=5000))
+    events = []
+    while (p := run.step()) is not None:
+        if p.event:
+            events.append(p.event)
+    assert run.result.stop_reason == "stalled"
+    assert "shake-up" in events
