@@ -3,7 +3,7 @@
 
     python3 bench/table.py RESULTS.jsonl [--group name|level]
 
-`--group level` pools puzzles named `<level>-<k>` (as in puzzles/rated40.txt) by level.
+Iteration columns other than "all runs" count solved runs only. `--group level` pools puzzles named `<level>-<k>` (as in puzzles/rated40.txt) by level.
 """
 
 import argparse
@@ -23,14 +23,16 @@ def main() -> int:
     for r in rows:
         key = r["name"] if args.group == "name" else r["name"].rsplit("-", 1)[0]
         groups.setdefault(key, []).append(r)
-    print("| puzzle | runs | solved | mean iterations | median iterations | max iterations "
+    print("| puzzle | runs | solved | mean final conflicts | mean iterations (all runs) "
+          "| mean iterations | median iterations | max iterations "
           "| mean restarts | mean seconds | iterations/s |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for key, rs in groups.items():
         solved = [r for r in rs if r["solved"]]
         it = [r["iterations"] for r in solved] or [0]
         secs = sum(r["seconds"] for r in rs)
-        print(f"| {key} | {len(rs)} | {len(solved)} | {statistics.mean(it):.0f} | {statistics.median(it):.0f} "
+        print(f"| {key} | {len(rs)} | {len(solved)} | {statistics.mean(r['conflicts'] for r in rs):.2f} "
+              f"| {statistics.mean(r['iterations'] for r in rs):.1f} | {statistics.mean(it):.0f} | {statistics.median(it):.0f} "
               f"| {max(it)} | {statistics.mean(r['restarts'] for r in solved) if solved else 0:.2f} "
               f"| {secs / len(rs):.3f} | {sum(r['iterations'] for r in rs) / secs:,.0f} |")
     return 0

@@ -1,0 +1,214 @@
+"""Node-Based Coincidence Algorithm (NB-COIN) — Waiyapara, Wattanapornprom & Chongstitvatana
+(papers/004).
+
+The paper, as implemented here:
+
+* **Models** (§IV): one matrix per box, ``M[box, position, value]`` (position = cell of the
+  box in row-major order). Givens fix their position to their value; a digit given in a box
+  is impossible elsewhere in it; a digit given in the same row or column as a position (in a
+  neighbouring box) is impossible there. Every other entry starts uniform over the values
+  still possible at that position.
+* **Sampling**: every individual samples every box as a permutation: the givens are placed
+  first, then the free positions one after another, each drawing a value among the box's
+  still-unused values with probability ∝ M. The whole population and all boxes are sampled
+  together, one position step at a time.
+* **Fitness** (eq. 1, Sato & Inoue): Σ rows + Σ columns of distinct digits; 2·N·N (162 on
+  9×9) is a solution.
+* **Learning** (eqs. 4–6): each generation the best C% reward the model and the worst C%
+  punish it, with learning rate k; entries are kept in [0, upper bound] and each position's
+  row sums to 1.
+* Defaults (Table I): population 150, C = 25%, k = 0.4, upper bound 0.99, 100,000
+  generations.
+
+How the update is normalised, and why (also in docs/solvers/nb_coin.md): equations 4 and 5
+sum δ over the selected individuals, so taken literally one generation moves an entry by up
+to ``k/L · |G|`` = 0.4/9 · 37 ≈ 1.6 — past any probability. We divide the sums by the size of
+the selected group, i.e. use the *fraction* of the good (bad) individuals that put value j at
+position i:
+
+    M[i, j] += k/L · (g[i, j] − 1/L) − k/L · (b[i, j] − 1/L)      (L = N, the model's size)
+
+where g and b are those fractions. This keeps the paper's structure exactly — the
+``k/L²·Σq`` terms are what make each row's change sum to zero, and they do so here too — and
+bounds one generation's step by k/L. After the update entries are clipped to [0, ∞), pruned
+entries are forced back to 0, each row is renormalised to 1, and any entry above the upper
+bound is set to the bound with the rest of its row scaled to 1 − bound (a position with a
+single possible value keeps probability 1: the bound cannot apply to a forced cell).
+
+Other decisions where the paper is vague:
+
+* **Selected group size**: ⌊C · P⌋ individuals (37 of 150) for each of reward and
+  punishment. Ties in fitness keep sampling order (stable sort).
+* **Sampling order**: free positions are visited in a fresh random order for every
+  individual and box (as in NHBSA), so no position gets first pick of the values. When a
+  position's allowed values are all used up or have probability 0, the value is drawn
+  uniformly from the box's unused values — the sample must still be a permutation.
+* **Counting**: an iteration is a generation; evaluations count sampled individuals.
+* Works for any box size n.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from ..grid import Puzzle, geometry
+from ..progress import Progress
+from ..score import distinct_rows_cols
+from .params import param
+
+ID = "nb_coin"
+TITLE = "Node-based coincidence algorithm (EDA)"
+CITATION = ("K. Waiyapara, W. Wattanapornprom, P. Chongstitvatana. Solving Sudoku Puzzles with Node "
+            "Based Coincidence Algorithm. JCSSE 2013.")
+PARAMS = [
+    param("population", "int", 150, "individuals sampled per generation", 2, 20_000),
+    param("selection", "float", 0.25, "C: share of the best that reward and of the worst that punish",
+          0.01, 0.5),
+    param("k", "float", 0.4, "learning rate (step size)", 0.0, 10.0),
+    param("upper_bound", "float", 0.99, "cap on any one probability", 0.1, 1.0),
+    param("max_generations", "int", 100_000, "stop after this many generations", 1, 10_000_000),
+]
+SERIES_AXES = {"entropy": "right"}
+
+
+class Models:
+    """The N box models and the pruning derived from the givens."""
+
+    def __init__(self, puzzle: Puzzle, upper_bound: float):
+        g = geometry(puzzle.n)
+        self.N = N = g.N
+        self.n = puzzle.n
+        self.cells_of_box = g.boxes                                  # (N box, N pos) -> cell
+        cells = puzzle.cells.astype(np.intp)
+        vals = cells[g.boxes]                                        # (N, N) given value or 0
+        given = vals > 0
+        allowed = np.ones((N, N, N), dtype=bool)                     # [box, pos, value-1]
+        # a digit given anywhere in the box is impossible at the box's other positions
+        in_box = np.zeros((N, N), dtype=bool)
+        b_idx, p_idx = np.nonzero(given)
+        in_box[b_idx, vals[b_idx, p_idx] - 1] = True
+        allowed &= ~in_box[:, None, :]
+        # a digit given in the same row or column is impossible
+        row_has = np.zeros((N, N), dtype=bool)
+        col_has = np.zeros((N, N), dtype=bool)
+        gc = np.flatnonzero(cells)
+        row_has[g.row_of[gc], cells[gc] - 1] = True
+        col_has[g.col_of[gc], cells[gc] - 1] = True
+        allowed &= ~row_has[g.row_of[g.boxes]] & ~col_has[g.col_of[g.boxes]]
+        # givens fix their own position
+        allowed[b_idx, p_idx, :] = False
+        allowed[b_idx, p_idx, vals[b_idx, p_idx] - 1] = True
+        self.allowed = allowed
+        self.given = given
+        self.given_vals = vals
+        self.upper_bound = upper_bound
+        self.M = self.normalise(allowed.astype(np.float64))
+
+    def normalise(self, M: np.ndarray) -> np.ndarray:
+        """Zero outside `allowed`, rows summing to 1, nothing above the bound unless forced."""
+        M = np.where(self.allowed, np.maximum(M, 0.0), 0.0)
+        sums = M.sum(-1, keepdims=True)
+        uniform = self.allowed / np.maximum(self.allowed.sum(-1, keepdims=True), 1)
+        M = np.where(sums > 0, M / np.where(sums > 0, sums, 1), uniform)
+        ub = self.upper_bound
+        n_allowed = self.allowed.sum(-1)
+        top = M.max(-1)
+        fix = (top > ub) & (n_allowed > 1)
+        if fix.any():
+            arg = M.argmax(-1)
+            is_top = np.arange(self.N)[None, None, :] == arg[..., None]
+            others = np.where(is_top, 0.0, M)
+            osum = others.sum(-1, keepdims=True)
+            spread = np.where(is_top, 0.0, self.allowed) / np.maximum(n_allowed - 1, 1)[..., None]
+            others = np.where(osum > 1e-12, others / np.where(osum > 1e-12, osum, 1), spread) * (1 - ub)
+            M = np.where(fix[..., None], np.where(is_top, ub, others), M)
+        return M
+
+    def sample(self, P: int, rng: np.random.Generator) -> np.ndarray:
+        """P boards, every box a permutation drawn position by position from its model."""
+        N = self.N
+        boxes = np.zeros((P, N, N), dtype=np.int8)                  # [ind, box, pos] values
+        boxes[:, self.given] = self.given_vals[self.given]
+        used = np.zeros((P, N, N), dtype=bool)                      # [ind, box, value-1]
+        b_idx, p_idx = np.nonzero(self.given)
+        used[:, b_idx, self.given_vals[b_idx, p_idx] - 1] = True
+        # a random visiting order of the free positions for every individual and box
+        keys = np.where(self.given[None], 2.0, rng.random((P, N, N)))
+        order = np.argsort(keys, axis=2)
+        n_free = (~self.given).sum(1)                                # (N,)
+        ind = np.arange(P)[:, None]
+        box = np.arange(N)[None, :]
+        for step in range(int(n_free.max(initial=0))):
+            pos = order[:, :, step]                                  # (P, N)
+            active = step < n_free                                   # (N,) boxes with work left
+            probs = self.M[box, pos] * ~used                         # (P, N, N)
+            total = probs.sum(-1)
+            fallback = (total <= 0)[..., None] & ~used               # uniform over unused values
+            probs = np.where(total[..., None] > 0, probs, fallback)
+            cum = np.cumsum(probs, axis=-1)
+            u = rng.random((P, N)) * cum[..., -1]
+            choice = np.minimum((cum <= u[..., None]).sum(-1), N - 1)
+            act = np.broadcast_to(active[None, :], (P, N))
+            ii, bb = np.nonzero(act)
+            boxes[ii, bb, pos[ii, bb]] = choice[ii, bb] + 1
+            used[ii, bb, choice[ii, bb]] = True
+        boards = np.zeros((P, N * N), dtype=np.int8)
+        boards[:, self.cells_of_box.reshape(-1)] = boxes.reshape(P, N * N)
+        return boards
+
+    def learn(self, good: np.ndarray, bad: np.ndarray, k: float) -> None:
+        """Reward the good boards' choices and punish the bad ones' (eqs. 4–6, normalised)."""
+        L = self.N
+        delta = (k / L) * (self.frequencies(good) - self.frequencies(bad))   # the 1/L terms cancel
+        self.M = self.normalise(self.M + delta)
+
+    def frequencies(self, boards: np.ndarray) -> np.ndarray:
+        """Fraction of `boards` with value j at [box, pos]: (N, N, N)."""
+        vals = boards[:, self.cells_of_box].astype(np.intp) - 1        # (G, box, pos)
+        onehot = vals[..., None] == np.arange(self.N)
+        return onehot.mean(axis=0)
+
+    def entropy(self) -> float:
+        """Mean entropy (bits) of the free positions' distributions."""
+        M = self.M[~self.given]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            h = -np.where(M > 0, M * np.log2(M), 0.0).sum(-1)
+        return float(h.mean()) if h.size else 0.0
+
+    def likeliest(self, puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray]:
+        """Per cell: the likeliest digit and its probability (givens: their value, 1.0)."""
+        board = np.zeros(self.N * self.N, dtype=np.int8)
+        prob = np.zeros(self.N * self.N)
+        board[self.cells_of_box.reshape(-1)] = (self.M.argmax(-1) + 1).reshape(-1)
+        prob[self.cells_of_box.reshape(-1)] = self.M.max(-1).reshape(-1)
+        return board, prob
+
+
+def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
+    N = puzzle.N
+    P = params["population"]
+    C = max(1, int(params["selection"] * P))
+    models = Models(puzzle, params["upper_bound"])
+    best_fit = -1
+    target = 2 * N * N
+    evaluations = 0
+    for gen in range(params["max_generations"]):
+        pop = models.sample(P, rng)
+        fit = distinct_rows_cols(pop, puzzle.n)
+        evaluations += P
+        order = np.argsort(-fit, kind="stable")
+        best_fit = max(best_fit, int(fit[order[0]]))
+        likeliest, prob = models.likeliest(puzzle)
+        yield Progress(
+            iteration=gen, evaluations=evaluations, best=best_fit,
+            conflicts=int(target - fit[order[0]]),
+            board=pop[order[0]].copy(),
+            series={"best": int(fit[order[0]]), "mean": float(fit.mean()), "worst": int(fit[order[-1]]),
+                    "entropy": models.entropy()},
+            overlay={"boards": {"model": likeliest}, "shade": {"model": np.round(prob, 3)}, "view": "model"})
+        if fit[order[0]] == target:
+            return "solved"
+        models.learn(pop[order[:C]], pop[order[-C:]], params["k"])
+    return "budget"
