@@ -207,6 +207,7 @@ function start() {
   state.running = { runId: state.runId };
   state.lastFrame = null;
   offerViews({});
+  chart.setAxes(schema.series_axes);
   chart.reset([]);
   resetMetrics();
   updateShare();
@@ -222,11 +223,11 @@ function stop() {
 }
 
 // Solvers may offer extra boards (e.g. the crowd's aggregate); the user picks which one shows.
-function offerViews(boards) {
+function offerViews(boards, suggested = "") {
   const names = Object.keys(boards || {});
   const have = [...ui.view.options].slice(1).map((o) => o.value);
   if (names.join(",") !== have.join(",")) {
-    const keep = ui.view.value;
+    const keep = ui.view.value || suggested;
     ui.view.replaceChildren(ui.view.options[0]);
     for (const name of names) {
       const o = document.createElement("option");
@@ -246,9 +247,11 @@ function paint() {
   state.lastFrame = f;
   const p = f.progress;
   const boards = p.overlay && p.overlay.boards;
-  offerViews(boards);
-  const shown = (ui.view.value && boards && boards[ui.view.value]) || p;
-  board.show(stringToCells(shown.board), state.puzzle.cells, new Set(shown.conflict_cells));
+  offerViews(boards, p.overlay && p.overlay.view);
+  const view = ui.view.value;
+  const shown = (view && boards && boards[view]) || p;
+  const shade = view && p.overlay.shade && p.overlay.shade[view];
+  board.show(stringToCells(shown.board), state.puzzle.cells, new Set(shown.conflict_cells), shade || null);
   const m = (k, v) => { ui.metrics.querySelector(`[data-metric="${k}"]`).textContent = v; };
   m("iteration", p.iteration.toLocaleString("en"));
   m("evaluations", p.evaluations.toLocaleString("en"));

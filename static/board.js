@@ -32,10 +32,12 @@ export class Board {
     }
   }
 
-  // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices
-  show(values, givens, conflicts = new Set(), changed = null) {
+  // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices;
+  // shade: optional N*N numbers in [0, 1] (e.g. a model's confidence) tinting the empty cells
+  show(values, givens, conflicts = new Set(), shade = null) {
     const n = Math.round(Math.sqrt(Math.sqrt(values.length)));
     if (n !== this.n) this.build(n);
+    this.el.classList.toggle("shaded", !!shade);
     values.forEach((v, i) => {
       const d = this.cells[i];
       const given = givens[i] > 0;
@@ -44,7 +46,15 @@ export class Board {
       d.dataset.value = String(v);
       d.dataset.given = given ? "true" : "false";
       d.dataset.conflict = conflicts.has(i) ? "true" : "false";
-      d.classList.toggle("changed", !!(changed && changed.has(i)));
+      if (shade && !given) {
+        d.style.setProperty("--p", String(shade[i]));
+        d.dataset.p = String(shade[i]);
+        d.title = `p = ${Number(shade[i]).toFixed(2)}`;
+      } else if (d.dataset.p !== undefined) {
+        d.style.removeProperty("--p");
+        delete d.dataset.p;
+        d.removeAttribute("title");
+      }
     });
   }
 }

@@ -13,7 +13,13 @@ export class Chart {
     this.names = [];
     this.data = [[]];
     this.events = [];
+    this.axes = {};
     this.el.dataset.points = "0";
+  }
+
+  // series name -> "right" for series plotted against a second y axis (e.g. an entropy)
+  setAxes(axes) {
+    this.axes = axes || {};
   }
 
   reset(names = []) {
@@ -25,14 +31,18 @@ export class Chart {
     this.el.dataset.series = names.join(",");
     if (!names.length) return;
     const width = Math.max(240, this.el.clientWidth || 480);
+    const right = names.filter((name) => this.axes[name] === "right");
+    const axes = [{ label: "iteration" }, {}];
+    if (right.length) axes.push({ scale: "y2", side: 1, label: right.join(", "), grid: { show: false } });
     const opts = {
       width, height: 220,
       scales: { x: { time: false } },
-      axes: [{ label: "iteration" }, {}],
+      axes,
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
       series: [{ label: "iteration" }, ...names.map((name, i) => ({
         label: name, stroke: COLORS[i % COLORS.length], width: 1.5, points: { show: false },
+        scale: this.axes[name] === "right" ? "y2" : "y",
       }))],
       hooks: { draw: [(u) => this.drawEvents(u)] },
     };

@@ -30,7 +30,8 @@ def get(solver_id: str) -> ModuleType:
 
 def schema(module: ModuleType) -> dict[str, Any]:
     return {"id": module.ID, "title": module.TITLE, "citation": module.CITATION,
-            "params": [dict(p) for p in module.PARAMS]}
+            "params": [dict(p) for p in module.PARAMS],
+            "series_axes": dict(getattr(module, "SERIES_AXES", {}))}
 
 
 def schemas() -> list[dict[str, Any]]:

@@ -69,6 +69,8 @@ PARAMS = [
     param("k", "float", 0.4, "learning rate (step size)", 0.0, 10.0),
     param("upper_bound", "float", 0.99, "cap on any one probability", 0.1, 1.0),
     param("max_generations", "int", 100_000, "stop after this many generations", 1, 10_000_000),
+    param("update", "choice", "mean", "sums of eqs. 4-5 divided by the group size (mean) or as written (count)",
+          choices=["mean", "count"]),
 ]
 SERIES_AXES = {"entropy": "right"}
 
@@ -104,6 +106,11 @@ class Models:
         self.given = given
         self.given_vals = vals
         self.upper_bound = upper_bound
+        self.used_by_givens = np.zeros((N, N), dtype=bool)          # [box, value-1]
+        self.used_by_givens[b_idx, vals[b_idx, p_idx] - 1] = True
+        n_free = (~given).sum(1)
+        self.max_free = int(n_free.max(initial=0))
+        self.active = np.arange(self.max_free)[:, None] < n_free[None, :]   # [step, box]
         self.M = self.normalise(allowed.astype(np.float64))
 
     def normalise(self, M: np.ndarray) -> np.ndarray:
@@ -127,41 +134,46 @@ class Models:
         return M
 
     def sample(self, P: int, rng: np.random.Generator) -> np.ndarray:
-        """P boards, every box a permutation drawn position by position from its model."""
+        """P boards, every box a permutation drawn position by position from its model.
+
+        The free positions of each box are visited in a random order drawn once per
+        generation (shared by the population, so each step is one broadcast over all
+        individuals); over generations every position gets its turn to pick first.
+        """
         N = self.N
-        boxes = np.zeros((P, N, N), dtype=np.int8)                  # [ind, box, pos] values
-        boxes[:, self.given] = self.given_vals[self.given]
-        used = np.zeros((P, N, N), dtype=bool)                      # [ind, box, value-1]
-        b_idx, p_idx = np.nonzero(self.given)
-        used[:, b_idx, self.given_vals[b_idx, p_idx] - 1] = True
-        # a random visiting order of the free positions for every individual and box
-        keys = np.where(self.given[None], 2.0, rng.random((P, N, N)))
-        order = np.argsort(keys, axis=2)
-        n_free = (~self.given).sum(1)                                # (N,)
-        ind = np.arange(P)[:, None]
-        box = np.arange(N)[None, :]
-        for step in range(int(n_free.max(initial=0))):
-            pos = order[:, :, step]                                  # (P, N)
-            active = step < n_free                                   # (N,) boxes with work left
-            probs = self.M[box, pos] * ~used                         # (P, N, N)
-            total = probs.sum(-1)
-            fallback = (total <= 0)[..., None] & ~used               # uniform over unused values
-            probs = np.where(total[..., None] > 0, probs, fallback)
-            cum = np.cumsum(probs, axis=-1)
-            u = rng.random((P, N)) * cum[..., -1]
-            choice = np.minimum((cum <= u[..., None]).sum(-1), N - 1)
-            act = np.broadcast_to(active[None, :], (P, N))
-            ii, bb = np.nonzero(act)
-            boxes[ii, bb, pos[ii, bb]] = choice[ii, bb] + 1
-            used[ii, bb, choice[ii, bb]] = True
-        boards = np.zeros((P, N * N), dtype=np.int8)
+        boxes = np.broadcast_to(self.given_vals.astype(np.int8), (P, N, N)).copy()   # [ind, box, pos]
+        avail = np.broadcast_to(~self.used_by_givens, (P, N, N)).astype(np.float64)  # [ind, box, value-1]
+        keys = np.where(self.given, 2.0, rng.random((N, N)))
+        order = np.argsort(keys, axis=1)                             # (box, step) -> position
+        box = np.arange(N)
+        every = np.arange(P)[:, None]
+        upper = np.triu(np.ones((N, N)))                              # rows @ upper = cumulative sums
+        u_all = rng.random((self.max_free, P, N))
+        for step in range(self.max_free):
+            pos = order[:, step]                                     # (N,)
+            probs = self.M[box, pos][None] * avail                   # (P, N, N)
+            cum = (probs.reshape(-1, N) @ upper).reshape(P, N, N)
+            total = cum[..., -1]
+            empty = total <= 0
+            if empty.any():                                          # nothing allowed is left:
+                probs[empty] = avail[empty]                          # uniform over unused values
+                cum[empty] = probs[empty] @ upper
+                total = cum[..., -1]
+            choice = (cum > (u_all[step] * total)[..., None]).argmax(-1)          # (P, N)
+            # a box with no free position left at this step points at one of its givens:
+            # "choosing" the given's own value there changes nothing
+            choice = np.where(self.active[step], choice, self.given_vals[box, pos] - 1)
+            boxes[:, box, pos] = choice + 1
+            avail[every, box, choice] = 0.0
+        boards = np.empty((P, N * N), dtype=np.int8)
         boards[:, self.cells_of_box.reshape(-1)] = boxes.reshape(P, N * N)
         return boards
 
-    def learn(self, good: np.ndarray, bad: np.ndarray, k: float) -> None:
+    def learn(self, good: np.ndarray, bad: np.ndarray, k: float, mean: bool = True) -> None:
         """Reward the good boards' choices and punish the bad ones' (eqs. 4–6, normalised)."""
         L = self.N
-        delta = (k / L) * (self.frequencies(good) - self.frequencies(bad))   # the 1/L terms cancel
+        scale = 1 if mean else len(good)
+        delta = (k / L) * scale * (self.frequencies(good) - self.frequencies(bad))   # the 1/L terms cancel
         self.M = self.normalise(self.M + delta)
 
     def frequencies(self, boards: np.ndarray) -> np.ndarray:
@@ -210,5 +222,5 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
             overlay={"boards": {"model": likeliest}, "shade": {"model": np.round(prob, 3)}, "view": "model"})
         if fit[order[0]] == target:
             return "solved"
-        models.learn(pop[order[:C]], pop[order[-C:]], params["k"])
+        models.learn(pop[order[:C]], pop[order[-C:]], params["k"], params["update"] == "mean")
     return "budget"
