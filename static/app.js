@@ -251,7 +251,9 @@ function paint() {
   const view = ui.view.value;
   const shown = (view && boards && boards[view]) || p;
   const shade = view && p.overlay.shade && p.overlay.shade[view];
-  board.show(stringToCells(shown.board), state.puzzle.cells, new Set(shown.conflict_cells), shade || null);
+  const candidates = !view && p.overlay && p.overlay.candidates;
+  board.show(stringToCells(shown.board), state.puzzle.cells, new Set(shown.conflict_cells), shade || null,
+    candidates || null);
   const m = (k, v) => { ui.metrics.querySelector(`[data-metric="${k}"]`).textContent = v; };
   m("iteration", p.iteration.toLocaleString("en"));
   m("evaluations", p.evaluations.toLocaleString("en"));

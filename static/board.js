@@ -33,16 +33,20 @@ export class Board {
   }
 
   // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices;
-  // shade: optional N*N numbers in [0, 1] (e.g. a model's confidence) tinting the empty cells
-  show(values, givens, conflicts = new Set(), shade = null) {
+  // shade: optional N*N numbers in [0, 1] (e.g. a model's confidence) tinting the empty cells;
+  // candidates: optional N*N bit masks drawn as pencil marks in the empty cells
+  show(values, givens, conflicts = new Set(), shade = null, candidates = null) {
     const n = Math.round(Math.sqrt(Math.sqrt(values.length)));
     if (n !== this.n) this.build(n);
     this.el.classList.toggle("shaded", !!shade);
     values.forEach((v, i) => {
       const d = this.cells[i];
       const given = givens[i] > 0;
-      const text = v ? ALPHABET[v - 1] : "";
+      const pencil = !v && candidates ? pencilMarks(candidates[i], n) : "";
+      const text = v ? ALPHABET[v - 1] : pencil;
       if (d.textContent !== text) d.textContent = text;
+      d.classList.toggle("pencil", !!pencil);
+      if (pencil) d.dataset.candidates = maskDigits(candidates[i]); else delete d.dataset.candidates;
       d.dataset.value = String(v);
       d.dataset.given = given ? "true" : "false";
       d.dataset.conflict = conflicts.has(i) ? "true" : "false";
@@ -57,6 +61,23 @@ export class Board {
       }
     });
   }
+}
+
+const maskDigits = (mask) => [...ALPHABET].filter((_, k) => (mask >> k) & 1).join("");
+
+// the candidates of one cell laid out as an n×n block of small digits (blanks where ruled out)
+function pencilMarks(mask, n) {
+  const N = n * n;
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    let row = "";
+    for (let c = 0; c < n; c++) {
+      const k = r * n + c;
+      row += (k < N && (mask >> k) & 1) ? ALPHABET[k] : "\u00a0";
+    }
+    rows.push(row);
+  }
+  return rows.join("\n");
 }
 
 export const stringToCells = (s) => [...s].map((ch) => (ch === "." ? 0 : ALPHABET.indexOf(ch) + 1));

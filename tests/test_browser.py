@@ -209,3 +209,20 @@ def test_nb_coin_shows_its_model_and_solves_an_easy_puzzle(lab):
     lab.by("board-view").select_option("")                    # the best sampled board
     assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
     assert lab.by("chart").get_attribute("data-series") == "best,mean,worst,entropy"
+
+
+def test_alldiff_tabu_solves_ai_escargot_in_the_page(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=alldiff_tabu&seed=0")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    assert is_solution(parse(PAPERS["ai-escargot"]), np.array(lab.board_values()))
+    assert lab.by("chart").get_attribute("data-series") == "cells_left,domain_size"
+
+
+def test_alldiff_tabu_shows_the_filtered_domains_as_pencil_marks(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=alldiff_tabu&seed=0&max_iterations=1")
+    lab.by("start").click()
+    lab.wait_state("solved", "failed", timeout=30_000)
+    marks = lab.page.eval_on_selector_all('[data-testid="cell"][data-value="0"]', "els => els.map(e => e.dataset.candidates)")
+    assert marks and all(m and 1 <= len(m) <= 9 for m in marks)
+    assert sum(len(m) for m in marks) < 9 * len(marks)           # the filter has removed values

@@ -1,0 +1,199 @@
+"""Domain filtering for alldifferent constraints, vectorised over units (and over grids).
+
+Domains are bit masks (bit v-1 set = value v possible). The three filters the alldiff-tabu
+paper compares (papers/003, Table 2) work on any set of alldifferent "units", given as an
+index array ``units`` of shape (U, V) into a mask array:
+
+* ``ac3``            — arc consistency on the pairwise ≠ constraints: a value fixed in one
+                       variable is removed from the others of the unit (what AC-3 reaches on
+                       binary ≠ constraints).
+* ``hall_intervals`` — Puget's bounds reasoning: an interval [a, b] of values that exactly
+                       as many variables are confined to (by their bounds) as it has values is
+                       a Hall interval; its values are removed from every other variable of
+                       the unit. More variables than values in an interval is a failure.
+* ``hall_sets``      — Hall's theorem on sets: any set S of variables whose domains' union
+                       has |S| values is a Hall set; those values are removed from the
+                       others. Over all subsets this is generalised arc consistency. Subsets
+                       are enumerated (2^V per unit), so it is offered for units of up to 9
+                       variables.
+
+Each function returns the filtered masks and a per-grid failure flag, and ``fixpoint``
+iterates a filter over all units until nothing changes. Masks have a leading batch axis
+(B, cells) so many grids can be filtered in one call.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+FILTERS = ("ac3", "hall_intervals", "hall_sets")
+MAX_HALL_SET_UNIT = 9
+
+
+def popcount(m: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(m).astype(np.int64)
+
+
+@lru_cache(maxsize=8)
+def _partitions(key: bytes, shape: tuple[int, int]):
+    """If the units split into blocks that each cover every cell once, the inverse of each block."""
+    units = np.frombuffer(key, dtype=np.int64).reshape(shape)
+    U, V = shape
+    cells = units.max() + 1
+    if cells % V or U % (cells // V):
+        return None
+    per = cells // V
+    blocks = units.reshape(U // per, per * V)
+    if not all(np.array_equal(np.sort(blk), np.arange(cells)) for blk in blocks):
+        return None
+    return [np.argsort(blk) for blk in blocks]
+
+
+def _scatter_or(shape, units: np.ndarray, remove: np.ndarray) -> np.ndarray:
+    """OR the per-(grid, unit, variable) removals back onto cells: (B, cells)."""
+    B = remove.shape[0]
+    inverse = _partitions(units.astype(np.int64).tobytes(), units.shape)
+    if inverse is not None and shape[1] == units.max() + 1:
+        flat = remove.reshape(B, len(inverse), -1)
+        out = np.zeros(shape, dtype=np.int64)
+        for k, inv in enumerate(inverse):
+            out |= flat[:, k, inv]
+        return out
+    out = np.zeros(shape, dtype=np.int64)
+    rows = np.repeat(np.arange(B), units.size)
+    np.bitwise_or.at(out, (rows, np.tile(units.reshape(-1), B)), remove.reshape(-1))
+    return out
+
+
+def ac3(masks: np.ndarray, units: np.ndarray, nvals: int):
+    """Remove each fixed value from the other variables of its units."""
+    um = masks[:, units]                                        # (B, U, V)
+    single = (um & (um - 1)) == 0
+    fixed = np.where(single, um, 0)
+    total = np.bitwise_or.reduce(fixed, axis=2)                  # (B, U)
+    remove = np.where(single, total[..., None] & ~um, total[..., None])
+    out = masks & ~_scatter_or(masks.shape, units, remove)
+    return out, _failed(out, units)
+
+
+@lru_cache(maxsize=None)
+def _intervals(nvals: int):
+    """All value intervals [a, b]: their ends, sizes, and which values each covers (K, nvals)."""
+    a, b = np.triu_indices(nvals)
+    values = np.arange(nvals)
+    covers = ((values >= a[:, None]) & (values <= b[:, None])).astype(np.float64)
+    return a, b, b - a + 1, covers
+
+
+@lru_cache(maxsize=None)
+def _bound_tables(nvals: int):
+    """Lowest and highest value index of every mask, as lookup tables (small N only)."""
+    m = np.arange(1 << nvals)
+    lo = np.full(m.shape, 99)
+    hi = np.full(m.shape, -1)
+    nz = m > 0
+    lo[nz] = np.log2(m[nz] & -m[nz]).astype(np.int64)
+    hi[nz] = np.floor(np.log2(m[nz])).astype(np.int64)
+    return lo, hi
+
+
+def _bounds(um: np.ndarray, nvals: int) -> tuple[np.ndarray, np.ndarray]:
+    """Lowest and highest value index of each mask (empty masks: lo > hi)."""
+    if nvals <= 16:
+        lo, hi = _bound_tables(nvals)
+        return lo[um], hi[um]
+    low_bit = um & -um
+    lo = np.where(um > 0, np.log2(np.maximum(low_bit, 1)).astype(np.int64), 99)
+    hi = np.where(um > 0, np.floor(np.log2(np.maximum(um, 1))).astype(np.int64), -1)
+    return lo, hi
+
+
+@lru_cache(maxsize=None)
+def _powers(nvals: int) -> np.ndarray:
+    return (1 << np.arange(nvals)).astype(np.float64)
+
+
+def hall_intervals(masks: np.ndarray, units: np.ndarray, nvals: int):
+    """Puget's Hall intervals: detect them on the variables' bounds, remove them elsewhere."""
+    a, b, size, covers = _intervals(nvals)
+    um = masks[:, units]                                         # (B, U, V)
+    lo, hi = _bounds(um, nvals)
+    inside = (lo[:, :, :, None] >= a) & (hi[:, :, :, None] <= b)  # (B, U, V, K)
+    count = np.count_nonzero(inside, axis=2)                      # (B, U, K)
+    over = (count > size).any(axis=(1, 2))
+    hall = count == size
+    # values of the Hall intervals that do not hold each variable: one matrix product over K
+    outside = (hall[:, :, None, :] & ~inside).astype(np.float64)
+    hit = (outside.reshape(-1, len(a)) @ covers) > 0              # (B*U*V, nvals)
+    remove = (hit @ _powers(nvals)).astype(np.int64).reshape(um.shape)
+    out = masks & ~_scatter_or(masks.shape, units, remove)
+    # two variables fixed to one value make [v, v] over-full, so `over` covers clashes;
+    # a domain emptied in this round is caught here, its consequences in the next
+    return out, over | (out == 0).any(axis=1)
+
+
+@lru_cache(maxsize=None)
+def _subsets(V: int):
+    ids = np.arange(1, 1 << V)
+    member = (ids[:, None] >> np.arange(V)) & 1 == 1               # (S, V)
+    return ids, member, member.sum(1)
+
+
+def hall_sets(masks: np.ndarray, units: np.ndarray, nvals: int):
+    """Hall's theorem over every subset of each unit's variables (GAC for alldifferent)."""
+    V = units.shape[1]
+    if V > MAX_HALL_SET_UNIT:
+        raise ValueError(f"the Hall-set filter enumerates 2^{V} subsets per unit; it is offered for units "
+                         f"of at most {MAX_HALL_SET_UNIT} cells (boxes up to 3×3)")
+    ids, member, size = _subsets(V)
+    um = masks[:, units]                                          # (B, U, V)
+    B, U, _ = um.shape
+    union = np.zeros((B, U, 1 << V), dtype=np.int64)
+    for j in range(V):                                            # union[s] = union[s without j] | mask[j]
+        with_j = np.arange(1 << j, 1 << (j + 1))
+        union[:, :, with_j] = union[:, :, with_j - (1 << j)] | um[:, :, j:j + 1]
+    union = union[:, :, 1:]                                       # (B, U, S)
+    card = popcount(union)
+    over = (card < size).any(axis=(1, 2))
+    hall = card == size
+    remove = np.bitwise_or.reduce(np.where(hall[..., None] & ~member[None, None], union[..., None], 0), axis=2)
+    out = masks & ~_scatter_or(masks.shape, units, remove)
+    return out, over | _failed(out, units)
+
+
+def _failed(out: np.ndarray, units: np.ndarray) -> np.ndarray:
+    """A grid fails when a domain is empty or two variables of a unit are fixed to one value."""
+    empty = (out == 0).any(axis=1)
+    um = out[:, units]
+    single = (um & (um - 1)) == 0
+    vals = np.where(single, um, 0)
+    total = np.bitwise_or.reduce(vals, axis=2)
+    clash = popcount(total) < single.sum(-1)
+    return empty | clash.any(axis=1)
+
+
+FILTER_FUNCS = {"ac3": ac3, "hall_intervals": hall_intervals, "hall_sets": hall_sets}
+
+
+def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall_intervals",
+             max_rounds: int = 1000):
+    """Apply a filter over all units until no domain changes (or a grid fails).
+
+    Returns (masks, failed, rounds). Failed grids keep the masks of the failing round.
+    """
+    fn = FILTER_FUNCS[kind]
+    single = masks.ndim == 1
+    m = masks[None, :] if single else masks
+    m = m.astype(np.int64)
+    failed = np.zeros(len(m), dtype=bool)
+    rounds = 0
+    for rounds in range(1, max_rounds + 1):
+        new, fail = fn(m, units, nvals)
+        failed |= fail
+        new = np.where(failed[:, None], m, new)
+        if np.array_equal(new, m):
+            break
+        m = new
+    return (m[0] if single else m), (bool(failed[0]) if single else failed), rounds

@@ -1,0 +1,179 @@
+"""alldifferent filtering + tabu search — Soto, Crawford, Galleguillos, Paredes & Norero (papers/003).
+
+The paper, as implemented here:
+
+* **Filtering** (§4, Algorithm 2 lines 1 and 9): the alldifferent constraint on all 3N
+  units, by Puget's Hall intervals, iterated to a fixpoint — before the search and after
+  every move (``sudoku_lab.filtering``). AC-3 (the paper's baseline) and the stronger
+  Hall-set filter (generalised arc consistency) can be chosen instead, so the three can
+  be compared.
+* **Tabu search over assignments drawn from the filtered domains** (§5): the state is a
+  partial assignment on top of the givens; its domains are the filtered domains; the cost
+  is the number of cells still to complete (cells whose filtered domain is not a single
+  value); the search stops when the grid is complete or after 10,000 iterations.
+
+The paper is thin on the neighbourhood, tenure and aspiration; this is the design (also in
+docs/solvers/alldiff_tabu.md):
+
+* **Move**: assign value v to an open cell c, v taken from c's filtered domain.
+* **Candidate list** (Algorithm 2 lines 4–7): ``candidates`` (10) moves, each an open cell
+  drawn at random with a value drawn at random from its filtered domain — the paper's
+  "randomising the value selection of filtered values".
+* **Evaluation**: every candidate is scored at once by a one-step look-ahead — the cost after
+  removing v from the domains of c's peers (peers left with one value become complete;
+  peers left with none make the move infeasible). The best admissible candidate is applied
+  and the full filter is run to a fixpoint (line 9).
+* **Tabu list**: the features are (cell, value) pairs. A move whose filtering fails, and an
+  assignment taken back, become tabu; the list holds the last ``tenure`` (20) features and
+  they expire first-in first-out (lines 13–15). A tabu move is not admissible unless it
+  meets the **aspiration** criterion: its look-ahead cost beats the best cost found so far.
+* **Dead ends**: when no candidate is admissible (all tabu or infeasible) the most recent
+  assignment is taken back and made tabu, so the search leaves the region it is stuck in
+  and cannot walk straight back into it while the feature is tabu.
+* **Counting**: one iteration = one candidate list evaluated and one move (or take-back)
+  made; evaluations = candidates scored.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterator
+
+import numpy as np
+
+from ..constraints import peers
+from ..filtering import FILTERS, fixpoint, popcount
+from ..grid import Puzzle, geometry
+from ..progress import Progress
+from .params import SolverError, param
+
+ID = "alldiff_tabu"
+TITLE = "alldifferent filtering + tabu search"
+CITATION = ("R. Soto, B. Crawford, C. Galleguillos, F. Paredes, E. Norero. A Hybrid alldifferent-Tabu Search "
+            "Algorithm for Solving Sudoku Puzzles. Computational Intelligence and Neuroscience, 2015.")
+PARAMS = [
+    param("filter", "choice", "hall_intervals", "domain filter: Puget's Hall intervals (paper), Hall sets (GAC) "
+          "or AC-3 (the paper's baseline)", choices=list(FILTERS)),
+    param("max_iterations", "int", 10_000, "stop after this many iterations (the paper's limit)", 1, 10_000_000),
+    param("candidates", "int", 10, "moves drawn for each iteration's candidate list", 1, 1000),
+    param("tenure", "int", 20, "length of the tabu list (cell, value features)", 0, 100_000),
+]
+SERIES_AXES = {"domain_size": "right"}
+
+
+class _State:
+    """A partial assignment (cell -> value, in the order made) and its filtered domains."""
+
+    def __init__(self, puzzle: Puzzle, kind: str):
+        g = geometry(puzzle.n)
+        self.N, self.units, self.kind = g.N, g.units, kind
+        cells = puzzle.cells.astype(np.int64)
+        self.base = np.where(cells > 0, np.left_shift(1, np.maximum(cells - 1, 0)), (1 << g.N) - 1)
+        self.peers = np.array(peers(puzzle.n))                      # (cells, peers per cell)
+        self.assigned: list[tuple[int, int]] = []
+        self.domains, failed, _ = fixpoint(self.base, self.units, self.N, kind)
+        if failed:
+            raise SolverError("the filter proves this puzzle has no solution")
+
+    def filter(self, assigned: list[tuple[int, int]], tabu) -> tuple[np.ndarray, bool]:
+        """Domains of givens + assignments, with tabu (cell, value) features excluded."""
+        m = self.base.copy()
+        for c, v in tabu:
+            m[c] &= ~(1 << (v - 1))
+        for c, v in assigned:
+            m[c] = 1 << (v - 1)
+        return fixpoint(m, self.units, self.N, self.kind)[:2]
+
+    @property
+    def open_cells(self) -> np.ndarray:
+        d = self.domains
+        return np.flatnonzero((d & (d - 1)) != 0)
+
+    @property
+    def cost(self) -> int:
+        return len(self.open_cells)
+
+    def board(self) -> np.ndarray:
+        d = self.domains
+        single = (d & (d - 1)) == 0
+        return np.where(single, np.log2(np.maximum(d, 1)).astype(np.int8) + 1, 0).astype(np.int8)
+
+    def look_ahead(self, cells: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Cost after each move (c, v) with v removed from c's peers, and which moves wipe a peer out."""
+        bit = np.left_shift(1, values - 1)[:, None]
+        pd = self.domains[self.peers[cells]]                         # (L, P)
+        has = (pd & bit) != 0
+        open_peer = (pd & (pd - 1)) != 0
+        closes = has & open_peer & (popcount(pd) == 2)
+        wipe = (pd == bit).any(axis=1)
+        return self.cost - 1 - closes.sum(1), wipe
+
+
+def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
+    kind = params["filter"]
+    if kind == "hall_sets" and puzzle.N > 9:
+        raise SolverError("the hall_sets filter is offered for boxes up to 3×3; use hall_intervals")
+    state = _State(puzzle, kind)
+    tabu: deque[tuple[int, int]] = deque()
+    tenure = params["tenure"]
+    best_cost = state.cost
+    evaluations = 0
+    L = params["candidates"]
+
+    def make_tabu(feature: tuple[int, int]) -> None:
+        tabu.append(feature)
+        while len(tabu) > tenure:
+            tabu.popleft()                        # expire first in, first out
+
+    def settle() -> str | None:
+        """Filter the current assignment; take back assignments until it is consistent."""
+        event = None
+        while True:
+            domains, failed = state.filter(state.assigned, tabu)
+            if not failed:
+                state.domains = domains
+                return event
+            if state.assigned:
+                make_tabu(state.assigned.pop())
+                event = "take-back"
+            else:                                 # aspiration by default: release the oldest tabu
+                tabu.popleft()
+                event = "release"
+
+    def progress(it: int, event: str | None = None) -> Progress:
+        d = state.domains
+        return Progress(iteration=it, evaluations=evaluations, best=best_cost, conflicts=0,
+                        board=state.board(), event=event,
+                        series={"cells_left": state.cost, "domain_size": int(popcount(d).sum())},
+                        overlay={"candidates": d.tolist()})
+
+    yield progress(0)
+    for it in range(1, params["max_iterations"] + 1):
+        if state.cost == 0:
+            return "solved"
+        open_cells = state.open_cells
+        cells = open_cells[rng.integers(len(open_cells), size=L)]
+        # a random value from each drawn cell's filtered domain (tabu values are not in it)
+        doms = state.domains[cells]
+        bits = (doms[:, None] >> np.arange(state.N)) & 1
+        values = np.where(bits == 1, rng.random(bits.shape), -1.0).argmax(1) + 1
+        evaluations += L
+        est, wipe = state.look_ahead(cells, values)
+        score = np.where(wipe, np.iinfo(np.int64).max, est)
+        ties = np.flatnonzero(score == score.min())
+        k = int(ties[rng.integers(len(ties))])
+        move = (int(cells[k]), int(values[k]))
+        # adding a constraint only shrinks domains: filter on from the current fixpoint
+        start = state.domains.copy()
+        start[move[0]] = 1 << (move[1] - 1)
+        domains, failed, _ = fixpoint(start, state.units, state.N, kind)
+        if failed:
+            make_tabu(move)                       # refuted: not to be tried again for a while
+            event = settle() or "refuted"
+        else:
+            state.assigned.append(move)
+            state.domains = domains
+            event = None
+        best_cost = min(best_cost, state.cost)
+        yield progress(it, event)
+    return "budget" if state.cost else "solved"
