@@ -73,9 +73,11 @@ def ac3(masks: np.ndarray, units: np.ndarray, nvals: int):
     single = (um & (um - 1)) == 0
     fixed = np.where(single, um, 0)
     total = np.bitwise_or.reduce(fixed, axis=2)                  # (B, U)
+    # two variables fixed to one value: fewer distinct fixed values than fixed variables
+    clash = (popcount(total) < np.count_nonzero(fixed, axis=2)).any(axis=1)
     remove = np.where(single, total[..., None] & ~um, total[..., None])
     out = masks & ~_scatter_or(masks.shape, units, remove)
-    return out, _failed(out, units)
+    return out, clash | (out == 0).any(axis=1)
 
 
 @lru_cache(maxsize=None)
@@ -177,20 +179,79 @@ def _failed(out: np.ndarray, units: np.ndarray) -> np.ndarray:
 FILTER_FUNCS = {"ac3": ac3, "hall_intervals": hall_intervals, "hall_sets": hall_sets}
 
 
+@lru_cache(maxsize=8)
+def _unit_peers(key: bytes, shape: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
+    units = np.frombuffer(key, dtype=np.int64).reshape(shape)
+    peers: list[set[int]] = [set() for _ in range(int(units.max()) + 1)]
+    for unit in units.tolist():
+        for c in unit:
+            peers[c].update(unit)
+    return tuple(tuple(sorted(p - {c})) for c, p in enumerate(peers))
+
+
+def _ac3_one_grid(masks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, bool]:
+    """AC-3's fixpoint for one grid by queue propagation: each newly fixed value leaves its peers.
+
+    The same fixpoint as iterating ``ac3`` rounds, without one vectorised round per link
+    of a chain of singles (what makes a single grid's propagation cheap).
+    """
+    peers = _unit_peers(units.astype(np.int64).tobytes(), units.shape)
+    m = masks.tolist()
+    if 0 in m:
+        return masks, True
+    stack = [c for c, x in enumerate(m) if not x & (x - 1)]
+    while stack:
+        c = stack.pop()
+        b = m[c]
+        for p in peers[c]:
+            x = m[p]
+            if x & b:
+                if x == b:
+                    return np.array(m, dtype=np.int64), True      # two peers fixed to one value
+                x ^= b
+                m[p] = x
+                if not x & (x - 1):
+                    stack.append(p)
+    return np.array(m, dtype=np.int64), False
+
+
+def _run_to_fixpoint(fn, m, units, nvals, failed, max_rounds):
+    if fn is ac3 and len(m) == 1 and not failed[0]:
+        out, fail = _ac3_one_grid(m[0], units)
+        failed = failed | fail
+        return (m if fail else out[None, :]), failed, 1
+    rounds = 0
+    for rounds in range(1, max_rounds + 1):
+        new, fail = fn(m, units, nvals)
+        failed |= fail
+        new = np.where(failed[:, None], m, new)
+        if np.array_equal(new, m):
+            break
+        m = new
+    return m, failed, rounds
+
+
 def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall_intervals",
              max_rounds: int = 1000):
     """Apply a filter over all units until no domain changes (or a grid fails).
 
-    Returns (masks, failed, rounds). Failed grids keep the masks of the failing round.
+    The Hall filters subsume AC-3, so cheap AC-3 rounds run to their own fixpoint before
+    each Hall round: the result is the Hall filter's fixpoint, reached with fewer of its
+    (costlier) rounds. Returns (masks, failed, rounds) where rounds counts the rounds of
+    `kind`. Failed grids keep the masks of the failing round.
     """
-    fn = FILTER_FUNCS[kind]
     single = masks.ndim == 1
-    m = masks[None, :] if single else masks
-    m = m.astype(np.int64)
+    m = (masks[None, :] if single else masks).astype(np.int64)
     failed = np.zeros(len(m), dtype=bool)
+    fn = FILTER_FUNCS[kind]
+    if kind == "ac3":
+        m, failed, rounds = _run_to_fixpoint(ac3, m, units, nvals, failed, max_rounds)
+        return (m[0] if single else m), (bool(failed[0]) if single else failed), rounds
     rounds = 0
-    for rounds in range(1, max_rounds + 1):
+    while rounds < max_rounds:
+        m, failed, _ = _run_to_fixpoint(ac3, m, units, nvals, failed, max_rounds)
         new, fail = fn(m, units, nvals)
+        rounds += 1
         failed |= fail
         new = np.where(failed[:, None], m, new)
         if np.array_equal(new, m):

@@ -169,7 +169,14 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         domains, failed, _ = fixpoint(start, state.units, state.N, kind)
         if failed:
             make_tabu(move)                       # refuted: not to be tried again for a while
-            event = settle() or "refuted"
+            start = state.domains.copy()
+            start[move[0]] &= ~(1 << (move[1] - 1))
+            domains, failed, _ = fixpoint(start, state.units, state.N, kind)
+            if failed:
+                event = settle()                  # takes assignments back until consistent
+            else:
+                state.domains = domains
+                event = "refuted"
         else:
             state.assigned.append(move)
             state.domains = domains
