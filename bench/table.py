@@ -24,15 +24,15 @@ def main() -> int:
         key = r["name"] if args.group == "name" else r["name"].rsplit("-", 1)[0]
         groups.setdefault(key, []).append(r)
     print("| puzzle | runs | solved | mean final conflicts | mean iterations (all runs) "
-          "| mean iterations | median iterations | max iterations "
+          "| min iterations | mean iterations | median iterations | max iterations "
           "| mean restarts | mean seconds | iterations/s |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for key, rs in groups.items():
         solved = [r for r in rs if r["solved"]]
         it = [r["iterations"] for r in solved] or [0]
         secs = sum(r["seconds"] for r in rs)
         print(f"| {key} | {len(rs)} | {len(solved)} | {statistics.mean(r['conflicts'] for r in rs):.2f} "
-              f"| {statistics.mean(r['iterations'] for r in rs):.1f} | {statistics.mean(it):.0f} | {statistics.median(it):.0f} "
+              f"| {statistics.mean(r['iterations'] for r in rs):.1f} | {min(it)} | {statistics.mean(it):.0f} | {statistics.median(it):.0f} "
               f"| {max(it)} | {statistics.mean(r['restarts'] for r in solved) if solved else 0:.2f} "
               f"| {secs / len(rs):.3f} | {sum(r['iterations'] for r in rs) / secs:,.0f} |")
     return 0
