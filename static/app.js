@@ -5,6 +5,7 @@ import { Chart } from "./chart.js";
 import { parsePuzzle, boardToString, clashingCells, PuzzleError } from "./parse.js";
 import { buildParamForm, readParamForm, checkParams } from "./params.js";
 import { encodeState, decodeState } from "./share.js";
+import { Replay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -35,6 +36,10 @@ const state = {
 };
 
 const board = new Board($("board"));
+const replay = new Replay({
+  panel: $("replay"), program: $("program"), slider: $("replay-slider"),
+  prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label"),
+}, () => paint());
 const chart = new Chart($("chart"));
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 
@@ -63,6 +68,7 @@ function setPuzzle(puzzle) {
   state.puzzle = puzzle;
   state.lastFrame = null;
   offerViews({});
+  replay.reset();
   const clashes = clashingCells(puzzle.n, puzzle.cells);
   board.show(puzzle.cells, puzzle.cells, clashes);
   chart.reset([]);
@@ -207,6 +213,7 @@ function start() {
   state.running = { runId: state.runId };
   state.lastFrame = null;
   offerViews({});
+  replay.reset();
   chart.setAxes(schema.series_axes);
   chart.reset([]);
   resetMetrics();
@@ -252,8 +259,14 @@ function paint() {
   const shown = (view && boards && boards[view]) || p;
   const shade = view && p.overlay.shade && p.overlay.shade[view];
   const candidates = !view && p.overlay && p.overlay.candidates;
-  board.show(stringToCells(shown.board), state.puzzle.cells, new Set(shown.conflict_cells), shade || null,
-    candidates || null);
+  if (p.overlay && p.overlay.trace) {
+    replay.update(p.overlay.program, p.overlay.trace);
+    const { cells, highlight } = replay.board(state.puzzle.cells);
+    board.show(cells, state.puzzle.cells, new Set(), null, null, highlight);
+  } else {
+    board.show(stringToCells(shown.board), state.puzzle.cells, new Set(shown.conflict_cells), shade || null,
+      candidates || null);
+  }
   const m = (k, v) => { ui.metrics.querySelector(`[data-metric="${k}"]`).textContent = v; };
   m("iteration", p.iteration.toLocaleString("en"));
   m("evaluations", p.evaluations.toLocaleString("en"));

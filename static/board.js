@@ -35,7 +35,7 @@ export class Board {
   // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices;
   // shade: optional N*N numbers in [0, 1] (e.g. a model's confidence) tinting the empty cells;
   // candidates: optional N*N bit masks drawn as pencil marks in the empty cells
-  show(values, givens, conflicts = new Set(), shade = null, candidates = null) {
+  show(values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null) {
     const n = Math.round(Math.sqrt(Math.sqrt(values.length)));
     if (n !== this.n) this.build(n);
     this.el.classList.toggle("shaded", !!shade);
@@ -50,6 +50,7 @@ export class Board {
       d.dataset.value = String(v);
       d.dataset.given = given ? "true" : "false";
       d.dataset.conflict = conflicts.has(i) ? "true" : "false";
+      d.dataset.highlight = highlight && highlight.has(i) ? "true" : "false";
       if (shade && !given) {
         d.style.setProperty("--p", String(shade[i]));
         d.dataset.p = String(shade[i]);

@@ -226,3 +226,24 @@ def test_alldiff_tabu_shows_the_filtered_domains_as_pencil_marks(lab):
     marks = lab.page.eval_on_selector_all('[data-testid="cell"][data-value="0"]', "els => els.map(e => e.dataset.candidates)")
     assert marks and all(m and 1 <= len(m) <= 9 for m in marks)
     assert sum(len(m) for m in marks) < 9 * len(marks)           # the filter has removed values
+
+
+def test_gp_moves_solves_and_replays_its_program_move_by_move(lab):
+    lab.open("#p=" + PAPERS["sato-77-difficult"] + "&s=gp_moves&seed=0")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    puzzle = parse(PAPERS["sato-77-difficult"])
+    assert is_solution(puzzle, np.array(lab.board_values()))
+    program = lab.by("program").inner_text()
+    assert program and set(program) <= set("rcbwlk342")
+    slider = lab.by("replay")
+    assert slider.get_attribute("max") == str(len(program))
+    slider.fill("0")                                          # back to the puzzle
+    assert lab.board_values() == puzzle.cells.tolist()
+    lab.by("replay-next").click()                             # one move: its placements highlighted
+    after_one = lab.board_values()
+    highlighted = lab.page.eval_on_selector_all('[data-testid="cell"][data-highlight="true"]',
+                                                "els => els.map(e => +e.dataset.value)")
+    filled = sum(1 for a, b in zip(after_one, puzzle.cells.tolist()) if a != b)
+    assert len(highlighted) == filled and all(v > 0 for v in highlighted)
+    assert "move 1 of" in lab.by("replay-label").inner_text()

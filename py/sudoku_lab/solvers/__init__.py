@@ -11,10 +11,10 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from . import alldiff_tabu, ga_woc, hill_climb, nb_coin
+from . import alldiff_tabu, ga_woc, gp_moves, hill_climb, nb_coin
 from .params import SolverError, resolve_params
 
-_MODULES: tuple[ModuleType, ...] = (hill_climb, ga_woc, nb_coin, alldiff_tabu)
+_MODULES: tuple[ModuleType, ...] = (hill_climb, ga_woc, gp_moves, nb_coin, alldiff_tabu)
 REGISTRY: dict[str, ModuleType] = {m.ID: m for m in _MODULES}
 
 

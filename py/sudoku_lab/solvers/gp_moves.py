@@ -1,0 +1,143 @@
+"""Genetic programming over human solving moves — Pillay (papers/002).
+
+The paper, as implemented here:
+
+* **Programs** (§3.2.1): strings of 1–50 moves from ``rcbwlk342`` (``sudoku_lab.moves``),
+  each applied in order to a fresh copy of the puzzle. The initial population has 500
+  distinct programs with lengths drawn uniformly from 1–50.
+* **Fitness** (§3.2.2): the number of empty cells left (0 = solved). Moves never place a
+  clashing digit, so no duplicate check is needed.
+* **Selection** (§3.2.3): tournaments of 4, with replacement; the lowest fitness wins.
+* **Regeneration** (§3.2.4), generational: each offspring comes from mutation (0.5: a copy of
+  one parent with one random move replaced by a random move) or crossover (0.5: one cut
+  point in each parent; of the two offspring the fitter is kept, the first on ties).
+* At most 50 generations; the run stops as soon as a program solves the puzzle.
+
+Decisions where the paper is vague (also in docs/solvers/gp_moves.md):
+
+* **Cut points**: a cut before position i of the first parent and j of the second (both drawn
+  uniformly over the program's positions) gives ``p1[:i] + p2[j:]`` and ``p2[:j] + p1[i:]``
+  — the paper's worked example (2wllc × clkb at 2 and 3 → 2kb, clwllc) in 0-based terms.
+  An offspring longer than 50 moves is cut to 50.
+* **No elitism**: the paper keeps only offspring; the best program ever seen is still what
+  the run reports.
+* **Try moves** draw their coin flips from the run's seeded generator, so every evaluation
+  — and the replay shown in the page — is reproducible.
+* **Evaluation** runs the whole batch of programs together: all grids step one move at a
+  time, each move family in one vectorised pass (``moves.run_programs``).
+* **Counting**: an iteration is a generation (generation 0 is the initial population);
+  evaluations are programs run (both offspring of a crossover count).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from ..grid import Puzzle
+from ..moves import MOVES, run_programs
+from ..progress import Progress
+from .params import param
+
+ID = "gp_moves"
+TITLE = "Genetic programming over human moves"
+CITATION = ("N. Pillay. Finding Solutions to Sudoku Puzzles Using Human Intuitive Heuristics. "
+            "South African Computer Journal, 49, 2012.")
+PARAMS = [
+    param("population", "int", 500, "programs per generation", 2, 20_000),
+    param("generations", "int", 50, "generations of evolution at most", 0, 100_000),
+    param("tournament", "int", 4, "tournament size (with replacement)", 1, 100),
+    param("mutation", "float", 0.5, "share of offspring made by mutation (the rest by crossover)", 0, 1),
+    param("max_length", "int", 50, "longest program", 1, 500),
+]
+
+
+def random_programs(count: int, max_length: int, rng: np.random.Generator, unique: bool = True) -> list[str]:
+    out: list[str] = []
+    seen: set[str] = set()
+    while len(out) < count:
+        lengths = rng.integers(1, max_length + 1, size=count - len(out))
+        letters = rng.integers(0, len(MOVES), size=int(lengths.sum()))
+        start = 0
+        for k in lengths.tolist():
+            prog = "".join(MOVES[i] for i in letters[start:start + k].tolist())
+            start += k
+            if not unique or prog not in seen:
+                seen.add(prog)
+                out.append(prog)
+    return out
+
+
+def tournament(fitness: np.ndarray, size: int, count: int, rng: np.random.Generator) -> np.ndarray:
+    """Indices of `count` winners, each the fittest of `size` drawn with replacement."""
+    entrants = rng.integers(0, len(fitness), size=(count, size))
+    return entrants[np.arange(count), fitness[entrants].argmin(1)]
+
+
+def evaluate(puzzle: Puzzle, programs: list[str], rng: np.random.Generator, log: bool = False):
+    grids = run_programs(puzzle, programs, rng, log=log)
+    return grids.empty, grids
+
+
+def replay(grids, index: int, program: str) -> list[list]:
+    """The placements program `index` made, move by move: [[move, [[cell, digit], ...]], ...]."""
+    steps: list[list] = [[m, []] for m in program]
+    for g, cells, digits, t in grids.log:
+        hit = np.flatnonzero(g == index)
+        for k in hit.tolist():
+            steps[t][1].append([int(cells[k]), int(digits[k])])
+    return steps
+
+
+def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
+    P, L = params["population"], params["max_length"]
+    pop = random_programs(P, L, rng)
+    fitness, grids = evaluate(puzzle, pop, rng, log=True)
+    rows = np.arange(P)                     # population index -> row of `grids`
+    evaluations = P
+    best_prog, best_fit = None, None
+    for gen in range(params["generations"] + 1):
+        i = int(fitness.argmin())
+        if best_fit is None or fitness[i] < best_fit:
+            best_prog, best_fit = pop[i], int(fitness[i])
+            best_board = grids.values[rows[i]].copy()
+            best_trace = replay(grids, rows[i], pop[i])
+        yield Progress(iteration=gen, evaluations=evaluations, best=best_fit, conflicts=0,
+                       board=best_board, series={"best": int(fitness[i]), "mean": float(fitness.mean())},
+                       overlay={"program": best_prog, "trace": best_trace})
+        if best_fit == 0 or gen == params["generations"]:
+            break
+        pop, fitness, grids, rows, n_eval = next_generation(puzzle, pop, fitness, params, rng)
+        evaluations += n_eval
+    return "solved" if best_fit == 0 else "budget"
+
+
+def next_generation(puzzle: Puzzle, pop: list[str], fitness: np.ndarray, params: dict, rng: np.random.Generator):
+    """Offspring by mutation or crossover (fitter of two kept); all candidates run in one batch."""
+    P, L = params["population"], params["max_length"]
+    mutate = rng.random(P) < params["mutation"]
+    parents = tournament(fitness, params["tournament"], 2 * P, rng).reshape(P, 2)
+    candidates: list[str] = []
+    for k in range(P):
+        a = pop[parents[k, 0]]
+        if mutate[k]:
+            pos = int(rng.integers(len(a)))
+            candidates.append(a[:pos] + MOVES[int(rng.integers(len(MOVES)))] + a[pos + 1:])
+        else:
+            b = pop[parents[k, 1]]
+            i, j = int(rng.integers(len(a))), int(rng.integers(len(b)))
+            candidates.append((a[:i] + b[j:])[:L])
+            candidates.append((b[:j] + a[i:])[:L])
+    fit, grids = evaluate(puzzle, candidates, rng, log=True)
+    # pick, per offspring slot, its candidate (the fitter of a crossover pair, the first on ties)
+    chosen, c = [], 0
+    for k in range(P):
+        if mutate[k]:
+            chosen.append(c)
+            c += 1
+        else:
+            chosen.append(c if fit[c] <= fit[c + 1] else c + 1)
+            c += 2
+    chosen = np.array(chosen)
+    return [candidates[i] for i in chosen], fit[chosen], grids, chosen, len(candidates)

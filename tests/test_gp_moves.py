@@ -1,0 +1,68 @@
+"""gp_moves: initial population, operators, solving, determinism, the replay trace."""
+
+import numpy as np
+
+from sudoku_lab.grid import parse
+from sudoku_lab.moves import MOVES, run_programs
+from sudoku_lab.run import Budget, Run
+from sudoku_lab.solvers import gp_moves
+
+
+def test_initial_population_is_unique_and_within_length():
+    progs = gp_moves.random_programs(500, 50, np.random.default_rng(0))
+    assert len(progs) == len(set(progs)) == 500
+    assert all(1 <= len(p) <= 50 and set(p) <= set(MOVES) for p in progs)
+    assert min(len(p) for p in progs) < 5 and max(len(p) for p in progs) > 45
+
+
+def test_tournament_picks_the_fittest_entrant():
+    rng = np.random.default_rng(1)
+    fitness = np.array([5, 0, 9, 3])
+    wins = gp_moves.tournament(fitness, 4, 2000, rng)
+    assert np.bincount(wins, minlength=4).argmax() == 1
+    assert gp_moves.tournament(fitness, 1, 10, rng).max() <= 3
+
+
+def test_next_generation_keeps_the_fitter_crossover_child(papers):
+    puzzle = papers["sato-77-difficult"]
+    rng = np.random.default_rng(2)
+    pop = gp_moves.random_programs(40, 50, rng)
+    fit, _ = gp_moves.evaluate(puzzle, pop, rng)
+    params = {"population": 40, "max_length": 50, "tournament": 4, "mutation": 0.0}
+    new, new_fit, grids, rows, n = gp_moves.next_generation(puzzle, pop, fit, params, rng)
+    assert n == 80 and len(new) == 40 and all(1 <= len(p) <= 50 for p in new)
+    assert np.array_equal(grids.empty[rows], new_fit)
+
+
+def test_solves_the_figure_1_puzzle_and_sato_01(papers):
+    for name in ("pillay-fig1", "sato-01-easy"):
+        r = Run(papers[name], "gp_moves", {}, 0).finish()
+        assert r.solved, name
+
+
+def test_needs_evolution_on_ai_escargot_and_finds_a_program(papers):
+    run = Run(papers["ai-escargot"], "gp_moves", {}, 0, Budget(max_iterations=60))
+    last = None
+    while (p := run.step()) is not None:
+        last = p
+    assert run.result.solved and run.result.iterations >= 1
+    program, trace = last.overlay["program"], last.overlay["trace"]
+    assert [m for m, _ in trace] == list(program)
+    # replaying the trace on the puzzle gives the solved board
+    board = papers["ai-escargot"].cells.copy()
+    for _, placed in trace:
+        for cell, digit in placed:
+            assert board[cell] == 0
+            board[cell] = digit
+    assert np.array_equal(board, last.board)
+
+
+def test_same_seed_same_run(papers):
+    def trace(seed):
+        run = Run(papers["sato-106-difficult"], "gp_moves", {"population": 100}, seed, Budget(max_iterations=3))
+        out = []
+        while (p := run.step()) is not None:
+            out.append((p.series["best"], p.series["mean"], p.overlay["program"]))
+        return out
+    assert trace(1) == trace(1)
+    assert trace(1) != trace(2)
