@@ -65,3 +65,25 @@ def mask_digits(mask: int) -> list[int]:
         mask >>= 1
         d += 1
     return out
+
+
+def propagate_singles(masks: list[int], peers, stack: list[int]) -> bool:
+    """Remove each fixed value on `stack` from its peers, chasing new singles; False on a clash.
+
+    `masks` (plain ints, one per cell) is updated in place. A peer left with no value — it
+    was fixed to the same value — is a contradiction. This is AC-3's fixpoint on the
+    pairwise ≠ constraints, shared by the exact solver and the domain filters.
+    """
+    while stack:
+        c = stack.pop()
+        b = masks[c]
+        for p in peers[c]:
+            x = masks[p]
+            if x & b:
+                x ^= b
+                if not x:
+                    return False
+                masks[p] = x
+                if not x & (x - 1):
+                    stack.append(p)
+    return True

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .constraints import candidate_masks, full_mask, peers, units
+from .constraints import candidate_masks, full_mask, peers, propagate_singles, units
 from .grid import Puzzle, validate, PuzzleError
 
 
@@ -41,21 +41,7 @@ class _Search:
     def assign(self, masks: list[int], cell: int, bit: int) -> bool:
         """Fix `cell` to `bit` and propagate naked singles; False on contradiction."""
         masks[cell] = bit
-        stack = [cell]
-        peers = self.peers
-        while stack:
-            x = stack.pop()
-            b = masks[x]
-            for p in peers[x]:
-                m = masks[p]
-                if m & b:
-                    m ^= b
-                    if not m:
-                        return False
-                    masks[p] = m
-                    if not m & (m - 1):
-                        stack.append(p)
-        return True
+        return propagate_singles(masks, self.peers, [cell])
 
     def hidden_singles(self, masks: list[int]) -> bool:
         """Place digits that fit only one cell of a unit, until nothing changes."""

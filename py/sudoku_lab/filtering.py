@@ -28,6 +28,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from .constraints import propagate_singles
+
 FILTERS = ("ac3", "hall_intervals", "hall_sets")
 MAX_HALL_SET_UNIT = 9
 
@@ -199,20 +201,8 @@ def _ac3_one_grid(masks: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, boo
     m = masks.tolist()
     if 0 in m:
         return masks, True
-    stack = [c for c, x in enumerate(m) if not x & (x - 1)]
-    while stack:
-        c = stack.pop()
-        b = m[c]
-        for p in peers[c]:
-            x = m[p]
-            if x & b:
-                if x == b:
-                    return np.array(m, dtype=np.int64), True      # two peers fixed to one value
-                x ^= b
-                m[p] = x
-                if not x & (x - 1):
-                    stack.append(p)
-    return np.array(m, dtype=np.int64), False
+    ok = propagate_singles(m, peers, [c for c, x in enumerate(m) if not x & (x - 1)])
+    return np.array(m, dtype=np.int64), not ok
 
 
 def _run_to_fixpoint(fn, m, units, nvals, failed, max_rounds):
