@@ -348,12 +348,13 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--host", default="127.0.0.1")
     sub.add_parser("build", help="fetch, verify and bundle only")
-    t = sub.add_parser("test", help="build, then run every test")
-    t.add_argument("pytest_args", nargs=argparse.REMAINDER)
-    args = ap.parse_args(argv)
+    sub.add_parser("test", help="build, then run every test (further arguments go to pytest)")
+    args, extra = ap.parse_known_args(argv)
+    if extra and args.command != "test":
+        ap.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command == "test":
-            return test(args.pytest_args, args.offline_dir, not args.no_cdn)
+            return test(extra, args.offline_dir, not args.no_cdn)
         build(args.offline_dir, not args.no_cdn)
         if args.command == "serve":
             serve(args.host, args.port)
