@@ -84,11 +84,10 @@ def ac3(masks: np.ndarray, units: np.ndarray, nvals: int):
 
 @lru_cache(maxsize=None)
 def _intervals(nvals: int):
-    """All value intervals [a, b]: their ends, sizes, and which values each covers (K, nvals)."""
+    """All value intervals [a, b]: their ends, sizes, and bit masks."""
     a, b = np.triu_indices(nvals)
-    values = np.arange(nvals)
-    covers = ((values >= a[:, None]) & (values <= b[:, None])).astype(np.float64)
-    return a, b, b - a + 1, covers
+    bits = (((1 << (b - a + 1)) - 1) << a).astype(np.int64)
+    return a, b, b - a + 1, bits
 
 
 @lru_cache(maxsize=None)
@@ -114,24 +113,18 @@ def _bounds(um: np.ndarray, nvals: int) -> tuple[np.ndarray, np.ndarray]:
     return lo, hi
 
 
-@lru_cache(maxsize=None)
-def _powers(nvals: int) -> np.ndarray:
-    return (1 << np.arange(nvals)).astype(np.float64)
-
-
 def hall_intervals(masks: np.ndarray, units: np.ndarray, nvals: int):
     """Puget's Hall intervals: detect them on the variables' bounds, remove them elsewhere."""
-    a, b, size, covers = _intervals(nvals)
+    a, b, size, bits = _intervals(nvals)
     um = masks[:, units]                                         # (B, U, V)
     lo, hi = _bounds(um, nvals)
     inside = (lo[:, :, :, None] >= a) & (hi[:, :, :, None] <= b)  # (B, U, V, K)
     count = np.count_nonzero(inside, axis=2)                      # (B, U, K)
     over = (count > size).any(axis=(1, 2))
     hall = count == size
-    # values of the Hall intervals that do not hold each variable: one matrix product over K
-    outside = (hall[:, :, None, :] & ~inside).astype(np.float64)
-    hit = (outside.reshape(-1, len(a)) @ covers) > 0              # (B*U*V, nvals)
-    remove = (hit @ _powers(nvals)).astype(np.int64).reshape(um.shape)
+    # the values of every Hall interval that does not hold a variable leave that variable
+    # (an OR-reduction, not a matrix product: numpy's matmul is slow in WebAssembly)
+    remove = np.bitwise_or.reduce(np.where(hall[:, :, None, :] & ~inside, bits, 0), axis=3)
     out = masks & ~_scatter_or(masks.shape, units, remove)
     # two variables fixed to one value make [v, v] over-full, so `over` covers clashes;
     # a domain emptied in this round is caught here, its consequences in the next

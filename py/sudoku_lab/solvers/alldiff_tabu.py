@@ -85,13 +85,14 @@ class _State:
         return fixpoint(m, self.units, self.N, self.kind)[:2]
 
     @property
-    def open_cells(self) -> np.ndarray:
-        d = self.domains
-        return np.flatnonzero((d & (d - 1)) != 0)
+    def domains(self) -> np.ndarray:
+        return self._domains
 
-    @property
-    def cost(self) -> int:
-        return len(self.open_cells)
+    @domains.setter
+    def domains(self, d: np.ndarray) -> None:
+        self._domains = d
+        self.open_cells = np.flatnonzero((d & (d - 1)) != 0)     # computed once per change
+        self.cost = len(self.open_cells)
 
     def board(self) -> np.ndarray:
         d = self.domains

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""The page's responsiveness in headless Chromium (issue targets in brackets):
+
+    first paint; time to solver-ready, cold and cached [ready ≤ 5 s cold];
+    longest main-thread task while a run streams [≤ 50 ms]; stop latency [≤ 200 ms];
+    progress frames painted per second while running [≥ 20].
+
+    .venv/bin/python bench/page_perf.py [--run-seconds 4] [--json]
+
+Times come from the page's own clock (performance.now) through PerformanceObserver
+('paint', 'longtask') and a MutationObserver on the status and metrics elements.
+Needs a built static/vendor/ and Chromium.
+"""
+
+import argparse
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "py"), str(ROOT), str(ROOT / "tests")]
+
+import build  # noqa: E402
+from conftest import CHROMIUM_ARGS  # noqa: E402
+
+UNSOLVABLE = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4....6.7..7...3.."
+
+# Installed before the page's own scripts: records long tasks and paints, and stamps the
+# moment the status first reads "ready".
+PROBE = """
+window.__perf = {longtasks: [], ready: null, frames: []};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__perf.longtasks.push({start: e.startTime, duration: e.duration});
+}).observe({type: 'longtask', buffered: true});
+document.addEventListener('DOMContentLoaded', () => {
+  const status = document.querySelector('[data-testid=status]');
+  new MutationObserver(() => {
+    if (status.dataset.state === 'ready' && window.__perf.ready === null) window.__perf.ready = performance.now();
+  }).observe(status, {attributes: true});
+  const it = document.querySelector('[data-metric=iteration]');
+  new MutationObserver(() => window.__perf.frames.push(performance.now()))
+    .observe(it, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+STOP = """async () => {
+  const status = document.querySelector('[data-testid=status]');
+  const t0 = performance.now();
+  const done = new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (status.dataset.state === 'stopped') { obs.disconnect(); resolve(performance.now()); }
+    });
+    obs.observe(status, {attributes: true});
+  });
+  document.querySelector('[data-testid=stop]').click();
+  return (await done) - t0;
+}"""
+
+
+def measure(context, base: str, run_seconds: float) -> dict:
+    page = context.new_page()
+    page.add_init_script(PROBE)
+    page.goto(base + f"#p={UNSOLVABLE}&s=hill_climb&seed=0")
+    page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
+    paint = page.evaluate("() => Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]))")
+    ready = page.evaluate("() => window.__perf.ready")
+    out = {"first_paint_ms": paint.get("first-paint"), "first_contentful_paint_ms": paint.get("first-contentful-paint"),
+           "ready_ms": ready}
+    if run_seconds:
+        page.get_by_test_id("start").click()
+        page.wait_for_selector('[data-testid=status][data-state=running]')
+        t0 = page.evaluate("() => performance.now()")
+        page.wait_for_timeout(run_seconds * 1000)
+        t1 = page.evaluate("() => performance.now()")
+        out["stop_latency_ms"] = page.evaluate(STOP)
+        perf = page.evaluate("() => window.__perf")
+        during = [t for t in perf["longtasks"] if t0 <= t["start"] <= t1]
+        out["longest_task_while_running_ms"] = max((t["duration"] for t in during), default=0.0)
+        out["long_tasks_while_running"] = len(during)
+        frames = [f for f in perf["frames"] if t0 <= f <= t1]
+        out["progress_frames_per_s"] = len(frames) / ((t1 - t0) / 1000)
+        out["longest_task_while_loading_ms"] = max((t["duration"] for t in perf["longtasks"] if t["start"] < t0),
+                                                   default=0.0)
+    page.close()
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--run-seconds", type=float, default=4)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+    os.environ["SUDOKU_LAB_QUIET"] = "1"
+    httpd = build.make_server("127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+                                     args=CHROMIUM_ARGS)
+        context = browser.new_context()           # empty HTTP cache: the cold load
+        cold = measure(context, base, args.run_seconds)
+        cached = measure(context, base, 0)        # same context: the browser's cache is warm
+        browser.close()
+    httpd.shutdown()
+    result = {"cold": cold, "cached": cached}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    rows = [
+        ("first contentful paint (cold)", cold["first_contentful_paint_ms"], "ms", ""),
+        ("solver-ready, cold", cold["ready_ms"], "ms", "≤ 5000"),
+        ("solver-ready, cached", cached["ready_ms"], "ms", ""),
+        ("longest main-thread task while a run streams", cold.get("longest_task_while_running_ms"), "ms", "≤ 50"),
+        ("long tasks (> 50 ms) while a run streams", cold.get("long_tasks_while_running"), "", "0"),
+        ("stop latency", cold.get("stop_latency_ms"), "ms", "≤ 200"),
+        ("progress frames painted per second", cold.get("progress_frames_per_s"), "/s", "≥ 20"),
+        ("longest main-thread task while loading", cold.get("longest_task_while_loading_ms"), "ms", ""),
+    ]
+    print("| measure | value | target |")
+    print("|---|---:|---|")
+    for name, value, unit, target in rows:
+        shown = "–" if value is None else f"{value:,.0f} {unit}".strip()
+        print(f"| {name} | {shown} | {target} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
