@@ -3,7 +3,8 @@
 
     python3 bench/table.py RESULTS.jsonl [--group name|level]
 
-Iteration columns other than "all runs" count solved runs only. `--group level` pools puzzles named `<level>-<k>` (as in puzzles/rated40.txt) by level.
+Iteration columns other than "all runs" count solved runs only. `--group level` pools
+puzzles named `<level>-<k>` (as in puzzles/rated40.txt) by level.
 """
 
 import argparse
@@ -12,29 +13,37 @@ import statistics
 import sys
 
 
+def render(rows: list[dict], group: str = "name") -> str:
+    rows = [r for r in rows if not r.get("summary")]
+    groups: dict[str, list[dict]] = {}
+    for r in rows:
+        key = r["name"] if group == "name" else r["name"].rsplit("-", 1)[0]
+        groups.setdefault(key, []).append(r)
+    out = ["| puzzle | runs | solved | mean final conflicts | mean iterations (all runs) "
+           "| min iterations | mean iterations | median iterations | max iterations "
+           "| mean restarts | mean seconds | iterations/s |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for key, rs in groups.items():
+        solved = [r for r in rs if r["solved"]]
+        it = [r["iterations"] for r in solved] or [0]
+        secs = sum(r["seconds"] for r in rs)
+        rate = sum(r["iterations"] for r in rs) / secs if secs else 0
+        out.append(
+            f"| {key} | {len(rs)} | {len(solved)} | {statistics.mean(r['conflicts'] for r in rs):.2f} "
+            f"| {statistics.mean(r['iterations'] for r in rs):.1f} | {min(it)} | {statistics.mean(it):.0f} "
+            f"| {statistics.median(it):.0f} | {max(it)} "
+            f"| {statistics.mean(r['restarts'] for r in solved) if solved else 0:.2f} "
+            f"| {secs / len(rs):.3f} | {rate:,.0f} |")
+    return "\n".join(out)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
     ap.add_argument("--group", choices=["name", "level"], default="name")
     args = ap.parse_args()
-    rows = [json.loads(l) for l in open(args.file) if l.startswith("{")]
-    rows = [r for r in rows if not r.get("summary")]
-    groups: dict[str, list[dict]] = {}
-    for r in rows:
-        key = r["name"] if args.group == "name" else r["name"].rsplit("-", 1)[0]
-        groups.setdefault(key, []).append(r)
-    print("| puzzle | runs | solved | mean final conflicts | mean iterations (all runs) "
-          "| min iterations | mean iterations | median iterations | max iterations "
-          "| mean restarts | mean seconds | iterations/s |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for key, rs in groups.items():
-        solved = [r for r in rs if r["solved"]]
-        it = [r["iterations"] for r in solved] or [0]
-        secs = sum(r["seconds"] for r in rs)
-        print(f"| {key} | {len(rs)} | {len(solved)} | {statistics.mean(r['conflicts'] for r in rs):.2f} "
-              f"| {statistics.mean(r['iterations'] for r in rs):.1f} | {min(it)} | {statistics.mean(it):.0f} | {statistics.median(it):.0f} "
-              f"| {max(it)} | {statistics.mean(r['restarts'] for r in solved) if solved else 0:.2f} "
-              f"| {secs / len(rs):.3f} | {sum(r['iterations'] for r in rs) / secs:,.0f} |")
+    rows = [json.loads(line) for line in open(args.file) if line.startswith("{")]
+    print(render(rows, args.group))
     return 0
 
 

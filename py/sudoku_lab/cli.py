@@ -116,7 +116,7 @@ def cmd_solve(args) -> int:
     return 0 if result.solved else 1
 
 
-def _read_bench_file(path: str) -> list[tuple[str, str]]:
+def read_bench_file(path: str) -> list[tuple[str, str]]:
     """Lines of `puzzle [name]`; '#' starts a comment line."""
     try:
         lines = Path(path).read_text().splitlines()
@@ -134,7 +134,7 @@ def _read_bench_file(path: str) -> list[tuple[str, str]]:
     return out
 
 
-def _bench_one(job) -> dict:
+def bench_one(job) -> dict:
     index, name, text, seed, solver, params, budget = job
     run = Run(parse(text), solver, params, seed, budget)
     res = run.finish().to_json()
@@ -144,7 +144,7 @@ def _bench_one(job) -> dict:
 
 
 def cmd_bench(args) -> int:
-    entries = _read_bench_file(args.file)
+    entries = read_bench_file(args.file)
     if args.limit:
         entries = entries[: args.limit]
     for text, name in entries:
@@ -163,9 +163,9 @@ def cmd_bench(args) -> int:
             for i, (text, name) in enumerate(entries) for r in range(args.runs)]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(_bench_one, jobs))
+            results = list(pool.map(bench_one, jobs))
     else:
-        results = map(_bench_one, jobs)
+        results = map(bench_one, jobs)
     collected = []
     for res in results:
         collected.append(res)

@@ -1,0 +1,48 @@
+"""Seconds-long smoke runs of the benchmark scripts, so CI notices when one breaks.
+
+They check that each script runs and reports figures, never how fast anything is: speed is
+measured by running the scripts themselves (docs/benchmarks.md).
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+
+def script(*args, timeout=300):
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / args[0]), *args[1:]],
+                       capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout
+
+
+def test_papers_experiment_smoke():
+    out = script("papers.py", "hill_climb", "--runs", "1", "--limit", "2", "--jobs", "1", "--no-save")
+    assert "| sato-01-easy | 1 | 1 |" in out and "| easy | 2 |" in out
+    assert "Figure 5" in out
+
+
+def test_domain_reduction_table():
+    out = script("domain_reduction.py")
+    rows = [line for line in out.splitlines() if line.startswith("| sato") or line.startswith("| ai")]
+    assert len(rows) == 7 and all("%" in r for r in rows)
+
+
+@pytest.mark.browser
+def test_throughput_smoke():
+    out = script("throughput.py", "--seconds", "0.3", "--solver", "hill_climb", "--solver", "nb_coin", "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["solver"] for r in rows] == ["hill_climb", "nb_coin"]
+    assert all(r["native"] > 0 and r["browser"] > 0 for r in rows)
+
+
+@pytest.mark.browser
+def test_page_perf_smoke():
+    result = json.loads(script("page_perf.py", "--run-seconds", "0.5", "--json"))
+    cold, cached = result["cold"], result["cached"]
+    assert cold["ready_ms"] > 0 and cached["ready_ms"] > 0 and cold["first_contentful_paint_ms"] > 0
+    assert cold["stop_latency_ms"] > 0 and cold["progress_frames_per_s"] > 0
