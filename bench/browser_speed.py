@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Iterations per second of one solver, natively and inside Pyodide in headless Chromium.
 
-    .venv/bin/python bench/browser_speed.py [--solver hill_climb] [--puzzle NAME] [--seconds 5] [--seed 0]
+    .venv/bin/python bench/browser_speed.py [--solver hill_climb] [--puzzle NAME|TEXT] [--seconds 5]
+                                            [--seed 0] [--param name=value ...]
 
-Runs the same puzzle, seed and time budget both ways and prints the two rates and their
-ratio. Needs a built static/vendor/ (python3 build.py build) and Chromium.
+Runs the same puzzle, seed, parameters and time budget both ways and prints the two rates
+and their ratio. Needs a built static/vendor/ (python3 build.py build) and Chromium.
+Also the helpers bench/throughput.py and bench/page_perf.py use to reach the page.
 """
 
 import argparse
+import contextlib
 import os
 import sys
 import threading
@@ -22,25 +25,43 @@ from sudoku_lab.grid import parse  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
 
 
-def browser_rate(solver, puzzle, seed, seconds, params):
+@contextlib.contextmanager
+def lab_browser():
+    """The lab served on a free loopback port and a headless Chromium: (browser, base URL)."""
     from playwright.sync_api import sync_playwright
     os.environ["SUDOKU_LAB_QUIET"] = "1"
     httpd = build.make_server("127.0.0.1", 0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{httpd.server_address[1]}/#p={puzzle}&s={solver}&seed={seed}&t={seconds}"
-    url += "".join(f"&{k}={v}" for k, v in params.items())
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS)
-        page = b.new_page()
-        page.goto(url)
-        page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=60_000)
-        page.get_by_test_id("start").click()
-        page.wait_for_selector('[data-testid=status]:not([data-state=running])', timeout=(seconds + 30) * 1000)
-        state = page.get_by_test_id("status").get_attribute("data-state")
-        it = int(page.locator('[data-metric=iteration]').inner_text().replace(",", ""))
-        elapsed = float(page.locator('[data-metric=elapsed]').inner_text().split()[0])
-        b.close()
-    httpd.shutdown()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+                                         args=CHROMIUM_ARGS)
+            try:
+                yield browser, f"http://127.0.0.1:{httpd.server_address[1]}/"
+            finally:
+                browser.close()
+    finally:
+        httpd.shutdown()
+
+
+def native_rate(solver: str, puzzle: str, params: dict, seconds: float, seed: int = 0) -> tuple[float, str]:
+    r = Run(parse(puzzle), solver, params, seed, Budget(max_seconds=seconds)).finish()
+    return r.iterations / r.seconds, r.stop_reason
+
+
+def browser_rate(browser, base: str, solver: str, puzzle: str, params: dict, seconds: float,
+                 seed: int = 0) -> tuple[float, str]:
+    """Open a share link for the run, start it, and read iterations / elapsed from the page."""
+    page = browser.new_page()
+    frag = f"#p={puzzle}&s={solver}&seed={seed}&t={seconds}" + "".join(f"&{k}={v}" for k, v in params.items())
+    page.goto(base + frag)
+    page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=60_000)
+    page.get_by_test_id("start").click()
+    page.wait_for_selector('[data-testid=status]:not([data-state=running])', timeout=(seconds + 60) * 1000)
+    state = page.get_by_test_id("status").get_attribute("data-state")
+    it = int(page.locator('[data-metric=iteration]').inner_text().replace(",", ""))
+    elapsed = float(page.locator('[data-metric=elapsed]').inner_text().split()[0])
+    page.close()
     return it / elapsed, state
 
 
@@ -54,12 +75,12 @@ def main():
     args = ap.parse_args()
     params = dict(p.split("=", 1) for p in args.param)
     text = PAPERS.get(args.puzzle, args.puzzle)
-    native = Run(parse(text), args.solver, params, args.seed, Budget(max_seconds=args.seconds)).finish()
-    n_rate = native.iterations / native.seconds
-    b_rate, state = browser_rate(args.solver, text, args.seed, args.seconds, params)
+    n_rate, n_state = native_rate(args.solver, text, params, args.seconds, args.seed)
+    with lab_browser() as (browser, base):
+        b_rate, b_state = browser_rate(browser, base, args.solver, text, params, args.seconds, args.seed)
     print(f"{args.solver} on {args.puzzle}, seed {args.seed}, {args.seconds:g} s budget")
-    print(f"  native : {n_rate:10,.0f} iterations/s ({native.stop_reason})")
-    print(f"  browser: {b_rate:10,.0f} iterations/s ({state})")
+    print(f"  native : {n_rate:10,.0f} iterations/s ({n_state})")
+    print(f"  browser: {b_rate:10,.0f} iterations/s ({b_state})")
     print(f"  native/browser ratio: {n_rate / b_rate:.2f}")
 
 

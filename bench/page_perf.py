@@ -14,18 +14,13 @@ Needs a built static/vendor/ and Chromium.
 
 import argparse
 import json
-import os
 import sys
-import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "py"), str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import build  # noqa: E402
-from conftest import CHROMIUM_ARGS  # noqa: E402
-
-UNSOLVABLE = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4....6.7..7...3.."
+from browser_speed import lab_browser  # noqa: E402
+from throughput import UNSOLVABLE  # noqa: E402
 
 # Installed before the page's own scripts: records long tasks and paints, and stamps the
 # moment the status first reads "ready".
@@ -92,19 +87,10 @@ def main() -> int:
     ap.add_argument("--run-seconds", type=float, default=4)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    from playwright.sync_api import sync_playwright
-    os.environ["SUDOKU_LAB_QUIET"] = "1"
-    httpd = build.make_server("127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
-                                     args=CHROMIUM_ARGS)
+    with lab_browser() as (browser, base):
         context = browser.new_context()           # empty HTTP cache: the cold load
         cold = measure(context, base, args.run_seconds)
         cached = measure(context, base, 0)        # same context: the browser's cache is warm
-        browser.close()
-    httpd.shutdown()
     result = {"cold": cold, "cached": cached}
     if args.json:
         print(json.dumps(result))

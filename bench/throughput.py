@@ -11,18 +11,12 @@ floors are DESIGN.md §8's. Needs a built static/vendor/ and Chromium.
 
 import argparse
 import json
-import os
 import sys
-import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "py"), str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import build  # noqa: E402
-from conftest import CHROMIUM_ARGS  # noqa: E402
-from sudoku_lab.grid import parse  # noqa: E402
-from sudoku_lab.run import Budget, Run  # noqa: E402
+from browser_speed import browser_rate, lab_browser, native_rate  # noqa: E402
 
 UNSOLVABLE = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4....6.7..7...3.."
 # per solver: the parameters that keep it running for the whole budget, and its floor
@@ -35,22 +29,6 @@ SCENARIOS = {
 }
 
 
-def native(solver: str, params: dict, seconds: float) -> float:
-    r = Run(parse(UNSOLVABLE), solver, params, 0, Budget(max_seconds=seconds)).finish()
-    return r.iterations / r.seconds
-
-
-def in_browser(page, base: str, solver: str, params: dict, seconds: float) -> float:
-    frag = f"#p={UNSOLVABLE}&s={solver}&seed=0&t={seconds}" + "".join(f"&{k}={v}" for k, v in params.items())
-    page.goto(base + frag)
-    page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=60_000)
-    page.get_by_test_id("start").click()
-    page.wait_for_selector('[data-testid=status]:not([data-state=running])', timeout=(seconds + 60) * 1000)
-    it = int(page.locator('[data-metric=iteration]').inner_text().replace(",", ""))
-    elapsed = float(page.locator('[data-metric=elapsed]').inner_text().split()[0])
-    return it / elapsed
-
-
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5)
@@ -58,26 +36,15 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     solvers = args.solver or list(SCENARIOS)
-    from playwright.sync_api import sync_playwright
-    os.environ["SUDOKU_LAB_QUIET"] = "1"
-    httpd = build.make_server("127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
     rows = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
-                                     args=CHROMIUM_ARGS)
+    with lab_browser() as (browser, base):
         for solver in solvers:
             params, floor = SCENARIOS[solver]
-            n = native(solver, params, args.seconds)
-            page = browser.new_page()
-            b = in_browser(page, base, solver, params, args.seconds)
-            page.close()
+            n, _ = native_rate(solver, UNSOLVABLE, params, args.seconds)
+            b, _ = browser_rate(browser, base, solver, UNSOLVABLE, params, args.seconds)
             rows.append({"solver": solver, "native": n, "browser": b, "ratio": n / b if b else None,
                          "floor": floor, "native_meets_floor": n >= floor,
                          "browser_within_2_5x": bool(b) and n / b <= 2.5})
-        browser.close()
-    httpd.shutdown()
     if args.json:
         for r in rows:
             print(json.dumps(r))
