@@ -90,41 +90,43 @@ def _intervals(nvals: int):
     return a, b, b - a + 1, bits
 
 
-@lru_cache(maxsize=None)
-def _bound_tables(nvals: int):
-    """Lowest and highest value index of every mask, as lookup tables (small N only)."""
-    m = np.arange(1 << nvals)
-    lo = np.full(m.shape, 99)
-    hi = np.full(m.shape, -1)
-    nz = m > 0
-    lo[nz] = np.log2(m[nz] & -m[nz]).astype(np.int64)
-    hi[nz] = np.floor(np.log2(m[nz])).astype(np.int64)
-    return lo, hi
-
-
-def _bounds(um: np.ndarray, nvals: int) -> tuple[np.ndarray, np.ndarray]:
-    """Lowest and highest value index of each mask (empty masks: lo > hi)."""
+def _spans(um: np.ndarray, nvals: int) -> np.ndarray:
+    """Each mask's bounds as one index lo*nvals + hi; an empty mask gets nvals*nvals."""
     if nvals <= 16:
-        lo, hi = _bound_tables(nvals)
-        return lo[um], hi[um]
-    low_bit = um & -um
-    lo = np.where(um > 0, np.log2(np.maximum(low_bit, 1)).astype(np.int64), 99)
-    hi = np.where(um > 0, np.floor(np.log2(np.maximum(um, 1))).astype(np.int64), -1)
-    return lo, hi
+        return _span_table(nvals)[um]
+    lo = np.log2(np.maximum(um & -um, 1)).astype(np.int64)
+    hi = np.floor(np.log2(np.maximum(um, 1))).astype(np.int64)
+    return np.where(um > 0, lo * nvals + hi, nvals * nvals)
+
+
+@lru_cache(maxsize=None)
+def _span_table(nvals: int) -> np.ndarray:
+    m = np.arange(1 << nvals)
+    lo = np.log2(np.maximum(m & -m, 1)).astype(np.int64)
+    hi = np.floor(np.log2(np.maximum(m, 1))).astype(np.int64)
+    return np.where(m > 0, lo * nvals + hi, nvals * nvals)
+
+
+@lru_cache(maxsize=None)
+def _outside_table(nvals: int) -> np.ndarray:
+    """outside[span, k]: a variable with these bounds is not confined to interval k."""
+    a, b, _, _ = _intervals(nvals)
+    lo, hi = np.divmod(np.arange(nvals * nvals), nvals)
+    out = ~((lo[:, None] >= a) & (hi[:, None] <= b))
+    return np.vstack([out, np.zeros((1, len(a)), dtype=bool)])   # an empty domain is inside all
 
 
 def hall_intervals(masks: np.ndarray, units: np.ndarray, nvals: int):
     """Puget's Hall intervals: detect them on the variables' bounds, remove them elsewhere."""
-    a, b, size, bits = _intervals(nvals)
+    _, _, size, bits = _intervals(nvals)
     um = masks[:, units]                                         # (B, U, V)
-    lo, hi = _bounds(um, nvals)
-    inside = (lo[:, :, :, None] >= a) & (hi[:, :, :, None] <= b)  # (B, U, V, K)
-    count = np.count_nonzero(inside, axis=2)                      # (B, U, K)
+    outside = _outside_table(nvals)[_spans(um, nvals)]           # (B, U, V, K) by table look-up
+    count = um.shape[2] - np.count_nonzero(outside, axis=2)       # (B, U, K) variables inside
     over = (count > size).any(axis=(1, 2))
     hall = count == size
     # the values of every Hall interval that does not hold a variable leave that variable
     # (an OR-reduction, not a matrix product: numpy's matmul is slow in WebAssembly)
-    remove = np.bitwise_or.reduce(np.where(hall[:, :, None, :] & ~inside, bits, 0), axis=3)
+    remove = np.bitwise_or.reduce(np.where(hall[:, :, None, :] & outside, bits, 0), axis=3)
     out = masks & ~_scatter_or(masks.shape, units, remove)
     # two variables fixed to one value make [v, v] over-full, so `over` covers clashes;
     # a domain emptied in this round is caught here, its consequences in the next
