@@ -177,10 +177,11 @@ class Models:
         self.M = self.normalise(self.M + delta)
 
     def frequencies(self, boards: np.ndarray) -> np.ndarray:
-        """Fraction of `boards` with value j at [box, pos]: (N, N, N)."""
-        vals = boards[:, self.cells_of_box].astype(np.intp) - 1        # (G, box, pos)
-        onehot = vals[..., None] == np.arange(self.N)
-        return onehot.mean(axis=0)
+        """Fraction of `boards` with value j at [box, pos]: (N, N, N), by one bincount."""
+        N = self.N
+        vals = boards[:, self.cells_of_box.reshape(-1)].astype(np.intp) - 1   # (G, box*pos)
+        flat = (np.arange(N * N) * N + vals).reshape(-1)
+        return np.bincount(flat, minlength=N ** 3).reshape(N, N, N) / len(boards)
 
     def entropy(self) -> float:
         """Mean entropy (bits) of the free positions' distributions."""
