@@ -103,3 +103,23 @@ def test_batches_filter_like_single_grids():
 def test_popcount():
     x = np.array([0, 1, 3, (1 << 25) - 1, 0b1010])
     assert popcount(x).tolist() == [0, 1, 2, 25, 2]
+
+
+@pytest.mark.parametrize("kind", ["hall_intervals", "hall_sets"])
+def test_incremental_fixpoint_equals_the_full_one(kind):
+    """Filtering on from a known fixpoint (`since`) reaches the same domains as from scratch."""
+    rng = np.random.default_rng(0)
+    for text in list(RATED.values())[::5] + [PAPERS["ai-escargot"]]:
+        p = parse(text)
+        g = geometry(3)
+        base, _, _ = fixpoint(full_domains(p), g.units, 9, kind)
+        open_cells = np.flatnonzero((base & (base - 1)) != 0)
+        for cell in rng.choice(open_cells, size=min(4, len(open_cells)), replace=False):
+            values = [v for v in range(1, 10) if base[cell] >> (v - 1) & 1]
+            start = base.copy()
+            start[cell] = 1 << (values[0] - 1)
+            full = fixpoint(start, g.units, 9, kind)
+            quick = fixpoint(start, g.units, 9, kind, since=base)
+            assert quick[1] == full[1]
+            if not full[1]:
+                assert np.array_equal(quick[0], full[0])

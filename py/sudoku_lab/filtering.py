@@ -216,14 +216,26 @@ def _run_to_fixpoint(fn, m, units, nvals, failed, max_rounds):
     return m, failed, rounds
 
 
+@lru_cache(maxsize=8)
+def _membership(key: bytes, shape: tuple[int, int]) -> np.ndarray:
+    """member[cell, unit]: the cell belongs to the unit."""
+    units = np.frombuffer(key, dtype=np.int64).reshape(shape)
+    member = np.zeros((int(units.max()) + 1, shape[0]), dtype=bool)
+    member[units, np.arange(shape[0])[:, None]] = True
+    return member
+
+
 def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall_intervals",
-             max_rounds: int = 1000):
+             max_rounds: int = 1000, since: np.ndarray | None = None):
     """Apply a filter over all units until no domain changes (or a grid fails).
 
     The Hall filters subsume AC-3, so cheap AC-3 rounds run to their own fixpoint before
     each Hall round: the result is the Hall filter's fixpoint, reached with fewer of its
-    (costlier) rounds. Returns (masks, failed, rounds) where rounds counts the rounds of
-    `kind`. Failed grids keep the masks of the failing round.
+    (costlier) rounds. For one grid, `since` may give domains that were already this
+    filter's fixpoint before `masks` tightened them: then a Hall round looks only at the
+    units with a cell changed since (a unit whose cells are unchanged yields nothing new).
+    Returns (masks, failed, rounds) where rounds counts the rounds of `kind`. Failed grids
+    keep the masks of the failing round.
     """
     single = masks.ndim == 1
     m = (masks[None, :] if single else masks).astype(np.int64)
@@ -232,14 +244,25 @@ def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall
     if kind == "ac3":
         m, failed, rounds = _run_to_fixpoint(ac3, m, units, nvals, failed, max_rounds)
         return (m[0] if single else m), (bool(failed[0]) if single else failed), rounds
+    member = _membership(units.astype(np.int64).tobytes(), units.shape) if since is not None else None
+    last = since
     rounds = 0
     while rounds < max_rounds:
         m, failed, _ = _run_to_fixpoint(ac3, m, units, nvals, failed, max_rounds)
-        new, fail = fn(m, units, nvals)
+        if failed.any() and single:
+            break
+        todo = units
+        if member is not None:
+            touched = member[m[0] != last].any(axis=0)
+            if not touched.any():
+                break
+            todo = units[touched]
+        new, fail = fn(m, todo, nvals)
         rounds += 1
         failed |= fail
         new = np.where(failed[:, None], m, new)
         if np.array_equal(new, m):
             break
+        last = m[0] if member is not None else None
         m = new
     return (m[0] if single else m), (bool(failed[0]) if single else failed), rounds

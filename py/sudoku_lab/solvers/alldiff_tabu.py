@@ -167,12 +167,12 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         # adding a constraint only shrinks domains: filter on from the current fixpoint
         start = state.domains.copy()
         start[move[0]] = 1 << (move[1] - 1)
-        domains, failed, _ = fixpoint(start, state.units, state.N, kind)
+        domains, failed, _ = fixpoint(start, state.units, state.N, kind, since=state.domains)
         if failed:
             make_tabu(move)                       # refuted: not to be tried again for a while
             start = state.domains.copy()
             start[move[0]] &= ~(1 << (move[1] - 1))
-            domains, failed, _ = fixpoint(start, state.units, state.N, kind)
+            domains, failed, _ = fixpoint(start, state.units, state.N, kind, since=state.domains)
             if failed:
                 event = settle()                  # takes assignments back until consistent
             else:
