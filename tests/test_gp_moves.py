@@ -2,8 +2,7 @@
 
 import numpy as np
 
-from sudoku_lab.grid import parse
-from sudoku_lab.moves import MOVES, run_programs
+from sudoku_lab.moves import MOVES
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solvers import gp_moves
 
