@@ -78,13 +78,15 @@ class _Climber:
         self.puzzle = puzzle
         cells = puzzle.cells.astype(np.intp)
         free = cells == 0
-        # givens per row/column and digit: (N, N+1), column 0 unused
-        self.given_row = np.zeros((g.N, g.N + 1), dtype=np.int32)
-        self.given_col = np.zeros((g.N, g.N + 1), dtype=np.int32)
+        # clash[cell, d]: givens equal to d in the cell's row and column (static per puzzle);
+        # both the initial states and the neighbourhood scoring read it
+        given_row = np.zeros((g.N, g.N + 1), dtype=np.int32)
+        given_col = np.zeros((g.N, g.N + 1), dtype=np.int32)
         gi = np.flatnonzero(~free)
-        np.add.at(self.given_row, (g.row_of[gi], cells[gi]), 1)
-        np.add.at(self.given_col, (g.col_of[gi], cells[gi]), 1)
-        self.given_row[:, 0] = self.given_col[:, 0] = 0
+        np.add.at(given_row, (g.row_of[gi], cells[gi]), 1)
+        np.add.at(given_col, (g.col_of[gi], cells[gi]), 1)
+        given_row[:, 0] = given_col[:, 0] = 0
+        self.clash = given_row[g.row_of] + given_col[g.col_of]         # (N*N, N+1)
         # the free cells of each box, and the missing digits of each box
         self.box_free = [c[free[c]] for c in g.boxes]
         self.box_missing = [np.setdiff1d(np.arange(1, g.N + 1), cells[c]) for c in g.boxes]
@@ -106,14 +108,8 @@ class _Climber:
         self.row_off = np.concatenate([self.ra, self.ra, self.rb, self.rb]) * width
         self.col_off = np.concatenate([self.ca, self.ca, self.cb, self.cb]) * width
         self.cell_off = np.concatenate([self.pa, self.pa, self.pb, self.pb]) * width
-        # clash[cell, d]: givens equal to d in the cell's row and column (static per puzzle)
-        self.clash = (self.given_row[g.row_of] + self.given_col[g.col_of]).ravel()
 
     # ------------------------------------------------------------------ initial states
-    def given_clash(self, cells, values):
-        g = self.g
-        return self.given_row[g.row_of[cells], values] + self.given_col[g.col_of[cells], values]
-
     def initial(self, rng: np.random.Generator, shuffle: bool, greedy: bool, post_swap: bool) -> None:
         board = self.puzzle.cells.astype(np.intp).copy()
         for fc, missing in zip(self.box_free, self.box_missing):
@@ -122,19 +118,19 @@ class _Climber:
                 board[fc] = digits
                 continue
             for cell in fc.tolist():
-                ok = self.given_clash(np.full(len(digits), cell), np.array(digits)) == 0
+                ok = self.clash[cell, digits] == 0
                 k = int(np.argmax(ok)) if ok.any() else 0
                 board[cell] = digits.pop(k)
         if post_swap:
             for fc in self.box_free:
                 for cell in fc.tolist():
-                    if self.given_clash(cell, board[cell]) == 0:
+                    if self.clash[cell, board[cell]] == 0:
                         continue
                     for other in rng.permutation(fc).tolist():
                         if other == cell:
                             continue
-                        if (self.given_clash(cell, board[other]) == 0
-                                and self.given_clash(other, board[cell]) == 0):
+                        if (self.clash[cell, board[other]] == 0
+                                and self.clash[other, board[cell]] == 0):
                             board[cell], board[other] = board[other], board[cell]
                             break
         self.set_board(board)
@@ -148,7 +144,7 @@ class _Climber:
         np.add.at(self.col_counts, (g.col_of, board), 1)
         self.f1 = int((self.row_counts[:, 1:] > 0).sum() + (self.col_counts[:, 1:] > 0).sum())
         free = np.flatnonzero(self.puzzle.cells == 0)
-        self.f2 = int(self.given_clash(free, board[free]).sum())
+        self.f2 = int(self.clash[free, board[free]].sum())
 
     @property
     def f(self) -> float:
@@ -166,7 +162,7 @@ class _Climber:
         vals = np.concatenate([vb, va, va, vb])
         rows = self.row_counts.ravel()[self.row_off + vals].reshape(4, -1)
         cols = self.col_counts.ravel()[self.col_off + vals].reshape(4, -1)
-        clash = self.clash[self.cell_off + vals].reshape(4, -1)
+        clash = self.clash.reshape(-1)[self.cell_off + vals].reshape(4, -1)
         # A row gains a distinct digit when it lacked the digit it receives, and loses one when
         # it held only one copy of the digit it gives away; swaps inside one row change nothing
         # there (columns alike). Rows of `_SIGN`: +gain, -loss, +gain, -loss.
