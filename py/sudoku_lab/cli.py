@@ -52,7 +52,7 @@ def _params(pairs: list[str]) -> dict[str, str]:
 
 
 def _budget(args) -> Budget:
-    return Budget(max_iterations=args.max_iterations, max_evaluations=getattr(args, "max_evaluations", None),
+    return Budget(max_iterations=args.max_iterations, max_evaluations=args.max_evaluations,
                   max_seconds=args.max_seconds)
 
 

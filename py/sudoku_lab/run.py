@@ -177,13 +177,16 @@ class Run:
             seconds=self.elapsed(), stop_reason=reason,
             restarts=p.restarts if p is not None else 0, message=message)
 
+    def _board_view(self, board) -> dict[str, Any]:
+        """A board as the page draws it: its cells as a string and its clashing cells."""
+        return {"board": board_to_string(board),
+                "conflict_cells": np.flatnonzero(conflict_cells(board, self.puzzle.n)).tolist()}
+
     def _overlay(self, overlay: dict[str, Any] | None) -> dict[str, Any] | None:
         """Extra boards a solver offers (e.g. the crowd's aggregate) go out like the main one."""
         if not overlay or "boards" not in overlay:
             return overlay
-        boards = {name: {"board": board_to_string(b),
-                         "conflict_cells": np.flatnonzero(conflict_cells(b, self.puzzle.n)).tolist()}
-                  for name, b in overlay["boards"].items() if b is not None}
+        boards = {name: self._board_view(b) for name, b in overlay["boards"].items() if b is not None}
         return {**overlay, "boards": boards}
 
     def frame(self) -> dict[str, Any]:
@@ -200,8 +203,7 @@ class Run:
             out["progress"] = {
                 "iteration": p.iteration, "evaluations": p.evaluations, "best": float(p.best),
                 "conflicts": int(p.conflicts), "restarts": p.restarts,
-                "board": board_to_string(p.board),
-                "conflict_cells": np.flatnonzero(conflict_cells(p.board, self.puzzle.n)).tolist(),
+                **self._board_view(p.board),
                 "overlay": self._overlay(p.overlay),
             }
         if self.result is not None:
