@@ -2,7 +2,7 @@
 // worker does all computing, this thread only renders what it reports.
 import { Board, stringToCells } from "./board.js";
 import { Chart } from "./chart.js";
-import { parsePuzzle, boardToString, clashingCells, PuzzleError } from "./parse.js";
+import { parsePuzzle, boardToString, PuzzleError } from "./parse.js";
 import { buildParamForm, readParamForm, checkParams } from "./params.js";
 import { encodeState, decodeState } from "./share.js";
 import { Replay } from "./replay.js";
@@ -28,7 +28,7 @@ const state = {
   schemas: new Map(),      // solver id -> schema
   ready: false,
   runId: 0,
-  running: null,           // {runId, started}
+  running: null,           // {runId} of the run being shown
   pendingLink: null,       // a decoded link waiting for the registry
   checkId: 0,
   frame: null,             // latest progress frame not yet painted
@@ -64,18 +64,23 @@ function setStatus(s, detail = "") {
 }
 
 // ------------------------------------------------------------------ the puzzle
-function setPuzzle(puzzle) {
-  state.puzzle = puzzle;
+// Forget the previous run's frames, extra boards, replay, chart and metrics.
+function clearRunDisplay() {
   state.lastFrame = null;
   offerViews({});
   replay.reset();
-  const clashes = clashingCells(puzzle.n, puzzle.cells);
-  board.show(puzzle.cells, puzzle.cells, clashes);
   chart.reset([]);
   resetMetrics();
-  ui.info.textContent = `${puzzle.cells.filter((v) => v).length} givens · checking…`;
+}
+
+function setPuzzle(puzzle) {
+  state.puzzle = puzzle;
+  clearRunDisplay();
+  board.show(puzzle.cells, puzzle.cells);      // clashing givens are marked when the check replies
+  const givens = puzzle.cells.filter((v) => v).length;
+  ui.info.textContent = `${givens} givens · checking…`;
   delete ui.info.dataset.solutions;
-  ui.info.dataset.givens = String(puzzle.cells.filter((v) => v).length);
+  ui.info.dataset.givens = String(givens);
   checkPuzzle();
   updateShare();
   if (state.ready) setStatus("ready");
@@ -108,6 +113,9 @@ function onChecked(msg) {
   ui.info.textContent = `${msg.n * msg.n}×${msg.n * msg.n} · ${msg.givens} givens · ` +
     (sols === null ? "solution count unknown (search gave up)" : words[sols]);
   if (msg.message) showError(msg.message);
+  if (msg.cells && msg.cells.length && !state.running) {
+    board.show(state.puzzle.cells, state.puzzle.cells, new Set(msg.cells));
+  }
 }
 
 // ------------------------------------------------------------------ solver and params
@@ -211,12 +219,8 @@ function start() {
   if (!(maxSeconds > 0)) { showError("The time limit must be a positive number of seconds."); return; }
   state.runId += 1;
   state.running = { runId: state.runId };
-  state.lastFrame = null;
-  offerViews({});
-  replay.reset();
   chart.setAxes(schema.series_axes);
-  chart.reset([]);
-  resetMetrics();
+  clearRunDisplay();
   updateShare();
   setStatus("running");
   worker.postMessage({
@@ -308,7 +312,6 @@ worker.onmessage = (e) => {
       break;
     case "ready": onReady(msg); break;
     case "checked": onChecked(msg); break;
-    case "started": break;
     case "progress": onProgress(msg); break;
     case "done": onDone(msg); break;
     case "error":

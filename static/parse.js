@@ -110,25 +110,3 @@ export function parsePuzzle(text) {
 }
 
 export const boardToString = (cells) => cells.map((v) => (v ? ALPHABET[v - 1] : ".")).join("");
-
-// Pairs of givens that share a unit and a digit, as cell indices (for marking the board).
-export function clashingCells(n, cells) {
-  const N = n * n;
-  const out = new Set();
-  const units = [];
-  for (let i = 0; i < N; i++) {
-    units.push([...Array(N).keys()].map((j) => i * N + j));
-    units.push([...Array(N).keys()].map((j) => j * N + i));
-    const br = Math.floor(i / n) * n, bc = (i % n) * n;
-    units.push([...Array(N).keys()].map((j) => (br + Math.floor(j / n)) * N + bc + (j % n)));
-  }
-  for (const unit of units) {
-    const seen = new Map();
-    for (const c of unit) {
-      const v = cells[c];
-      if (!v) continue;
-      if (seen.has(v)) { out.add(c); out.add(seen.get(v)); } else seen.set(v, c);
-    }
-  }
-  return out;
-}

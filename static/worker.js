@@ -64,11 +64,10 @@ function handle(msg) {
       break;
     }
     case "start": {
-      if (current) JSON.parse(bridge.stop(current.runId));
+      if (current) bridge.stop(current.runId);     // one run at a time
       const reply = JSON.parse(bridge.start(JSON.stringify(msg)));
       if (!reply.ok) { post({ type: "error", runId: msg.runId, message: reply.message }); return; }
       current = { runId: msg.runId };
-      post({ type: "started", runId: msg.runId, params: reply.params });
       drive(msg.runId).catch((err) => {
         current = null;
         post({ type: "error", runId: msg.runId, message: `The run failed: ${err && err.message || err}` });
