@@ -55,18 +55,6 @@ def candidate_masks(cells, n: int) -> np.ndarray:
     return np.where(cells > 0, own, free)
 
 
-def mask_digits(mask: int) -> list[int]:
-    """Digits (1-based) of a mask, ascending."""
-    out = []
-    d = 1
-    while mask:
-        if mask & 1:
-            out.append(d)
-        mask >>= 1
-        d += 1
-    return out
-
-
 def propagate_singles(masks: list[int], peers, stack: list[int]) -> bool:
     """Remove each fixed value on `stack` from its peers, chasing new singles; False on a clash.
 

@@ -21,15 +21,17 @@ docs/solvers/alldiff_tabu.md):
   "randomising the value selection of filtered values".
 * **Evaluation**: every candidate is scored at once by a one-step look-ahead — the cost after
   removing v from the domains of c's peers (peers left with one value become complete;
-  peers left with none make the move infeasible). The best admissible candidate is applied
-  and the full filter is run to a fixpoint (line 9).
-* **Tabu list**: the features are (cell, value) pairs. A move whose filtering fails, and an
+  peers left with none make the move infeasible, scored last). The best candidate (ties at
+  random) is applied and the full filter is run to a fixpoint (line 9).
+* **Tabu list**: the features are (cell, value) pairs. A move the filter refutes, and an
   assignment taken back, become tabu; the list holds the last ``tenure`` (20) features and
-  they expire first-in first-out (lines 13–15). A tabu move is not admissible unless it
-  meets the **aspiration** criterion: its look-ahead cost beats the best cost found so far.
-* **Dead ends**: when no candidate is admissible (all tabu or infeasible) the most recent
-  assignment is taken back and made tabu, so the search leaves the region it is stuck in
-  and cannot walk straight back into it while the feature is tabu.
+  they expire first-in first-out (lines 13–15). While tabu, a feature is excluded from the
+  domains, so the filter propagates its consequences and no candidate can propose it. An
+  expired feature comes back when the domains are next rebuilt from the givens (at a
+  take-back), not at once: rebuilding at every expiry would cost a full filtering.
+* **Dead ends**: when excluding a refuted move makes the domains fail, the most recent
+  assignment is taken back and made tabu, repeatedly until the domains are consistent. With
+  nothing left to take back, the oldest tabu feature is released (aspiration by default).
 * **Counting**: one iteration = one candidate list evaluated and one move (or take-back)
   made; evaluations = candidates scored.
 """
@@ -83,6 +85,13 @@ class _State:
         for c, v in assigned:
             m[c] = 1 << (v - 1)
         return fixpoint(m, self.units, self.N, self.kind)[:2]
+
+    def tighten(self, cell: int, keep: int) -> tuple[np.ndarray, bool]:
+        """The domains with `cell` narrowed to `keep`, filtered on from the current fixpoint
+        (adding a constraint only shrinks domains, so only the changed units are re-examined)."""
+        start = self.domains.copy()
+        start[cell] &= keep
+        return fixpoint(start, self.units, self.N, self.kind, since=self.domains)[:2]
 
     @property
     def domains(self) -> np.ndarray:
@@ -164,15 +173,11 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         ties = np.flatnonzero(score == score.min())
         k = int(ties[rng.integers(len(ties))])
         move = (int(cells[k]), int(values[k]))
-        # adding a constraint only shrinks domains: filter on from the current fixpoint
-        start = state.domains.copy()
-        start[move[0]] = 1 << (move[1] - 1)
-        domains, failed, _ = fixpoint(start, state.units, state.N, kind, since=state.domains)
+        bit = 1 << (move[1] - 1)
+        domains, failed = state.tighten(move[0], bit)
         if failed:
             make_tabu(move)                       # refuted: not to be tried again for a while
-            start = state.domains.copy()
-            start[move[0]] &= ~(1 << (move[1] - 1))
-            domains, failed, _ = fixpoint(start, state.units, state.N, kind, since=state.domains)
+            domains, failed = state.tighten(move[0], ~bit)
             if failed:
                 event = settle()                  # takes assignments back until consistent
             else:
