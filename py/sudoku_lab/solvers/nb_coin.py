@@ -39,10 +39,14 @@ Other decisions where the paper is vague:
 
 * **Selected group size**: ⌊C · P⌋ individuals (37 of 150) for each of reward and
   punishment. Ties in fitness keep sampling order (stable sort).
-* **Sampling order**: free positions are visited in a fresh random order for every
-  individual and box (as in NHBSA), so no position gets first pick of the values. When a
-  position's allowed values are all used up or have probability 0, the value is drawn
-  uniformly from the box's unused values — the sample must still be a permutation.
+* **Sampling order**: each box's free positions are visited in a random order drawn once
+  per generation and shared by the population (so every step is one broadcast over all
+  individuals); over generations no position keeps first pick of the values. A fixed order
+  solved fewer runs (docs/solvers/nb_coin.md). When a position's allowed values are all used
+  up or have probability 0, the value is drawn uniformly from the box's unused values — the
+  sample must still be a permutation.
+* **Update as printed**: ``update=count`` applies equations 4–5 with the raw sums, for
+  comparison; clipping and renormalisation are the same.
 * **Counting**: an iteration is a generation; evaluations count sampled individuals.
 * Works for any box size n.
 """
