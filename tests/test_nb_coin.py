@@ -31,11 +31,11 @@ def test_models_stay_bounded_distributions_and_samples_stay_valid(name):
     rng = np.random.default_rng(0)
     models = nb_coin.Models(puzzle, 0.99)
     check_models(models, 0.99)
-    for k, mean in ((0.4, True), (0.4, False), (5.0, True)):
+    for k, update in ((0.4, "mean"), (0.4, "count"), (0.4, "sequential"), (5.0, "mean")):
         for _ in range(30):
             pop = models.sample(40, rng)
             check_samples(puzzle, pop)
-            models.learn(pop[:10], pop[-10:], k, mean)
+            models.learn(pop[:10], pop[-10:], k, update)
             check_models(models, 0.99)
 
 
@@ -75,6 +75,45 @@ def test_learning_moves_mass_toward_the_good_and_away_from_the_bad():
     assert models.M[box, pos, bad[0][c] - 1] < before[box, pos, bad[0][c] - 1]
     # the step is bounded by k/L per generation (mean normalisation)
     assert np.max(np.abs(models.M - before)) <= 0.4 / 9 + 1e-12
+
+
+def test_sequential_update_rewards_up_to_the_bound_before_punishing():
+    # good and bad hold the same board: applied together the two equations cancel; applied one
+    # after the other, the reward stops at the bound and the punishment then takes mass away
+    puzzle = parse(PAPERS["sato-27-medium"])
+    models = nb_coin.Models(puzzle, 0.99)
+    board = models.sample(1, np.random.default_rng(3))
+    together = nb_coin.Models(puzzle, 0.99)
+    for _ in range(40):
+        together.learn(board, board, 0.4, "count")
+        models.learn(board, board, 0.4, "sequential")
+    assert np.allclose(together.M, nb_coin.Models(puzzle, 0.99).M)
+    free = np.flatnonzero(puzzle.cells == 0)
+    g = puzzle.geometry
+    chosen = models.M[g.box_of[free], [int(np.flatnonzero(g.boxes[g.box_of[c]] == c)[0]) for c in free],
+                      board[0][free] - 1]
+    forced = models.allowed.sum(-1)[g.box_of[free], [int(np.flatnonzero(g.boxes[g.box_of[c]] == c)[0])
+                                                      for c in free]] == 1
+    assert np.all(chosen[~forced] < 0.5)
+    check_models(models, 0.99)
+
+
+def test_restart_starts_the_models_afresh_after_a_stall(papers):
+    puzzle = papers["sato-106-difficult"]
+    run = Run(puzzle, "nb_coin", {"restart": 20, "update": "count"}, 0, Budget(max_iterations=400))
+    frames = []
+    while (p := run.step()) is not None:
+        frames.append(p)
+    restarts = [i for i, p in enumerate(frames) if p.event == "restart"]
+    assert restarts and frames[-1].restarts == len(restarts)
+    start_entropy = frames[0].series["entropy"]
+    for i in restarts:
+        # the frame of a restart is sampled from fresh models; the one before, from learned ones
+        assert frames[i].series["entropy"] == pytest.approx(start_entropy)
+        assert frames[i - 1].series["entropy"] < start_entropy
+    # and no restart happens without one being asked for
+    plain = Run(puzzle, "nb_coin", {"update": "count"}, 0, Budget(max_iterations=200))
+    assert all(p.event is None and p.restarts == 0 for p in iter(plain.step, None))
 
 
 def test_the_upper_bound_caps_a_converged_position():

@@ -46,7 +46,15 @@ Other decisions where the paper is vague:
   up or have probability 0, the value is drawn uniformly from the box's unused values — the
   sample must still be a permutation.
 * **Update as printed**: ``update=count`` applies equations 4–5 with the raw sums, for
-  comparison; clipping and renormalisation are the same.
+  comparison; clipping and renormalisation are the same. ``update=sequential`` applies them
+  as printed one after the other — eq. 4, bounds, then eq. 5, bounds — so when the good and
+  the bad group agree, the reward stops at the bound and the punishment wins (another
+  reading of "the reward function … the punishment function"; it does not learn enough to
+  solve even the easy puzzles, docs/solvers/nb_coin.md).
+* **Restarts** (ours, off by default): ``restart=S`` starts the models afresh after S
+  generations in which the best fitness of the current attempt did not improve, as the
+  RESEDA algorithm the paper cites does. The paper's NB-COIN has none; the option is here to
+  measure how often one converging attempt finds the solution.
 * **Counting**: an iteration is a generation; evaluations count sampled individuals.
 * Works for any box size n.
 """
@@ -73,8 +81,11 @@ PARAMS = [
     param("k", "float", 0.4, "learning rate (step size)", 0.0, 10.0),
     param("upper_bound", "float", 0.99, "cap on any one probability", 0.1, 1.0),
     param("max_generations", "int", 100_000, "stop after this many generations", 1, 10_000_000),
-    param("update", "choice", "mean", "sums of eqs. 4-5 divided by the group size (mean) or as written (count)",
-          choices=["mean", "count"]),
+    param("update", "choice", "mean",
+          "eqs. 4-5 with sums divided by the group size (mean), as written (count), or as written and "
+          "bounded one after the other (sequential)", choices=["mean", "count", "sequential"]),
+    param("restart", "int", 0, "start the models afresh after this many generations without a better "
+          "best (0: never, as in the paper)", 0, 10_000_000),
 ]
 SERIES_AXES = {"entropy": "right"}
 
@@ -115,7 +126,11 @@ class Models:
         n_free = (~given).sum(1)
         self.max_free = int(n_free.max(initial=0))
         self.active = np.arange(self.max_free)[:, None] < n_free[None, :]   # [step, box]
-        self.M = self.normalise(allowed.astype(np.float64))
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the uniform models the givens allow (the start, and every restart)."""
+        self.M = self.normalise(self.allowed.astype(np.float64))
 
     def normalise(self, M: np.ndarray) -> np.ndarray:
         """Zero outside `allowed`, rows summing to 1, nothing above the bound unless forced."""
@@ -173,12 +188,15 @@ class Models:
         boards[:, self.cells_of_box.reshape(-1)] = boxes.reshape(P, N * N)
         return boards
 
-    def learn(self, good: np.ndarray, bad: np.ndarray, k: float, mean: bool = True) -> None:
-        """Reward the good boards' choices and punish the bad ones' (eqs. 4–6, normalised)."""
+    def learn(self, good: np.ndarray, bad: np.ndarray, k: float, update: str = "mean") -> None:
+        """Reward the good boards' choices and punish the bad ones' (eqs. 4–6)."""
         L = self.N
-        scale = 1 if mean else len(good)
-        delta = (k / L) * scale * (self.frequencies(good) - self.frequencies(bad))   # the 1/L terms cancel
-        self.M = self.normalise(self.M + delta)
+        step = k / L * (1 if update == "mean" else len(good))
+        if update == "sequential":        # eq. 4, bounds, then eq. 5, bounds
+            self.M = self.normalise(self.M + step * (self.frequencies(good) - 1 / L))
+            self.M = self.normalise(self.M - step * (self.frequencies(bad) - 1 / L))
+        else:                             # both at once: the 1/L terms cancel
+            self.M = self.normalise(self.M + step * (self.frequencies(good) - self.frequencies(bad)))
 
     def frequencies(self, boards: np.ndarray) -> np.ndarray:
         """Fraction of `boards` with value j at [box, pos]: (N, N, N), by one bincount."""
@@ -211,21 +229,35 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
     best_fit = -1
     target = 2 * N * N
     evaluations = 0
+    restarts = 0
+    attempt_best, improved_at = -1, 0      # best fitness since the last (re)start, and when
+    event = None
     for gen in range(params["max_generations"]):
         pop = models.sample(P, rng)
         fit = distinct_rows_cols(pop, puzzle.n)
         evaluations += P
         order = np.argsort(-fit, kind="stable")
-        best_fit = max(best_fit, int(fit[order[0]]))
+        top = int(fit[order[0]])
+        best_fit = max(best_fit, top)
+        if top > attempt_best:
+            attempt_best, improved_at = top, gen
         likeliest, prob = models.likeliest(puzzle)
         yield Progress(
             iteration=gen, evaluations=evaluations, best=best_fit,
-            conflicts=int(target - fit[order[0]]),
+            conflicts=int(target - top),
             board=pop[order[0]].copy(),
-            series={"best": int(fit[order[0]]), "mean": float(fit.mean()), "worst": int(fit[order[-1]]),
+            series={"best": top, "mean": float(fit.mean()), "worst": int(fit[order[-1]]),
                     "entropy": models.entropy()},
+            restarts=restarts, event=event,
             overlay={"boards": {"model": likeliest}, "shade": {"model": np.round(prob, 3)}, "view": "model"})
-        if fit[order[0]] == target:
+        if top == target:
             return "solved"
-        models.learn(pop[order[:C]], pop[order[-C:]], params["k"], params["update"] == "mean")
+        event = None
+        if params["restart"] and gen - improved_at >= params["restart"]:
+            models.reset()
+            restarts += 1
+            attempt_best, improved_at = -1, gen + 1
+            event = "restart"
+        else:
+            models.learn(pop[order[:C]], pop[order[-C:]], params["k"], params["update"])
     return "budget"
