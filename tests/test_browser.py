@@ -211,6 +211,16 @@ def test_nb_coin_shows_its_model_and_solves_an_easy_puzzle(lab):
     assert lab.by("chart").get_attribute("data-series") == "best,mean,worst,entropy"
 
 
+def test_nb_coin_restarts_show_on_the_chart_and_in_the_metrics(lab):
+    lab.open("#p=" + PAPERS["sato-106-difficult"] + "&s=nb_coin&seed=0&update=count&restart=10&max_generations=150")
+    assert lab.page.locator('[data-testid="param-restart"]').input_value() == "10"
+    lab.by("start").click()
+    lab.wait_state("solved", "failed", "error", timeout=60_000)
+    restarts = int(lab.by("metrics").locator('[data-metric="restarts"]').inner_text())
+    assert restarts > 0
+    assert int(lab.by("chart").get_attribute("data-events")) == restarts
+
+
 def test_alldiff_tabu_solves_ai_escargot_in_the_page(lab):
     lab.open("#p=" + PAPERS["ai-escargot"] + "&s=alldiff_tabu&seed=0")
     lab.by("start").click()
