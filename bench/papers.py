@@ -38,6 +38,10 @@ EXPERIMENTS = {
         ("nb_coin_sato6_mean", "sato6.txt", {}, 20, Budget(max_iterations=5000, max_seconds=120), "name"),
         ("nb_coin_sato6_count", "sato6.txt", {"update": "count"}, 10,
          Budget(max_iterations=5000, max_seconds=120), "name"),
+        ("nb_coin_sato6_sequential", "sato6.txt", {"update": "sequential"}, 5,
+         Budget(max_iterations=2000, max_seconds=120), "name"),
+        ("nb_coin_sato6_count_restart50", "sato6.txt", {"update": "count", "restart": 50}, 10,
+         Budget(max_iterations=20_000, max_seconds=120), "name"),
     ],
     "alldiff_tabu": [
         (f"alldiff_tabu_papers_{f}", "papers.txt", {"filter": f}, 30, Budget(max_seconds=120), "name")
@@ -86,6 +90,20 @@ iterations than AC3-tabu (the values of its Tables 2–4 were lost in conversion
 }
 
 
+def attempts_table(rows: list[dict]) -> str:
+    """With restarts, each (re)start is an attempt: how often does one attempt solve?"""
+    out = ["| puzzle | attempts (restarts + 1, all runs) | solved | solved per attempt | generations per attempt |",
+           "|---|---:|---:|---:|---:|"]
+    names = dict.fromkeys(r["name"] for r in rows)
+    for name in names:
+        rs = [r for r in rows if r["name"] == name]
+        attempts = sum(r["restarts"] + 1 for r in rs)
+        solved = sum(r["solved"] for r in rs)
+        gens = sum(r["iterations"] for r in rs)
+        out.append(f"| {name} | {attempts} | {solved} | {solved / attempts:.4f} | {gens / attempts:.0f} |")
+    return "\n".join(out)
+
+
 def run_experiment(name, file, solver, params, runs, budget, limit, jobs):
     entries = read_bench_file(str(ROOT / "puzzles" / file))
     if limit:
@@ -110,6 +128,8 @@ def main() -> int:
             (ROOT / "bench" / "results" / f"{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"### {name}: puzzles/{file}, params {params or 'defaults'}, {args.runs or runs} runs each\n")
         print(render(rows, group) + "\n")
+        if params.get("restart"):
+            print(attempts_table(rows) + "\n")
     if args.paper == "alldiff_tabu":
         print(subprocess.run([sys.executable, str(ROOT / "bench" / "domain_reduction.py")],
                              capture_output=True, text=True).stdout)

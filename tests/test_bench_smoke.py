@@ -26,6 +26,13 @@ def test_papers_experiment_smoke():
     assert "Figure 5" in out
 
 
+def test_papers_experiment_with_restarts_counts_attempts():
+    out = script("papers.py", "nb_coin", "--runs", "1", "--limit", "1", "--jobs", "1", "--no-save")
+    assert out.count("### nb_coin_sato6_") == 4 and "Table II" in out
+    # only the experiment with restarts gets the per-attempt table: one attempt, solved
+    assert out.count("solved per attempt") == 1 and "| sato-01-easy | 1 | 1 | 1.0000 |" in out
+
+
 def test_domain_reduction_table():
     out = script("domain_reduction.py")
     rows = [line for line in out.splitlines() if line.startswith("| sato") or line.startswith("| ai")]
