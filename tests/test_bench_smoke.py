@@ -4,6 +4,7 @@ They check that each script runs and reports figures, never how fast anything is
 measured by running the scripts themselves (docs/benchmarks.md).
 """
 
+import ast
 import json
 import subprocess
 import sys
@@ -53,3 +54,13 @@ def test_page_perf_smoke():
     cold, cached = result["cold"], result["cached"]
     assert cold["ready_ms"] > 0 and cached["ready_ms"] > 0 and cold["first_contentful_paint_ms"] > 0
     assert cold["stop_latency_ms"] > 0 and cold["progress_frames_per_s"] > 0
+
+
+@pytest.mark.browser
+def test_wasm_compare_times_a_snippet_both_ways():
+    out = script("wasm_compare.py", "bench/snippets/cumulative_sums.py").splitlines()
+    assert [line.split()[0] for line in out] == ["native", "pyodide"]
+    for line in out:
+        figures = ast.literal_eval(line.split(None, 1)[1])
+        assert set(figures) == {"matrix_product", "cumsum_last_axis", "adds_values_first"}
+        assert all(v > 0 for v in figures.values())
