@@ -9,9 +9,11 @@ import json
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import PAPERS, ROOT
+from sudoku_lab.grid import parse
 
 
 def script(*args, timeout=300):
@@ -32,6 +34,24 @@ def test_papers_experiment_with_restarts_counts_attempts():
     assert out.count("### nb_coin_sato6_") == 4 and "Table II" in out
     # only the experiment with restarts gets the per-attempt table: one attempt, solved
     assert out.count("solved per attempt") == 1 and "| sato-01-easy | 1 | 1 | 1.0000 |" in out
+
+
+@pytest.mark.parametrize("reading", ["as_built", "lower_bound_relative", "lower_bound_0.01", "box_selection",
+                                     "individual_order", "exclude_row_col", "distinct_boards"])
+def test_nb_coin_readings_run(reading):
+    out = script("nb_coin_readings.py", reading, "--puzzle", "sato-01-easy", "--runs", "2", "--generations", "60")
+    assert out.splitlines()[-1].startswith(f"sato-01-easy {reading}: ") and "/2 solved" in out
+
+
+def test_nb_coin_reading_samplers_keep_givens_and_permutations():
+    sys.path.insert(0, str(ROOT / "bench"))
+    from nb_coin_readings import Variant
+    puzzle = parse(PAPERS["sato-106-difficult"])
+    g = puzzle.geometry
+    for reading in ("individual_order", "exclude_row_col"):
+        boards = Variant(puzzle, 0.99, reading).sample(50, np.random.default_rng(0))
+        assert np.all(boards[:, puzzle.givens] == puzzle.cells[puzzle.givens])
+        assert np.all(np.sort(boards[:, g.boxes], axis=2) == np.arange(1, 10))
 
 
 def test_domain_reduction_table():
