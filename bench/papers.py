@@ -22,7 +22,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "bench")]
 
 from sudoku_lab.cli import bench_one, read_bench_file  # noqa: E402
 from sudoku_lab.run import Budget  # noqa: E402
-from table import render  # noqa: E402
+from table import attempts_table, render  # noqa: E402
 
 # name -> (puzzle file, solver, params, runs, budget, group)
 EXPERIMENTS = {
@@ -88,20 +88,6 @@ iterations than AC3-tabu (the values of its Tables 2–4 were lost in conversion
 | No. 106 | 100% | 0–2 |
 | AI Escargot | 100% | 1–15 |""",
 }
-
-
-def attempts_table(rows: list[dict]) -> str:
-    """With restarts, each (re)start is an attempt: how often does one attempt solve?"""
-    out = ["| puzzle | attempts (restarts + 1, all runs) | solved | solved per attempt | generations per attempt |",
-           "|---|---:|---:|---:|---:|"]
-    names = dict.fromkeys(r["name"] for r in rows)
-    for name in names:
-        rs = [r for r in rows if r["name"] == name]
-        attempts = sum(r["restarts"] + 1 for r in rs)
-        solved = sum(r["solved"] for r in rs)
-        gens = sum(r["iterations"] for r in rs)
-        out.append(f"| {name} | {attempts} | {solved} | {solved / attempts:.4f} | {gens / attempts:.0f} |")
-    return "\n".join(out)
 
 
 def run_experiment(name, file, solver, params, runs, budget, limit, jobs):

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Turn `python -m sudoku_lab bench --json` output into a Markdown table.
 
-    python3 bench/table.py RESULTS.jsonl [--group name|level]
+    python3 bench/table.py RESULTS.jsonl [--group name|level] [--attempts]
 
 Iteration columns other than "all runs" count solved runs only. `--group level` pools
-puzzles named `<level>-<k>` (as in puzzles/rated40.txt) by level.
+puzzles named `<level>-<k>` (as in puzzles/rated40.txt) by level. `--attempts` adds, for
+runs with restarts, how often one attempt solves.
 """
 
 import argparse
@@ -37,13 +38,34 @@ def render(rows: list[dict], group: str = "name") -> str:
     return "\n".join(out)
 
 
+def attempts_table(rows: list[dict]) -> str:
+    """With restarts every (re)start is an attempt: how often does one attempt solve, and how
+    many generations does a solve cost when attempts are independent tries?"""
+    rows = [r for r in rows if not r.get("summary")]
+    out = ["| puzzle | attempts (restarts + 1, all runs) | solved | solved per attempt "
+           "| generations per attempt | generations per solve |",
+           "|---|---:|---:|---:|---:|---:|"]
+    for name in dict.fromkeys(r["name"] for r in rows):
+        rs = [r for r in rows if r["name"] == name]
+        attempts = sum(r["restarts"] + 1 for r in rs)
+        solved = sum(r["solved"] for r in rs)
+        gens = sum(r["iterations"] for r in rs)
+        per_solve = f"{gens / solved:,.0f}" if solved else f"> {gens:,}"
+        out.append(f"| {name} | {attempts} | {solved} | {solved / attempts:.4f} | {gens / attempts:.0f} "
+                   f"| {per_solve} |")
+    return "\n".join(out)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
     ap.add_argument("--group", choices=["name", "level"], default="name")
+    ap.add_argument("--attempts", action="store_true", help="also the per-attempt table (runs with restarts)")
     args = ap.parse_args()
     rows = [json.loads(line) for line in open(args.file) if line.startswith("{")]
     print(render(rows, args.group))
+    if args.attempts:
+        print("\n" + attempts_table(rows))
     return 0
 
 
