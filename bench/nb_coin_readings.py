@@ -96,20 +96,22 @@ class Variant(Models):
 
 
 def box_groups(models, pop, rows_cols, C):
-    """box_selection: each box ranks the population by its own band's rows and stack's columns."""
+    """box_selection: each box ranks the population by its own band's rows and stack's columns.
+
+    Returns the good and the bad group as composite boards — rank r's box b is the box b of
+    the individual that box ranks r-th — so the lab's update applies to them unchanged."""
     N, n = models.N, models.n
     band_rows = np.arange(N).reshape(n, n)[np.arange(N) // n]                  # (box, n) rows
     stack_cols = np.arange(N).reshape(n, n)[np.arange(N) % n]
     fit = rows_cols.sum(1)
     local = rows_cols[:, band_rows].sum(-1) + rows_cols[:, N + stack_cols].sum(-1)   # (P, box)
     order = np.argsort(-(local * (2 * N * N + 1) + fit[:, None]), axis=0, kind="stable")
-    values = pop[:, models.cells_of_box].astype(np.intp) - 1                 # (P, box, pos)
-    cell = (np.arange(N)[:, None] * N + np.arange(N)[None, :]) * N          # [box, pos] offset
 
-    def freq(idx):
-        v = values[idx, np.arange(N)[None, :], :]                             # (C, box, pos)
-        return np.bincount((cell[None] + v).reshape(-1), minlength=N ** 3).reshape(N, N, N) / len(idx)
-    return freq(order[:C]), freq(order[-C:])
+    def composite(ranked):                                                    # (C, box) individuals
+        boards = np.empty((len(ranked), N * N), dtype=pop.dtype)
+        boards[:, models.cells_of_box] = pop[ranked[:, :, None], models.cells_of_box[None]]
+        return boards
+    return composite(order[:C]), composite(order[-C:])
 
 
 def one_run(puzzle, reading, seed, generations, update, k, P=150, selection=0.25, upper_bound=0.99):
@@ -130,11 +132,10 @@ def one_run(puzzle, reading, seed, generations, update, k, P=150, selection=0.25
         C = max(1, int(selection * len(pop)))
         if reading == "box_selection":
             good, bad = box_groups(models, pop, rows_cols, C)
-            step = k / N * (1 if update == "mean" else C)
-            models.M = models.normalise(models.M + step * (good - bad))
         else:
             order = np.argsort(-fit, kind="stable")
-            models.learn(pop[order[:C]], pop[order[-C:]], k, update)
+            good, bad = pop[order[:C]], pop[order[-C:]]
+        models.learn(good, bad, k, update)
     return None
 
 
