@@ -90,10 +90,10 @@ def test_sequential_update_rewards_up_to_the_bound_before_punishing():
     assert np.allclose(together.M, nb_coin.Models(puzzle, 0.99).M)
     free = np.flatnonzero(puzzle.cells == 0)
     g = puzzle.geometry
-    chosen = models.M[g.box_of[free], [int(np.flatnonzero(g.boxes[g.box_of[c]] == c)[0]) for c in free],
-                      board[0][free] - 1]
-    forced = models.allowed.sum(-1)[g.box_of[free], [int(np.flatnonzero(g.boxes[g.box_of[c]] == c)[0])
-                                                      for c in free]] == 1
+    box = g.box_of[free]
+    pos = [int(np.flatnonzero(g.boxes[b] == c)[0]) for b, c in zip(box, free)]
+    chosen = models.M[box, pos, board[0][free] - 1]
+    forced = models.allowed.sum(-1)[box, pos] == 1
     assert np.all(chosen[~forced] < 0.5)
     check_models(models, 0.99)
 

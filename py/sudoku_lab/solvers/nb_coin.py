@@ -266,7 +266,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         if params["restart"] and gen - improved_at >= params["restart"]:
             models.reset()
             restarts += 1
-            attempt_best, improved_at = -1, gen + 1
+            attempt_best = -1                # the next generation starts the new attempt's record
             event = "restart"
         else:
             models.learn(pop[order[:C]], pop[order[-C:]], params["k"], params["update"])
