@@ -1,5 +1,7 @@
 """nb_coin's sampling step: draw one value per (individual, box) from unnormalised weights.
-Microseconds per call, population 150, 9 boxes, 9 values; every way gives the same draws."""
+Microseconds per call, population 150, 9 boxes, 9 values; every way gives the same draws.
+Self-contained on purpose (bench/wasm_compare.py runs it in a bare Pyodide, without our
+package), so `adds_values_first` restates nb_coin's `cumulative` rather than importing it."""
 import time
 
 import numpy as np
