@@ -52,10 +52,11 @@ def test_progress_carries_live_domains(papers):
     assert p.series["domain_size"] == int(sum(bin(int(c)).count("1") for c in cand))
 
 
-def test_hall_sets_refuses_16x16_clearly():
+def test_hall_sets_on_16x16_is_refused_before_the_run_in_plain_words():
     from conftest import SIZES
     from sudoku_lab.grid import parse
-    run = Run(parse(SIZES["16x16-vukr-1"]), "alldiff_tabu", {"filter": "hall_sets"}, 0)
-    r = run.finish()
-    assert r.stop_reason == "error" and "hall_intervals" in r.message
+    with pytest.raises(SolverError) as err:
+        Run(parse(SIZES["16x16-vukr-1"]), "alldiff_tabu", {"filter": "hall_sets"}, 0)
+    msg = str(err.value)
+    assert "16×16" in msg and "hall_intervals" in msg and "Error" not in msg
     assert issubclass(SolverError, ValueError)

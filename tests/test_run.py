@@ -8,6 +8,7 @@ import pytest
 from sudoku_lab import solvers
 from sudoku_lab.progress import Progress
 from sudoku_lab.run import Budget, Run
+from sudoku_lab.score import conflict_cells, conflicts, open_cells
 
 
 def test_budgets_end_runs(papers):
@@ -46,10 +47,18 @@ def test_param_strings_are_coerced(papers):
     assert run.params["plateau"] == 12 and run.params["post_swap"] is False and run.params["w1"] == 2.0
 
 
+OBJECTIVE = {"name": "x", "direction": "min", "best": lambda puzzle, params: 0}
+
+
+def _fake(run, **extra):
+    return types.SimpleNamespace(ID="fake", TITLE="fake", CITATION="", PARAMS=[], OBJECTIVE=OBJECTIVE,
+                                 run=run, **extra)
+
+
 def _fake_solver(board):
     def run(puzzle, params, rng):
-        yield Progress(1, 1, 0.0, 0, np.asarray(board, dtype=np.int8), {"x": 0})
-    return types.SimpleNamespace(ID="fake", TITLE="fake", CITATION="", PARAMS=[], run=run)
+        yield Progress(1, 1, 0.0, np.asarray(board, dtype=np.int8), {"x": 0})
+    return _fake(run)
 
 
 def test_a_false_solved_claim_is_caught(monkeypatch, papers):
@@ -68,8 +77,7 @@ def test_a_crashing_solver_ends_in_error(monkeypatch, papers):
     def run(puzzle, params, rng):
         raise RuntimeError("boom")
         yield
-    monkeypatch.setitem(solvers.REGISTRY, "crash",
-                        types.SimpleNamespace(ID="crash", TITLE="", CITATION="", PARAMS=[], run=run))
+    monkeypatch.setitem(solvers.REGISTRY, "crash", _fake(run))
     r = Run(papers["sato-01-easy"], "crash").finish()
     assert r.stop_reason == "error" and "boom" in r.message
 
@@ -84,3 +92,71 @@ def test_frames_are_thinned_and_carry_the_latest_state(papers):
     assert frame["series"] == ["objective", "conflicts", "f2"]
     assert frame["events"] and all(e["kind"] == "restart" for e in frame["events"])
     assert run.frame()["points"] == []          # points are handed out once
+
+
+def test_common_measures_come_from_the_board_not_the_solver(papers):
+    """gp_moves and alldiff_tabu leave cells empty when they fail: conflicts may be 0 there,
+    but open_cells counts the empty cells, and both are computed by the runner."""
+    p = papers["ai-escargot"]
+    r = Run(p, "gp_moves", {"population": 20, "generations": 1}, 0).finish()
+    empty = int((r.board == 0).sum())
+    assert not r.solved and empty > 0
+    assert r.open_cells == empty + int(conflict_cells(r.board, 3)[r.board > 0].sum())
+    assert r.conflicts == conflicts(r.board, 3)
+    # a wrong board from any solver: the runner counts its clashes itself
+    bad = p.cells.copy()
+    bad[np.flatnonzero(bad == 0)[0]] = p.cells[np.flatnonzero(p.cells)[0]]
+    def run(puzzle, params, rng):
+        yield Progress(1, 1, 5.0, bad, {"x": 0})
+        return "stalled"
+    solvers.REGISTRY["fake"] = _fake(run)
+    try:
+        res = Run(p, "fake").finish()
+    finally:
+        del solvers.REGISTRY["fake"]
+    assert res.conflicts == conflicts(bad, 3) > 0
+    assert res.open_cells == int(((bad == 0) | conflict_cells(bad, 3)).sum())
+
+
+def test_open_cells_is_zero_exactly_when_solved(papers):
+    from sudoku_lab.exact import solve
+    p = papers["sato-27-medium"]
+    s = solve(p)
+    assert open_cells(s, 3) == 0 and open_cells(p.cells, 3) == int((p.cells == 0).sum())
+    r = Run(p, "hill_climb", {}, 1).finish()
+    assert r.solved and (r.conflicts, r.open_cells) == (0, 0)
+    frame = Run(p, "hill_climb", {}, 1).advance(0.01)
+    assert frame["progress"]["open_cells"] >= frame["progress"]["conflicts"] >= 0
+
+
+def test_every_solver_declares_its_objective(papers):
+    p = papers["sato-01-easy"]
+    for schema in solvers.schemas():
+        assert schema["objective"]["direction"] in ("min", "max") and schema["objective"]["name"]
+        run = Run(p, schema["id"], {}, 0, Budget(max_iterations=1))
+        frame = run.advance(0.01)
+        o = frame["objective"]
+        assert o["name"] == schema["objective"]["name"]
+        assert o["best"] == (162 if o["direction"] == "max" else 0)
+
+
+def test_pauses_split_a_long_step_and_honour_the_time_budget(monkeypatch, papers):
+    """A solver may yield PAUSE inside a step: the runner checks the clock there, and
+    records the longest time the solver held control."""
+    from sudoku_lab.progress import PAUSE
+    ticks = iter(range(10**9))
+
+    def run(puzzle, params, rng):
+        yield Progress(0, 1, 1.0, puzzle.cells.copy(), {"x": 0})
+        while True:
+            yield PAUSE
+    monkeypatch.setitem(solvers.REGISTRY, "fake", _fake(run))
+    r = Run(papers["sato-01-easy"], "fake", budget=Budget(max_seconds=20), clock=lambda: next(ticks)).finish()
+    assert r.stop_reason == "budget" and r.iterations == 0 and r.longest_step >= 1
+
+
+def test_seed_follows_the_shared_rule(papers):
+    for bad in (-5, "-5", "0x10", "1e3", 2**53, True):
+        with pytest.raises(solvers.SolverError, match="seed must be a whole number from 0"):
+            Run(papers["sato-01-easy"], "hill_climb", {}, bad)
+    assert Run(papers["sato-01-easy"], "hill_climb", {}, "7").seed == 7

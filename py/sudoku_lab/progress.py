@@ -2,6 +2,12 @@
 
 Kept apart from ``run`` so that solver modules depend on this small type only, and the
 runner (which imports the registry) can depend on the solvers without a cycle.
+
+A solver reports its own objective (``best``) and its best board; the measures every solver
+shares (``conflicts``, ``open_cells``) are computed by the runner from that board
+(:func:`measures`), so no solver can report them wrongly. A solver whose natural step can
+take longer than one of the page's slices yields ``PAUSE`` between parts of it: the runner
+then checks its budgets and hands control back (docs/design.md, "The run protocol").
 """
 
 from __future__ import annotations
@@ -17,12 +23,12 @@ class Progress:
     iteration: int
     evaluations: int
     best: float
-    conflicts: int
     board: np.ndarray
     series: dict[str, float]
     restarts: int = 0
     event: str | None = None          # marked on the chart, e.g. "restart"
     overlay: dict[str, Any] | None = None
 
-    def is_complete(self) -> bool:
-        return self.conflicts == 0 and bool(np.all(self.board > 0))
+
+PAUSE = None
+"""Yielded between the parts of a long step: not a step, only a chance to stop."""

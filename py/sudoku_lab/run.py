@@ -1,10 +1,14 @@
-"""The run protocol (DESIGN.md §2): one object drives any solver under a budget.
+"""The run protocol (docs/design.md, "The run protocol"): one object drives any solver under a budget.
 
-Solvers are generators that yield a :class:`Progress` per natural step and never look at a
-clock. :class:`Run` owns everything around them: parameter resolution, the seeded
-generator, budgets, the verification of a ``solved`` claim, the final :class:`Result`,
-and the frames the browser worker streams to the page (``advance``), so the CLI, the
-benchmarks, the tests and the worker all run solvers through the same code path.
+Solvers are generators that yield a :class:`Progress` per natural step (or ``PAUSE``
+between the parts of a long one) and never look at a clock. :class:`Run` owns everything
+around them: parameter resolution and the puzzle-dependent parameter checks, the seeded
+generator, budgets, the measures every solver shares (``conflicts`` and ``open_cells``,
+computed here from the solver's best board, never taken from the solver), the
+verification of a ``solved`` claim, the longest single step (the page's responsiveness
+depends on it), the final :class:`Result`, and the frames the browser worker streams to
+the page (``advance``). The CLI, the benchmarks, the tests and the worker all run solvers
+through this one code path.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ import numpy as np
 
 from . import solvers
 from .grid import Puzzle, board_to_string
-from .progress import Progress
-from .score import conflict_cells, is_solution
+from .progress import PAUSE, Progress
+from .score import conflict_cells, conflicts, is_solution, open_cells
 
 STOP_REASONS = ("solved", "budget", "stalled", "stopped", "error")
 
@@ -58,20 +62,24 @@ class Result:
     solved: bool
     board: np.ndarray
     conflicts: int
+    open_cells: int
     iterations: int
     evaluations: int
     seconds: float
     stop_reason: str
     restarts: int = 0
+    best: float | None = None          # the solver's own objective at the end
+    longest_step: float = 0.0          # seconds, the longest the solver held control
     message: str = ""
 
     def to_json(self) -> dict[str, Any]:
         d = {
             "solver": self.solver, "seed": self.seed, "params": self.params, "solved": self.solved,
             "board": board_to_string(self.board), "conflicts": self.conflicts,
+            "open_cells": self.open_cells, "best": self.best,
             "iterations": self.iterations, "evaluations": self.evaluations,
             "seconds": round(self.seconds, 6), "stop_reason": self.stop_reason,
-            "restarts": self.restarts,
+            "restarts": self.restarts, "longest_step": round(self.longest_step, 6),
         }
         if self.message:
             d["message"] = self.message
@@ -88,13 +96,16 @@ class Run:
                  clock: Callable[[], float] = time.perf_counter):
         self.puzzle = puzzle
         self.module = solvers.get(solver_id)
-        self.params = solvers.resolve_params(self.module, params or {})
-        self.seed = int(seed)
+        self.params = solvers.resolve_params(self.module, params or {}, puzzle)
+        self.seed = solvers.check_seed(seed)
+        self.objective = solvers.objective(self.module, puzzle, self.params)
         self.budget = budget or Budget()
         self.clock = clock
         self.started = clock()
         self.last: Progress | None = None
         self.result: Result | None = None
+        self.longest_step = 0.0
+        self._measured: tuple[int, int] | None = None    # (conflicts, open_cells) of `last`
         self._gen: Iterator[Progress] = self.module.run(puzzle, self.params, np.random.default_rng(self.seed))
         self._points: list[list[float]] = []
         self._events: list[dict[str, Any]] = []
@@ -108,21 +119,32 @@ class Run:
     def elapsed(self) -> float:
         return self.clock() - self.started
 
-    def step(self) -> Progress | None:
-        """Advance the solver one natural step; None once the run has ended."""
+    def tick(self) -> Progress | None:
+        """Give the solver control once: a new Progress, or None (it paused, or the run ended)."""
         if self.done:
             return None
+        t0 = self.clock()
+        p, ended = PAUSE, None
         try:
             p = next(self._gen)
         except StopIteration as stop:
-            self._finish(stop.value or "stalled")
-            return None
+            ended = (stop.value or "stalled", "")
+        except solvers.SolverError as exc:   # the solver refuses this puzzle: say why, plainly
+            ended = ("error", str(exc))
         except Exception as exc:  # a solver bug must end the run, not the worker
-            self._finish("error", f"{type(exc).__name__}: {exc}")
+            ended = ("error", f"{type(exc).__name__}: {exc}")
+        self.longest_step = max(self.longest_step, self.clock() - t0)
+        if ended:
+            self._finish(*ended)
+            return None
+        if p is PAUSE:
+            if self._out_of_time():
+                self._finish("budget")
             return None
         self.last = p
+        self._measured = None
         self._record(p)
-        if p.is_complete():
+        if bool(np.all(p.board > 0)) and self.measures()[0] == 0:
             if is_solution(self.puzzle, p.board):
                 self._finish("solved")
             else:
@@ -131,10 +153,25 @@ class Run:
             self._finish("budget")
         return p
 
+    def step(self) -> Progress | None:
+        """Advance the solver one natural step (through any pauses); None once the run has ended."""
+        while not self.done:
+            p = self.tick()
+            if p is not None:
+                return p
+        return None
+
+    def measures(self) -> tuple[int, int]:
+        """(conflicts, open_cells) of the latest best board, computed once per step when asked."""
+        if self._measured is None:
+            board = self.last.board if self.last is not None else self.puzzle.cells
+            self._measured = (conflicts(board, self.puzzle.n), open_cells(board, self.puzzle.n))
+        return self._measured
+
     def finish(self) -> Result:
         """Run to the end (solved, stalled or budget)."""
         while not self.done:
-            self.step()
+            self.tick()
         return self.result
 
     def stop(self) -> Result:
@@ -146,17 +183,20 @@ class Run:
         """Run steps for about `seconds`, then return one frame for the page (JSON-ready)."""
         until = self.clock() + seconds
         while not self.done:
-            self.step()
+            self.tick()
             if self.clock() >= until:
                 break
         return self.frame()
 
     # ------------------------------------------------------------------ internals
+    def _out_of_time(self) -> bool:
+        return self.budget.max_seconds is not None and self.elapsed() >= self.budget.max_seconds
+
     def _over_budget(self, p: Progress) -> bool:
         b = self.budget
         return ((b.max_iterations is not None and p.iteration >= b.max_iterations)
                 or (b.max_evaluations is not None and p.evaluations >= b.max_evaluations)
-                or (b.max_seconds is not None and self.elapsed() >= b.max_seconds))
+                or self._out_of_time())
 
     def _record(self, p: Progress) -> None:
         if self._series_names is None:
@@ -168,14 +208,17 @@ class Run:
     def _finish(self, reason: str, message: str = "") -> None:
         p = self.last
         board = p.board if p is not None else self.puzzle.cells
+        n_conflicts, n_open = self.measures()
         self.result = Result(
             solver=self.module.ID, seed=self.seed, params=dict(self.params),
             solved=reason == "solved", board=np.array(board, dtype=np.int8),
-            conflicts=p.conflicts if p is not None else 0,
+            conflicts=n_conflicts, open_cells=n_open,
             iterations=p.iteration if p is not None else 0,
             evaluations=p.evaluations if p is not None else 0,
             seconds=self.elapsed(), stop_reason=reason,
-            restarts=p.restarts if p is not None else 0, message=message)
+            restarts=p.restarts if p is not None else 0,
+            best=float(p.best) if p is not None else None,
+            longest_step=self.longest_step, message=message)
 
     def _board_view(self, board) -> dict[str, Any]:
         """A board as the page draws it: its cells as a string and its clashing cells."""
@@ -197,12 +240,14 @@ class Run:
             points = [points[i] for i in keep]
         events, self._events = self._events, []
         out: dict[str, Any] = {"points": points, "events": events,
-                               "series": self._series_names or [], "elapsed": self.elapsed()}
+                               "series": self._series_names or [], "elapsed": self.elapsed(),
+                               "objective": self.objective, "longest_step": self.longest_step}
         p = self.last
         if p is not None:
+            n_conflicts, n_open = self.measures()
             out["progress"] = {
                 "iteration": p.iteration, "evaluations": p.evaluations, "best": float(p.best),
-                "conflicts": int(p.conflicts), "restarts": p.restarts,
+                "conflicts": n_conflicts, "open_cells": n_open, "restarts": p.restarts,
                 **self._board_view(p.board),
                 "overlay": self._overlay(p.overlay),
             }

@@ -4,9 +4,10 @@ Every function takes boards of shape (B, N*N) (or one board of shape (N*N,)) and
 size n, and scores all of them in a handful of numpy operations: a population of 5000 is
 one call, not 5000.
 
-``conflicts`` is the lab's common measure (DESIGN.md §2): for every row, column and box,
-the number of cells whose digit already appears earlier in that unit. Empty cells never
-conflict, so the measure also fits partial boards. 0 on a full board means solved.
+The lab's common measures (docs/design.md, "The run protocol"), computed by the runner from
+every solver's best board: ``conflicts`` — for every row, column and box, the number of
+cells whose digit already appears earlier in that unit (empty cells never conflict) — and
+``open_cells`` — the cells that are empty or clash with a peer, 0 exactly when solved.
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ def conflict_cells(board, n: int) -> np.ndarray:
     mask = np.zeros(board.size, dtype=bool)
     mask[g.units[hit]] = True
     return mask
+
+
+def open_cells(board, n: int) -> int:
+    """Cells still to get right: empty, or sharing a digit with a peer (0 exactly when solved)."""
+    board = np.asarray(board).reshape(-1)
+    return int(np.count_nonzero((board == 0) | conflict_cells(board, n)))
 
 
 def is_solution(puzzle, board) -> bool:

@@ -4,6 +4,9 @@ Everything that lists solvers (the CLI, the page's menu, the share-link checks) 
 this registry, so adding a paper means adding its module to ``_MODULES`` and nothing else.
 Parameter specs are plain dicts ``{name, type, default, min, max, choices?, help}``
 (type is ``int``, ``float``, ``bool`` or ``choice``) so they cross to JavaScript as JSON.
+Each module also declares ``OBJECTIVE`` = {name, direction, best(puzzle, params)} — what
+its ``best`` measures — and may define ``check_params(puzzle, params)`` to refuse values a
+given puzzle cannot take (raising SolverError with a plain message).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from .. import values
 from . import alldiff_tabu, ga_woc, gp_moves, hill_climb, nb_coin
 from .params import SolverError, resolve_params
 
@@ -18,7 +22,7 @@ _MODULES: tuple[ModuleType, ...] = (hill_climb, ga_woc, gp_moves, nb_coin, alldi
 REGISTRY: dict[str, ModuleType] = {m.ID: m for m in _MODULES}
 
 
-__all__ = ["REGISTRY", "SolverError", "get", "resolve_params", "schema", "schemas"]
+__all__ = ["REGISTRY", "SolverError", "check_seed", "get", "objective", "resolve_params", "schema", "schemas"]
 
 
 def get(solver_id: str) -> ModuleType:
@@ -31,7 +35,22 @@ def get(solver_id: str) -> ModuleType:
 def schema(module: ModuleType) -> dict[str, Any]:
     return {"id": module.ID, "title": module.TITLE, "citation": module.CITATION,
             "params": [dict(p) for p in module.PARAMS],
+            "objective": {"name": module.OBJECTIVE["name"], "direction": module.OBJECTIVE["direction"]},
             "series_axes": dict(getattr(module, "SERIES_AXES", {}))}
+
+
+def objective(module: ModuleType, puzzle, params: dict[str, Any]) -> dict[str, Any]:
+    """What the solver's `best` measures: name, direction ('min'/'max') and the value a
+    solution scores on this puzzle with these parameters."""
+    o = module.OBJECTIVE
+    return {"name": o["name"], "direction": o["direction"], "best": o["best"](puzzle, params)}
+
+
+def check_seed(raw: Any) -> int:
+    try:
+        return values.seed(raw)
+    except values.ValueProblem as exc:
+        raise SolverError(str(exc)) from None
 
 
 def schemas() -> list[dict[str, Any]]:

@@ -61,6 +61,14 @@ PARAMS = [
     param("tenure", "int", 20, "length of the tabu list (cell, value features)", 0, 100_000),
 ]
 SERIES_AXES = {"domain_size": "right"}
+OBJECTIVE = {"name": "cells left to complete", "direction": "min", "best": lambda puzzle, params: 0}
+
+
+def check_params(puzzle: Puzzle, params: dict) -> None:
+    """Hall sets enumerate every subset of a unit's cells: 2^N, too many past 9×9."""
+    if params["filter"] == "hall_sets" and puzzle.N > 9:
+        raise SolverError(f"the hall_sets filter works on boards up to 9×9 (this one is {puzzle.N}×{puzzle.N}); "
+                          "choose hall_intervals or ac3")
 
 
 class _State:
@@ -121,8 +129,6 @@ class _State:
 
 def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
     kind = params["filter"]
-    if kind == "hall_sets" and puzzle.N > 9:
-        raise SolverError("the hall_sets filter is offered for boxes up to 3×3; use hall_intervals")
     state = _State(puzzle, kind)
     tabu: deque[tuple[int, int]] = deque()
     tenure = params["tenure"]
@@ -152,7 +158,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
 
     def progress(it: int, event: str | None = None) -> Progress:
         d = state.domains
-        return Progress(iteration=it, evaluations=evaluations, best=best_cost, conflicts=0,
+        return Progress(iteration=it, evaluations=evaluations, best=best_cost,
                         board=state.board(), event=event,
                         series={"cells_left": state.cost, "domain_size": int(popcount(d).sum())},
                         overlay={"candidates": d.tolist()})

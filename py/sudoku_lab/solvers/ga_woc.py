@@ -64,6 +64,8 @@ PARAMS = [
     param("shake", "int", 124, "replace the worst half after this many generations without progress",
           1, 100_000),
 ]
+OBJECTIVE = {"name": "conflicts (digits missing from columns and boxes)", "direction": "min",
+             "best": lambda puzzle, params: 0}
 
 
 class _Rows:
@@ -176,7 +178,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
             series["aggregate"] = agg_conf
             if agg_conf == 0:
                 board, best = agg, 0
-        yield Progress(iteration=gen, evaluations=evaluations, best=best, conflicts=best,
+        yield Progress(iteration=gen, evaluations=evaluations, best=best,
                        board=board.copy(), series=series, event=event,
                        overlay={"boards": {"aggregate": agg}} if agg is not None else None)
         if best == 0:

@@ -51,6 +51,7 @@ PARAMS = [
     param("mutation", "float", 0.5, "share of offspring made by mutation (the rest by crossover)", 0, 1),
     param("max_length", "int", 50, "longest program", 1, 500),
 ]
+OBJECTIVE = {"name": "empty cells left", "direction": "min", "best": lambda puzzle, params: 0}
 
 
 def random_programs(count: int, max_length: int, rng: np.random.Generator, unique: bool = True) -> list[str]:
@@ -103,7 +104,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
             best_prog, best_fit = pop[i], int(fitness[i])
             best_board = grids.values[rows[i]].copy()
             best_trace = replay(grids, rows[i], pop[i])
-        yield Progress(iteration=gen, evaluations=evaluations, best=best_fit, conflicts=0,
+        yield Progress(iteration=gen, evaluations=evaluations, best=best_fit,
                        board=best_board, series={"best": int(fitness[i]), "mean": float(fitness.mean())},
                        overlay={"program": best_prog, "trace": best_trace})
         if best_fit == 0 or gen == params["generations"]:

@@ -87,6 +87,8 @@ PARAMS = [
     param("restart", "int", 0, "start the models afresh after this many generations without a better "
           "best (0: never, as in the paper)", 0, 10_000_000),
 ]
+OBJECTIVE = {"name": "fitness (distinct digits in rows and columns)", "direction": "max",
+             "best": lambda puzzle, params: 2 * puzzle.N ** 2}
 SERIES_AXES = {"entropy": "right"}
 
 
@@ -254,7 +256,6 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         likeliest, prob = models.likeliest(puzzle)
         yield Progress(
             iteration=gen, evaluations=evaluations, best=best_fit,
-            conflicts=int(target - top),
             board=pop[order[0]].copy(),
             series={"best": top, "mean": float(fit.mean()), "worst": int(fit[order[-1]]),
                     "entropy": models.entropy()},

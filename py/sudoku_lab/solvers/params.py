@@ -5,9 +5,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Mapping
 
+from .. import values
+
 
 class SolverError(ValueError):
-    """An unknown solver or a bad parameter value; the message says which and why."""
+    """An unknown solver, a bad parameter value, or one the puzzle cannot take; the message
+    says which and why in plain words (the page shows it as it is)."""
 
 
 def param(name: str, type: str, default: Any, help: str, min: float | None = None,
@@ -18,47 +21,19 @@ def param(name: str, type: str, default: Any, help: str, min: float | None = Non
     return spec
 
 
-def _coerce(spec: Mapping[str, Any], raw: Any) -> Any:
-    name, kind = spec["name"], spec["type"]
-    try:
-        if kind == "bool":
-            if isinstance(raw, bool):
-                return raw
-            text = str(raw).strip().lower()
-            if text in ("1", "true", "yes", "on"):
-                return True
-            if text in ("0", "false", "no", "off"):
-                return False
-            raise ValueError
-        if kind == "choice":
-            if str(raw) not in spec["choices"]:
-                raise SolverError(f"parameter {name!r} must be one of {', '.join(spec['choices'])}; got {raw!r}")
-            return str(raw)
-        if kind == "int":
-            value = float(raw)
-            if value != int(value):
-                raise ValueError
-            value = int(value)
-        else:
-            value = float(raw)
-            if value != value:  # NaN
-                raise ValueError
-    except SolverError:
-        raise
-    except (TypeError, ValueError, OverflowError):
-        word = {"bool": "true or false", "int": "a whole number", "float": "a number"}[kind]
-        raise SolverError(f"parameter {name!r} must be {word}; got {raw!r}") from None
-    lo, hi = spec.get("min"), spec.get("max")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise SolverError(f"parameter {name!r} must be between {lo} and {hi}; got {value}")
-    return value
-
-
-def resolve_params(module: ModuleType, given: Mapping[str, Any]) -> dict[str, Any]:
-    """The paper's defaults overridden by `given`, each value checked against its spec."""
+def resolve_params(module: ModuleType, given: Mapping[str, Any], puzzle=None) -> dict[str, Any]:
+    """The paper's defaults overridden by `given`, each value read by its rule (``values.param``);
+    with a puzzle, also the solver's own check that it can take these values on that puzzle."""
     specs = {p["name"]: p for p in module.PARAMS}
     unknown = [k for k in given if k not in specs]
     if unknown:
-        raise SolverError(f"{module.ID} has no parameter {unknown[0]!r}; it has: {', '.join(specs) or 'none'}")
-    return {name: _coerce(spec, given[name]) if name in given else spec["default"]
-            for name, spec in specs.items()}
+        raise SolverError(f"{module.ID} has no parameter {values.quote(unknown[0])}; "
+                          f"it has: {', '.join(specs) or 'none'}")
+    try:
+        out = {name: values.param(spec, given[name]) if name in given else spec["default"]
+               for name, spec in specs.items()}
+    except values.ValueProblem as exc:
+        raise SolverError(str(exc)) from None
+    if puzzle is not None and hasattr(module, "check_params"):
+        module.check_params(puzzle, out)
+    return out

@@ -1,0 +1,103 @@
+"""One rule per setting a user can type: the seed, the time limit, each solver parameter.
+
+The page (``static/values.js``), share links and the CLI all read values by these rules,
+and ``tests/value_cases.json`` holds the cases both sides are tested against, so a value
+means the same everywhere: a link that works in the page runs the same on the command line.
+
+The rules, decided once (docs/design.md, "Values"):
+
+* Numbers are written in plain decimal: no exponent (``1e3``), no hex (``0x10``), no sign
+  on the seed, no surrounding spaces. Whole numbers may not carry a fraction (``5.0``).
+* The seed is a whole number from 0 to 2**53 - 1: numpy refuses negative seeds, and
+  JavaScript holds whole numbers exactly only up to 2**53 - 1.
+* The time limit is a positive number of seconds, at most a day.
+* A true/false parameter takes ``true``/``false``/``1``/``0`` (any letter case).
+* A message quotes at most ``QUOTE_MAX`` characters of what was typed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+SEED_MAX = 2**53 - 1
+SECONDS_MAX = 86_400
+QUOTE_MAX = 40
+
+_WHOLE = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_TRUE, _FALSE = ("true", "1"), ("false", "0")
+
+
+class ValueProblem(ValueError):
+    """A value that breaks its rule; the message names the setting and what it must be."""
+
+
+def quote(raw: Any) -> str:
+    """What the user typed, in quotes, cut to QUOTE_MAX characters."""
+    text = raw if isinstance(raw, str) else fmt(raw)
+    if len(text) > QUOTE_MAX:
+        return f"'{text[:QUOTE_MAX]}…' ({len(text):,} characters)"
+    return f"'{text}'"
+
+
+def fmt(x: Any) -> str:
+    """A number as JavaScript's String() writes it (5.0 -> '5'), so messages match the page's."""
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, float) and x.is_integer() and abs(x) < 1e21:
+        return str(int(x))
+    return str(x)
+
+
+def _number(raw: Any, pattern: re.Pattern) -> float | None:
+    """The number `raw` stands for, or None when it breaks the plain-decimal rule."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, (int, float)):
+        return raw if raw == raw and abs(raw) != float("inf") else None
+    if isinstance(raw, str) and pattern.fullmatch(raw):
+        return float(raw) if "." in raw else int(raw)
+    return None
+
+
+def seed(raw: Any) -> int:
+    v = _number(raw, _WHOLE)
+    if v is None or v != int(v) or not 0 <= v <= SEED_MAX:
+        raise ValueProblem(f"seed must be a whole number from 0 to {SEED_MAX}; got {quote(raw)}")
+    return int(v)
+
+
+def seconds(raw: Any) -> float:
+    v = _number(raw, _DECIMAL)
+    if v is None or not 0 < v <= SECONDS_MAX:
+        raise ValueProblem(f"time limit must be a number of seconds above 0 and at most {SECONDS_MAX}; "
+                           f"got {quote(raw)}")
+    return float(v)
+
+
+def param(spec: Mapping[str, Any], raw: Any) -> Any:
+    """A solver parameter's value by its spec {name, type, min, max, choices}."""
+    name, kind = spec["name"], spec["type"]
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        text = raw.lower() if isinstance(raw, str) else None
+        if text in _TRUE or raw == 1:
+            return True
+        if text in _FALSE or raw == 0:
+            return False
+        raise ValueProblem(f"parameter '{name}' must be true or false; got {quote(raw)}")
+    if kind == "choice":
+        if raw not in spec["choices"]:
+            raise ValueProblem(f"parameter '{name}' must be one of {', '.join(spec['choices'])}; got {quote(raw)}")
+        return raw
+    v = _number(raw, _WHOLE if kind == "int" else _DECIMAL)
+    if v is None or (kind == "int" and v != int(v)):
+        word = "a whole number" if kind == "int" else "a number"
+        raise ValueProblem(f"parameter '{name}' must be {word}; got {quote(raw)}")
+    v = int(v) if kind == "int" else float(v)
+    lo, hi = spec.get("min"), spec.get("max")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise ValueProblem(f"parameter '{name}' must be between {fmt(lo)} and {fmt(hi)}; got {fmt(v)}")
+    return v
