@@ -2,6 +2,8 @@
 
 import numpy as np
 
+from sudoku_lab.progress import complete
+
 from sudoku_lab.moves import MOVES
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solvers import gp_moves
@@ -28,7 +30,7 @@ def test_next_generation_keeps_the_fitter_crossover_child(papers):
     pop = gp_moves.random_programs(40, 50, rng)
     fit, _ = gp_moves.evaluate(puzzle, pop, rng)
     params = {"population": 40, "max_length": 50, "tournament": 4, "mutation": 0.0}
-    new, new_fit, grids, rows, n = gp_moves.next_generation(puzzle, pop, fit, params, rng)
+    new, new_fit, grids, rows, n = complete(gp_moves.next_generation(puzzle, pop, fit, params, rng))
     assert n == 80 and len(new) == 40 and all(1 <= len(p) <= 50 for p in new)
     assert np.array_equal(grids.empty[rows], new_fit)
 

@@ -25,11 +25,13 @@ one family (r/c/b, w/l/k, 3/4/2) share one pass, each grid using its own unit ty
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Generator, Iterator
 
 import numpy as np
 
 from .constraints import peers
 from .grid import Puzzle, geometry
+from .progress import PAUSE, complete
 
 MOVES = "rcbwlk342"
 # move -> (family, unit type: 0 rows, 1 columns, 2 blocks)
@@ -38,6 +40,8 @@ KIND = {"r": (0, 0), "c": (0, 1), "b": (0, 2), "w": (1, 0), "l": (1, 1), "k": (1
 MOVE_CODE = {m: i for i, m in enumerate(MOVES)}
 CODE_FAMILY = np.array([KIND[m][0] for m in MOVES])
 CODE_UNIT = np.array([KIND[m][1] for m in MOVES])
+_CODE_OF_BYTE = np.full(256, -1, dtype=np.int8)
+_CODE_OF_BYTE[np.frombuffer(MOVES.encode("ascii"), dtype=np.uint8)] = np.arange(len(MOVES))
 
 
 @lru_cache(maxsize=None)
@@ -54,11 +58,11 @@ class Grids:
         self.units = g.units.reshape(3, g.N, g.N)                    # [type, unit, position]
         self.ps = _peers_and_self(puzzle.n)
         self.values = np.tile(puzzle.cells.astype(np.int8), (count, 1))
-        self.blocked = np.zeros((count, g.N * g.N, g.N + 1), dtype=bool)
+        one = np.zeros((g.N * g.N, g.N + 1), dtype=bool)              # the puzzle's table, then copies
         filled = np.flatnonzero(puzzle.cells)
-        for c in filled.tolist():
-            self.blocked[:, self.ps[c], puzzle.cells[c]] = True
-        self.blocked[:, filled, :] = True
+        one[self.ps[filled], puzzle.cells[filled, None]] = True
+        one[filled, :] = True
+        self.blocked = np.tile(one, (count, 1, 1))
         self.logging = log
         self.log: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
         self.step = 0
@@ -77,11 +81,12 @@ class Grids:
             self.log.append((grids.copy(), cells.copy(), digits.copy(), self.step))
 
     # ------------------------------------------------------------------ the three families
-    def single(self, gi: np.ndarray, utype: np.ndarray) -> None:
+    def single(self, gi: np.ndarray, utype: np.ndarray) -> Iterator[None]:
         """r / c / b on grids `gi`, each with its unit type."""
         N = self.N
         pos = np.arange(N)
         for u in range(N):
+            yield PAUSE
             cells = self.units[utype, u]                              # (G, N)
             avail = ~self.blocked[gi[:, None], cells, 1:]             # (G, N cells, N digits)
             taken = np.zeros(cells.shape, dtype=bool)
@@ -95,10 +100,11 @@ class Grids:
             g_idx, d_idx = np.nonzero(where >= 0)
             self.place(gi[g_idx], cells[g_idx, where[g_idx, d_idx]], (d_idx + 1).astype(np.int8))
 
-    def three(self, gi: np.ndarray, utype: np.ndarray) -> None:
+    def three(self, gi: np.ndarray, utype: np.ndarray) -> Iterator[None]:
         """w / l / k on grids `gi`."""
         N = self.N
         for u in range(N):
+            yield PAUSE
             cells = self.units[utype, u]                              # (G, N)
             vals = self.values[gi[:, None], cells]
             empty = vals == 0
@@ -120,10 +126,11 @@ class Grids:
                 digit = missing[rows, allowed.argmax(1)]
                 self.place(g_ok[hit], cell[hit], digit[hit].astype(np.int8))
 
-    def try_(self, gi: np.ndarray, utype: np.ndarray, rng: np.random.Generator) -> None:
+    def try_(self, gi: np.ndarray, utype: np.ndarray, rng: np.random.Generator) -> Iterator[None]:
         """3 / 4 / 2 on grids `gi`: one guessed placement per unit."""
         N = self.N
         for u in range(N):
+            yield PAUSE
             cells = self.units[utype, u]
             avail = ~self.blocked[gi[:, None], cells, 1:]             # (G, N cells, N digits)
             two = np.count_nonzero(avail, axis=1) == 2                # (G, N digits)
@@ -136,8 +143,10 @@ class Grids:
             rows = np.flatnonzero(has)
             self.place(gi[rows], cells[rows, x[rows]], (d[rows] + 1).astype(np.int8))
 
-    def apply(self, codes: np.ndarray, rng: np.random.Generator) -> None:
-        """Apply move codes[i] to grid i for every grid with a code ≥ 0 (one program step)."""
+    def apply(self, codes: np.ndarray, rng: np.random.Generator) -> Iterator[None]:
+        """Apply move codes[i] to grid i for every grid with a code ≥ 0 (one program step),
+        pausing (yielding PAUSE) before each unit so a large stack never holds the worker
+        for long. The pauses change nothing else: the same draws in the same order."""
         live = codes >= 0
         fam = np.where(live, CODE_FAMILY[np.maximum(codes, 0)], -1)
         for family in range(3):
@@ -146,31 +155,43 @@ class Grids:
                 continue
             utype = CODE_UNIT[codes[gi]]
             if family == 0:
-                self.single(gi, utype)
+                yield from self.single(gi, utype)
             elif family == 1:
-                self.three(gi, utype)
+                yield from self.three(gi, utype)
             else:
-                self.try_(gi, utype, rng)
+                yield from self.try_(gi, utype, rng)
         self.step += 1
 
 
 def encode(programs: list[str], width: int) -> np.ndarray:
     """Programs as a (P, width) array of move codes, -1 past each program's end."""
-    out = np.full((len(programs), width), -1, dtype=np.int64)
-    for i, p in enumerate(programs):
-        out[i, :len(p)] = [MOVE_CODE[m] for m in p]
-    return out
+    padded = "".join(p.ljust(width, " ") for p in programs).encode("ascii")   # ' ' maps to -1
+    return _CODE_OF_BYTE[np.frombuffer(padded, dtype=np.uint8)].reshape(len(programs), width)
 
 
-def run_programs(puzzle: Puzzle, programs: list[str], rng: np.random.Generator, log: bool = False) -> Grids:
-    """Each program applied to a fresh copy of the puzzle, all programs stepped together."""
+def program_steps(puzzle: Puzzle, programs: list[str], rng: np.random.Generator,
+                  log: bool = False) -> Generator[None, None, Grids]:
+    """Each program applied to a fresh copy of the puzzle, all programs stepped together;
+    yields PAUSE between parts of the work and returns the grids."""
     width = max(len(p) for p in programs)
-    codes = encode(programs, width)
+    chunk = max(1, 2_000_000 // width)                   # programs encoded between two pauses
+    parts = []
+    for start in range(0, len(programs), chunk):
+        yield PAUSE
+        parts.append(encode(programs[start:start + chunk], width))
+    codes = np.concatenate(parts)
+    yield PAUSE
     grids = Grids(puzzle, len(programs), log=log)
+    yield PAUSE
     for t in range(width):
         step = codes[:, t]
         step = np.where(grids.empty > 0, step, -1)                     # solved grids rest
         if not (step >= 0).any():
             break
-        grids.apply(step, rng)
+        yield from grids.apply(step, rng)
     return grids
+
+
+def run_programs(puzzle: Puzzle, programs: list[str], rng: np.random.Generator, log: bool = False) -> Grids:
+    """program_steps run to the end in one go."""
+    return complete(program_steps(puzzle, programs, rng, log))

@@ -13,9 +13,12 @@ then checks its budgets and hands control back (docs/design.md, "The run protoco
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generator, TypeVar
 
 import numpy as np
+
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -32,3 +35,12 @@ class Progress:
 
 PAUSE = None
 """Yielded between the parts of a long step: not a step, only a chance to stop."""
+
+
+def complete(parts: Generator[None, None, T]) -> T:
+    """Run a generator of pauses to the end and return what it returns."""
+    while True:
+        try:
+            next(parts)
+        except StopIteration as done:
+            return done.value

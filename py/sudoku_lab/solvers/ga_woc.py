@@ -48,7 +48,7 @@ from typing import Iterator
 import numpy as np
 
 from ..grid import Puzzle, geometry
-from ..progress import Progress
+from ..progress import PAUSE, Progress
 from .params import param
 
 ID = "ga_woc"
@@ -56,7 +56,7 @@ TITLE = "Genetic algorithm + wisdom of crowds"
 CITATION = ("R. Hughes, R. V. Yampolskiy. Solving Sudoku Puzzles with Wisdom of Artificial Crowds. "
             "International Journal of Intelligent Games & Simulation, 7(1), 2013.")
 PARAMS = [
-    param("population", "int", 5000, "boards per generation", 10, 50_000),
+    param("population", "int", 5000, "boards per generation", 10, 10_000),
     param("mutation", "float", 0.40, "chance a child has one row reshuffled", 0, 1),
     param("experts", "float", 0.05, "share of the best boards that form the crowd", 0.001, 1),
     param("woc", "bool", True, "wisdom of crowds: build the experts' aggregate each generation"),
@@ -156,6 +156,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
     n_experts = max(1, int(round(params["experts"] * P)))
     rows = _Rows(puzzle)
     pop = rows.random_boards(puzzle, P, rng)
+    yield PAUSE
     conf = column_box_conflicts(pop, n)
     evaluations = P
     history: list[int] = []

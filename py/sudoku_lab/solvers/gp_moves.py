@@ -36,8 +36,8 @@ from typing import Iterator
 import numpy as np
 
 from ..grid import Puzzle
-from ..moves import MOVES, run_programs
-from ..progress import Progress
+from ..moves import MOVES, program_steps, run_programs
+from ..progress import PAUSE, Progress, complete
 from .params import param
 
 ID = "gp_moves"
@@ -54,16 +54,34 @@ PARAMS = [
 OBJECTIVE = {"name": "empty cells left", "direction": "min", "best": lambda puzzle, params: 0}
 
 
+_MOVE_BYTES = np.frombuffer(MOVES.encode("ascii"), dtype=np.uint8)
+
+
 def random_programs(count: int, max_length: int, rng: np.random.Generator, unique: bool = True) -> list[str]:
+    return complete(random_program_steps(count, max_length, rng, unique))
+
+
+_LETTERS_PER_DRAW = 1_000_000     # one draw's worth of moves: a pause between draws
+
+
+def random_program_steps(count: int, max_length: int, rng: np.random.Generator, unique: bool = True):
+    """`count` programs (distinct when `unique`) with lengths uniform in 1..max_length; a
+    generator pausing between draws of at most _LETTERS_PER_DRAW moves (the paper's sizes
+    take one draw)."""
     out: list[str] = []
     seen: set[str] = set()
     while len(out) < count:
         lengths = rng.integers(1, max_length + 1, size=count - len(out))
-        letters = rng.integers(0, len(MOVES), size=int(lengths.sum()))
-        start = 0
-        for k in lengths.tolist():
-            prog = "".join(MOVES[i] for i in letters[start:start + k].tolist())
-            start += k
+        total = int(lengths.sum())
+        parts = []
+        for start in range(0, total, _LETTERS_PER_DRAW):
+            parts.append(_MOVE_BYTES[rng.integers(0, len(MOVES), size=min(_LETTERS_PER_DRAW, total - start))])
+            yield PAUSE
+        text = np.concatenate(parts).tobytes().decode("ascii")      # all programs end to end
+        yield PAUSE
+        ends = np.cumsum(lengths).tolist()
+        for start, end in zip([0] + ends[:-1], ends):
+            prog = text[start:end]
             if not unique or prog not in seen:
                 seen.add(prog)
                 out.append(prog)
@@ -81,6 +99,12 @@ def evaluate(puzzle: Puzzle, programs: list[str], rng: np.random.Generator, log:
     return grids.empty, grids
 
 
+def evaluate_steps(puzzle: Puzzle, programs: list[str], rng: np.random.Generator, log: bool = False):
+    """``evaluate`` with pauses between parts of the work (same draws, same result)."""
+    grids = yield from program_steps(puzzle, programs, rng, log=log)
+    return grids.empty, grids
+
+
 def replay(grids, index: int, program: str) -> list[list]:
     """The placements program `index` made, move by move: [[move, [[cell, digit], ...]], ...]."""
     steps: list[list] = [[m, []] for m in program]
@@ -93,8 +117,8 @@ def replay(grids, index: int, program: str) -> list[list]:
 
 def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
     P, L = params["population"], params["max_length"]
-    pop = random_programs(P, L, rng)
-    fitness, grids = evaluate(puzzle, pop, rng, log=True)
+    pop = yield from random_program_steps(P, L, rng)
+    fitness, grids = yield from evaluate_steps(puzzle, pop, rng, log=True)
     rows = np.arange(P)                     # population index -> row of `grids`
     evaluations = P
     best_prog, best_fit = None, None
@@ -109,18 +133,21 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
                        overlay={"program": best_prog, "trace": best_trace})
         if best_fit == 0 or gen == params["generations"]:
             break
-        pop, fitness, grids, rows, n_eval = next_generation(puzzle, pop, fitness, params, rng)
+        pop, fitness, grids, rows, n_eval = yield from next_generation(puzzle, pop, fitness, params, rng)
         evaluations += n_eval
     return "solved" if best_fit == 0 else "budget"
 
 
 def next_generation(puzzle: Puzzle, pop: list[str], fitness: np.ndarray, params: dict, rng: np.random.Generator):
-    """Offspring by mutation or crossover (fitter of two kept); all candidates run in one batch."""
+    """Offspring by mutation or crossover (fitter of two kept); all candidates run in one batch.
+    A generator: yields PAUSE between parts of the work, returns the new generation."""
     P, L = params["population"], params["max_length"]
     mutate = rng.random(P) < params["mutation"]
     parents = tournament(fitness, params["tournament"], 2 * P, rng).reshape(P, 2)
     candidates: list[str] = []
     for k in range(P):
+        if k % 1000 == 999:
+            yield PAUSE
         a = pop[parents[k, 0]]
         if mutate[k]:
             pos = int(rng.integers(len(a)))
@@ -130,7 +157,7 @@ def next_generation(puzzle: Puzzle, pop: list[str], fitness: np.ndarray, params:
             i, j = int(rng.integers(len(a))), int(rng.integers(len(b)))
             candidates.append((a[:i] + b[j:])[:L])
             candidates.append((b[:j] + a[i:])[:L])
-    fit, grids = evaluate(puzzle, candidates, rng, log=True)
+    fit, grids = yield from evaluate_steps(puzzle, candidates, rng, log=True)
     # pick, per offspring slot, its candidate (the fitter of a crossover pair, the first on ties)
     chosen, c = [], 0
     for k in range(P):

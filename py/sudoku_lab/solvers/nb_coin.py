@@ -75,7 +75,7 @@ TITLE = "Node-based coincidence algorithm (EDA)"
 CITATION = ("K. Waiyapara, W. Wattanapornprom, P. Chongstitvatana. Solving Sudoku Puzzles with Node "
             "Based Coincidence Algorithm. JCSSE 2013.")
 PARAMS = [
-    param("population", "int", 150, "individuals sampled per generation", 2, 20_000),
+    param("population", "int", 150, "individuals sampled per generation", 2, 2_000),
     param("selection", "float", 0.25, "C: share of the best that reward and of the worst that punish",
           0.01, 0.5),
     param("k", "float", 0.4, "learning rate (step size)", 0.0, 10.0),
