@@ -15,11 +15,20 @@ def test_hello_lists_solvers_and_versions():
     assert "hill_climb" in [s["id"] for s in h["solvers"]] and h["versions"]["numpy"]
 
 
+def counted(text: str) -> dict:
+    first = call(bridge.check, text)
+    if first.get("done", True):
+        return first
+    while not (step := call(bridge.check_advance, 0.01))["done"]:
+        pass
+    return {**first, **step}
+
+
 def test_check_reports_counts_and_errors():
-    assert call(bridge.check, PAPERS["sato-01-easy"])["solutions"] == 1
+    assert counted(PAPERS["sato-01-easy"])["solutions"] == 1
     bad = call(bridge.check, "1234%")
     assert not bad["ok"] and "'%'" in bad["message"] and bad["column"] == 5
-    clash = call(bridge.check, "11" + "." * 79)
+    clash = counted("11" + "." * 79)
     assert clash["ok"] and clash["solutions"] == 0 and clash["cells"] == [0, 1]
 
 
@@ -45,3 +54,27 @@ def test_stop_and_bad_requests():
                       ({**req, "params": {"plateau": -1}}, "plateau"), ({**req, "puzzle": "1"}, "Found 1 cells")):
         reply = call(bridge.start, json.dumps(bad))
         assert not reply["ok"] and word in reply["message"]
+
+
+def test_the_count_runs_in_slices_and_a_new_check_replaces_the_old():
+    from conftest import SIZES
+    first = call(bridge.check, SIZES["25x25-planetsudoku"])
+    assert first["ok"] and first["done"] is False and first["givens"] == 273
+    step = call(bridge.check_advance, 0.0)              # one short slice: not finished yet
+    assert step["done"] is False and step["nodes"] > 0
+    assert counted(PAPERS["sato-11-easy"])["solutions"] == 1     # the 25×25 count was dropped
+    assert not call(bridge.check_advance, 0.01)["ok"]
+    assert counted(SIZES["25x25-planetsudoku"])["solutions"] == 1
+
+
+def test_vet_names_the_setting_at_fault_in_plain_words():
+    from conftest import SIZES
+    ok = {"puzzle": PAPERS["sato-01-easy"], "solver": "alldiff_tabu", "params": {"filter": "hall_sets"}, "seed": 3}
+    assert call(bridge.vet, json.dumps(ok)) == {"ok": True}
+    big = call(bridge.vet, json.dumps({**ok, "puzzle": SIZES["16x16-vukr-1"]}))
+    assert big["field"] == "filter" and "16×16" in big["message"] and "Error" not in big["message"]
+    assert call(bridge.vet, json.dumps({**ok, "seed": -5}))["field"] == "seed"
+    assert call(bridge.vet, json.dumps({**ok, "solver": "nope"}))["field"] == "solver"
+    assert call(bridge.vet, json.dumps({**ok, "params": {"tenure": "1e3"}}))["field"] == "tenure"
+    start = call(bridge.start, json.dumps({**ok, "runId": 3, "puzzle": SIZES["16x16-vukr-1"]}))
+    assert not start["ok"] and start["field"] == "filter"

@@ -33,8 +33,9 @@ def test_check_counts_solutions_from_stdin_and_file(tmp_path):
 def test_solve_json_is_one_object():
     r = cli("solve", PAPERS["sato-11-easy"], "--solver", "hill_climb", "--seed", "2", "--json")
     d = json.loads(r.stdout)
-    assert set(d) == {"solver", "seed", "params", "solved", "board", "conflicts", "iterations",
-                      "evaluations", "seconds", "stop_reason"}
+    assert set(d) == {"solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best",
+                      "iterations", "evaluations", "seconds", "stop_reason"}
+    assert d["open_cells"] == 0 and d["best"] == 162
     assert d["solved"] and r.returncode == 0 and "." not in d["board"]
 
 

@@ -15,11 +15,12 @@ from typing import Any
 import numpy as np
 
 from . import solvers
-from .exact import count_solutions
+from .exact import Counter
 from .grid import PuzzleError, parse, validate
 from .run import Budget, Run
 
-_runs: dict[str, Run] = {}
+_runs: dict[str, Run] = {}        # one per run the worker drives (a race worker drives one)
+_check: Counter | None = None     # the solution count under way, if any
 
 
 def _dump(obj: Any) -> str:
@@ -48,7 +49,13 @@ def _puzzle_error(exc: PuzzleError) -> dict[str, Any]:
 
 
 def check(text: str) -> str:
-    """Parse, validate and count solutions (0, 1, 2 = several; null if the search gave up)."""
+    """Parse and validate a puzzle; if it is valid, begin counting its solutions.
+
+    The reply comes at once; the count (which can take seconds on a hard 16×16) is carried
+    on by :func:`check_advance` in slices, so it never holds the worker.
+    """
+    global _check
+    _check = None
     try:
         puzzle = parse(text)
     except PuzzleError as exc:
@@ -57,13 +64,42 @@ def check(text: str) -> str:
     try:
         validate(puzzle)
     except PuzzleError as exc:
-        out.update(solutions=0, message=exc.message, cells=list(exc.cells))
+        out.update(solutions=0, message=exc.message, cells=list(exc.cells), done=True)
         return _dump(out)
-    count = count_solutions(puzzle)
-    out["solutions"] = count.solutions if count.complete else None
+    _check = Counter(puzzle)
+    out["done"] = False
+    return _dump(out)
+
+
+def check_advance(seconds: float) -> str:
+    """Count for about `seconds`: {done, solutions (0/1/2, null if the search gave up), message?}."""
+    global _check
+    if _check is None:
+        return _dump({"ok": False, "message": "no puzzle is being checked"})
+    if not _check.advance(seconds):
+        return _dump({"ok": True, "done": False, "nodes": _check.nodes})
+    count, _check = _check.result(), None
+    out = {"ok": True, "done": True, "solutions": count.solutions if count.complete else None}
     if count.solutions == 0 and count.complete:
         out["message"] = "This puzzle has no solution."
     return _dump(out)
+
+
+def vet(request_json: str) -> str:
+    """Check a puzzle, solver, parameters and seed together before anything runs:
+    {ok} or {ok: false, field, message} naming the setting at fault in plain words."""
+    req = json.loads(request_json)
+    try:
+        puzzle = parse(req.get("puzzle", ""))
+        module = solvers.get(req.get("solver", ""))
+        solvers.resolve_params(module, req.get("params") or {}, puzzle)
+        if "seed" in req:
+            solvers.check_seed(req["seed"])
+    except PuzzleError as exc:
+        return _dump({**_puzzle_error(exc), "field": "puzzle"})
+    except solvers.SolverError as exc:
+        return _dump({"ok": False, "field": exc.field, "message": str(exc)})
+    return _dump({"ok": True})
 
 
 def start(request_json: str) -> str:
@@ -73,16 +109,14 @@ def start(request_json: str) -> str:
     try:
         puzzle = parse(req.get("puzzle", ""))
         validate(puzzle)
-        seed = req.get("seed", 0)
-        if isinstance(seed, bool) or not str(seed).lstrip("-").isdigit():
-            raise ValueError(f"the seed must be a whole number, got {seed!r}")
-        run = Run(puzzle, req.get("solver", ""), req.get("params") or {}, int(seed),
+        run = Run(puzzle, req.get("solver", ""), req.get("params") or {}, req.get("seed", 0),
                   Budget.from_mapping(req.get("budget")))
     except PuzzleError as exc:
         return _dump(_puzzle_error(exc))
-    except ValueError as exc:  # SolverError and budget/seed errors
+    except solvers.SolverError as exc:
+        return _dump({"ok": False, "field": exc.field, "message": str(exc)})
+    except ValueError as exc:  # budget errors
         return _dump({"ok": False, "message": str(exc)})
-    _runs.clear()       # one run at a time: a new start replaces the old one
     _runs[run_id] = run
     return _dump({"ok": True, "params": run.params, "frame": run.frame()})
 

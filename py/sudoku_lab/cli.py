@@ -13,10 +13,14 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import solvers
+from . import links, solvers, values
 from .exact import count_solutions
 from .grid import PuzzleError, board_to_string, format_grid, parse, validate
 from .run import Budget, Run
+
+
+SOLVE_FIELDS = ("solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best",
+                "iterations", "evaluations", "seconds", "stop_reason")
 
 
 class UsageError(Exception):
@@ -46,9 +50,18 @@ def _params(pairs: list[str]) -> dict[str, str]:
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise UsageError(f"--param takes name=value, got {pair!r}")
-        out[name.strip()] = value.strip()
+            raise UsageError(f"--param takes name=value, got {values.quote(pair)}")
+        if name in out:
+            raise UsageError(f"'{name}' is given twice")
+        out[name] = value
     return out
+
+
+def _seed(raw: str) -> int:
+    try:
+        return values.seed(raw)
+    except values.ValueProblem as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _budget(args) -> Budget:
@@ -56,9 +69,9 @@ def _budget(args) -> Budget:
                   max_seconds=args.max_seconds)
 
 
-def _make_run(puzzle, args, seed) -> Run:
+def _make_run(puzzle, solver, params, seed, budget) -> Run:
     try:
-        return Run(puzzle, args.solver, _params(args.param), seed, _budget(args))
+        return Run(puzzle, solver, params, seed, budget)
     except solvers.SolverError as exc:
         raise UsageError(str(exc)) from None
 
@@ -98,21 +111,43 @@ def cmd_check(args) -> int:
     return 0
 
 
+def _from_link(args):
+    """Puzzle, solver, params, seed and budget from a share link (flags given as well win)."""
+    link = links.decode(args.link)
+    if link.problems:
+        key, problem = next(iter(link.problems.items()))
+        raise UsageError(f"link: {problem}")
+    params = {**link.params, **_params(args.param)}
+    budget = _budget(args)
+    if link.seconds and "--max-seconds" not in sys.argv:
+        budget.max_seconds = link.seconds
+    return (parse(link.puzzle), args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
+            _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
+
+
 def cmd_solve(args) -> int:
-    puzzle = _puzzle(args.puzzle)
+    if args.link:
+        if args.puzzle:
+            raise UsageError("give a puzzle or --link, not both")
+        puzzle, solver, params, seed, budget = _from_link(args)
+    else:
+        if not args.puzzle or not args.solver:
+            raise UsageError("solve needs a puzzle and --solver (or --link)")
+        puzzle, solver, params = _puzzle(args.puzzle), args.solver, _params(args.param)
+        seed, budget = _seed(args.seed if args.seed is not None else "0"), _budget(args)
     try:
         validate(puzzle)
     except PuzzleError as exc:
         raise UsageError(f"puzzle: {exc.message}") from None
-    result = _make_run(puzzle, args, args.seed).finish()
+    result = _make_run(puzzle, solver, params, seed, budget).finish()
     out = result.to_json()
     if args.json:
-        print(json.dumps({k: out[k] for k in ("solver", "seed", "params", "solved", "board", "conflicts",
-                                                "iterations", "evaluations", "seconds", "stop_reason")}))
+        print(json.dumps({k: out[k] for k in SOLVE_FIELDS}))
     else:
         print(format_grid(result.board, puzzle.n))
         print(f"\n{result.stop_reason}: {result.iterations} iterations, {result.evaluations} evaluations, "
-              f"{result.seconds:.3f} s, {result.conflicts} conflicts, {result.restarts} restarts")
+              f"{result.seconds:.3f} s, {result.conflicts} conflicts, {result.open_cells} open cells, "
+              f"{result.restarts} restarts")
     return 0 if result.solved else 1
 
 
@@ -154,12 +189,15 @@ def cmd_bench(args) -> int:
         except PuzzleError as exc:
             raise UsageError(f"{args.file}: {name}: {exc.message}") from None
     params = _params(args.param)
+    first_seed = _seed(args.seed)
     try:
-        solvers.resolve_params(solvers.get(args.solver), params)
+        module = solvers.get(args.solver)
+        for text, name in entries:
+            solvers.resolve_params(module, params, parse(text))
     except solvers.SolverError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"{name}: {exc}" if exc.field not in (None, "solver") else str(exc)) from None
     budget = _budget(args)
-    jobs = [(i, name, text, args.seed + r, args.solver, params, budget)
+    jobs = [(i, name, text, first_seed + r, args.solver, params, budget)
             for i, (text, name) in enumerate(entries) for r in range(args.runs)]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -207,6 +245,7 @@ def summarise(results: list[dict]) -> dict:
 
 # ---------------------------------------------------------------------------- parser
 
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m sudoku_lab", description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -220,8 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
 
-    def run_options(p):
-        p.add_argument("--solver", required=True, help="solver id (see `solvers`)")
+    def run_options(p, solver_required=True):
+        p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
         p.add_argument("--max-seconds", type=float, default=60.0)
         p.add_argument("--max-iterations", type=int, default=None)
         p.add_argument("--max-evaluations", type=int, default=None)
@@ -229,16 +268,17 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("solve", help="run one solver on one puzzle")
-    p.add_argument("puzzle", help="the puzzle text, - for stdin, or @file")
-    run_options(p)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("puzzle", nargs="?", help="the puzzle text, - for stdin, or @file")
+    run_options(p, solver_required=False)
+    p.add_argument("--seed", default=None, help="a whole number from 0 to 2**53-1 (default 0)")
+    p.add_argument("--link", help="a share link (or its #fragment): replays that run")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("bench", help="run a solver over a file of puzzles, several seeds each")
     p.add_argument("file", help="one puzzle per line, optionally followed by a name")
     run_options(p)
     p.add_argument("--runs", type=int, default=1)
-    p.add_argument("--seed", type=int, default=0, help="first seed; run r uses seed + r")
+    p.add_argument("--seed", default="0", help="first seed; run r uses seed + r")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--limit", type=int, default=0, help="only the first K puzzles")
     p.set_defaults(func=cmd_bench)

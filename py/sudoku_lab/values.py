@@ -12,7 +12,8 @@ The rules, decided once (docs/design.md, "Values"):
   JavaScript holds whole numbers exactly only up to 2**53 - 1.
 * The time limit is a positive number of seconds, at most a day.
 * A true/false parameter takes ``true``/``false``/``1``/``0`` (any letter case).
-* A message quotes at most ``QUOTE_MAX`` characters of what was typed.
+* A message quotes at most ``QUOTE_MAX`` characters of what was typed, and no number is
+  written with more characters than that.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def _number(raw: Any, pattern: re.Pattern) -> float | None:
         return None
     if isinstance(raw, (int, float)):
         return raw if raw == raw and abs(raw) != float("inf") else None
-    if isinstance(raw, str) and pattern.fullmatch(raw):
+    if isinstance(raw, str) and len(raw) <= QUOTE_MAX and pattern.fullmatch(raw):
         return float(raw) if "." in raw else int(raw)
     return None
 

@@ -29,7 +29,8 @@ def get(solver_id: str) -> ModuleType:
     try:
         return REGISTRY[solver_id]
     except KeyError:
-        raise SolverError(f"unknown solver {solver_id!r}; choose one of: {', '.join(REGISTRY)}") from None
+        raise SolverError(f"unknown solver {values.quote(solver_id)}; choose one of: {', '.join(REGISTRY)}",
+                          "solver") from None
 
 
 def schema(module: ModuleType) -> dict[str, Any]:
@@ -50,7 +51,7 @@ def check_seed(raw: Any) -> int:
     try:
         return values.seed(raw)
     except values.ValueProblem as exc:
-        raise SolverError(str(exc)) from None
+        raise SolverError(str(exc), "seed") from None
 
 
 def schemas() -> list[dict[str, Any]]:

@@ -68,7 +68,7 @@ def check_params(puzzle: Puzzle, params: dict) -> None:
     """Hall sets enumerate every subset of a unit's cells: 2^N, too many past 9×9."""
     if params["filter"] == "hall_sets" and puzzle.N > 9:
         raise SolverError(f"the hall_sets filter works on boards up to 9×9 (this one is {puzzle.N}×{puzzle.N}); "
-                          "choose hall_intervals or ac3")
+                          "choose hall_intervals or ac3", "filter")
 
 
 class _State:

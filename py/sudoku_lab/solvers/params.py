@@ -10,7 +10,12 @@ from .. import values
 
 class SolverError(ValueError):
     """An unknown solver, a bad parameter value, or one the puzzle cannot take; the message
-    says which and why in plain words (the page shows it as it is)."""
+    says which and why in plain words (the page shows it as it is), and `field` names the
+    setting at fault ('solver', 'seed' or a parameter's name) so the page can mark it."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 def param(name: str, type: str, default: Any, help: str, min: float | None = None,
@@ -28,12 +33,13 @@ def resolve_params(module: ModuleType, given: Mapping[str, Any], puzzle=None) ->
     unknown = [k for k in given if k not in specs]
     if unknown:
         raise SolverError(f"{module.ID} has no parameter {values.quote(unknown[0])}; "
-                          f"it has: {', '.join(specs) or 'none'}")
-    try:
-        out = {name: values.param(spec, given[name]) if name in given else spec["default"]
-               for name, spec in specs.items()}
-    except values.ValueProblem as exc:
-        raise SolverError(str(exc)) from None
+                          f"it has: {', '.join(specs) or 'none'}", unknown[0])
+    out = {}
+    for name, spec in specs.items():
+        try:
+            out[name] = values.param(spec, given[name]) if name in given else spec["default"]
+        except values.ValueProblem as exc:
+            raise SolverError(str(exc), name) from None
     if puzzle is not None and hasattr(module, "check_params"):
         module.check_params(puzzle, out)
     return out

@@ -1,0 +1,83 @@
+"""Share links: a whole run in a URL fragment, read the same way by the page and the CLI.
+
+``#p=<cells>&s=<solver>&seed=<int>&t=<seconds>&<param>=<value>…`` (docs/design.md, "Share
+links"). ``static/share.js`` is the page's reader; both are held to the link cases of
+``tests/value_cases.json``. A link is read setting by setting: what is valid is kept, and
+each setting that is not gets its own problem, so a bad seed never costs the puzzle and one
+bad parameter never costs the others. A key given twice is a problem for that key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from . import solvers, values
+from .grid import PuzzleError, parse
+
+RESERVED = ("p", "s", "seed", "t")
+
+
+@dataclass
+class Link:
+    puzzle: str | None = None                  # the cells, '.' for empty, when readable
+    solver: str | None = None
+    seed: int | None = None
+    seconds: float | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    problems: dict[str, str] = field(default_factory=dict)   # key -> what is wrong with it
+
+
+def decode(fragment: str) -> Link:
+    text = fragment.split("#", 1)[1] if "#" in fragment else fragment
+    pairs = parse_qsl(text, keep_blank_values=True)
+    seen: dict[str, str] = {}
+    link = Link()
+    for key, value in pairs:
+        if key in seen:
+            link.problems[key] = f"'{key}' is given twice"
+        seen[key] = value
+    raw = {k: v for k, v in seen.items() if k not in link.problems}
+    if "p" not in seen:
+        link.problems["p"] = "there is no puzzle (p=…)"
+    elif "p" in raw:
+        try:
+            link.puzzle = parse(raw["p"]).to_string()
+        except PuzzleError as exc:
+            link.problems["p"] = f"the puzzle cannot be read: {exc.message}"
+    for key, rule, attr in (("seed", values.seed, "seed"), ("t", values.seconds, "seconds")):
+        if key in raw:
+            try:
+                setattr(link, attr, rule(raw[key]))
+            except values.ValueProblem as exc:
+                link.problems[key] = str(exc)
+    if "s" in raw:
+        if raw["s"] in solvers.REGISTRY:
+            link.solver = raw["s"]
+        else:
+            link.problems["s"] = (f"unknown solver {values.quote(raw['s'])}; "
+                                  f"choose one of: {', '.join(solvers.REGISTRY)}")
+    if "s" in link.problems:
+        return link                   # parameters mean nothing without their solver
+    module = solvers.REGISTRY[link.solver or next(iter(solvers.REGISTRY))]
+    specs = {p["name"]: p for p in module.PARAMS}
+    for key, value in raw.items():
+        if key in RESERVED:
+            continue
+        if key not in specs:
+            link.problems[key] = f"{module.ID} has no parameter {values.quote(key)}"
+            continue
+        try:
+            link.params[key] = values.param(specs[key], value)
+        except values.ValueProblem as exc:
+            link.problems[key] = str(exc)
+    return link
+
+
+def encode(puzzle: str, solver: str, seed: int, seconds: float | None, params: dict[str, Any]) -> str:
+    pairs = [("p", puzzle), ("s", solver), ("seed", str(seed))]
+    if seconds:
+        pairs.append(("t", values.fmt(seconds)))
+    pairs += [(k, values.fmt(v)) for k, v in params.items()]
+    return "#" + urlencode(pairs)

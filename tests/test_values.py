@@ -1,0 +1,86 @@
+"""One rule per value: the Python side against tests/value_cases.json (the page is held to
+the same file in test_browser.py), and the CLI using the same rules."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import PAPERS, ROOT, SIZES
+from sudoku_lab import links, values
+
+CASES = json.loads((Path(__file__).parent / "value_cases.json").read_text())
+
+
+def outcome(fn, raw):
+    try:
+        return {"ok": fn(raw)}
+    except values.ValueProblem as exc:
+        return {"error": str(exc)}
+
+
+@pytest.mark.parametrize("case", CASES["seed"], ids=lambda c: repr(c["in"][:20]))
+def test_seed(case):
+    assert outcome(values.seed, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
+
+
+@pytest.mark.parametrize("case", CASES["seconds"], ids=lambda c: repr(c["in"]))
+def test_seconds(case):
+    assert outcome(values.seconds, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
+
+
+@pytest.mark.parametrize("case", CASES["param"], ids=lambda c: f"{c['spec']['name']}={c['in'][:20]}")
+def test_param(case):
+    got = outcome(lambda raw: values.param(case["spec"], raw), case["in"])
+    assert got == {k: case[k] for k in ("ok", "error") if k in case}
+
+
+@pytest.mark.parametrize("case", CASES["link"], ids=range(len(CASES["link"])))
+def test_link(case):
+    link = links.decode(case["hash"])
+    assert (link.puzzle, link.solver, link.seed, link.seconds, link.params, link.problems) == (
+        case["puzzle"], case["solver"], case["seed"], case["seconds"], case["params"], case["problems"])
+
+
+def test_every_message_quotes_at_most_forty_characters():
+    long = "9" * 200_000
+    for fn in (values.seed, values.seconds):
+        with pytest.raises(values.ValueProblem) as err:
+            fn(long)
+        assert len(str(err.value)) < 160 and "(200,000 characters)" in str(err.value)
+
+
+def test_a_link_round_trips():
+    frag = links.encode(PAPERS["sato-01-easy"], "nb_coin", 7, 30.0, {"update": "count", "k": 0.25})
+    link = links.decode(frag)
+    assert (link.solver, link.seed, link.seconds, link.params, link.problems) == (
+        "nb_coin", 7, 30.0, {"update": "count", "k": 0.25}, {})
+
+
+def cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "sudoku_lab", *args], cwd=ROOT / "py", input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("seed", ["-5", "0x10", "1e3"])
+def test_the_cli_reads_seeds_by_the_same_rule(seed):
+    r = cli("solve", PAPERS["sato-01-easy"], "--solver", "hill_climb", "--seed", seed)
+    assert r.returncode == 2 and "seed must be a whole number from 0" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_cli_refuses_a_parameter_given_twice_and_one_the_puzzle_cannot_take():
+    r = cli("solve", PAPERS["sato-01-easy"], "--solver", "hill_climb", "--param", "plateau=3", "--param", "plateau=4")
+    assert r.returncode == 2 and "'plateau' is given twice" in r.stderr
+    r = cli("solve", SIZES["16x16-vukr-1"], "--solver", "alldiff_tabu", "--param", "filter=hall_sets")
+    assert r.returncode == 2 and "16×16" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_cli_replays_a_share_link():
+    frag = links.encode(PAPERS["sato-01-easy"], "hill_climb", 4, 30, {"plateau": 12})
+    r = cli("solve", "--link", "https://example.test/" + frag, "--json")
+    d = json.loads(r.stdout)
+    assert r.returncode == 0 and d["solved"] and d["seed"] == 4 and d["params"]["plateau"] == 12
+    bad = cli("solve", "--link", frag.replace("seed=4", "seed=-4"))
+    assert bad.returncode == 2 and "seed must be a whole number" in bad.stderr
