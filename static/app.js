@@ -1,11 +1,19 @@
 // The page's state and wiring: puzzle, solver, params and seed <-> controls and URL; the
 // worker does all computing, this thread only renders what it reports.
+//
+// What the page shows must be true (docs/design.md, "The page"): the share link always
+// describes the run on screen (settings are locked while a run goes), a solved run shows
+// its verified solution, opening a link or loading a puzzle first stops the run, a setting
+// that breaks its rule is marked and blocks Start until fixed, and a worker that dies or
+// hangs is replaced without losing the puzzle or the settings.
 import { Board, stringToCells } from "./board.js";
 import { Chart } from "./chart.js";
 import { parsePuzzle, boardToString, PuzzleError } from "./parse.js";
-import { buildParamForm, readParamForm, checkParams } from "./params.js";
-import { encodeState, decodeState } from "./share.js";
+import { buildParamForm, readParamForm, markField, paramInput, lockForm } from "./params.js";
+import { encodeState, decodeState, checkLinkParams } from "./share.js";
 import { Replay } from "./replay.js";
+import { LabWorker } from "./worker-client.js";
+import * as values from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -15,7 +23,7 @@ const ui = {
   share: $("share"), status: $("status"), error: $("error"), info: $("puzzle-info"),
   metrics: $("metrics"), versions: $("versions"), loading: $("loading"),
   loadProgress: $("load-progress"), loadLabel: $("load-label"),
-  view: $("board-view"), viewLabel: $("board-view-label"),
+  view: $("board-view"), viewLabel: $("board-view-label"), bestLabel: $("best-label"),
 };
 
 const STATUS_TEXT = {
@@ -28,11 +36,15 @@ const state = {
   schemas: new Map(),      // solver id -> schema
   ready: false,
   runId: 0,
-  running: null,           // {runId} of the run being shown
+  running: null,           // {runId, url} of the run being shown; url = its share link
   pendingLink: null,       // a decoded link waiting for the registry
+  problems: new Map(),     // setting key ('p', 's', 'seed', 't', a param name) -> what is wrong
+  vetKey: null,            // the key whose problem came from Python's vet (puzzle-dependent)
   checkId: 0,
+  vetId: 0,
   frame: null,             // latest progress frame not yet painted
   lastFrame: null,         // the frame on the board (repainted when the view changes)
+  result: null,            // the finished run's result, once it ends
 };
 
 const board = new Board($("board"));
@@ -41,15 +53,20 @@ const replay = new Replay({
   prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label"),
 }, () => paint());
 const chart = new Chart($("chart"));
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const worker = new LabWorker({ onMessage, onLost: workerLost });
 
 // ------------------------------------------------------------------ messages to the user
-function showError(message) {
+// One message at a time; `source` says what put it there, so clearing one kind of
+// message (say, a vet that now passes) never hides another (a puzzle with no solution).
+function showError(message, source = "") {
   ui.error.textContent = message;
+  ui.error.dataset.source = source;
   ui.error.hidden = false;
 }
-function clearError() {
+function clearError(source = null) {
+  if (source !== null && ui.error.dataset.source !== source) return;
   ui.error.textContent = "";
+  ui.error.dataset.source = "";
   ui.error.hidden = true;
 }
 function setStatus(s, detail = "") {
@@ -58,23 +75,64 @@ function setStatus(s, detail = "") {
   const running = s === "running";
   ui.start.disabled = !state.ready || running || !state.puzzle;
   ui.stop.disabled = !running;
-  ui.load.disabled = running;
-  ui.examples.disabled = running;
+  // the settings on screen are the running run's: nothing that changes them while it goes
+  for (const el of [ui.load, ui.examples, ui.seed, ui.maxSeconds]) el.disabled = running;
   ui.solver.disabled = !state.ready || running;
+  lockForm(ui.params, running);
+}
+
+// ------------------------------------------------------------------ settings with problems
+const FIELD_OF = { p: () => ui.input, s: () => ui.solver, seed: () => ui.seed, t: () => ui.maxSeconds };
+const fieldFor = (key) => (FIELD_OF[key] ? FIELD_OF[key]() : paramInput(ui.params, key));
+const LABEL_OF = { p: "puzzle", s: "solver", seed: "seed", t: "time limit" };
+
+function setProblem(key, message) {
+  if (message) state.problems.set(key, message); else state.problems.delete(key);
+  markField(fieldFor(key), message);
+}
+
+function clearProblems() {
+  for (const key of [...state.problems.keys()]) setProblem(key, null);
+}
+
+// A field the user edits is theirs again: its problem goes, the rest stay.
+function fieldEdited(key) {
+  if (!state.problems.has(key)) return;
+  setProblem(key, null);
+  if (state.vetKey === key) state.vetKey = null;
+  if (state.problems.size) reportProblems(); else clearError("problems");
+}
+
+function problemsText(intro) {
+  const lines = [...state.problems].map(([k, m]) => `• ${LABEL_OF[k] || k}: ${m}`);
+  return `${intro}\n${lines.join("\n")}`;
 }
 
 // ------------------------------------------------------------------ the puzzle
 // Forget the previous run's frames, extra boards, replay, chart and metrics.
 function clearRunDisplay() {
+  state.frame = null;            // a frame already queued for painting belongs to the old run
   state.lastFrame = null;
+  state.result = null;
   offerViews({});
   replay.reset();
   chart.reset([]);
   resetMetrics();
 }
 
+// Loading a puzzle or opening a link ends the run on screen first: its frames would
+// otherwise paint over the new givens.
+function abandonRun() {
+  if (!state.running) return;
+  worker.post({ type: "stop", runId: state.running.runId });
+  state.running = null;
+  worker.watch(false);
+}
+
 function setPuzzle(puzzle) {
+  abandonRun();
   state.puzzle = puzzle;
+  setProblem("p", null);
   clearRunDisplay();
   board.show(puzzle.cells, puzzle.cells);      // clashing givens are marked when the check replies
   const givens = puzzle.cells.filter((v) => v).length;
@@ -83,7 +141,7 @@ function setPuzzle(puzzle) {
   ui.info.dataset.givens = String(givens);
   checkPuzzle();
   updateShare();
-  if (state.ready) setStatus("ready");
+  if (state.ready) { setStatus("ready"); vet(); }
 }
 
 function loadFromText(text) {
@@ -91,31 +149,58 @@ function loadFromText(text) {
     const puzzle = parsePuzzle(text);
     clearError();
     setPuzzle(puzzle);
+    if (state.problems.size) reportProblems();
     return true;
   } catch (err) {
     if (!(err instanceof PuzzleError)) throw err;
-    showError(err.message);
+    showError(err.message, "paste");
     return false;
   }
 }
 
 function checkPuzzle() {
   state.checkId += 1;
-  worker.postMessage({ type: "check", requestId: state.checkId, puzzle: boardToString(state.puzzle.cells) });
+  worker.post({ type: "check", requestId: state.checkId, puzzle: boardToString(state.puzzle.cells) });
 }
 
 function onChecked(msg) {
   if (msg.requestId !== state.checkId) return;
-  if (!msg.ok) { showError(msg.message); return; }
+  if (!msg.ok) { showError(msg.message, "check"); return; }
   const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
   const sols = msg.solutions;
   ui.info.dataset.solutions = sols === null ? "unknown" : String(sols);
   ui.info.textContent = `${msg.n * msg.n}×${msg.n * msg.n} · ${msg.givens} givens · ` +
     (sols === null ? "solution count unknown (search gave up)" : words[sols]);
-  if (msg.message) showError(msg.message);
+  if (msg.message) showError(msg.message, "check");
   if (msg.cells && msg.cells.length && !state.running) {
     board.show(state.puzzle.cells, state.puzzle.cells, new Set(msg.cells));
   }
+}
+
+// Settings that depend on the puzzle (e.g. hall_sets only up to 9×9) are vetted by Python.
+function vet() {
+  const schema = currentSchema();
+  if (!state.ready || !state.puzzle || !schema) return;
+  const { params, problems } = readParamForm(ui.params, schema);
+  if (problems.size) return;                  // the form's own problems come first
+  state.vetId += 1;
+  worker.post({ type: "vet", requestId: state.vetId, puzzle: boardToString(state.puzzle.cells),
+    solver: schema.id, params });
+}
+
+function onVetted(msg) {
+  if (msg.requestId !== state.vetId) return;
+  if (state.vetKey) { setProblem(state.vetKey, null); state.vetKey = null; }
+  if (msg.ok) {
+    if (state.problems.size) reportProblems(); else clearError("problems");
+    return;
+  }
+  const key = msg.field === "solver" ? "s" : msg.field;
+  if (key && fieldFor(key)) {
+    setProblem(key, msg.message);
+    state.vetKey = key;
+  }
+  reportProblems("These settings cannot be used with this puzzle; nothing will run until they are changed:");
 }
 
 // ------------------------------------------------------------------ solver and params
@@ -123,79 +208,94 @@ function currentSchema() {
   return state.schemas.get(ui.solver.value);
 }
 
-function selectSolver(id, values = {}) {
+function selectSolver(id, given = {}) {
   ui.solver.value = id;
   const schema = currentSchema();
   ui.citation.textContent = `${schema.title}. ${schema.citation}`;
-  buildParamForm(ui.params, schema, values);
+  buildParamForm(ui.params, schema, given);
+  labelBest(schema.objective);
+  for (const key of [...state.problems.keys()]) {
+    if (!(key in LABEL_OF)) setProblem(key, null);     // the old solver's parameters are gone
+  }
   updateShare();
 }
 
+function labelBest(objective, bestPossible = null) {
+  const arrow = objective.direction === "min" ? "lower is better" : "higher is better";
+  ui.bestLabel.textContent = `best: ${objective.name}`;
+  ui.bestLabel.title = bestPossible === null ? arrow : `${arrow}; a solution scores ${bestPossible}`;
+}
+
 function onReady(msg) {
+  const first = !state.ready;
   state.ready = true;
-  for (const s of msg.solvers) {
-    state.schemas.set(s.id, s);
-    const o = document.createElement("option");
-    o.value = s.id;
-    o.textContent = `${s.id} — ${s.title}`;
-    ui.solver.appendChild(o);
+  if (first) {
+    for (const s of msg.solvers) {
+      state.schemas.set(s.id, s);
+      const o = document.createElement("option");
+      o.value = s.id;
+      o.textContent = `${s.id} — ${s.title}`;
+      ui.solver.appendChild(o);
+    }
+    selectSolver(msg.solvers[0].id);
   }
   const v = msg.versions;
   ui.versions.textContent = `Pyodide ${v.pyodide} · Python ${v.python} · numpy ${v.numpy}`;
   ui.loading.hidden = true;
-  selectSolver(msg.solvers[0].id);
   setStatus("ready");
   if (state.pendingLink) applyLinkSettings(state.pendingLink);
+  if (state.puzzle && !first) checkPuzzle();            // a fresh worker: check again
+  vet();
 }
 
 // ------------------------------------------------------------------ share links
-function currentParamsForLink() {
+function settingsForLink() {
   const schema = currentSchema();
-  if (!schema) return {};
-  try { return readParamForm(ui.params, schema); } catch { return {}; }
+  const { params } = schema ? readParamForm(ui.params, schema) : { params: {} };
+  return {
+    puzzle: boardToString(state.puzzle.cells), solver: ui.solver.value, seed: ui.seed.value || "0",
+    params, maxSeconds: ui.maxSeconds.value,
+  };
 }
 
+// The link always describes what a Start would run (or, during a run, the run on screen).
 function updateShare() {
-  if (!state.puzzle) return;
-  const hash = encodeState({
-    puzzle: boardToString(state.puzzle.cells), solver: ui.solver.value, seed: ui.seed.value || "0",
-    params: currentParamsForLink(), maxSeconds: ui.maxSeconds.value,
-  });
-  ui.share.dataset.url = location.href.split("#")[0] + hash;
+  if (!state.puzzle || state.running) return;
+  ui.share.dataset.url = location.href.split("#")[0] + encodeState(settingsForLink());
 }
 
 function openLink(hash) {
-  let link;
-  try {
-    link = decodeState(hash);
-  } catch (err) {
-    showError(err.message);
-    return;
-  }
+  abandonRun();
+  clearProblems();
   clearError();
-  ui.input.value = boardToString(link.puzzle.cells);
-  ui.seed.value = String(link.seed);
-  if (link.maxSeconds) ui.maxSeconds.value = String(link.maxSeconds);
-  setPuzzle(link.puzzle);
-  if (state.ready) applyLinkSettings(link); else state.pendingLink = link;
+  const link = decodeState(hash);
+  if (link.puzzle) {
+    ui.input.value = boardToString(link.puzzle.cells);
+    setPuzzle(link.puzzle);
+  } else if (link.problems.has("p")) {
+    // keep what the link held in the paste box, so nothing is lost and it can be mended
+    const raw = new URLSearchParams(hash.replace(/^#/, "")).get("p");
+    if (raw !== null) ui.input.value = raw;
+  }
+  if (link.seed !== null) ui.seed.value = String(link.seed);
+  if (link.maxSeconds !== null) ui.maxSeconds.value = String(link.maxSeconds);
+  for (const [key, message] of link.problems) setProblem(key, message);
+  if (state.ready) applyLinkSettings(link); else { state.pendingLink = link; reportProblems(); }
 }
 
 function applyLinkSettings(link) {
   state.pendingLink = null;
-  const id = link.solver || ui.solver.value;
-  const schema = state.schemas.get(id);
-  if (!schema) {
-    showError(`This link names an unknown solver '${id}'; choose one of ${[...state.schemas.keys()].join(", ")}.`);
-    return;
-  }
-  let values;
-  try {
-    values = checkParams(schema, link.params);
-  } catch (err) {
-    showError(`This link's settings are not valid: ${err.message}.`);
-    return;
-  }
-  selectSolver(id, values);
+  const { solver, params } = checkLinkParams(link, state.schemas);
+  if (solver) selectSolver(solver, params);
+  for (const [key, message] of link.problems) setProblem(key, message);
+  reportProblems();
+  updateShare();
+  vet();
+}
+
+function reportProblems(intro = "Some settings cannot be used (the others are kept). " +
+                        "Fix the marked ones before starting:") {
+  if (state.problems.size) showError(problemsText(intro), "problems");
 }
 
 // ------------------------------------------------------------------ runs
@@ -203,34 +303,39 @@ function resetMetrics() {
   for (const dd of ui.metrics.querySelectorAll("dd")) dd.textContent = "–";
 }
 
-function start() {
-  clearError();
+function readSettings() {
   const schema = currentSchema();
-  let params;
-  try {
-    params = readParamForm(ui.params, schema);
-  } catch (err) {
-    showError(err.message);
+  const { params, problems } = readParamForm(ui.params, schema);
+  for (const [k, m] of problems) setProblem(k, m);
+  for (const [key, input, rule] of [["seed", ui.seed, values.seed], ["t", ui.maxSeconds, values.seconds]]) {
+    try { rule(input.value); } catch (err) { setProblem(key, err.message); }
+  }
+  return { schema, params };
+}
+
+function start() {
+  const { schema, params } = readSettings();
+  if (state.problems.size || !state.puzzle) {
+    if (state.puzzle) reportProblems("Nothing was started. Fix the marked settings first:");
+    else showError("Load a puzzle first.", "start");
     return;
   }
-  const seed = ui.seed.value.trim();
-  if (!/^-?\d+$/.test(seed)) { showError(`The seed must be a whole number; got '${seed}'.`); return; }
-  const maxSeconds = Number(ui.maxSeconds.value);
-  if (!(maxSeconds > 0)) { showError("The time limit must be a positive number of seconds."); return; }
+  clearError();
   state.runId += 1;
-  state.running = { runId: state.runId };
+  updateShare();
+  state.running = { runId: state.runId, url: ui.share.dataset.url };
   chart.setAxes(schema.series_axes);
   clearRunDisplay();
-  updateShare();
   setStatus("running");
-  worker.postMessage({
+  worker.watch(true);
+  worker.post({
     type: "start", runId: state.runId, puzzle: boardToString(state.puzzle.cells), solver: schema.id,
-    params, seed: parseInt(seed, 10), budget: { max_seconds: maxSeconds },
+    params, seed: values.seed(ui.seed.value), budget: { max_seconds: values.seconds(ui.maxSeconds.value) },
   });
 }
 
 function stop() {
-  if (state.running) worker.postMessage({ type: "stop", runId: state.running.runId });
+  if (state.running) worker.post({ type: "stop", runId: state.running.runId });
 }
 
 // Solvers may offer extra boards (e.g. the crowd's aggregate); the user picks which one shows.
@@ -254,20 +359,28 @@ function offerViews(boards, suggested = "") {
 function paint() {
   const f = state.frame || state.lastFrame;
   state.frame = null;
-  if (!f || !f.progress) return;
+  if (!f) return;
+  if (!f.progress) {            // a long first step (e.g. a large GP population): show time passing
+    ui.metrics.querySelector('[data-metric="elapsed"]').textContent = `${f.elapsed.toFixed(2)} s`;
+    return;
+  }
   state.lastFrame = f;
   const p = f.progress;
   const boards = p.overlay && p.overlay.boards;
   offerViews(boards, p.overlay && p.overlay.view);
   const view = ui.view.value;
-  const shown = (view && boards && boards[view]) || p;
-  const shade = view && p.overlay.shade && p.overlay.shade[view];
-  const candidates = !view && p.overlay && p.overlay.candidates;
-  if (p.overlay && p.overlay.trace) {
-    replay.update(p.overlay.program, p.overlay.trace);
+  const solved = state.result && state.result.solved;
+  if (p.overlay && p.overlay.trace) replay.update(p.overlay.program, p.overlay.trace);
+  if (solved && !view && !replay.touched) {
+    // the verified solution, whatever the solver's last frame suggested
+    board.show(stringToCells(state.result.board), state.puzzle.cells);
+  } else if (p.overlay && p.overlay.trace) {
     const { cells, highlight } = replay.board(state.puzzle.cells);
     board.show(cells, state.puzzle.cells, new Set(), null, null, highlight);
   } else {
+    const shown = (view && boards && boards[view]) || p;
+    const shade = view && p.overlay.shade && p.overlay.shade[view];
+    const candidates = !view && p.overlay && p.overlay.candidates;
     board.show(stringToCells(shown.board), state.puzzle.cells, new Set(shown.conflict_cells), shade || null,
       candidates || null);
   }
@@ -276,9 +389,11 @@ function paint() {
   m("evaluations", p.evaluations.toLocaleString("en"));
   m("best", Number.isInteger(p.best) ? String(p.best) : p.best.toFixed(3));
   m("conflicts", String(p.conflicts));
+  m("open_cells", String(p.open_cells));
   m("restarts", String(p.restarts));
   m("elapsed", `${f.elapsed.toFixed(2)} s`);
   m("rate", f.elapsed > 0 ? Math.round(p.evaluations / f.elapsed).toLocaleString("en") : "–");
+  if (f.objective) labelBest(f.objective, f.objective.best);
 }
 
 function onProgress(msg) {
@@ -292,19 +407,44 @@ function onProgress(msg) {
 function onDone(msg) {
   if (!state.running || msg.runId !== state.running.runId) return;
   state.running = null;
+  worker.watch(false);
+  state.result = msg;
+  if (msg.solved) ui.view.value = "";                 // show the solution; the views stay offered
   paint();
   const s = msg.stop_reason === "solved" ? "solved" : msg.stop_reason === "stopped" ? "stopped"
     : msg.stop_reason === "error" ? "error" : "failed";
   const detail = `${msg.iterations.toLocaleString("en")} iterations, ${msg.seconds.toFixed(2)} s` +
-    (msg.stop_reason === "stalled" ? " (the search stalled)" : "");
-  if (s === "error") showError(`The run failed: ${msg.message || "unknown error"}`);
+    (msg.stop_reason === "stalled" ? " (the search stalled)" : "") +
+    (s !== "solved" && s !== "error" ? `, ${msg.open_cells} cells still open` : "");
+  if (s === "error") showError(`The run failed: ${msg.message || "unknown error"}`, "run");
   setStatus(s, detail);
 }
 
-worker.onmessage = (e) => {
-  const msg = e.data;
+function onWorkerError(msg) {
+  if (msg.runId !== undefined && state.running && msg.runId === state.running.runId) {
+    state.running = null;
+    worker.watch(false);
+    if (msg.field) {
+      setProblem(msg.field === "solver" ? "s" : msg.field, msg.message);
+      reportProblems("Nothing was started. Fix the marked settings first:");
+      setStatus("ready");
+      return;
+    }
+    showError(msg.message, "run");
+    setStatus("error");
+  } else if (!state.ready) {
+    showError(msg.message, "worker");
+    setStatus("error");
+    ui.loadLabel.textContent = "The Python runtime could not be loaded.";
+  } else {
+    showError(msg.message, "worker");
+  }
+}
+
+function onMessage(msg) {
   switch (msg.type) {
     case "loading":
+      ui.loading.hidden = false;
       ui.loadProgress.value = msg.loaded;
       ui.loadProgress.max = msg.total;
       ui.loadLabel.textContent = msg.stage === "done" ? "Ready." :
@@ -312,24 +452,25 @@ worker.onmessage = (e) => {
       break;
     case "ready": onReady(msg); break;
     case "checked": onChecked(msg); break;
+    case "vetted": onVetted(msg); break;
     case "progress": onProgress(msg); break;
     case "done": onDone(msg); break;
-    case "error":
-      showError(msg.message);
-      if (msg.runId !== undefined && state.running && msg.runId === state.running.runId) {
-        state.running = null;
-        setStatus("error");
-      } else if (!state.ready) {
-        setStatus("error");
-        ui.loadLabel.textContent = "The Python runtime could not be loaded.";
-      }
-      break;
+    case "error": onWorkerError(msg); break;
   }
-};
-worker.onerror = (e) => {
-  showError(`The solver worker crashed: ${e.message || "unknown error"}`);
-  setStatus("error");
-};
+}
+
+// The worker died or hung: it has been replaced; say so, keep everything the user set.
+function workerLost(reason, replaced) {
+  const wasRunning = !!state.running;
+  state.running = null;
+  state.ready = false;
+  const what = wasRunning ? "The run was lost. " : "";
+  showError(`The solver worker failed: ${reason}. ${what}` + (replaced
+    ? "A fresh one is loading; your puzzle and settings are kept — press Start to run again."
+    : "It failed three times in a minute, so it was not restarted: reload the page."), "worker");
+  setStatus(replaced ? "loading" : "error", "");
+  if (wasRunning) ui.status.textContent = `Stopped: the worker failed (${reason}).`;
+}
 
 // ------------------------------------------------------------------ examples
 async function loadExamples() {
@@ -364,33 +505,34 @@ ui.examples.addEventListener("change", () => {
   loadFromText(ui.input.value);
   ui.examples.value = "";
 });
-ui.solver.addEventListener("change", () => selectSolver(ui.solver.value));
+ui.solver.addEventListener("change", () => { fieldEdited("s"); selectSolver(ui.solver.value); vet(); });
 ui.view.addEventListener("change", () => paint());
-ui.params.addEventListener("change", updateShare);
-ui.seed.addEventListener("input", updateShare);
-ui.maxSeconds.addEventListener("input", updateShare);
+ui.params.addEventListener("change", (e) => {
+  if (e.target.name) fieldEdited(e.target.name);
+  updateShare();
+  vet();
+});
+ui.params.addEventListener("input", (e) => { if (e.target.name) fieldEdited(e.target.name); });
+ui.seed.addEventListener("input", () => { fieldEdited("seed"); updateShare(); });
+ui.maxSeconds.addEventListener("input", () => { fieldEdited("t"); updateShare(); });
 ui.start.addEventListener("click", start);
 ui.stop.addEventListener("click", stop);
 ui.share.addEventListener("click", async () => {
-  updateShare();
+  const url = state.running ? state.running.url : (updateShare(), ui.share.dataset.url);
   try {
-    await navigator.clipboard.writeText(ui.share.dataset.url);
+    await navigator.clipboard.writeText(url);
     ui.share.textContent = "Link copied";
   } catch {
     ui.share.textContent = "Link ready (copy from the address bar)";
   }
-  history.replaceState(null, "", ui.share.dataset.url);
+  history.replaceState(null, "", url);
   setTimeout(() => { ui.share.textContent = "Copy share link"; }, 2000);
 });
 window.addEventListener("hashchange", () => { if (location.hash) openLink(location.hash); });
 window.addEventListener("resize", () => chart.resize());
 
 setStatus("loading");
-if (location.hash.length > 1) {
-  openLink(location.hash);
-} else {
-  const first = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..";
-  ui.input.value = first;
-  loadFromText(first);
-}
+ui.input.value = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..";
+loadFromText(ui.input.value);
+if (location.hash.length > 1) openLink(location.hash);
 loadExamples();

@@ -16,8 +16,15 @@ export class Board {
     this.el.style.setProperty("--N", N);
     this.el.dataset.size = String(N);
     this.cells = [];
+    let row = null;
     for (let i = 0; i < N * N; i++) {
       const r = Math.floor(i / N), c = i % N;
+      if (c === 0) {                     // ARIA grid: cells live in rows (laid out by the board's CSS grid)
+        row = document.createElement("div");
+        row.className = "board-row";
+        row.setAttribute("role", "row");
+        this.el.appendChild(row);
+      }
       const d = document.createElement("div");
       d.className = "cell";
       if (c % n === n - 1 && c !== N - 1) d.classList.add("box-right");
@@ -27,7 +34,7 @@ export class Board {
       d.dataset.row = String(r);
       d.dataset.col = String(c);
       d.setAttribute("role", "gridcell");
-      this.el.appendChild(d);
+      row.appendChild(d);
       this.cells.push(d);
     }
   }

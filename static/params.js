@@ -1,20 +1,21 @@
-// Solver parameter forms built from the registry's schemas, and the checks a value from
-// the form or a share link must pass (the same rules as py/sudoku_lab/solvers/params.py;
-// Python checks again when a run starts).
+// Solver parameter forms built from the registry's schemas. Values are read by the shared
+// rules of values.js (the same as the CLI's); a value that breaks its rule is marked on its
+// input (aria-invalid plus a message under it), never silently replaced.
+import * as values from "./values.js";
 
-export function buildParamForm(container, schema, values = {}) {
+export function buildParamForm(container, schema, given = {}) {
   container.replaceChildren();
   for (const p of schema.params) {
     const label = document.createElement("label");
     label.className = "param";
-    label.title = p.help;
     const name = document.createElement("span");
     name.textContent = p.name;
     let input;
+    const value = Object.hasOwn(given, p.name) ? given[p.name] : p.default;
     if (p.type === "bool") {
       input = document.createElement("input");
       input.type = "checkbox";
-      input.checked = values[p.name] ?? p.default;
+      input.checked = value;
     } else if (p.type === "choice") {
       input = document.createElement("select");
       for (const c of p.choices) {
@@ -23,62 +24,60 @@ export function buildParamForm(container, schema, values = {}) {
         o.textContent = c;
         input.appendChild(o);
       }
-      input.value = values[p.name] ?? p.default;
+      input.value = value;
     } else {
       input = document.createElement("input");
       input.type = "number";
       input.step = p.type === "int" ? "1" : "any";
       if (p.min !== null) input.min = String(p.min);
       if (p.max !== null) input.max = String(p.max);
-      input.value = String(values[p.name] ?? p.default);
+      input.value = String(value);
     }
     input.name = p.name;
+    input.id = `param-${p.name}`;
     input.setAttribute("data-testid", `param-${p.name}`);
     const help = document.createElement("small");
+    help.id = `param-${p.name}-help`;
     help.textContent = p.help;
-    label.append(name, input, help);
+    const problem = document.createElement("small");
+    problem.className = "field-problem";
+    problem.id = `param-${p.name}-problem`;
+    problem.hidden = true;
+    input.setAttribute("aria-describedby", `${help.id} ${problem.id}`);
+    label.append(name, input, help, problem);
     container.appendChild(label);
   }
 }
 
+// Marks (message) or clears (null) a field's problem: aria-invalid, data-invalid and the
+// message shown next to it when the field has a problem slot.
+export function markField(input, message) {
+  if (!input) return;
+  input.toggleAttribute("data-invalid", !!message);
+  if (message) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+  const slot = document.getElementById(`${input.id}-problem`);
+  if (slot) { slot.textContent = message || ""; slot.hidden = !message; }
+}
+
+export const paramInput = (container, name) =>
+  [...container.querySelectorAll("[name]")].find((el) => el.name === name) || null;
+
+// {params: {name: value}, problems: Map name -> message}; every input read by its rule.
 export function readParamForm(container, schema) {
-  const out = {};
+  const params = {};
+  const problems = new Map();
   for (const p of schema.params) {
-    const input = container.querySelector(`[name="${CSS.escape(p.name)}"]`);
-    out[p.name] = p.type === "bool" ? input.checked : input.value;
+    const input = paramInput(container, p.name);
+    try {
+      params[p.name] = values.param(p, p.type === "bool" ? input.checked : input.value);
+    } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set(p.name, err.message);
+    }
   }
-  return checkParams(schema, out);
+  return { params, problems };
 }
 
-// Returns the typed values, or throws Error naming the parameter and what it must be.
-export function checkParams(schema, raw) {
-  const specs = new Map(schema.params.map((p) => [p.name, p]));
-  const out = {};
-  for (const [name, value] of Object.entries(raw)) {
-    const p = specs.get(name);
-    if (!p) throw new Error(`${schema.id} has no parameter '${name}'`);
-    out[name] = coerce(p, value);
-  }
-  return out;
-}
-
-function coerce(p, raw) {
-  const text = String(raw).trim();
-  if (p.type === "bool") {
-    if (raw === true || ["1", "true", "yes", "on"].includes(text.toLowerCase())) return true;
-    if (raw === false || ["0", "false", "no", "off"].includes(text.toLowerCase())) return false;
-    throw new Error(`parameter '${p.name}' must be true or false; got '${text}'`);
-  }
-  if (p.type === "choice") {
-    if (!p.choices.includes(text)) throw new Error(`parameter '${p.name}' must be one of ${p.choices.join(", ")}; got '${text}'`);
-    return text;
-  }
-  const v = text === "" ? NaN : Number(text);
-  if (!Number.isFinite(v) || (p.type === "int" && !Number.isInteger(v))) {
-    throw new Error(`parameter '${p.name}' must be ${p.type === "int" ? "a whole number" : "a number"}; got '${text}'`);
-  }
-  if ((p.min !== null && v < p.min) || (p.max !== null && v > p.max)) {
-    throw new Error(`parameter '${p.name}' must be between ${p.min} and ${p.max}; got ${v}`);
-  }
-  return v;
+export function lockForm(container, locked) {
+  for (const el of container.querySelectorAll("input, select")) el.disabled = locked;
 }

@@ -1,18 +1,22 @@
-// The Web Worker: loads Pyodide, numpy and sudoku_lab, then drives solver runs in time
-// slices, posting one progress frame per slice (DESIGN.md §4). All Python is reached
-// through sudoku_lab.bridge, which speaks JSON strings only.
+// The Web Worker: loads Pyodide, numpy and sudoku_lab, then does the page's computing in
+// time slices (docs/design.md, "Worker messages"): a run's solver steps and a puzzle's
+// solution count. A run has the worker first; the count goes on between runs. Between
+// slices the worker returns to its event loop, so `stop` (and anything else) is handled
+// within one slice. All Python is reached through sudoku_lab.bridge, which speaks JSON only.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
-const SLICE_SECONDS = 0.035;       // one slice of solver work ≈ one progress frame (~25/s)
+const SLICE_SECONDS = 0.035;       // one slice of work ≈ one progress frame (~25/s)
 const STAGES = ["runtime", "numpy", "solvers"];
 
 let bridge = null;
-let current = null;                // {runId} of the run being driven, or null
+let run = null;                    // {runId} of the run being driven, or null
+let check = null;                  // {requestId, first} of the solution count under way, or null
+let pumping = false;
 const pending = [];                // messages that arrived before Python was ready
 
 const post = (msg) => self.postMessage(msg);
 
-// Yield to the event loop so a queued "stop" is handled between slices
+// Yield to the event loop so queued messages are handled between slices
 // (a MessageChannel round trip is not clamped the way nested setTimeout is).
 const yieldToEvents = () => new Promise((resolve) => {
   const ch = new MessageChannel();
@@ -39,20 +43,45 @@ async function load() {
   post({ type: "ready", versions: { pyodide: pyodide.version, ...hello.versions }, solvers: hello.solvers });
 }
 
-async function drive(runId) {
-  while (current && current.runId === runId) {
+// One slice of whatever work there is: the run first, else the count.
+function slice() {
+  if (run) {
+    const runId = run.runId;
     const reply = JSON.parse(bridge.advance(runId, SLICE_SECONDS));
-    if (!reply.ok) { current = null; post({ type: "error", runId, message: reply.message }); return; }
-    finishOrReport(runId, reply.frame);
-    if (reply.frame.result) return;
-    await yieldToEvents();
+    if (!reply.ok) { run = null; post({ type: "error", runId, message: reply.message }); return; }
+    report(runId, reply.frame);
+  } else if (check) {
+    const { requestId, first } = check;
+    const reply = JSON.parse(bridge.check_advance(SLICE_SECONDS));
+    if (!reply.ok || reply.done) {
+      check = null;
+      post({ type: "checked", requestId, ...first, ...reply, ok: first.ok });
+    }
   }
 }
 
-function finishOrReport(runId, frame) {
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (run || check) {
+      slice();
+      await yieldToEvents();
+    }
+  } catch (err) {
+    const runId = run && run.runId;
+    run = null;
+    check = null;
+    post({ type: "error", runId, message: `The worker failed: ${err && err.message || err}` });
+  } finally {
+    pumping = false;
+  }
+}
+
+function report(runId, frame) {
   post({ type: "progress", runId, ...frame });
   if (frame.result) {
-    if (current && current.runId === runId) current = null;
+    if (run && run.runId === runId) run = null;
     post({ type: "done", runId, ...frame.result });
   }
 }
@@ -60,25 +89,39 @@ function finishOrReport(runId, frame) {
 function handle(msg) {
   switch (msg.type) {
     case "check": {
-      post({ type: "checked", requestId: msg.requestId, ...JSON.parse(bridge.check(msg.puzzle)) });
+      const first = JSON.parse(bridge.check(msg.puzzle));
+      if (first.done === false) {
+        check = { requestId: msg.requestId, first };
+        pump();
+      } else {
+        check = null;
+        post({ type: "checked", requestId: msg.requestId, ...first });
+      }
+      break;
+    }
+    case "vet": {
+      post({ type: "vetted", requestId: msg.requestId, ...JSON.parse(bridge.vet(JSON.stringify(msg))) });
       break;
     }
     case "start": {
-      if (current) bridge.stop(current.runId);     // one run at a time
+      if (run) bridge.stop(run.runId);           // one run at a time
+      run = null;
       const reply = JSON.parse(bridge.start(JSON.stringify(msg)));
-      if (!reply.ok) { post({ type: "error", runId: msg.runId, message: reply.message }); return; }
-      current = { runId: msg.runId };
-      drive(msg.runId).catch((err) => {
-        current = null;
-        post({ type: "error", runId: msg.runId, message: `The run failed: ${err && err.message || err}` });
-      });
+      if (!reply.ok) {
+        post({ type: "error", runId: msg.runId, field: reply.field, message: reply.message });
+        return;
+      }
+      run = { runId: msg.runId };
+      post({ type: "progress", runId: msg.runId, ...reply.frame });
+      pump();
       break;
     }
     case "stop": {
-      if (!current || current.runId !== msg.runId) return;
-      current = null;
+      if (!run || run.runId !== msg.runId) return;
+      run = null;
       const reply = JSON.parse(bridge.stop(msg.runId));
-      if (reply.ok) finishOrReport(msg.runId, reply.frame);
+      if (reply.ok) report(msg.runId, reply.frame);
+      if (check) pump();
       break;
     }
     default:

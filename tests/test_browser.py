@@ -201,13 +201,13 @@ def test_nb_coin_shows_its_model_and_solves_an_easy_puzzle(lab):
     lab.open("#p=" + PAPERS["sato-11-easy"] + "&s=nb_coin&seed=0")
     lab.by("start").click()
     assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
-    # the model view is the default for this solver: empty cells shaded by their likeliest digit's probability
-    assert lab.by("board-view").input_value() == "model"
+    # solved: the board shows the verified solution; the model view is still offered
+    assert lab.by("board-view").input_value() == ""
+    assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
+    lab.by("board-view").select_option("model")   # empty cells shaded by their likeliest digit's probability
     shaded = lab.page.eval_on_selector_all('[data-testid="cell"][data-given="false"]',
                                            "els => els.map(e => +e.dataset.p)")
     assert shaded and all(0 < p <= 1 for p in shaded)
-    lab.by("board-view").select_option("")                    # the best sampled board
-    assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
     assert lab.by("chart").get_attribute("data-series") == "best,mean,worst,entropy"
 
 
