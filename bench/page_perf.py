@@ -3,9 +3,11 @@
 
     first paint; time to solver-ready, cold and cached [ready ≤ 5 s cold];
     longest main-thread task while a run streams [≤ 50 ms]; stop latency [≤ 200 ms];
-    progress frames painted per second while running [≥ 20].
+    progress frames painted per second while running [≥ 20];
+    the longest single solver step per solver at its largest allowed parameters,
+    in the browser and natively [≤ 100 ms in the browser].
 
-    .venv/bin/python bench/page_perf.py [--run-seconds 4] [--json]
+    .venv/bin/python bench/page_perf.py [--run-seconds 4] [--step-seconds 8] [--json]
 
 Times come from the page's own clock (performance.now) through PerformanceObserver
 ('paint', 'longtask') and a MutationObserver on the status and metrics elements.
@@ -21,6 +23,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from browser_speed import lab_browser  # noqa: E402
 from throughput import UNSOLVABLE  # noqa: E402
+from sudoku_lab import solvers  # noqa: E402
+from sudoku_lab.grid import parse  # noqa: E402
+from sudoku_lab.run import Budget, Run  # noqa: E402
+
+# The parameters that set how much one step does; each solver runs with these at their maximum.
+STEP_SIZE_PARAMS = ("population", "max_length", "candidates")
+
+
+def largest_params(schema: dict) -> dict:
+    return {p["name"]: p["max"] for p in schema["params"] if p["name"] in STEP_SIZE_PARAMS}
+
+
+def longest_steps(browser, base: str, seconds: float) -> list[dict]:
+    """Per solver: the longest time the solver held control, natively and in the page."""
+    rows = []
+    for schema in solvers.schemas():
+        params = largest_params(schema)
+        native = Run(parse(UNSOLVABLE), schema["id"], params, 0, Budget(max_seconds=seconds)).finish()
+        page = browser.new_page()
+        frag = f"#p={UNSOLVABLE}&s={schema['id']}&seed=0&t={seconds}" + "".join(f"&{k}={v}" for k, v in params.items())
+        page.goto(base + frag)
+        page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
+        page.get_by_test_id("start").click()
+        page.wait_for_selector('[data-testid=status]:not([data-state=running])', timeout=(seconds + 60) * 1000)
+        browser_ms = float(page.get_by_test_id("metrics").get_attribute("data-longest-step-ms") or "nan")
+        iterations = page.locator('[data-metric=iteration]').inner_text()
+        page.close()
+        rows.append({"solver": schema["id"], "params": params, "browser_ms": browser_ms,
+                     "native_ms": native.longest_step * 1000, "browser_iterations": iterations,
+                     "native_iterations": native.iterations})
+    return rows
 
 # Installed before the page's own scripts: records long tasks and paints, and stamps the
 # moment the status first reads "ready".
@@ -85,13 +118,16 @@ def measure(context, base: str, run_seconds: float) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--run-seconds", type=float, default=4)
+    ap.add_argument("--step-seconds", type=float, default=8,
+                    help="run length per solver for the longest-step table (0 skips it)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     with lab_browser() as (browser, base):
         context = browser.new_context()           # empty HTTP cache: the cold load
         cold = measure(context, base, args.run_seconds)
         cached = measure(context, base, 0)        # same context: the browser's cache is warm
-    result = {"cold": cold, "cached": cached}
+        steps = longest_steps(browser, base, args.step_seconds) if args.step_seconds else []
+    result = {"cold": cold, "cached": cached, "longest_steps": steps}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -110,6 +146,14 @@ def main() -> int:
     for name, value, unit, target in rows:
         shown = "–" if value is None else f"{value:,.0f} {unit}".strip()
         print(f"| {name} | {shown} | {target} |")
+    if steps:
+        print("\n| solver | parameters at their maximum | longest step, browser | longest step, native "
+              "| iterations in the run (browser / native) |")
+        print("|---|---|---:|---:|---|")
+        for r in steps:
+            params = ", ".join(f"{k}={v:,}" for k, v in r["params"].items()) or "(defaults)"
+            print(f"| `{r['solver']}` | {params} | {r['browser_ms']:.0f} ms | {r['native_ms']:.0f} ms "
+                  f"| {r['browser_iterations']} / {r['native_iterations']:,} |")
     return 0
 
 

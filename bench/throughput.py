@@ -6,7 +6,7 @@
 Each solver runs for the same time budget on the same unsolvable puzzle (AI Escargot plus
 one given — every filter accepts it, no solver can finish it), so every run lasts the whole
 budget. Rates are iterations per second (generations for the population methods); the
-floors are DESIGN.md §8's. Needs a built static/vendor/ and Chromium.
+floors are those of docs/design.md ("Performance floor"). Needs a built static/vendor/ and Chromium.
 """
 
 import argparse

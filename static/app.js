@@ -394,6 +394,7 @@ function paint() {
   m("elapsed", `${f.elapsed.toFixed(2)} s`);
   m("rate", f.elapsed > 0 ? Math.round(p.evaluations / f.elapsed).toLocaleString("en") : "–");
   if (f.objective) labelBest(f.objective, f.objective.best);
+  ui.metrics.dataset.longestStepMs = (1000 * (f.longest_step || 0)).toFixed(1);
 }
 
 function onProgress(msg) {

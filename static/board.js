@@ -1,4 +1,4 @@
-// The board: an N×N grid of cells carrying the data-* hooks the tests read (DESIGN.md §4).
+// The board: an N×N grid of cells carrying the data-* hooks the tests read (docs/design.md, "Test hooks").
 // Cells are rebuilt only when the size changes; updates touch text and attributes only.
 import { ALPHABET } from "./parse.js";
 

@@ -1,4 +1,4 @@
-"""The command line of DESIGN.md §3, run as a user runs it."""
+"""The command line (docs/design.md, "Command line"), run as a user runs it."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""``python -m sudoku_lab``: solvers, check, solve, bench (DESIGN.md §3).
+"""``python -m sudoku_lab``: solvers, check, solve, bench (docs/design.md, "Command line").
 
 Bad input (an unreadable puzzle, an unknown solver, a bad parameter) prints one clear
 line on stderr and exits with code 2; nothing here prints a traceback at a user.

@@ -1,7 +1,7 @@
 """Domain filtering for alldifferent constraints, vectorised over units (and over grids).
 
 Domains are bit masks (bit v-1 set = value v possible). The three filters the alldiff-tabu
-paper compares (papers/003, Table 2) work on any set of alldifferent "units", given as an
+paper compares (Soto et al. 2015, Table 2) work on any set of alldifferent "units", given as an
 index array ``units`` of shape (U, V) into a mask array:
 
 * ``ac3``            — arc consistency on the pairwise ≠ constraints: a value fixed in one

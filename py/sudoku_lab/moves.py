@@ -1,4 +1,5 @@
-"""Pillay's nine human solving moves (papers/002 §3.1), applied to a stack of grids at once.
+"""Pillay's nine human solving moves (Pillay, *Finding Solutions to Sudoku Puzzles Using Human
+Intuitive Heuristics*, §3.1), applied to a stack of grids at once.
 
     r c b   row / column / block move: in each unit in turn, each missing digit (ascending)
             that fits exactly one empty cell of the unit is placed there

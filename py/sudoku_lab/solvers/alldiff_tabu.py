@@ -1,4 +1,5 @@
-"""alldifferent filtering + tabu search — Soto, Crawford, Galleguillos, Paredes & Norero (papers/003).
+"""alldifferent filtering + tabu search — Soto, Crawford, Galleguillos, Paredes & Norero,
+*A Hybrid alldifferent-Tabu Search Algorithm for Solving Sudoku Puzzles* (2015).
 
 The paper, as implemented here:
 

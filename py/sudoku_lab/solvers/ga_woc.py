@@ -1,4 +1,5 @@
-"""Genetic algorithm with a wisdom-of-artificial-crowds step — Hughes & Yampolskiy (papers/000).
+"""Genetic algorithm with a wisdom-of-artificial-crowds step — Hughes & Yampolskiy,
+*Solving Sudoku Puzzles with Wisdom of Artificial Crowds*.
 
 The paper, as implemented here (every step vectorised over the whole population):
 

@@ -1,4 +1,5 @@
-"""Genetic programming over human solving moves — Pillay (papers/002).
+"""Genetic programming over human solving moves — Pillay, *Finding Solutions to Sudoku
+Puzzles Using Human Intuitive Heuristics* (2012).
 
 The paper, as implemented here:
 

@@ -1,4 +1,5 @@
-"""Steepest-ascent hill climbing with random restarts — Jones, Roach & Perkins (papers/001).
+"""Steepest-ascent hill climbing with random restarts — Jones, Roach & Perkins,
+*Construction of Heuristics for a Search-Based Approach to Solving Sudoku* (2007).
 
 The paper, as implemented here:
 

@@ -1,5 +1,5 @@
-"""Node-Based Coincidence Algorithm (NB-COIN) — Waiyapara, Wattanapornprom & Chongstitvatana
-(papers/004).
+"""Node-Based Coincidence Algorithm (NB-COIN) — Waiyapara, Wattanapornprom & Chongstitvatana,
+*Solving Sudoku Puzzles with Node Based Coincidence Algorithm*.
 
 The paper, as implemented here:
 
