@@ -14,6 +14,7 @@ import { encodeState, decodeState, checkLinkParams } from "./share.js";
 import { Replay } from "./replay.js";
 import { LabWorker } from "./worker-client.js";
 import * as values from "./values.js";
+import { initCompare } from "./compare/compare.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -54,6 +55,20 @@ const replay = new Replay({
 }, () => paint());
 const chart = new Chart($("chart"));
 const worker = new LabWorker({ onMessage, onLost: workerLost });
+const compare = initCompare({
+  schemas: () => state.schemas,
+  ready: () => state.ready,
+  puzzleString: () => (state.puzzle ? boardToString(state.puzzle.cells) : null),
+  givens: () => state.puzzle.cells,
+  currentEntry,
+  secondsText: () => ui.maxSeconds.value,
+  setSecondsText: (t) => { ui.maxSeconds.value = t; fieldEdited("t"); },
+  showError, clearError,
+  modeChanged: (mode) => { if (mode !== "single") { abandonRun(); setStatus(state.ready ? "ready" : "loading"); } updateShare(); },
+  linkChanged: () => updateShare(),
+  lock: (on) => { for (const el of [ui.load, ui.examples, ui.seed, ui.maxSeconds]) el.disabled = on;
+    ui.solver.disabled = on || !state.ready; lockForm(ui.params, on); },
+});
 
 // ------------------------------------------------------------------ messages to the user
 // One message at a time; `source` says what put it there, so clearing one kind of
@@ -238,6 +253,7 @@ function onReady(msg) {
       ui.solver.appendChild(o);
     }
     selectSolver(msg.solvers[0].id);
+    compare.renderEntries();
   }
   const v = msg.versions;
   ui.versions.textContent = `Pyodide ${v.pyodide} · Python ${v.python} · numpy ${v.numpy}`;
@@ -260,8 +276,16 @@ function settingsForLink() {
 
 // The link always describes what a Start would run (or, during a run, the run on screen).
 function updateShare() {
-  if (!state.puzzle || state.running) return;
-  ui.share.dataset.url = location.href.split("#")[0] + encodeState(settingsForLink());
+  if (!state.puzzle || state.running || (compare && compare.running)) return;
+  let hash;
+  if (compare && compare.mode !== "single") {
+    const q = new URLSearchParams([["p", boardToString(state.puzzle.cells)], ["t", ui.maxSeconds.value],
+      ...compare.linkParams()]);
+    hash = "#" + q.toString();
+  } else {
+    hash = encodeState(settingsForLink());
+  }
+  ui.share.dataset.url = location.href.split("#")[0] + hash;
 }
 
 function openLink(hash) {
@@ -280,11 +304,27 @@ function openLink(hash) {
   if (link.seed !== null) ui.seed.value = String(link.seed);
   if (link.maxSeconds !== null) ui.maxSeconds.value = String(link.maxSeconds);
   for (const [key, message] of link.problems) setProblem(key, message);
+  link.query = new URLSearchParams(hash.replace(/^#/, ""));
   if (state.ready) applyLinkSettings(link); else { state.pendingLink = link; reportProblems(); }
 }
 
 function applyLinkSettings(link) {
   state.pendingLink = null;
+  const mode = link.query.get("m");
+  if (mode && mode !== "single") {
+    // a race or experiment: its entries carry their own solvers, parameters and seeds
+    const problems = compare.applyLink(link.query);
+    for (const [key, message] of link.problems) if (key === "p" || key === "t") setProblem(key, message);
+    if (problems.length) {
+      showError(`This link has entries or settings that cannot be used; the others are kept:\n• ${problems.join("\n• ")}`,
+        "compare");
+    } else {
+      reportProblems();
+    }
+    updateShare();
+    return;
+  }
+  compare.setMode("single");
   const { solver, params } = checkLinkParams(link, state.schemas);
   if (solver) selectSolver(solver, params);
   for (const [key, message] of link.problems) setProblem(key, message);
@@ -311,6 +351,17 @@ function readSettings() {
     try { rule(input.value); } catch (err) { setProblem(key, err.message); }
   }
   return { schema, params };
+}
+
+// The solver, parameters and seed set in the form, for a race or experiment entry; null
+// (with the problems marked and said) when one breaks its rule.
+function currentEntry() {
+  const { schema, params } = readSettings();
+  if (state.problems.size) {
+    reportProblems("This entry cannot be added. Fix the marked settings first:");
+    return null;
+  }
+  return { solver: schema.id, seed: values.seed(ui.seed.value), params };
 }
 
 function start() {
@@ -360,6 +411,7 @@ function paint() {
   const f = state.frame || state.lastFrame;
   state.frame = null;
   if (!f) return;
+  ui.metrics.dataset.longestStepMs = (1000 * (f.longest_step || 0)).toFixed(1);
   if (!f.progress) {            // a long first step (e.g. a large GP population): show time passing
     ui.metrics.querySelector('[data-metric="elapsed"]').textContent = `${f.elapsed.toFixed(2)} s`;
     return;
@@ -394,7 +446,6 @@ function paint() {
   m("elapsed", `${f.elapsed.toFixed(2)} s`);
   m("rate", f.elapsed > 0 ? Math.round(p.evaluations / f.elapsed).toLocaleString("en") : "–");
   if (f.objective) labelBest(f.objective, f.objective.best);
-  ui.metrics.dataset.longestStepMs = (1000 * (f.longest_step || 0)).toFixed(1);
 }
 
 function onProgress(msg) {

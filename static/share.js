@@ -7,7 +7,8 @@
 import { parsePuzzle, boardToString, PuzzleError } from "./parse.js";
 import * as values from "./values.js";
 
-export const RESERVED = new Set(["p", "s", "seed", "t"]);
+// The single-run keys, and the keys of race and experiment links (read by compare/compare.js).
+export const RESERVED = new Set(["p", "s", "seed", "t", "m", "e", "c", "runs", "ps", "pl", "preset"]);
 
 export function encodeState({ puzzle, solver, seed, params, maxSeconds }) {
   const q = new URLSearchParams();

@@ -47,6 +47,12 @@ export class LabWorker {
     }
   }
 
+  terminate() {
+    clearInterval(this.timer);
+    this.watching = false;
+    this.worker.terminate();
+  }
+
   lose(reason) {
     this.watching = false;
     this.worker.terminate();

@@ -17,15 +17,18 @@ from . import solvers, values
 from .grid import PuzzleError, parse
 
 RESERVED = ("p", "s", "seed", "t")
+COMPARE_KEYS = ("m", "e", "c", "runs", "ps", "pl", "preset")   # race and experiment links (the page's)
 
 
 @dataclass
 class Link:
+    """A single-run link; `mode` is set when the link is a race or experiment ('m=')."""
     puzzle: str | None = None                  # the cells, '.' for empty, when readable
     solver: str | None = None
     seed: int | None = None
     seconds: float | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    mode: str | None = None
     problems: dict[str, str] = field(default_factory=dict)   # key -> what is wrong with it
 
 
@@ -39,6 +42,7 @@ def decode(fragment: str) -> Link:
             link.problems[key] = f"'{key}' is given twice"
         seen[key] = value
     raw = {k: v for k, v in seen.items() if k not in link.problems}
+    link.mode = raw.get("m")
     if "p" not in seen:
         link.problems["p"] = "there is no puzzle (p=…)"
     elif "p" in raw:
@@ -63,7 +67,7 @@ def decode(fragment: str) -> Link:
     module = solvers.REGISTRY[link.solver or next(iter(solvers.REGISTRY))]
     specs = {p["name"]: p for p in module.PARAMS}
     for key, value in raw.items():
-        if key in RESERVED:
+        if key in RESERVED or key in COMPARE_KEYS:
             continue
         if key not in specs:
             link.problems[key] = f"{module.ID} has no parameter {values.quote(key)}"

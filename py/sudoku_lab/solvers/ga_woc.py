@@ -57,7 +57,7 @@ TITLE = "Genetic algorithm + wisdom of crowds"
 CITATION = ("R. Hughes, R. V. Yampolskiy. Solving Sudoku Puzzles with Wisdom of Artificial Crowds. "
             "International Journal of Intelligent Games & Simulation, 7(1), 2013.")
 PARAMS = [
-    param("population", "int", 5000, "boards per generation", 10, 10_000),
+    param("population", "int", 5000, "boards per generation", 10, 8_000),
     param("mutation", "float", 0.40, "chance a child has one row reshuffled", 0, 1),
     param("experts", "float", 0.05, "share of the best boards that form the crowd", 0.001, 1),
     param("woc", "bool", True, "wisdom of crowds: build the experts' aggregate each generation"),
