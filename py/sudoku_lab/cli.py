@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from . import links, solvers, values
+from .bench import record
 from .exact import count_solutions
 from .grid import PuzzleError, board_to_string, format_grid, parse, validate
 from .run import Budget, Run
@@ -173,11 +174,7 @@ def read_bench_file(path: str) -> list[tuple[str, str]]:
 
 def bench_one(job) -> dict:
     index, name, text, seed, solver, params, budget = job
-    run = Run(parse(text), solver, params, seed, budget)
-    res = run.finish().to_json()
-    res.update({"puzzle": index, "name": name,
-                "iterations_per_second": res["iterations"] / res["seconds"] if res["seconds"] else None})
-    return res
+    return record(index, name, Run(parse(text), solver, params, seed, budget).finish())
 
 
 def cmd_bench(args) -> int:

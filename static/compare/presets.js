@@ -23,7 +23,7 @@ export const PRESETS = [
     label: "GA vs GA+WoC, Table 1 (Hughes & Yampolskiy)",
     entries: [{ solver: "ga_woc", seed: 0, params: { woc: true } }, { solver: "ga_woc", seed: 0, params: { woc: false } }],
     puzzles: "sato6", runs: 2, seconds: 30,
-    note: "The paper: 10 runs on each of its five boards (not published); here 2 runs × 30 s on the six " +
+    note: "The paper: 10 runs on each of its five boards (not published). Here: 2 runs × 30 s on the six " +
       "Sato & Inoue boards. Its averages over all boards: final conflicts 3.82 (GA) and 3.78 (GA+WoC), " +
       "generations 262 and 252; very easy and easy boards solved reliably, hard ones not.",
     paper: {
