@@ -103,7 +103,8 @@ def vet(request_json: str) -> str:
 
 
 def start(request_json: str) -> str:
-    """Create a run from {runId, puzzle, solver, params, seed, budget}; the first frame or an error."""
+    """Create a run from {runId, puzzle, solver, params, seed, budget, frames?}; the first frame or an
+    error. frames = "lite" leaves chart points and overlays out (a race lane or an experiment job)."""
     req = json.loads(request_json)
     run_id = str(req.get("runId"))
     try:
@@ -117,6 +118,7 @@ def start(request_json: str) -> str:
         return _dump({"ok": False, "field": exc.field, "message": str(exc)})
     except ValueError as exc:  # budget errors
         return _dump({"ok": False, "message": str(exc)})
+    run.lite = req.get("frames") == "lite"
     _runs[run_id] = run
     return _dump({"ok": True, "params": run.params, "frame": run.frame()})
 

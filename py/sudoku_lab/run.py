@@ -105,6 +105,7 @@ class Run:
         self.last: Progress | None = None
         self.result: Result | None = None
         self.longest_step = 0.0
+        self.lite = False             # frames without chart points and overlays (race lanes, experiments)
         self._measured: tuple[int, int] | None = None    # (conflicts, open_cells) of `last`
         self._gen: Iterator[Progress] = self.module.run(puzzle, self.params, np.random.default_rng(self.seed))
         self._points: list[list[float]] = []
@@ -239,6 +240,8 @@ class Run:
             keep = np.linspace(0, len(points) - 1, self.MAX_POINTS_PER_FRAME).round().astype(int)
             points = [points[i] for i in keep]
         events, self._events = self._events, []
+        if self.lite:
+            points, events = [], []
         out: dict[str, Any] = {"points": points, "events": events,
                                "series": self._series_names or [], "elapsed": self.elapsed(),
                                "objective": self.objective, "longest_step": self.longest_step}
@@ -249,7 +252,7 @@ class Run:
                 "iteration": p.iteration, "evaluations": p.evaluations, "best": float(p.best),
                 "conflicts": n_conflicts, "open_cells": n_open, "restarts": p.restarts,
                 **self._board_view(p.board),
-                "overlay": self._overlay(p.overlay),
+                "overlay": None if self.lite else self._overlay(p.overlay),
             }
         if self.result is not None:
             out["result"] = self.result.to_json()

@@ -5,6 +5,7 @@
 import uPlot from "../vendor/uplot/uPlot.esm.js";
 
 const MAX_POINTS = 2000;
+const REDRAW_MS = 100;          // at most ten redraws a second: several lanes stream at once
 export const COLORS = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2", "#db2777", "#4b5563"];
 
 export class Lines {
@@ -52,11 +53,13 @@ export class Lines {
   schedule() {
     if (this.pending) return;
     this.pending = true;
-    requestAnimationFrame(() => this.draw());
+    const wait = Math.max(0, (this.drawnAt || 0) + REDRAW_MS - performance.now());
+    setTimeout(() => requestAnimationFrame(() => this.draw()), wait);
   }
 
   draw() {
     this.pending = false;
+    this.drawnAt = performance.now();
     const have = this.lines.map((l, i) => (l[0].length ? i : -1)).filter((i) => i >= 0);
     if (!have.length) { this.plot.setData([[], ...this.labels.map(() => [])]); return; }
     const joined = uPlot.join(have.map((i) => this.lines[i]));

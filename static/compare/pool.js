@@ -71,7 +71,7 @@ export class Pool {
       slot.worker.watch(true);
       slot.worker.post({
         type: "start", runId: slot.runId, puzzle: job.puzzle, solver: job.solver, params: job.params,
-        seed: job.seed, budget: { max_seconds: job.maxSeconds },
+        seed: job.seed, budget: { max_seconds: job.maxSeconds }, frames: "lite",
       });
     }
   }

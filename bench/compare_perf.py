@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""The comparison modes' speed and cost in headless Chromium (issue targets in brackets):
+
+    experiment throughput with W = 1 and W = 2 workers for many short runs
+        [runs/s with W workers ≥ 0.8·W × with one, given W free cores];
+    memory of the browser with 0, 1, 2 and 4 pool workers loaded (resident set of all
+        Chromium processes), hence what one worker costs;
+    a race of four lanes: longest main-thread task [≤ 50 ms], paints per lane per second
+        [≥ 10], and the time from Stop until every lane has stopped [≤ 200 ms].
+
+    .venv/bin/python bench/compare_perf.py [--runs 3] [--race-seconds 5] [--json]
+
+Needs a built static/vendor/ and Chromium.
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from browser_speed import lab_browser  # noqa: E402
+from throughput import UNSOLVABLE  # noqa: E402
+
+EASY = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28.."
+
+WAIT_DONE = """(total) => { const p = document.querySelector('[data-testid=compare-progress]');
+  return +p.dataset.total === total && p.dataset.done === p.dataset.total
+         && !document.querySelector('[data-testid=compare-start]').disabled; }"""
+
+
+def chromium_rss_mb() -> float:
+    out = subprocess.run(["ps", "-C", "chromium", "-o", "rss="], capture_output=True, text=True).stdout
+    return sum(int(x) for x in out.split()) / 1024
+
+
+def experiment_rate(browser, base: str, workers: int, runs: int) -> dict:
+    """Runs per second of an experiment of short hill_climb runs on the 40 rated puzzles."""
+    page = browser.new_page()
+    page.goto(base + f"#p={EASY}&m=experiment&e=hill_climb:0&runs=1&ps=current&t=30")
+    page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
+    page.get_by_test_id("workers").fill(str(workers))
+    page.get_by_test_id("compare-runs").fill(str(workers))             # warm-up: every worker loads once
+    page.get_by_test_id("compare-start").click()
+    page.wait_for_function(WAIT_DONE, arg=workers, timeout=120_000)
+    page.get_by_test_id("compare-puzzles").select_option("rated40")
+    page.get_by_test_id("compare-runs").fill(str(runs))
+    t0 = page.evaluate("() => performance.now()")
+    page.get_by_test_id("compare-start").click()
+    page.wait_for_function(WAIT_DONE, arg=40 * runs, timeout=600_000, polling=50)
+    t1 = page.evaluate("() => performance.now()")
+    total = int(page.get_by_test_id("compare-progress").get_attribute("data-total"))
+    page.close()
+    return {"workers": workers, "runs": total, "seconds": (t1 - t0) / 1000, "runs_per_second": total / ((t1 - t0) / 1000)}
+
+
+def memory(browser, base: str) -> list[dict]:
+    rows = []
+    page = browser.new_page()
+    page.goto(base + f"#p={EASY}&m=experiment&e=hill_climb:0&runs=1&ps=current&t=30")
+    page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
+    time.sleep(1)
+    rows.append({"pool_workers": 0, "chromium_rss_mb": chromium_rss_mb()})
+    for w in (1, 2, 4):
+        page.get_by_test_id("workers").fill(str(w))
+        page.get_by_test_id("compare-runs").fill(str(w))
+        page.get_by_test_id("compare-start").click()
+        page.wait_for_function(WAIT_DONE, arg=w, timeout=180_000)
+        time.sleep(1)
+        rows.append({"pool_workers": w, "chromium_rss_mb": chromium_rss_mb()})
+    page.close()
+    return rows
+
+
+PROBE = """
+window.__perf = {longtasks: []};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__perf.longtasks.push({start: e.startTime, duration: e.duration});
+}).observe({type: 'longtask', buffered: true});
+"""
+
+STOP_ALL = """async () => {
+  const lanes = () => [...document.querySelectorAll('[data-testid=lane]')];
+  const t0 = performance.now();
+  document.querySelector('[data-testid=compare-stop]').click();
+  while (lanes().some(l => l.dataset.state === 'running')) await new Promise(r => setTimeout(r, 5));
+  return performance.now() - t0;
+}"""
+
+
+def race(browser, base: str, seconds: float) -> dict:
+    page = browser.new_page()
+    page.add_init_script(PROBE)
+    entries = "hill_climb:1:plateau=10000,hill_climb:2:plateau=10000,nb_coin:3,ga_woc:4:population=1000"
+    page.goto(base + f"#p={UNSOLVABLE}&m=race&t=120&e={entries}")
+    page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
+    page.get_by_test_id("compare-start").click()
+    page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')].every(l => +l.dataset.painted > 0)",
+                           timeout=120_000)
+    painted0 = page.eval_on_selector_all('[data-testid=lane]', "els => els.map(e => +e.dataset.painted)")
+    t0 = page.evaluate("() => performance.now()")
+    page.wait_for_timeout(seconds * 1000)
+    t1 = page.evaluate("() => performance.now()")
+    painted1 = page.eval_on_selector_all('[data-testid=lane]', "els => els.map(e => +e.dataset.painted)")
+    stop_ms = page.evaluate(STOP_ALL)
+    tasks = [t for t in page.evaluate("() => window.__perf.longtasks") if t0 <= t["start"] <= t1]
+    page.close()
+    rates = [(b - a) / ((t1 - t0) / 1000) for a, b in zip(painted0, painted1)]
+    return {"lanes": 4, "longest_task_ms": max((t["duration"] for t in tasks), default=0.0),
+            "long_tasks": len(tasks), "paints_per_second_per_lane": rates, "stop_all_ms": stop_ms}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3, help="runs per rated puzzle in the throughput experiment")
+    ap.add_argument("--race-seconds", type=float, default=5)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    with lab_browser() as (browser, base):
+        rates = [experiment_rate(browser, base, w, args.runs) for w in (1, 2)]
+        mem = memory(browser, base)
+        lanes = race(browser, base, args.race_seconds)
+    result = {"throughput": rates, "memory": mem, "race": lanes}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    one = rates[0]["runs_per_second"]
+    print("| workers | runs | seconds | runs/s | speed-up | efficiency |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for r in rates:
+        s = r["runs_per_second"] / one
+        print(f"| {r['workers']} | {r['runs']} | {r['seconds']:.1f} | {r['runs_per_second']:.1f} | {s:.2f} | {s / r['workers']:.2f} |")
+    print("\n| pool workers loaded | Chromium resident memory |")
+    print("|---:|---:|")
+    for m in mem:
+        print(f"| {m['pool_workers']} | {m['chromium_rss_mb']:,.0f} MB |")
+    base_mb = mem[0]["chromium_rss_mb"]
+    per = [(m["chromium_rss_mb"] - base_mb) / m["pool_workers"] for m in mem[1:]]
+    print(f"\nper pool worker: {', '.join(f'{p:.0f}' for p in per)} MB (with 1, 2, 4 loaded)")
+    print("\n| race of 4 lanes | value | target |")
+    print("|---|---:|---|")
+    print(f"| longest main-thread task | {lanes['longest_task_ms']:.0f} ms | ≤ 50 |")
+    print(f"| long tasks (> 50 ms) | {lanes['long_tasks']} | 0 |")
+    print(f"| paints per lane per second | {', '.join(f'{r:.0f}' for r in lanes['paints_per_second_per_lane'])} | ≥ 10 |")
+    print(f"| Stop until every lane stopped | {lanes['stop_all_ms']:.0f} ms | ≤ 200 |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
