@@ -35,6 +35,9 @@ ROOT = Path(__file__).resolve().parent
 VENDOR = ROOT / "static" / "vendor"
 CACHE = Path(os.environ.get("SUDOKU_LAB_CACHE") or Path.home() / ".cache" / "sudoku-lab")
 VENV = ROOT / ".venv"
+# Chromium for the browser tests and benchmarks: Debian's, headless, kept off the closed network.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-gpu", "--no-first-run", "--disable-quic"]
 
 PYODIDE_VERSION = "0.27.7"
 PYODIDE_CDN = os.environ.get("SUDOKU_LAB_PYODIDE_CDN", f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/")

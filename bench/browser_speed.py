@@ -17,12 +17,16 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "py"), str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
 
 import build  # noqa: E402
-from conftest import CHROMIUM_ARGS, PAPERS  # noqa: E402
+from build import CHROMIUM_ARGS  # noqa: E402
+from sudoku_lab.bench import read_puzzles  # noqa: E402
 from sudoku_lab.grid import parse  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
+
+
+PAPERS = {name: text for text, name in read_puzzles(ROOT / "puzzles" / "papers.txt")}
 
 
 @contextlib.contextmanager

@@ -20,7 +20,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from sudoku_lab.cli import read_bench_file  # noqa: E402
+from sudoku_lab.bench import read_puzzles  # noqa: E402
 from sudoku_lab.grid import geometry, parse  # noqa: E402
 from sudoku_lab.score import unit_counts  # noqa: E402
 from sudoku_lab.solvers.nb_coin import Models, cumulative  # noqa: E402
@@ -139,6 +139,17 @@ def one_run(puzzle, reading, seed, generations, update, k, P=150, selection=0.25
     return None
 
 
+def check_samplers(puzzle) -> int:
+    """The variant samplers keep every given and make each box a permutation (the tests call this)."""
+    g = puzzle.geometry
+    for reading in ("individual_order", "exclude_row_col"):
+        boards = Variant(puzzle, 0.99, reading).sample(50, np.random.default_rng(0))
+        assert np.all(boards[:, puzzle.givens] == puzzle.cells[puzzle.givens]), reading
+        assert np.all(np.sort(boards[:, g.boxes], axis=2) == np.arange(1, g.N + 1)), reading
+    print("samplers keep the givens and every box a permutation")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("reading", choices=READINGS)
@@ -147,9 +158,13 @@ def main() -> int:
     ap.add_argument("--generations", type=int, default=5000)
     ap.add_argument("--update", choices=["mean", "count"], default="mean")
     ap.add_argument("--k", type=float, default=0.4)
+    ap.add_argument("--check-samplers", action="store_true",
+                    help="only check that the variant samplers keep the givens and each box a permutation")
     args = ap.parse_args()
-    puzzles = {name: text for text, name in read_bench_file(str(ROOT / "puzzles" / "papers.txt"))}
+    puzzles = {name: text for text, name in read_puzzles(ROOT / "puzzles" / "papers.txt")}
     puzzle = parse(puzzles[args.puzzle])
+    if args.check_samplers:
+        return check_samplers(puzzle)
     solved = []
     for seed in range(args.runs):
         gen = one_run(puzzle, args.reading, seed, args.generations, args.update, args.k)

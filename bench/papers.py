@@ -1,27 +1,31 @@
 #!/usr/bin/env python3
 """Re-run one paper's experiment on its puzzles and print our table beside the paper's.
 
-    python3 bench/papers.py PAPER [--runs R] [--limit K] [--jobs 2] [--no-save]
+    python3 bench/papers.py PAPER [--full] [--runs R] [--limit K] [--jobs 2] [--scheduler ADDR]
+                                  [--no-save] [--yes]
 
-PAPER is a solver id: hill_climb, ga_woc, nb_coin, alldiff_tabu, gp_moves. Each experiment
-is the one docs/benchmarks.md reports, with the same run counts and caps (reduced where the
-paper's would take hours: nb_coin runs 20 × 5,000 generations, not 100 × 100,000). Results
-are written to bench/results/<experiment>.jsonl (unless --no-save) so docs/benchmarks.md can
-be regenerated from them. --runs / --limit shrink an experiment for a quick check.
+PAPER is a solver id: hill_climb, ga_woc, nb_coin, alldiff_tabu, gp_moves. By default each
+experiment is the reduced one docs/benchmarks.md reports (nb_coin: 20 × 5,000 generations,
+not 100 × 100,000). --full runs it at the paper's published size (run counts and budgets,
+on the puzzles we have), after printing an estimate of the CPU-hours it needs from the
+solver's measured rate, and asks before starting (--yes skips the question). Runs go
+through sudoku_lab.bench: streamed to bench/results/<experiment>[_full].jsonl (unless
+--no-save) and resumed from it when present, on a local Dask cluster of --jobs processes
+or on the cluster at --scheduler. --runs / --limit shrink an experiment for a quick check.
 """
 
 import argparse
-import json
 import subprocess
 import sys
-from concurrent.futures import ProcessPoolExecutor
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "bench")]
 
-from sudoku_lab.cli import bench_one, read_bench_file  # noqa: E402
-from sudoku_lab.run import Budget  # noqa: E402
+from sudoku_lab import bench  # noqa: E402
+from sudoku_lab.grid import parse  # noqa: E402
+from sudoku_lab.run import Budget, Run  # noqa: E402
 from table import attempts_table, render  # noqa: E402
 
 # name -> (puzzle file, solver, params, runs, budget, group)
@@ -90,29 +94,80 @@ iterations than AC3-tabu (the values of its Tables 2–4 were lost in conversion
 }
 
 
-def run_experiment(name, file, solver, params, runs, budget, limit, jobs):
-    entries = read_bench_file(str(ROOT / "puzzles" / file))
-    if limit:
-        entries = entries[:limit]
-    todo = [(i, label, text, seed, solver, params, budget)
-            for i, (text, label) in enumerate(entries) for seed in range(runs)]
-    with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(bench_one, todo))
+# The papers' published sizes: name -> (runs, budget) replacing the reduced ones above.
+FULL = {
+    "hill_climb_papers": (100, Budget(max_seconds=600)),
+    "hill_climb_rated40": (100, Budget(max_seconds=600)),
+    "ga_woc_sato6_woc": (10, Budget(max_seconds=1800)),
+    "ga_woc_sato6_plain": (10, Budget(max_seconds=1800)),
+    "nb_coin_sato6_mean": (100, Budget(max_iterations=100_000)),
+    "nb_coin_sato6_count": (100, Budget(max_iterations=100_000)),
+    "nb_coin_sato6_sequential": (100, Budget(max_iterations=100_000)),
+    "nb_coin_sato6_count_restart50": (100, Budget(max_iterations=100_000)),
+    "alldiff_tabu_papers_hall_intervals": (30, Budget(max_seconds=600)),
+    "alldiff_tabu_papers_ac3": (30, Budget(max_seconds=600)),
+    "alldiff_tabu_papers_hall_sets": (30, Budget(max_seconds=600)),
+    "gp_moves_papers": (30, Budget(max_seconds=600)),
+}
+
+
+def measured_rate(solver: str, params: dict, text: str, seconds: float = 3.0) -> float:
+    """Iterations per second of `solver` on one puzzle, measured now on this machine."""
+    r = Run(parse(text), solver, params, 0, Budget(max_seconds=seconds)).finish()
+    return r.iterations / max(r.seconds, 1e-9)
+
+
+def estimate_cpu_hours(experiment: bench.Experiment) -> str:
+    """An upper bound from the measured rate: every run using its whole budget."""
+    b = experiment.budget
+    runs = len(experiment.puzzles) * experiment.runs
+    if b.max_iterations:
+        rate = measured_rate(experiment.solver, experiment.params, experiment.puzzles[-1][0])
+        per_run = b.max_iterations / rate
+        if b.max_seconds:
+            per_run = min(per_run, b.max_seconds)
+        how = f"{b.max_iterations:,} iterations at {rate:,.0f}/s measured now"
+    else:
+        per_run = b.max_seconds
+        how = f"the {b.max_seconds:,.0f} s time limit"
+    hours = runs * per_run / 3600
+    return (f"{runs:,} runs; at most {hours:,.1f} CPU-hours if every run used {how} "
+            f"(solved runs stop early, so usually far less)")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("paper", choices=list(EXPERIMENTS))
+    ap.add_argument("--full", action="store_true", help="the paper's published run counts and budgets")
     ap.add_argument("--runs", type=int, help="runs per puzzle (default: the experiment's)")
     ap.add_argument("--limit", type=int, default=0, help="only the first K puzzles")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--scheduler", help="an existing Dask scheduler's address")
+    ap.add_argument("--only", help="only the experiment of this name")
     ap.add_argument("--no-save", action="store_true")
+    ap.add_argument("--yes", action="store_true", help="start a --full run without asking")
+    ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
     for name, file, params, runs, budget, group in EXPERIMENTS[args.paper]:
-        rows = run_experiment(name, file, args.paper, params, args.runs or runs, budget, args.limit, args.jobs)
-        if not args.no_save:
-            (ROOT / "bench" / "results" / f"{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-        print(f"### {name}: puzzles/{file}, params {params or 'defaults'}, {args.runs or runs} runs each\n")
+        if args.only and name != args.only:
+            continue
+        if args.full:
+            runs, budget = FULL[name]
+        experiment = bench.Experiment(bench.read_puzzles(ROOT / "puzzles" / file, args.limit), args.paper,
+                                      params, args.runs or runs, 0, budget)
+        if args.full:
+            print(f"{name}: {estimate_cpu_hours(experiment)}", flush=True)
+            if not args.yes and input("start? [y/N] ").strip().lower() != "y":
+                continue
+        out = None if args.no_save else ROOT / "bench" / "results" / f"{name}{'_full' if args.full else ''}.jsonl"
+        if out is not None and not args.full and out.exists():
+            out.unlink()                  # a reduced run is re-run whole; a --full one resumes
+        t0 = time.perf_counter()
+        rows = bench.run_experiment(experiment, out=str(out) if out else None, resume=out is not None,
+                                    jobs=args.jobs, scheduler=args.scheduler, quiet=args.quiet)
+        wall = time.perf_counter() - t0
+        print(f"### {name}: puzzles/{file}, params {params or 'defaults'}, {experiment.runs} runs each "
+              f"({wall:.0f} s wall)\n")
         print(render(rows, group) + "\n")
         if params.get("restart"):
             print(attempts_table(rows) + "\n")

@@ -62,7 +62,8 @@ def main() -> int:
     ap.add_argument("--group", choices=["name", "level"], default="name")
     ap.add_argument("--attempts", action="store_true", help="also the per-attempt table (runs with restarts)")
     args = ap.parse_args()
-    rows = [json.loads(line) for line in open(args.file) if line.startswith("{")]
+    rows = [r for r in (json.loads(line) for line in open(args.file) if line.startswith("{"))
+            if "experiment" not in r]                 # the header `bench --out` writes first
     print(render(rows, args.group))
     if args.attempts:
         print("\n" + attempts_table(rows))

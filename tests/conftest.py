@@ -16,8 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from sudoku_lab.grid import parse  # noqa: E402
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-gpu", "--no-first-run", "--disable-quic"]
+from build import CHROMIUM_ARGS  # noqa: E402
 
 
 def read_puzzles(name: str) -> dict[str, str]:

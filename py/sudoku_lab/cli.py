@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import links, solvers, values
-from .bench import record
+from . import bench, links, solvers, values
 from .exact import count_solutions
 from .grid import PuzzleError, board_to_string, format_grid, parse, validate
 from .run import Budget, Run
@@ -154,92 +151,38 @@ def cmd_solve(args) -> int:
     return 0 if result.solved else 1
 
 
-def read_bench_file(path: str) -> list[tuple[str, str]]:
-    """Lines of `puzzle [name]`; '#' starts a comment line."""
-    try:
-        lines = Path(path).read_text().splitlines()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    out = []
-    for ln, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        text, _, name = line.strip().partition(" ")
-        text, _, tab_name = text.partition("\t")
-        out.append((text, (name or tab_name).strip() or f"line {ln}"))
-    if not out:
-        raise UsageError(f"{path} holds no puzzle")
-    return out
-
-
-def bench_one(job) -> dict:
-    index, name, text, seed, solver, params, budget = job
-    return record(index, name, Run(parse(text), solver, params, seed, budget).finish())
-
-
 def cmd_bench(args) -> int:
-    entries = read_bench_file(args.file)
-    if args.limit:
-        entries = entries[: args.limit]
-    for text, name in entries:
-        try:
-            p = parse(text)
-            validate(p)
-        except PuzzleError as exc:
-            raise UsageError(f"{args.file}: {name}: {exc.message}") from None
-    params = _params(args.param)
-    first_seed = _seed(args.seed)
     try:
-        module = solvers.get(args.solver)
-        for text, name in entries:
-            solvers.resolve_params(module, params, parse(text))
-    except solvers.SolverError as exc:
-        raise UsageError(f"{name}: {exc}" if exc.field not in (None, "solver") else str(exc)) from None
-    budget = _budget(args)
-    jobs = [(i, name, text, first_seed + r, args.solver, params, budget)
-            for i, (text, name) in enumerate(entries) for r in range(args.runs)]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(bench_one, jobs))
-    else:
-        results = map(bench_one, jobs)
-    collected = []
-    for res in results:
-        collected.append(res)
+        experiment = bench.Experiment(bench.read_puzzles(args.file, args.limit), args.solver, _params(args.param),
+                                      args.runs, _seed(args.seed), _budget(args))
+    except bench.BenchError as exc:
+        raise UsageError(str(exc)) from None
+    if args.resume and not args.out:
+        raise UsageError("--resume needs --out FILE (the file to continue)")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1; got {args.jobs}")
+
+    def show(rec):
+        if args.out:
+            return
         if args.json:
-            print(json.dumps(res), flush=True)
+            print(json.dumps(rec), flush=True)
         else:
-            print(f"{res['name']:20} seed {res['seed']:<5} {res['stop_reason']:8} it {res['iterations']:>8} "
-                  f"restarts {res['restarts']:>5} {res['seconds']:8.3f} s "
-                  f"{res['iterations_per_second'] or 0:10.0f} it/s", flush=True)
-    summary = summarise(collected)
+            print(f"{rec['name']:20} seed {rec['seed']:<5} {rec['stop_reason']:8} it {rec['iterations']:>8} "
+                  f"open {rec['open_cells']:>4} {rec['seconds']:8.3f} s "
+                  f"{rec['iterations_per_second'] or 0:10.0f} it/s", flush=True)
+
+    try:
+        records = bench.run_experiment(experiment, out=args.out, resume=args.resume, jobs=args.jobs,
+                                       scheduler=args.scheduler, quiet=args.quiet, on_record=show)
+    except bench.BenchError as exc:
+        raise UsageError(str(exc)) from None
+    summary = bench.summarise(records)
     if args.json:
         print(json.dumps(summary))
     else:
-        print("\n" + "  ".join(f"{k}={v}" for k, v in summary.items()))
+        print(("\n" if not args.out else "") + "  ".join(f"{k}={v}" for k, v in summary.items()))
     return 0
-
-
-def summarise(results: list[dict]) -> dict:
-    solved = [r for r in results if r["solved"]]
-
-    def stat(key, fn, rows):
-        vals = [r[key] for r in rows]
-        return round(fn(vals), 6) if vals else None
-
-    total_s = sum(r["seconds"] for r in results)
-    return {
-        "summary": True, "runs": len(results), "solved": len(solved),
-        "median_iterations": stat("iterations", statistics.median, solved),
-        "mean_iterations": stat("iterations", statistics.mean, solved),
-        "median_evaluations": stat("evaluations", statistics.median, solved),
-        "mean_evaluations": stat("evaluations", statistics.mean, solved),
-        "median_seconds": stat("seconds", statistics.median, solved),
-        "mean_seconds": stat("seconds", statistics.mean, solved),
-        "mean_restarts": stat("restarts", statistics.mean, solved),
-        "iterations_per_second": round(sum(r["iterations"] for r in results) / total_s, 1) if total_s else None,
-        "evaluations_per_second": round(sum(r["evaluations"] for r in results) / total_s, 1) if total_s else None,
-    }
 
 
 # ---------------------------------------------------------------------------- parser
@@ -278,7 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
     run_options(p)
     p.add_argument("--runs", type=int, default=1)
     p.add_argument("--seed", default="0", help="first seed; run r uses seed + r")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="worker processes of a local Dask cluster started for this run (1: in this process)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster, e.g. tcp://host:8786")
+    p.add_argument("--out", metavar="FILE", help="append each run's record to FILE (JSON Lines) as it finishes")
+    p.add_argument("--resume", action="store_true", help="continue FILE: skip the runs it already holds")
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limit", type=int, default=0, help="only the first K puzzles")
     p.set_defaults(func=cmd_bench)
     return ap
