@@ -224,6 +224,20 @@ def bundle_package() -> bytes:
     return buf.getvalue()
 
 
+def precache_list(pkg_sha: str) -> list[list[str]]:
+    """[url, sha256] of every file the page needs offline: the page, its modules and styles,
+    the puzzle sets, the runtime, numpy and our package (under the URL the worker asks for).
+    Its hash is the build's id: the service worker (sw.js) keeps one cache per build."""
+    paths = [ROOT / "index.html", *sorted((ROOT / "static").rglob("*.js")), *sorted((ROOT / "static").rglob("*.css")),
+             *sorted((ROOT / "puzzles").glob("*.txt"))]
+    paths = [p for p in paths if VENDOR not in p.parents]
+    paths += sorted(p for p in VENDOR.rglob("*") if p.is_file() and p.name not in ("manifest.json", "sudoku_lab.zip"))
+    out = [["./", sha256(ROOT / "index.html")]]
+    out += [[p.relative_to(ROOT).as_posix(), sha256(p)] for p in paths]
+    out.append([f"static/vendor/sudoku_lab.zip?v={pkg_sha}", pkg_sha])
+    return out
+
+
 def copy_if_changed(src: Path, dst: Path) -> None:
     if dst.exists() and dst.stat().st_size == src.stat().st_size and sha256(dst) == sha256(src):
         return
@@ -247,6 +261,8 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
         "uplot": UPLOT_VERSION,
         "sudoku_lab_sha256": hashlib.sha256(pkg).hexdigest(),
     }
+    manifest["precache"] = precache_list(manifest["sudoku_lab_sha256"])
+    manifest["build"] = hashlib.sha256(json.dumps(manifest["precache"]).encode()).hexdigest()[:16]
     (VENDOR / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     say(f"bundled into {VENDOR.relative_to(ROOT)}/ (sudoku_lab {manifest['sudoku_lab_sha256'][:12]})")
 

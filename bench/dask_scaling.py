@@ -40,13 +40,15 @@ def timed(jobs, workers=1, dask=True) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--quick", action="store_true", help="tiny batches: only checks that the script works")
     args = ap.parse_args()
+    k = 8 if args.quick else 1
     batches = {
         # 160 runs of 0.01–0.5 s: hill climbing on the 40 rated puzzles, 4 seeds each
-        "short runs": bench.Experiment(RATED, "hill_climb", {}, 4).jobs(),
+        "short runs": bench.Experiment(RATED[:40 // k], "hill_climb", {}, 4).jobs(),
         # 16 runs of 4 s each: NB-COIN on a puzzle with no solution, 4 s budget
-        "long runs": bench.Experiment([(UNSOLVABLE, "unsolvable")], "nb_coin", {}, 16,
-                                      budget=Budget(max_seconds=4)).jobs(),
+        "long runs": bench.Experiment([(UNSOLVABLE, "unsolvable")], "nb_coin", {}, 16 // k,
+                                      budget=Budget(max_seconds=4 / k)).jobs(),
     }
     rows = []
     for name, jobs in batches.items():
@@ -55,13 +57,13 @@ def main() -> int:
         rows.append({"batch": name, "runs": len(jobs), "seconds_1": one, "seconds_2": two,
                      "runs_per_s_1": len(jobs) / one, "runs_per_s_2": len(jobs) / two,
                      "efficiency_2": one / two / 2})
-    tiny = bench.Experiment([(PAPERS[0][0], "sato-01")], "alldiff_tabu", {}, 400).jobs()
+    tiny = bench.Experiment([(PAPERS[0][0], "sato-01")], "alldiff_tabu", {}, 400 // k).jobs()
     serial = timed(tiny, 1, dask=False)
     dask1 = timed(tiny, 1, dask=True)
     overhead = {"runs": len(tiny), "serial_s": serial, "dask_1_worker_s": dask1,
                 "per_run_ms": 1000 * (dask1 - serial) / len(tiny)}
     # NB-COIN's Table II at full size, from the measured rate (upper bound: every run to 100,000)
-    r = Run(parse(UNSOLVABLE), "nb_coin", {}, 0, Budget(max_seconds=5)).finish()
+    r = Run(parse(UNSOLVABLE), "nb_coin", {}, 0, Budget(max_seconds=5 / k)).finish()
     rate = r.iterations / r.seconds
     cpu_s = 6 * 100 * 100_000 / rate
     estimate = {"generations_per_s": rate, "cpu_hours_upper": cpu_s / 3600,

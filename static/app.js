@@ -13,18 +13,22 @@ import { buildParamForm, readParamForm, markField, paramInput, lockForm } from "
 import { encodeState, decodeState, checkLinkParams } from "./share.js";
 import { Replay } from "./replay.js";
 import { LabWorker } from "./worker-client.js";
+import { BoardEditor } from "./board-editor.js";
 import * as values from "./values.js";
 import { initCompare } from "./compare/compare.js";
+import { download } from "./download.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
-  input: $("puzzle-input"), load: $("load-puzzle"), examples: $("examples"),
+  input: $("puzzle-input"), load: $("load-puzzle"), examples: $("examples"), clear: $("clear-board"),
   solver: $("solver-select"), citation: $("solver-citation"), params: $("params"),
   seed: $("seed-input"), maxSeconds: $("max-seconds"), start: $("start"), stop: $("stop"),
   share: $("share"), status: $("status"), error: $("error"), info: $("puzzle-info"),
   metrics: $("metrics"), versions: $("versions"), loading: $("loading"),
   loadProgress: $("load-progress"), loadLabel: $("load-label"),
   view: $("board-view"), viewLabel: $("board-view-label"), bestLabel: $("best-label"),
+  exportJson: $("export-json"), exportPng: $("export-png"), copySolution: $("copy-solution"),
+  sudokuwiki: $("open-sudokuwiki"),
 };
 
 const STATUS_TEXT = {
@@ -49,13 +53,15 @@ const state = {
 };
 
 const board = new Board($("board"));
+const editor = new BoardEditor(board, editCell);
 const replay = new Replay({
   panel: $("replay"), program: $("program"), slider: $("replay-slider"),
   prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label"),
 }, () => paint());
 const chart = new Chart($("chart"));
 const worker = new LabWorker({ onMessage, onLost: workerLost });
-const compare = initCompare({
+let compare = null;               // the race and experiment modes, once initCompare has run
+compare = initCompare({
   schemas: () => state.schemas,
   ready: () => state.ready,
   puzzleString: () => (state.puzzle ? boardToString(state.puzzle.cells) : null),
@@ -64,9 +70,15 @@ const compare = initCompare({
   secondsText: () => ui.maxSeconds.value,
   setSecondsText: (t) => { ui.maxSeconds.value = t; fieldEdited("t"); },
   showError, clearError,
-  modeChanged: (mode) => { if (mode !== "single") { abandonRun(); setStatus(state.ready ? "ready" : "loading"); } updateShare(); },
+  modeChanged: (mode) => {
+    if (mode !== "single") { abandonRun(); setStatus(state.ready ? "ready" : "loading"); }
+    updateShare();
+    refreshExports();
+  },
   linkChanged: () => updateShare(),
-  lock: (on) => { for (const el of [ui.load, ui.examples, ui.seed, ui.maxSeconds]) el.disabled = on;
+  exportsChanged: () => { if (compare) refreshExports(); },
+  lock: (on) => { for (const el of [ui.load, ui.examples, ui.clear, ui.seed, ui.maxSeconds]) el.disabled = on;
+    editor.setEnabled(!on);
     ui.solver.disabled = on || !state.ready; lockForm(ui.params, on); },
 });
 
@@ -91,9 +103,10 @@ function setStatus(s, detail = "") {
   ui.start.disabled = !state.ready || running || !state.puzzle;
   ui.stop.disabled = !running;
   // the settings on screen are the running run's: nothing that changes them while it goes
-  for (const el of [ui.load, ui.examples, ui.seed, ui.maxSeconds]) el.disabled = running;
+  for (const el of [ui.load, ui.examples, ui.clear, ui.seed, ui.maxSeconds]) el.disabled = running;
   ui.solver.disabled = !state.ready || running;
   lockForm(ui.params, running);
+  editor.setEnabled(!running);
 }
 
 // ------------------------------------------------------------------ settings with problems
@@ -130,6 +143,7 @@ function clearRunDisplay() {
   state.lastFrame = null;
   state.result = null;
   offerViews({});
+  refreshExports();
   replay.reset();
   chart.reset([]);
   resetMetrics();
@@ -157,6 +171,24 @@ function setPuzzle(puzzle) {
   checkPuzzle();
   updateShare();
   if (state.ready) { setStatus("ready"); vet(); }
+}
+
+// A digit typed on the board (0 clears): the puzzle, the paste box, the check and the link follow.
+function editCell(index, value) {
+  if (state.running || compare.running || !state.puzzle) return;
+  const cells = state.puzzle.cells.slice();
+  if (cells[index] === value) return;
+  cells[index] = value;
+  clearError();
+  ui.input.value = boardToString(cells);
+  setPuzzle({ n: state.puzzle.n, cells });
+}
+
+function clearBoard() {
+  if (state.running || compare.running || !state.puzzle) return;
+  clearError();
+  ui.input.value = "";
+  setPuzzle({ n: state.puzzle.n, cells: state.puzzle.cells.map(() => 0) });
 }
 
 function loadFromText(text) {
@@ -241,8 +273,21 @@ function labelBest(objective, bestPossible = null) {
   ui.bestLabel.title = bestPossible === null ? arrow : `${arrow}; a solution scores ${bestPossible}`;
 }
 
+// Offline after the first visit: the service worker precaches this build (registered once the
+// runtime is up, so its downloads never slow the first load).
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    const manifest = await (await fetch("static/vendor/manifest.json", { cache: "no-cache" })).json();
+    await navigator.serviceWorker.register(`sw.js?build=${manifest.build}`);
+  } catch (err) {
+    console.warn("offline use is not available:", err);
+  }
+}
+
 function onReady(msg) {
   const first = !state.ready;
+  if (first) registerServiceWorker();
   state.ready = true;
   if (first) {
     for (const s of msg.solvers) {
@@ -458,6 +503,7 @@ function onProgress(msg) {
 
 function onDone(msg) {
   if (!state.running || msg.runId !== state.running.runId) return;
+  state.resultUrl = state.running.url;             // the link that replays this very run
   state.running = null;
   worker.watch(false);
   state.result = msg;
@@ -470,6 +516,7 @@ function onDone(msg) {
     (s !== "solved" && s !== "error" ? `, ${msg.open_cells} cells still open` : "");
   if (s === "error") showError(`The run failed: ${msg.message || "unknown error"}`, "run");
   setStatus(s, detail);
+  refreshExports();
 }
 
 function onWorkerError(msg) {
@@ -524,6 +571,55 @@ function workerLost(reason, replaced) {
   if (wasRunning) ui.status.textContent = `Stopped: the worker failed (${reason}).`;
 }
 
+// ------------------------------------------------------------------ taking a run away
+const SOLVE_FIELDS = ["solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best",
+  "iterations", "evaluations", "seconds", "stop_reason"];
+
+// A finished (or stopped) run: the fields of `solve --json`, the puzzle, the link that
+// replays it, and the chart's series.
+function runExport() {
+  const r = state.result;
+  const out = Object.fromEntries(SOLVE_FIELDS.map((k) => [k, r[k]]));
+  return { ...out, restarts: r.restarts, puzzle: boardToString(state.puzzle.cells),
+    link: state.resultUrl, chart: chart.snapshot() };
+}
+
+function refreshExports() {
+  if (!compare) return;
+  const experiment = compare.mode === "experiment";
+  ui.exportJson.disabled = experiment ? !compare.hasRecords : !state.result;
+  ui.exportPng.disabled = !state.result || !chart.plot;
+  ui.copySolution.disabled = !(state.result && state.result.solved);
+  ui.copySolution.dataset.solution = state.result && state.result.solved ? state.result.board : "";
+  const p = state.puzzle;
+  ui.sudokuwiki.hidden = !p || p.n !== 3;           // SudokuWiki's solver takes 9×9 puzzles
+  if (p && p.n === 3) {
+    ui.sudokuwiki.href = "https://www.sudokuwiki.org/sudoku.htm?bd=" + boardToString(p.cells).replace(/\./g, "0");
+  }
+}
+
+ui.exportJson.addEventListener("click", () => {
+  if (compare.mode === "experiment") { compare.exportRecords(); return; }
+  if (!state.result) return;
+  download(`sudoku-lab-${state.result.solver}-seed${state.result.seed}.json`,
+    JSON.stringify(runExport(), null, 1), "application/json");
+});
+ui.exportPng.addEventListener("click", async () => {
+  const blob = await chart.png();
+  if (blob) download(`sudoku-lab-${state.result.solver}-seed${state.result.seed}.png`, blob, "image/png");
+});
+ui.copySolution.addEventListener("click", async () => {
+  const text = ui.copySolution.dataset.solution;
+  try {
+    await navigator.clipboard.writeText(text);
+    ui.copySolution.textContent = "Solution copied";
+  } catch {
+    ui.input.value = text;                  // no clipboard: put it where it can be selected
+    ui.copySolution.textContent = "Solution in the paste box";
+  }
+  setTimeout(() => { ui.copySolution.textContent = "Copy solution"; }, 2000);
+});
+
 // ------------------------------------------------------------------ examples
 async function loadExamples() {
   const files = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
@@ -551,6 +647,7 @@ async function loadExamples() {
 
 // ------------------------------------------------------------------ wiring
 ui.load.addEventListener("click", () => loadFromText(ui.input.value));
+ui.clear.addEventListener("click", clearBoard);
 ui.examples.addEventListener("change", () => {
   if (!ui.examples.value) return;
   ui.input.value = ui.examples.value;

@@ -7,6 +7,7 @@ export class Board {
     this.el = el;
     this.n = 0;
     this.cells = [];
+    this.onBuild = () => {};
   }
 
   build(n) {
@@ -37,6 +38,7 @@ export class Board {
       row.appendChild(d);
       this.cells.push(d);
     }
+    this.onBuild();
   }
 
   // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices;
@@ -57,6 +59,9 @@ export class Board {
       d.dataset.value = String(v);
       d.dataset.given = given ? "true" : "false";
       d.dataset.conflict = conflicts.has(i) ? "true" : "false";
+      // what a screen reader says for the cell: colour is never the only signal
+      const label = `${v ? ALPHABET[v - 1] : "empty"}${given ? ", given" : ""}${conflicts.has(i) ? ", clashes" : ""}`;
+      if (d.getAttribute("aria-label") !== label) d.setAttribute("aria-label", label);
       d.dataset.highlight = highlight && highlight.has(i) ? "true" : "false";
       if (shade && !given) {
         d.style.setProperty("--p", String(shade[i]));

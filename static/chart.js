@@ -4,7 +4,8 @@
 import uPlot from "./vendor/uplot/uPlot.esm.js";
 
 const MAX_POINTS = 4000;
-const COLORS = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2"];
+import { theme } from "./theme.js";
+
 
 export class Chart {
   constructor(el) {
@@ -32,8 +33,10 @@ export class Chart {
     if (!names.length) return;
     const width = Math.max(240, this.el.clientWidth || 480);
     const right = names.filter((name) => this.axes[name] === "right");
-    const axes = [{ label: "iteration" }, {}];
-    if (right.length) axes.push({ scale: "y2", side: 1, label: right.join(", "), grid: { show: false } });
+    const t = theme();
+    const axis = { stroke: t.ink, grid: { stroke: t.line }, ticks: { stroke: t.line } };
+    const axes = [{ ...axis, label: "iteration" }, { ...axis }];
+    if (right.length) axes.push({ ...axis, scale: "y2", side: 1, label: right.join(", "), grid: { show: false } });
     const opts = {
       width, height: 220,
       scales: { x: { time: false } },
@@ -41,7 +44,7 @@ export class Chart {
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
       series: [{ label: "iteration" }, ...names.map((name, i) => ({
-        label: name, stroke: COLORS[i % COLORS.length], width: 1.5, points: { show: false },
+        label: name, stroke: t.series[i % t.series.length], width: 1.5, points: { show: false },
         scale: this.axes[name] === "right" ? "y2" : "y",
       }))],
       hooks: { draw: [(u) => this.drawEvents(u)] },
@@ -82,6 +85,18 @@ export class Chart {
     this.plot.setData(this.data);
     this.el.dataset.points = String(this.data[0].length);
     this.el.dataset.events = String(this.events.length);
+  }
+
+  // The plotted data as {series: [x name, ...names], rows: [[x, ...values], ...], events}.
+  snapshot() {
+    const rows = this.data[0].map((_, i) => this.data.map((col) => col[i]));
+    return { series: ["iteration", ...this.names], rows, events: this.events };
+  }
+
+  // The chart as a PNG (uPlot draws plot and axes on one canvas).
+  png() {
+    const canvas = this.el.querySelector("canvas");
+    return new Promise((resolve) => (canvas ? canvas.toBlob(resolve, "image/png") : resolve(null)));
   }
 
   resize() {

@@ -6,6 +6,19 @@ export const ALPHABET = "123456789ABCDEFGHIJKLMNOP";
 const BLANKS = ".0-_*";
 const BOX_SIZE_BY_CELLS = { 16: 2, 81: 3, 256: 4, 625: 5 };
 const MAX_TEXT = 20000;
+// Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=), as grid.py reads them.
+export const LINK_KEYS = ["bd", "puzzle", "p", "s", "sudoku", "grid"];
+const LINK = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|[?#])\S*$/;
+
+// A pasted link's query and fragment pairs, or null when the text is not a link.
+function linkPairs(text) {
+  const s = text.trim();
+  if (!LINK.test(s)) return null;
+  const beforeHash = s.split("#")[0];
+  const query = beforeHash.includes("?") ? beforeHash.slice(beforeHash.indexOf("?") + 1) : "";
+  const fragment = s.includes("#") ? s.slice(s.indexOf("#") + 1) : "";
+  return [...new URLSearchParams(query), ...new URLSearchParams(fragment)];
+}
 
 export class PuzzleError extends Error {
   constructor(message, { line = null, column = null } = {}) {
@@ -84,6 +97,21 @@ export function parsePuzzle(text) {
   if (typeof text !== "string") throw new PuzzleError("the puzzle must be text");
   if (text.length > MAX_TEXT) {
     throw new PuzzleError(`The text is ${text.length} characters long; a puzzle is at most ${MAX_TEXT}.`);
+  }
+  const pairs = linkPairs(text);
+  if (pairs !== null) {
+    const first = new Map();
+    for (const [k, v] of pairs) if (!first.has(k)) first.set(k, v);
+    for (const key of LINK_KEYS) {
+      if (!first.has(key)) continue;
+      try {
+        return parsePuzzle(first.get(key));
+      } catch (err) {
+        if (!(err instanceof PuzzleError)) throw err;
+        throw new PuzzleError(`The link's ${key}= cannot be read: ${err.message}`);
+      }
+    }
+    throw new PuzzleError(`This link holds no puzzle: it has none of ${LINK_KEYS.map((k) => `${k}=`).join(", ")}.`);
   }
   const { chars, lines, separated } = tokens(text);
   if (!chars.length) throw new PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.");

@@ -80,3 +80,30 @@ def test_wasm_compare_times_a_snippet_both_ways():
         figures = ast.literal_eval(line.split(None, 1)[1])
         assert set(figures) == {"matrix_product", "cumsum_last_axis", "adds_values_first"}
         assert all(v > 0 for v in figures.values())
+
+
+def test_dask_scaling_smoke():
+    result = json.loads(script("dask_scaling.py", "--quick", "--json"))
+    assert [r["batch"] for r in result["scaling"]] == ["short runs", "long runs"]
+    assert all(r["runs_per_s_1"] > 0 and r["runs_per_s_2"] > 0 for r in result["scaling"])
+    assert result["table_ii"]["cpu_hours_upper"] > 0 and set(result["table_ii"]["wall_hours"]) == {"1", "8", "100"}
+
+
+def test_exact_speed_smoke():
+    out = script("exact_speed.py", "--no-browser")
+    assert "| top95.txt | 95 |" in out and "25×25 (planetsudoku), natively" in out
+
+
+def test_papers_full_prints_an_estimate_first():
+    out = script("papers.py", "nb_coin", "--full", "--only", "nb_coin_sato6_mean", "--limit", "1", "--runs", "2",
+                 "--yes", "--no-save", "--jobs", "1")
+    assert "CPU-hours" in out and "| sato-01-easy | 2 | 2 |" in out
+
+
+@pytest.mark.browser
+def test_compare_perf_smoke():
+    result = json.loads(script("compare_perf.py", "--runs", "1", "--race-seconds", "1", "--json"))
+    assert [r["workers"] for r in result["throughput"]] == [1, 2]
+    assert all(r["runs"] == 40 and r["runs_per_second"] > 0 for r in result["throughput"])
+    assert [m["pool_workers"] for m in result["memory"]] == [0, 1, 2, 4]
+    assert result["race"]["lanes"] == 4 and result["race"]["stop_all_ms"] > 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import parse_qsl
 from functools import lru_cache
 
 import numpy as np
@@ -24,6 +25,20 @@ ALPHABET = "123456789ABCDEFGHIJKLMNOP"
 BLANKS = ".0-_*"
 BOX_SIZE_BY_CELLS = {16: 2, 81: 3, 256: 4, 625: 5}
 MAX_TEXT = 20_000
+# Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=): the keys
+# read, in this order, when a pasted text is a link. static/parse.js reads them the same way.
+LINK_KEYS = ("bd", "puzzle", "p", "s", "sudoku", "grid")
+_LINK = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|[?#])\S*")
+
+
+def _link_pairs(text: str) -> list[tuple[str, str]] | None:
+    """A pasted link's query and fragment pairs, or None when the text is not a link."""
+    s = text.strip()
+    if not _LINK.fullmatch(s):
+        return None
+    query = s.split("?", 1)[1].split("#", 1)[0] if "?" in s.split("#", 1)[0] else ""
+    fragment = s.split("#", 1)[1] if "#" in s else ""
+    return parse_qsl(query, keep_blank_values=True) + parse_qsl(fragment, keep_blank_values=True)
 # Characters that only lay the grid out; they never stand for a cell.
 LAYOUT = "|+=:;,"
 
@@ -229,6 +244,17 @@ def parse(text: str) -> Puzzle:
         raise PuzzleError("the puzzle must be text")
     if len(text) > MAX_TEXT:
         raise PuzzleError(f"The text is {len(text)} characters long; a puzzle is at most {MAX_TEXT}.")
+    pairs = _link_pairs(text)
+    if pairs is not None:
+        values = dict(reversed(pairs))                     # the first value of each key
+        for key in LINK_KEYS:
+            if key in values:
+                try:
+                    return parse(values[key])
+                except PuzzleError as exc:
+                    raise PuzzleError(f"The link's {key}= cannot be read: {exc.message}") from None
+        raise PuzzleError("This link holds no puzzle: it has none of "
+                          + ", ".join(f"{k}=" for k in LINK_KEYS) + ".")
     chars, lines, separated = _tokens(text)
     if not chars:
         raise PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.")

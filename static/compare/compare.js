@@ -21,7 +21,7 @@ export function initCompare(app) {
     runs: $("compare-runs"), puzzles: $("compare-puzzles"), list: $("compare-list"), workers: $("workers"),
     start: $("compare-start"), stop: $("compare-stop"), progress: $("compare-progress"),
     lanes: $("lanes"), chart: $("compare-chart"), results: $("compare-results"),
-    exportCsv: $("export-csv"), exportJson: $("export-json"), single: document.querySelectorAll(".single-only"),
+    exportCsv: $("export-csv"), single: document.querySelectorAll(".single-only"),
   };
   const state = { entries: [], preset: null, records: [], running: false };
   const pool = new Pool({ onDone() {}, onError() {} });
@@ -45,7 +45,7 @@ export function initCompare(app) {
     ui.lanes.hidden = mode !== "race";
     ui.results.hidden = ui.progress.hidden = mode !== "experiment";
     for (const el of ui.single) el.hidden = compare;
-    ui.exportCsv.hidden = ui.exportJson.hidden = mode !== "experiment";
+    ui.exportCsv.hidden = mode !== "experiment";
     app.modeChanged(mode);
   }
 
@@ -164,7 +164,8 @@ export function initCompare(app) {
     for (const el of [ui.preset, ui.runs, ui.puzzles, ui.list, ui.workers]) el.disabled = on;
     renderEntries();
     app.lock(on);
-    ui.exportCsv.disabled = ui.exportJson.disabled = on || !experiment.records.length;
+    ui.exportCsv.disabled = on || !experiment.records.length;
+    app.exportsChanged();
   }
 
   // ---------------------------------------------------------------- presets
@@ -245,13 +246,14 @@ export function initCompare(app) {
   ui.puzzles.addEventListener("change", () => { ui.list.hidden = ui.puzzles.value !== "list"; app.linkChanged(); });
   for (const el of [ui.runs, ui.list]) el.addEventListener("change", () => app.linkChanged());
   ui.exportCsv.addEventListener("click", () => download("sudoku-lab-experiment.csv", toCSV(experiment.records), "text/csv"));
-  ui.exportJson.addEventListener("click", () =>
-    download("sudoku-lab-experiment.jsonl", toJSONLines(experiment.records), "application/x-ndjson"));
   window.addEventListener("resize", () => { race.resize(); experiment.resize(); });
   setRunning(false);
 
   return {
     setMode, applyLink, linkParams, renderEntries,
+    // the experiment's records as JSON Lines (the page's one `export-json` control calls this in experiment mode)
+    exportRecords: () => download("sudoku-lab-experiment.jsonl", toJSONLines(experiment.records), "application/x-ndjson"),
+    get hasRecords() { return !state.running && experiment.records.length > 0; },
     get mode() { return ui.mode.value; },
     get running() { return state.running; },
   };

@@ -2,6 +2,8 @@
 // (so a browser experiment and a native one compare line by line) and CSV with the same
 // columns (params as JSON text).
 
+export { download } from "../download.js";
+
 export const FIELDS = ["puzzle", "name", "solver", "seed", "params", "solved", "board", "conflicts", "open_cells",
   "best", "iterations", "evaluations", "seconds", "stop_reason", "restarts", "longest_step",
   "iterations_per_second", "message"];
@@ -18,16 +20,4 @@ export function toCSV(records) {
   const lines = [FIELDS.join(",")];
   for (const r of records) lines.push(FIELDS.map((f) => csvCell(r[f])).join(","));
   return lines.join("\n") + "\n";
-}
-
-// Offers `text` as a file download (no server involved).
-export function download(filename, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

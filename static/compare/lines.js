@@ -6,7 +6,9 @@ import uPlot from "../vendor/uplot/uPlot.esm.js";
 
 const MAX_POINTS = 2000;
 const REDRAW_MS = 100;          // at most ten redraws a second: several lanes stream at once
-export const COLORS = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2", "#db2777", "#4b5563"];
+import { theme } from "../theme.js";
+
+export const COLORS = theme().series;
 
 export class Lines {
   // labels: one per line; opts: {xLabel, yLabel, logX, stepped, yMax}
@@ -23,7 +25,7 @@ export class Lines {
     this.plot = new uPlot({
       width: Math.max(240, el.clientWidth || 480), height: 240,
       scales: { x: { time: false, distr: opts.logX ? 3 : 1 }, y: opts.yMax ? { range: [0, opts.yMax] } : {} },
-      axes: [{ label: opts.xLabel }, { label: opts.yLabel }],
+      axes: [{ label: opts.xLabel, ...axisTheme() }, { label: opts.yLabel, ...axisTheme() }],
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
       series: [{ label: opts.xLabel }, ...labels.map((label, i) => ({
@@ -75,4 +77,9 @@ export class Lines {
   destroy() {
     this.plot.destroy();
   }
+}
+
+function axisTheme() {
+  const t = theme();
+  return { stroke: t.ink, grid: { stroke: t.line }, ticks: { stroke: t.line } };
 }

@@ -1,0 +1,52 @@
+// The service worker: the lab offline after the first visit. It is registered as
+// sw.js?build=<id>, <id> being the hash of the build's precache list (build.py writes both
+// into static/vendor/manifest.json), so a new build installs a new worker with a new cache
+// and the old cache is deleted when it takes over: never a mix of two builds' files.
+// The runtime (static/vendor/) is served from the cache first (its files are pinned by
+// hash); the page's own files from the network first, from the cache when offline.
+// It lives at the site's root because a service worker only controls pages at or below
+// its own path.
+
+const BUILD = new URL(self.location.href).searchParams.get("build") || "dev";
+const CACHE = `sudoku-lab-${BUILD}`;
+const VENDOR = new URL("static/vendor/", self.location.href).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const manifest = await (await fetch("static/vendor/manifest.json", { cache: "no-store" })).json();
+    const cache = await caches.open(CACHE);
+    await cache.addAll([...manifest.precache.map(([url]) => new Request(url, { cache: "no-cache" })),
+      new Request("static/vendor/manifest.json", { cache: "no-store" })]);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name.startsWith("sudoku-lab-") && name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  event.respondWith(req.url.startsWith(VENDOR) && !req.url.includes("manifest.json") ? cacheFirst(req) : networkFirst(req));
+});
+
+async function cacheFirst(req) {
+  const cache = await caches.open(CACHE);
+  return (await cache.match(req)) || fetch(req);
+}
+
+async function networkFirst(req) {
+  const cache = await caches.open(CACHE);
+  try {
+    return await fetch(req);
+  } catch (err) {
+    const hit = (await cache.match(req, { ignoreSearch: req.mode === "navigate" })) ||
+      (req.mode === "navigate" ? await cache.match("./") : undefined);
+    if (hit) return hit;
+    throw err;
+  }
+}
