@@ -53,15 +53,21 @@ def native_rate(solver: str, puzzle: str, params: dict, seconds: float, seed: in
     return r.iterations / r.seconds, r.stop_reason
 
 
-def browser_rate(browser, base: str, solver: str, puzzle: str, params: dict, seconds: float,
-                 seed: int = 0) -> tuple[float, str]:
-    """Open a share link for the run, start it, and read iterations / elapsed from the page."""
+def run_in_page(browser, base: str, solver: str, puzzle: str, params: dict, seconds: float, seed: int = 0):
+    """Open a share link for the run, start it, wait for its end; the page, for the caller to read."""
     page = browser.new_page()
     frag = f"#p={puzzle}&s={solver}&seed={seed}&t={seconds}" + "".join(f"&{k}={v}" for k, v in params.items())
     page.goto(base + frag)
-    page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=60_000)
+    page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
     page.get_by_test_id("start").click()
     page.wait_for_selector('[data-testid=status]:not([data-state=running])', timeout=(seconds + 60) * 1000)
+    return page
+
+
+def browser_rate(browser, base: str, solver: str, puzzle: str, params: dict, seconds: float,
+                 seed: int = 0) -> tuple[float, str]:
+    """Iterations / elapsed of a run in the page."""
+    page = run_in_page(browser, base, solver, puzzle, params, seconds, seed)
     state = page.get_by_test_id("status").get_attribute("data-state")
     it = int(page.locator('[data-metric=iteration]').inner_text().replace(",", ""))
     elapsed = float(page.locator('[data-metric=elapsed]').inner_text().split()[0])

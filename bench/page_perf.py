@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_speed import lab_browser  # noqa: E402
+from browser_speed import lab_browser, run_in_page  # noqa: E402
 from throughput import UNSOLVABLE  # noqa: E402
 from sudoku_lab import solvers  # noqa: E402
 from sudoku_lab.grid import parse  # noqa: E402
@@ -41,12 +41,7 @@ def longest_steps(browser, base: str, seconds: float) -> list[dict]:
     for schema in solvers.schemas():
         params = largest_params(schema)
         native = Run(parse(UNSOLVABLE), schema["id"], params, 0, Budget(max_seconds=seconds)).finish()
-        page = browser.new_page()
-        frag = f"#p={UNSOLVABLE}&s={schema['id']}&seed=0&t={seconds}" + "".join(f"&{k}={v}" for k, v in params.items())
-        page.goto(base + frag)
-        page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
-        page.get_by_test_id("start").click()
-        page.wait_for_selector('[data-testid=status]:not([data-state=running])', timeout=(seconds + 60) * 1000)
+        page = run_in_page(browser, base, schema["id"], UNSOLVABLE, params, seconds)
         browser_ms = float(page.get_by_test_id("metrics").get_attribute("data-longest-step-ms") or "nan")
         iterations = page.locator('[data-metric=iteration]').inner_text()
         page.close()
