@@ -34,6 +34,8 @@ def test_a_puzzle_typed_on_the_board_keeps_paste_box_link_and_check_in_step(lab)
     assert "p=5." in lab.by("share").get_attribute("data-url")
     lab.page.keyboard.press("ArrowRight")
     assert focused(lab) == [0, 1]
+    outline = lab.page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("none", ""), "focus is visible"
     lab.page.keyboard.press("5")                                   # a clash, marked at once
     lab.page.wait_for_selector('[data-testid="board"] [data-row="0"][data-col="1"][data-conflict="true"]', timeout=5_000)
     assert cell(lab, 0, 0).get_attribute("data-conflict") == "true"
@@ -67,11 +69,18 @@ def test_a_puzzle_typed_on_the_board_keeps_paste_box_link_and_check_in_step(lab)
     assert lab.by("puzzle-input").input_value() == PAPERS["sato-01-easy"]
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
     lab.by("start").click()
-    lab.wait_state("running", "solved")
-    cell(lab, 0, 0).click()
-    lab.page.keyboard.press("7")                                   # editing is off while a run goes
-    assert lab.by("puzzle-input").input_value() == PAPERS["sato-01-easy"]
     assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
+    # editing is off while a run goes (a long one: AI Escargot with a long plateau walk)
+    lab.load(PAPERS["ai-escargot"])
+    lab.by("param-plateau").fill("10000")
+    lab.by("start").click()
+    lab.wait_state("running")
+    cell(lab, 0, 1).click()
+    lab.page.keyboard.press("7")
+    assert lab.by("puzzle-input").input_value() == PAPERS["ai-escargot"]
+    assert lab.by("board").get_attribute("aria-readonly") == "true"
+    lab.by("stop").click()
+    lab.wait_state("stopped")
 
 
 def axe_violations(lab):
