@@ -223,3 +223,36 @@ def test_the_worker_pool_defaults_to_the_cores_less_one(lab):
     lab.open()
     cores = lab.page.evaluate("() => navigator.hardwareConcurrency")
     assert int(lab.by("workers").input_value()) == max(1, min(8, cores - 1))
+
+
+def test_an_experiment_link_restores_its_settings_and_reads_the_short_form(lab, browser):
+    lab.open()
+    lab.by("mode").select_option("experiment")
+    add_entry(lab, "alldiff_tabu", 7, filter="ac3")
+    lab.by("compare-runs").fill("3")
+    lab.by("compare-runs").dispatch_event("change")
+    lab.by("compare-puzzles").select_option("list")
+    lab.by("compare-list").fill(LIST)
+    lab.by("compare-list").dispatch_event("change")
+    url = lab.by("share").get_attribute("data-url")
+    assert "m=experiment" in url and "runs=3" in url and "ps=list" in url
+    other = browser.new_context().new_page()
+    try:
+        other.goto(url)
+        other.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=60_000)
+        assert other.get_by_test_id("mode").input_value() == "experiment"
+        assert other.get_by_test_id("compare-runs").input_value() == "3"
+        assert other.get_by_test_id("compare-puzzles").input_value() == "list"
+        assert len(other.get_by_test_id("compare-list").input_value().split()) == 3
+        entries = other.eval_on_selector_all('[data-testid="compare-entry"]', "els => els.map(e => e.textContent)")
+        assert len(entries) == 1 and "alldiff_tabu" in entries[0] and "filter=ac3" in entries[0]
+        # the short form: solvers with their defaults and one seed; a bad entry is named, the rest kept
+        other.goto(url.split("#")[0] + "#p=" + PAPERS["sato-01-easy"] + "&m=experiment&c=hill_climb,nope,gp_moves&seed=4&runs=2&ps=sato6")
+        other.wait_for_selector('[data-testid="compare-entry"]')
+        got = other.eval_on_selector_all('[data-testid="compare-entry"]', "els => els.map(e => [e.dataset.solver, +e.dataset.seed])")
+        assert got == [["hill_climb", 4], ["gp_moves", 4]]
+        assert "entry 2: unknown solver 'nope'" in other.get_by_test_id("error").inner_text()
+        assert other.get_by_test_id("compare-puzzles").input_value() == "sato6"
+        assert other.get_by_test_id("compare-progress").get_attribute("data-total") == "0"     # nothing ran
+    finally:
+        other.context.close()
