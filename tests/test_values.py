@@ -70,6 +70,12 @@ def test_the_cli_reads_seeds_by_the_same_rule(seed):
     assert r.returncode == 2 and "seed must be a whole number from 0" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize("seconds", ["1e3", "0", "-1"])
+def test_the_cli_reads_the_time_limit_by_the_same_rule(seconds):
+    r = cli("solve", PAPERS["sato-01-easy"], "--solver", "hill_climb", "--max-seconds", seconds)
+    assert r.returncode == 2 and "time limit must be a number of seconds" in r.stderr
+
+
 def test_the_cli_refuses_a_parameter_given_twice_and_one_the_puzzle_cannot_take():
     r = cli("solve", PAPERS["sato-01-easy"], "--solver", "hill_climb", "--param", "plateau=3", "--param", "plateau=4")
     assert r.returncode == 2 and "'plateau' is given twice" in r.stderr

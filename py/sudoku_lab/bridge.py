@@ -89,12 +89,8 @@ def vet(request_json: str) -> str:
     """Check a puzzle, solver, parameters and seed together before anything runs:
     {ok} or {ok: false, field, message} naming the setting at fault in plain words."""
     req = json.loads(request_json)
-    try:
-        puzzle = parse(req.get("puzzle", ""))
-        module = solvers.get(req.get("solver", ""))
-        solvers.resolve_params(module, req.get("params") or {}, puzzle)
-        if "seed" in req:
-            solvers.check_seed(req["seed"])
+    try:                # a Run checks all of it on construction; it is dropped unstarted
+        Run(parse(req.get("puzzle", "")), req.get("solver", ""), req.get("params") or {}, req.get("seed", 0))
     except PuzzleError as exc:
         return _dump({**_puzzle_error(exc), "field": "puzzle"})
     except solvers.SolverError as exc:

@@ -62,9 +62,15 @@ def _seed(raw: str) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _budget(args) -> Budget:
-    return Budget(max_iterations=args.max_iterations, max_evaluations=args.max_evaluations,
-                  max_seconds=args.max_seconds)
+def _budget(args, default_seconds: float = 60.0) -> Budget:
+    """The budget flags; --max-seconds is read by the shared time-limit rule (default 60 s)."""
+    seconds = default_seconds
+    if args.max_seconds is not None:
+        try:
+            seconds = values.seconds(args.max_seconds)
+        except values.ValueProblem as exc:
+            raise UsageError(str(exc)) from None
+    return Budget(max_iterations=args.max_iterations, max_evaluations=args.max_evaluations, max_seconds=seconds)
 
 
 def _make_run(puzzle, solver, params, seed, budget) -> Run:
@@ -115,12 +121,9 @@ def _from_link(args):
     if link.mode not in (None, "single"):
         raise UsageError(f"link: this is a {link.mode} link; solve replays single runs (run experiments with bench)")
     if link.problems:
-        key, problem = next(iter(link.problems.items()))
-        raise UsageError(f"link: {problem}")
+        raise UsageError(f"link: {next(iter(link.problems.values()))}")
     params = {**link.params, **_params(args.param)}
-    budget = _budget(args)
-    if link.seconds and "--max-seconds" not in sys.argv:
-        budget.max_seconds = link.seconds
+    budget = _budget(args, default_seconds=link.seconds or 60.0)
     return (parse(link.puzzle), args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
 
@@ -203,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def run_options(p, solver_required=True):
         p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
-        p.add_argument("--max-seconds", type=float, default=60.0)
+        p.add_argument("--max-seconds", default=None, metavar="SECONDS", help="time limit per run (default 60)")
         p.add_argument("--max-iterations", type=int, default=None)
         p.add_argument("--max-evaluations", type=int, default=None)
         p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")

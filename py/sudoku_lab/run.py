@@ -106,7 +106,8 @@ class Run:
         self.result: Result | None = None
         self.longest_step = 0.0
         self.lite = False             # frames without chart points and overlays (race lanes, experiments)
-        self._measured: tuple[int, int] | None = None    # (conflicts, open_cells) of `last`
+        self._conflicts: int | None = None           # of `last`'s board, computed when first asked
+        self._clashing: np.ndarray | None = None     # its clashing cells, likewise
         self._gen: Iterator[Progress] = self.module.run(puzzle, self.params, np.random.default_rng(self.seed))
         self._points: list[list[float]] = []
         self._events: list[dict[str, Any]] = []
@@ -143,9 +144,9 @@ class Run:
                 self._finish("budget")
             return None
         self.last = p
-        self._measured = None
+        self._conflicts = self._clashing = None
         self._record(p)
-        if bool(np.all(p.board > 0)) and self.measures()[0] == 0:
+        if bool(np.all(p.board > 0)) and self._board_conflicts() == 0:
             if is_solution(self.puzzle, p.board):
                 self._finish("solved")
             else:
@@ -162,12 +163,24 @@ class Run:
                 return p
         return None
 
+    def _board(self) -> np.ndarray:
+        return self.last.board if self.last is not None else self.puzzle.cells
+
+    def _board_conflicts(self) -> int:
+        """Conflicts of the latest best board; the completeness check needs only this, every step."""
+        if self._conflicts is None:
+            self._conflicts = conflicts(self._board(), self.puzzle.n)
+        return self._conflicts
+
+    def _board_clashing(self) -> np.ndarray:
+        """The latest best board's clashing cells: for open_cells and the page's marks (frames only)."""
+        if self._clashing is None:
+            self._clashing = conflict_cells(self._board(), self.puzzle.n)
+        return self._clashing
+
     def measures(self) -> tuple[int, int]:
-        """(conflicts, open_cells) of the latest best board, computed once per step when asked."""
-        if self._measured is None:
-            board = self.last.board if self.last is not None else self.puzzle.cells
-            self._measured = (conflicts(board, self.puzzle.n), open_cells(board, self.puzzle.n))
-        return self._measured
+        """(conflicts, open_cells) of the latest best board."""
+        return self._board_conflicts(), open_cells(self._board(), self.puzzle.n, self._board_clashing())
 
     def finish(self) -> Result:
         """Run to the end (solved, stalled or budget)."""
@@ -221,10 +234,11 @@ class Run:
             best=float(p.best) if p is not None else None,
             longest_step=self.longest_step, message=message)
 
-    def _board_view(self, board) -> dict[str, Any]:
+    def _board_view(self, board, clashing: np.ndarray | None = None) -> dict[str, Any]:
         """A board as the page draws it: its cells as a string and its clashing cells."""
-        return {"board": board_to_string(board),
-                "conflict_cells": np.flatnonzero(conflict_cells(board, self.puzzle.n)).tolist()}
+        if clashing is None:
+            clashing = conflict_cells(board, self.puzzle.n)
+        return {"board": board_to_string(board), "conflict_cells": np.flatnonzero(clashing).tolist()}
 
     def _overlay(self, overlay: dict[str, Any] | None) -> dict[str, Any] | None:
         """Extra boards a solver offers (e.g. the crowd's aggregate) go out like the main one."""
@@ -251,7 +265,7 @@ class Run:
             out["progress"] = {
                 "iteration": p.iteration, "evaluations": p.evaluations, "best": float(p.best),
                 "conflicts": n_conflicts, "open_cells": n_open, "restarts": p.restarts,
-                **self._board_view(p.board),
+                **self._board_view(p.board, self._board_clashing()),
                 "overlay": None if self.lite else self._overlay(p.overlay),
             }
         if self.result is not None:

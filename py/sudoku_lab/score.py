@@ -64,10 +64,13 @@ def conflict_cells(board, n: int) -> np.ndarray:
     return mask
 
 
-def open_cells(board, n: int) -> int:
-    """Cells still to get right: empty, or sharing a digit with a peer (0 exactly when solved)."""
+def open_cells(board, n: int, clashing: np.ndarray | None = None) -> int:
+    """Cells still to get right: empty, or sharing a digit with a peer (0 exactly when solved).
+    `clashing` is the board's conflict_cells when the caller has them already."""
     board = np.asarray(board).reshape(-1)
-    return int(np.count_nonzero((board == 0) | conflict_cells(board, n)))
+    if clashing is None:
+        clashing = conflict_cells(board, n)
+    return int(np.count_nonzero((board == 0) | clashing))
 
 
 def is_solution(puzzle, board) -> bool:
