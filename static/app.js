@@ -77,9 +77,7 @@ compare = initCompare({
   },
   linkChanged: () => updateShare(),
   exportsChanged: () => { if (compare) refreshExports(); },
-  lock: (on) => { for (const el of [ui.load, ui.examples, ui.clear, ui.seed, ui.maxSeconds]) el.disabled = on;
-    editor.setEnabled(!on);
-    ui.solver.disabled = on || !state.ready; lockForm(ui.params, on); },
+  lock: lockSettings,
 });
 
 // ------------------------------------------------------------------ messages to the user
@@ -102,11 +100,15 @@ function setStatus(s, detail = "") {
   const running = s === "running";
   ui.start.disabled = !state.ready || running || !state.puzzle;
   ui.stop.disabled = !running;
-  // the settings on screen are the running run's: nothing that changes them while it goes
-  for (const el of [ui.load, ui.examples, ui.clear, ui.seed, ui.maxSeconds]) el.disabled = running;
-  ui.solver.disabled = !state.ready || running;
-  lockForm(ui.params, running);
-  editor.setEnabled(!running);
+  lockSettings(running);
+}
+
+// The settings on screen are the running run's (or race's): nothing changes them while it goes.
+function lockSettings(on) {
+  for (const el of [ui.load, ui.examples, ui.clear, ui.seed, ui.maxSeconds]) el.disabled = on;
+  ui.solver.disabled = !state.ready || on;
+  lockForm(ui.params, on);
+  editor.setEnabled(!on);
 }
 
 // ------------------------------------------------------------------ settings with problems
@@ -269,8 +271,10 @@ function selectSolver(id, given = {}) {
 
 function labelBest(objective, bestPossible = null) {
   const arrow = objective.direction === "min" ? "lower is better" : "higher is better";
-  ui.bestLabel.textContent = `best: ${objective.name}`;
-  ui.bestLabel.title = bestPossible === null ? arrow : `${arrow}; a solution scores ${bestPossible}`;
+  const text = `best: ${objective.name}`;
+  const title = bestPossible === null ? arrow : `${arrow}; a solution scores ${bestPossible}`;
+  if (ui.bestLabel.textContent !== text) ui.bestLabel.textContent = text;     // every frame: touch the DOM
+  if (ui.bestLabel.title !== title) ui.bestLabel.title = title;                // only on a change
 }
 
 // Offline after the first visit: the service worker precaches this build (registered once the

@@ -3,6 +3,7 @@ served on a free loopback port with headless Debian Chromium driven by Playwrigh
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
@@ -114,6 +115,17 @@ class Lab:
     def error_text(self) -> str:
         el = self.by("error")
         return el.inner_text() if el.is_visible() else ""
+
+
+@contextlib.contextmanager
+def fresh_lab(browser, base: str, **context_options):
+    """A Lab in a browser context of its own (its own storage, caches, theme, viewport), closed
+    afterwards: a second visitor opening a link, a dark-theme or phone-sized visit."""
+    context = browser.new_context(**context_options)
+    try:
+        yield Lab(context.new_page(), base)
+    finally:
+        context.close()
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import PAPERS, SIZES
+from conftest import PAPERS, SIZES, fresh_lab
 from sudoku_lab.grid import format_grid, parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
@@ -92,8 +92,8 @@ def test_share_link_restores_the_run_and_replays_it_exactly(lab, browser):
     assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
     first = (lab.by("metrics").locator('[data-metric="iteration"]').inner_text(), lab.board_values())
 
-    other = browser.new_context().new_page()
-    try:
+    with fresh_lab(browser, lab.base) as other_lab:
+        other = other_lab.page
         other.goto(url)
         other.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=60_000)
         assert other.get_by_test_id("seed-input").input_value() == "11"
@@ -104,8 +104,6 @@ def test_share_link_restores_the_run_and_replays_it_exactly(lab, browser):
         other.wait_for_selector('[data-testid="status"][data-state="solved"]', timeout=60_000)
         second_it = other.locator('[data-metric="iteration"]').inner_text()
         second_board = other.eval_on_selector_all('[data-testid="cell"]', "els => els.map(e => +e.dataset.value)")
-    finally:
-        other.context.close()
     assert (second_it, second_board) == first
     # and the browser's run is the native run, step for step
     native = Run(parse(PAPERS["sato-27-medium"]), "hill_climb", {"plateau": 12, "post_swap": False}, 11,

@@ -9,7 +9,7 @@ import time
 import numpy as np
 import pytest
 
-from conftest import PAPERS, SIZES
+from conftest import PAPERS, SIZES, fresh_lab
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
@@ -102,8 +102,8 @@ def test_a_race_link_restores_every_entry_and_runs_nothing_until_start(lab, brow
     lab.by("max-seconds").dispatch_event("input")
     url = lab.by("share").get_attribute("data-url")
     assert "m=race" in url and "t=25" in url
-    other = browser.new_context().new_page()
-    try:
+    with fresh_lab(browser, lab.base) as other_lab:
+        other = other_lab.page
         other.goto(url)
         other.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=60_000)
         assert other.get_by_test_id("mode").input_value() == "race"
@@ -113,8 +113,6 @@ def test_a_race_link_restores_every_entry_and_runs_nothing_until_start(lab, brow
         assert "population=300" in got[0][2] and "woc=false" in got[0][2] and "filter=ac3" in got[1][2]
         assert other.get_by_test_id("max-seconds").input_value() == "25"
         assert other.locator('[data-testid="lane"]').count() == 0
-    finally:
-        other.context.close()
 
 
 def test_an_experiment_fills_its_table_and_exports_records_that_match_the_native_bench(lab):
@@ -236,8 +234,8 @@ def test_an_experiment_link_restores_its_settings_and_reads_the_short_form(lab, 
     lab.by("compare-list").dispatch_event("change")
     url = lab.by("share").get_attribute("data-url")
     assert "m=experiment" in url and "runs=3" in url and "ps=list" in url
-    other = browser.new_context().new_page()
-    try:
+    with fresh_lab(browser, lab.base) as other_lab:
+        other = other_lab.page
         other.goto(url)
         other.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=60_000)
         assert other.get_by_test_id("mode").input_value() == "experiment"
@@ -254,5 +252,3 @@ def test_an_experiment_link_restores_its_settings_and_reads_the_short_form(lab, 
         assert "entry 2: unknown solver 'nope'" in other.get_by_test_id("error").inner_text()
         assert other.get_by_test_id("compare-puzzles").input_value() == "sato6"
         assert other.get_by_test_id("compare-progress").get_attribute("data-total") == "0"     # nothing ran
-    finally:
-        other.context.close()

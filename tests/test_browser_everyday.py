@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from conftest import PAPERS, Lab
+from conftest import PAPERS, fresh_lab
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 
@@ -91,9 +91,7 @@ def axe_violations(lab):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(browser, lab_url, scheme):
-    context = browser.new_context(color_scheme=scheme)
-    lab = Lab(context.new_page(), lab_url)
-    try:
+    with fresh_lab(browser, lab_url, color_scheme=scheme) as lab:
         lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&plateau=10000&t=60")
         found = {"ready": axe_violations(lab)}
         lab.by("start").click()
@@ -114,8 +112,6 @@ def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(browse
             assert not [v for v in violations if v[1] in SERIOUS], (state, violations)
         assert "exactly one solution" in lab.by("puzzle-info").inner_text()
         assert lab.by("status").get_attribute("aria-live") == "polite"
-    finally:
-        context.close()
 
 
 def test_the_run_end_and_the_puzzle_info_are_announced(lab):
@@ -131,9 +127,7 @@ def test_the_run_end_and_the_puzzle_info_are_announced(lab):
 
 
 def test_dark_theme_reaches_the_board_and_the_chart(browser, lab_url):
-    context = browser.new_context(color_scheme="dark")
-    lab = Lab(context.new_page(), lab_url)
-    try:
+    with fresh_lab(browser, lab_url, color_scheme="dark") as lab:
         lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1")
         bg = lab.page.evaluate("() => getComputedStyle(document.body).backgroundColor")
         assert bg == "rgb(17, 24, 39)"
@@ -143,14 +137,10 @@ def test_dark_theme_reaches_the_board_and_the_chart(browser, lab_url):
         lab.wait_state("solved", timeout=60_000)
         stroke = lab.page.evaluate("""async () => (await import('./static/theme.js')).theme()""")
         assert stroke["ink"] == "#e5e7eb" and stroke["series"][0] == "#60a5fa"
-    finally:
-        context.close()
 
 
 def test_a_390_px_screen_gets_a_full_width_board_and_stacked_controls(browser, lab_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    lab = Lab(context.new_page(), lab_url)
-    try:
+    with fresh_lab(browser, lab_url, viewport={"width": 390, "height": 844}) as lab:
         lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1")
         box = lab.by("board").bounding_box()
         assert box["width"] >= 360
@@ -163,40 +153,32 @@ def test_a_390_px_screen_gets_a_full_width_board_and_stacked_controls(browser, l
         lab.wait_state("solved", timeout=60_000)
         chart = lab.by("chart").bounding_box()
         assert chart["width"] >= 300
-    finally:
-        context.close()
 
 
 def test_offline_after_the_first_visit(browser, lab_url):
-    context = browser.new_context()
-    lab = Lab(context.new_page(), lab_url)
-    try:
+    with fresh_lab(browser, lab_url) as lab:
         lab.open()
         build = lab.page.evaluate("async () => (await (await fetch('static/vendor/manifest.json')).json()).build")
         lab.page.wait_for_function("async () => (await navigator.serviceWorker.ready).active !== null", timeout=60_000)
         lab.page.wait_for_function("async () => (await caches.keys()).length === 1", timeout=60_000)
         assert lab.page.evaluate("async () => await caches.keys()") == [f"sudoku-lab-{build}"]
-        context.set_offline(True)
+        lab.page.context.set_offline(True)
         lab.page.reload()
         lab.wait_state("ready", timeout=60_000)
         lab.load(PAPERS["sato-11-easy"])
         lab.by("start").click()
         assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
         assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
-        context.set_offline(False)
+        lab.page.context.set_offline(False)
         # a new build replaces the cache: no mix of two builds' files
         lab.page.evaluate("async () => { await navigator.serviceWorker.register('sw.js?build=next-build'); }")
         lab.page.wait_for_function("async () => { const k = await caches.keys(); return k.length === 1 && k[0] === 'sudoku-lab-next-build'; }",
                                    timeout=60_000)
-    finally:
-        context.close()
 
 
 def test_a_finished_run_can_be_taken_away(browser, lab_url):
-    context = browser.new_context(accept_downloads=True)
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    lab = Lab(context.new_page(), lab_url)
-    try:
+    with fresh_lab(browser, lab_url, accept_downloads=True) as lab:
+        lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
         lab.open("#p=" + PAPERS["sato-27-medium"] + "&s=hill_climb&seed=3")
         assert lab.by("export-json").is_disabled() and lab.by("copy-solution").is_disabled()
         lab.by("start").click()
@@ -215,8 +197,6 @@ def test_a_finished_run_can_be_taken_away(browser, lab_url):
         assert open(dl.value.path(), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
         lab.by("copy-solution").click()
         assert lab.page.evaluate("() => navigator.clipboard.readText()") == data["board"]
-    finally:
-        context.close()
 
 
 def test_links_from_other_sites_are_read_and_sudokuwiki_is_offered(lab):

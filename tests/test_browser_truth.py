@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from conftest import PAPERS, SIZES
-from sudoku_lab.exact import solve
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 

@@ -23,6 +23,8 @@ export class Experiment {
   start({ entries, puzzles, runs, seconds, workers, preset }) {
     Object.assign(this, { entries, puzzles, runs, preset });
     this.records = [];
+    this.solved = 0;
+    this.chartDirty = new Set();
     this.byEntry = entries.map(() => []);
     this.rows = new Map();
     this.started = performance.now();
@@ -59,10 +61,11 @@ export class Experiment {
     };
     this.records.push(rec);
     this.byEntry[job.entry].push(rec);
+    this.solved += rec.solved ? 1 : 0;
     const key = `${job.entry}/${job.index}`;
     this.rows.get(key).records.push(rec);
     this.updateRow(this.rows.get(key));
-    this.updateChart(job.entry);
+    this.markChart(job.entry);
     this.showProgress();
     if (this.records.length === this.total || (!this.pool.busy && this.running)) this.finish();
   }
@@ -81,7 +84,7 @@ export class Experiment {
 
   showProgress() {
     const done = this.records.length;
-    const solved = this.records.filter((r) => r.solved).length;
+    const solved = this.solved;
     const el = this.progressEl;
     el.dataset.done = String(done);
     el.dataset.total = String(this.total);
@@ -140,11 +143,20 @@ export class Experiment {
     row.cells.iterations.textContent = its[1] === null ? "–" : `${fmt(its[1], 0)} (${fmt(its[0], 0)}–${fmt(its[2], 0)})`;
   }
 
-  updateChart(entry) {
-    const mine = this.byEntry[entry];
-    const total = this.puzzles.length * this.runs;
-    const points = ecdf(mine.filter((r) => r.solved).map((r) => Math.max(r.seconds, 1e-3)), total);
-    this.chart.set(entry, points);
+  // The fraction-solved curves are recomputed at most five times a second, not per record:
+  // an experiment of thousands of short runs keeps the main thread free.
+  markChart(entry) {
+    this.chartDirty.add(entry);
+    if (this.chartTimer) return;
+    this.chartTimer = setTimeout(() => {
+      this.chartTimer = null;
+      const total = this.puzzles.length * this.runs;
+      for (const e of this.chartDirty) {
+        const solved = this.byEntry[e].filter((r) => r.solved).map((r) => Math.max(r.seconds, 1e-3));
+        this.chart.set(e, ecdf(solved, total));
+      }
+      this.chartDirty.clear();
+    }, 200);
   }
 
   resize() {
