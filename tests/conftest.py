@@ -87,6 +87,12 @@ class Lab:
             self.wait_state("ready", "error", timeout=60_000)
         return self
 
+    def visit(self, url: str):
+        """Open an absolute URL (a shared link) and wait for the lab to be ready."""
+        self.page.goto(url)
+        self.wait_state("ready", "error", timeout=60_000)
+        return self
+
     def by(self, testid: str):
         return self.page.get_by_test_id(testid)
 

@@ -93,9 +93,7 @@ def test_share_link_restores_the_run_and_replays_it_exactly(lab, browser):
     first = (lab.by("metrics").locator('[data-metric="iteration"]').inner_text(), lab.board_values())
 
     with fresh_lab(browser, lab.base) as other_lab:
-        other = other_lab.page
-        other.goto(url)
-        other.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=60_000)
+        other = other_lab.visit(url).page
         assert other.get_by_test_id("seed-input").input_value() == "11"
         assert other.locator('[data-testid="param-plateau"]').input_value() == "12"
         assert not other.locator('[data-testid="param-post_swap"]').is_checked()

@@ -103,9 +103,7 @@ def test_a_race_link_restores_every_entry_and_runs_nothing_until_start(lab, brow
     url = lab.by("share").get_attribute("data-url")
     assert "m=race" in url and "t=25" in url
     with fresh_lab(browser, lab.base) as other_lab:
-        other = other_lab.page
-        other.goto(url)
-        other.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=60_000)
+        other = other_lab.visit(url).page
         assert other.get_by_test_id("mode").input_value() == "race"
         got = other.eval_on_selector_all('[data-testid="compare-entry"]',
                                          "els => els.map(e => [e.dataset.solver, +e.dataset.seed, e.textContent])")
@@ -235,9 +233,7 @@ def test_an_experiment_link_restores_its_settings_and_reads_the_short_form(lab, 
     url = lab.by("share").get_attribute("data-url")
     assert "m=experiment" in url and "runs=3" in url and "ps=list" in url
     with fresh_lab(browser, lab.base) as other_lab:
-        other = other_lab.page
-        other.goto(url)
-        other.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=60_000)
+        other = other_lab.visit(url).page
         assert other.get_by_test_id("mode").input_value() == "experiment"
         assert other.get_by_test_id("compare-runs").input_value() == "3"
         assert other.get_by_test_id("compare-puzzles").input_value() == "list"
