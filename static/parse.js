@@ -2,9 +2,10 @@
 // A mirror of py/sudoku_lab/grid.py's parse(): same formats, same messages; both are held
 // to tests/parse_cases.json. Python re-checks everything it is sent.
 
-export const ALPHABET = "123456789ABCDEFGHIJKLMNOP";
+// Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (as py/sudoku_lab/grid.py).
+export const ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@";
 const BLANKS = ".0-_*";
-const BOX_SIZE_BY_CELLS = { 16: 2, 81: 3, 256: 4, 625: 5 };
+const BOX_SIZE_BY_CELLS = { 16: 2, 81: 3, 256: 4, 625: 5, 1296: 6 };
 const MAX_TEXT = 20000;
 // Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=), as grid.py reads them.
 export const LINK_KEYS = ["bd", "puzzle", "p", "s", "sudoku", "grid"];
@@ -59,7 +60,7 @@ function tokens(text) {
 }
 
 function countError(found, perLine) {
-  let msg = `Found ${found} cells, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25).`;
+  let msg = `Found ${found} cells, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16), 625 (25×25) or 1296 (36×36).`;
   if (perLine.length >= 2) {
     const counts = perLine.map(([, c]) => c);
     const freq = new Map();
@@ -67,7 +68,7 @@ function countError(found, perLine) {
     // most frequent count; on a tie the smallest, as Python's max over a set of ints does
     const common = [...freq.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
     const odd = perLine.filter(([, c]) => c !== common);
-    if ([4, 9, 16, 25].includes(common) && odd.length) {
+    if ([4, 9, 16, 25, 36].includes(common) && odd.length) {
       const [ln, c] = odd[0];
       msg += ` Line ${ln} has ${c} cells where the other rows have ${common}.`;
       return new PuzzleError(msg, { line: ln });
@@ -87,7 +88,7 @@ function value(tok, N, numbers) {
     const pos = ALPHABET.indexOf(t.toUpperCase());
     if (pos >= 0 && pos < N) return pos + 1;
   }
-  const allowed = numbers || N <= 9 ? `1–${N}` : `1–9 and A–${ALPHABET[N - 1]}`;
+  const allowed = numbers || N <= 9 ? `1–${N}` : N === 36 ? "1–9, A–Z and @" : `1–9 and A–${ALPHABET[N - 1]}`;
   throw new PuzzleError(
     `Line ${tok.line}, column ${tok.column}: '${t}' is not a value of a ${N}×${N} puzzle ` +
     `(givens are ${allowed}; blanks are . 0 - _ *).`, { line: tok.line, column: tok.column });

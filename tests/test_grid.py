@@ -25,7 +25,7 @@ def test_parse_cases(case):
         assert info.value.column == case.get("column")
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_geometry_units_partition_the_grid(n):
     g = geometry(n)
     for block in (g.rows, g.cols, g.boxes):
@@ -64,5 +64,6 @@ def test_very_long_text_is_refused_not_parsed():
         parse("." * 30_000)
 
 
-def test_alphabet_reaches_25():
-    assert len(ALPHABET) == 25
+def test_alphabet_covers_every_size_up_to_36():
+    assert len(ALPHABET) == 36 and len(set(ALPHABET)) == 36
+    assert not set(ALPHABET) & set(".0-_*|+=:;,#")     # never a blank, layout or comment mark

@@ -21,9 +21,11 @@ from functools import lru_cache
 
 import numpy as np
 
-ALPHABET = "123456789ABCDEFGHIJKLMNOP"
+# Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (never a blank, a layout
+# character or a comment mark, so a 36×36 written with 0 for blanks still reads right).
+ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@"
 BLANKS = ".0-_*"
-BOX_SIZE_BY_CELLS = {16: 2, 81: 3, 256: 4, 625: 5}
+BOX_SIZE_BY_CELLS = {16: 2, 81: 3, 256: 4, 625: 5, 1296: 6}
 MAX_TEXT = 20_000
 # Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=): the keys
 # read, in this order, when a pasted text is a link. static/parse.js reads them the same way.
@@ -206,13 +208,13 @@ def _tokens(text: str) -> tuple[list[_Token], list[list[_Token]], bool]:
 
 def _count_error(found: int, per_line: list[tuple[int, int]]) -> PuzzleError:
     """Explain a wrong cell count, pointing at the odd line out where there is one."""
-    msg = (f"Found {found} cells, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16) "
-           f"or 625 (25×25).")
+    msg = (f"Found {found} cells, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16), "
+           f"625 (25×25) or 1296 (36×36).")
     if len(per_line) >= 2:
         counts = [c for _, c in per_line]
         common = max(set(counts), key=counts.count)
         odd = [(ln, c) for ln, c in per_line if c != common]
-        if common in (4, 9, 16, 25) and odd:
+        if common in (4, 9, 16, 25, 36) and odd:
             ln, c = odd[0]
             msg += f" Line {ln} has {c} cells where the other rows have {common}."
             return PuzzleError(msg, line=ln)
@@ -231,7 +233,8 @@ def _value(tok: _Token, N: int, allow_numbers: bool) -> int:
         pos = ALPHABET.find(t.upper())
         if 0 <= pos < N:
             return pos + 1
-    allowed = f"1–{N}" if allow_numbers or N <= 9 else f"1–9 and A–{ALPHABET[N - 1]}"
+    allowed = (f"1–{N}" if allow_numbers or N <= 9 else "1–9, A–Z and @" if N == 36
+               else f"1–9 and A–{ALPHABET[N - 1]}")
     raise PuzzleError(
         f"Line {tok.line}, column {tok.column}: '{t}' is not a value of a {N}×{N} puzzle "
         f"(givens are {allowed}; blanks are . 0 - _ *).",
