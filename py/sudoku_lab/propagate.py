@@ -1,0 +1,124 @@
+"""Constraint propagation on candidate masks — naked and hidden singles to a fixpoint, for a
+whole batch of grids at once.
+
+The metaheuristics that work on large grids propagate *inside* their search, not only before
+it (Lewis 2007 couples annealing with constraint programming; Lloyd & Amos 2020 propagate
+after every value an ant places; Soto et al. 2015 filter at every iteration). This module is
+the lab's one propagation rule, shared by every solver's ``propagate`` option, the ant colony
+solver, the generator and the puzzle rating:
+
+* **naked single** — a cell with one candidate left: its value leaves every peer;
+* **hidden single** — a value with one place left in a row, column or box: it goes there.
+
+Repeated until nothing changes, this is the propagation Lloyd & Amos describe ("remove the
+value from the cell's peers; a value with one place left in a unit is placed there; repeat").
+It never removes a value that a solution of the grid has in that cell, so it is safe inside
+any search. A grid *fails* when a cell has no candidate left, two cells of a unit are fixed to
+one value, a value has no place left in a unit, or one cell is the only place of two values.
+
+Masks are int64 arrays of shape (B, N·N) — bit v−1 set means value v is still possible
+(``constraints.candidate_masks`` makes one from a board) — so 36×36 fits (36 bits). Each
+round is a handful of numpy operations over every unit of every grid; no Python loop runs per
+cell or per grid (the hidden-single count loops over the N positions of a unit, vectorised
+over all units of all grids).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from .grid import geometry
+
+
+def _batch(masks) -> tuple[np.ndarray, bool]:
+    m = np.asarray(masks, dtype=np.int64)
+    return (m[None, :] if m.ndim == 1 else m), m.ndim == 1
+
+
+@lru_cache(maxsize=None)
+def _unit_order(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For rows, columns and boxes: where each cell sits in the block's unit-by-unit order,
+    so a per-(unit, position) array of one block maps back onto cells with one gather."""
+    g = geometry(n)
+    return tuple(np.argsort(block.reshape(-1)) for block in (g.rows, g.cols, g.boxes))
+
+
+def is_fixed(masks: np.ndarray) -> np.ndarray:
+    """Cells with exactly one candidate."""
+    return (masks != 0) & ((masks & (masks - 1)) == 0)
+
+
+def fixed_values(masks) -> np.ndarray:
+    """The value of every fixed cell, 0 elsewhere (same shape as `masks`)."""
+    m = np.asarray(masks, dtype=np.int64)
+    out = np.zeros(m.shape, dtype=np.int8)
+    single = is_fixed(m)
+    out[single] = (np.log2(m[single]).astype(np.int8) + 1)
+    return out
+
+
+def eliminate(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """One round of naked singles: every fixed value leaves the unfixed cells of its units.
+    Returns (masks, failed per grid); a unit holding one value in two fixed cells, or a cell
+    left with nothing, fails its grid."""
+    m, single_grid = _batch(masks)
+    g = geometry(n)
+    um = m[:, g.units]                                            # (B, 3N, N)
+    fixed = is_fixed(um)
+    unit_fixed = np.bitwise_or.reduce(np.where(fixed, um, 0), axis=2)          # (B, 3N)
+    clash = (np.bitwise_count(unit_fixed) < np.count_nonzero(fixed, axis=2)).any(axis=1)
+    forbid = unit_fixed[:, g.row_of] | unit_fixed[:, g.N + g.col_of] | unit_fixed[:, 2 * g.N + g.box_of]
+    out = np.where(is_fixed(m), m, m & ~forbid)
+    failed = clash | (out == 0).any(axis=1)
+    return (out[0], failed[0]) if single_grid else (out, failed)
+
+
+def hidden_singles(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """One round of hidden singles: a value with one place in a unit is fixed there.
+    Returns (masks, failed per grid); a value with no place in a unit, or a cell that is the
+    only place of two different values, fails its grid."""
+    m, single_grid = _batch(masks)
+    g = geometry(n)
+    um = m[:, g.units]                                            # (B, 3N, N)
+    once = np.zeros(um.shape[:2], dtype=np.int64)
+    twice = np.zeros_like(once)
+    for j in range(g.N):                                          # bits seen once, and more than once
+        x = um[:, :, j]
+        twice |= once & x
+        once |= x
+    full = (1 << g.N) - 1
+    failed = ((once != full).any(axis=1))                         # a value with nowhere to go
+    unit_fixed = np.bitwise_or.reduce(np.where(is_fixed(um), um, 0), axis=2)
+    only = once & ~twice & ~unit_fixed                            # (B, 3N) values with one open place
+    hit = um & only[:, :, None]                                   # (B, 3N, N): values to fix, by position
+    B, N = len(m), g.N
+    rows, cols, boxes = _unit_order(n)
+    told = (hit[:, :N].reshape(B, -1)[:, rows] | hit[:, N:2 * N].reshape(B, -1)[:, cols]
+            | hit[:, 2 * N:].reshape(B, -1)[:, boxes])            # (B, cells)
+    failed |= ((told & (told - 1)) != 0).any(axis=1)
+    out = np.where(told != 0, told, m)
+    return (out[0], failed[0]) if single_grid else (out, failed)
+
+
+def singles(masks, n: int, max_rounds: int | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+    """Naked and hidden singles repeated until no mask changes (or `max_rounds` rounds).
+
+    Returns (masks, failed, rounds) — for a batch, `failed` is per grid and a failed grid
+    keeps the masks it had when it failed; for one grid (masks of shape (N·N,)), a bool.
+    """
+    m, single_grid = _batch(masks)
+    failed = (m == 0).any(axis=1)
+    rounds = 0
+    while max_rounds is None or rounds < max_rounds:
+        rounds += 1
+        new, fail = eliminate(m, n)
+        new, fail2 = hidden_singles(new, n)
+        fail |= fail2
+        new = np.where((failed | fail)[:, None], m, new)
+        failed |= fail
+        if np.array_equal(new, m):
+            break
+        m = new
+    return (m[0], bool(failed[0]), rounds) if single_grid else (m, failed, rounds)
