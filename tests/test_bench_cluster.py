@@ -165,3 +165,11 @@ def test_the_harness_is_what_the_cli_and_scripts_use():
     with pytest.raises(bench.BenchError, match="16×16"):
         from conftest import SIZES
         bench.Experiment([(SIZES["16x16-vukr-1"], "big")], "alldiff_tabu", {"filter": "hall_sets"})
+
+
+def test_a_record_has_the_record_fields_in_order(papers):
+    from sudoku_lab.run import Run
+    result = Run(papers["sato-01-easy"], "hill_climb", {}, 0, Budget(max_iterations=5)).finish()
+    rec = bench.record(3, "easy", result)
+    assert tuple(rec) == tuple(f for f in bench.RECORD_FIELDS if f != "message")
+    assert (rec["puzzle"], rec["name"]) == (3, "easy")

@@ -7,7 +7,7 @@ import pytest
 
 from sudoku_lab import solvers
 from sudoku_lab.progress import Progress
-from sudoku_lab.run import Budget, Run
+from sudoku_lab.run import RESULT_FIELDS, Budget, Run
 from sudoku_lab.score import conflict_cells, conflicts, open_cells
 
 
@@ -28,6 +28,7 @@ def test_stop_and_result_json(papers):
         run.step()
     res = run.stop().to_json()
     assert res["stop_reason"] == "stopped" and res["iterations"] == 9 and len(res["board"]) == 81
+    assert tuple(res) == RESULT_FIELDS[:-1]                    # every field, in order; no message
     assert run.step() is None
 
 

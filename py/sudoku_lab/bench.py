@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from . import solvers
 from .grid import PuzzleError, parse, validate
-from .run import Budget, Result, Run
+from .run import RESULT_FIELDS, Budget, Result, Run
 
 CONNECT_SECONDS = 5
 MAX_BATCH = 25
@@ -45,6 +45,11 @@ MAX_BATCH = 25
 
 class BenchError(ValueError):
     """Input the user can fix (a bad file, solver, parameter or scheduler); one line, exit 2."""
+
+
+# A run record's fields in order: the result's, the puzzle's index and name in its file, and
+# the speed. The page's experiment exports use the same list (sent with the worker's `ready`).
+RECORD_FIELDS = ("puzzle", "name", *RESULT_FIELDS, "iterations_per_second")
 
 
 def record(index: int, name: str, result: Result | dict[str, Any]) -> dict[str, Any]:

@@ -14,11 +14,8 @@ from pathlib import Path
 from . import bench, links, solvers, values
 from .exact import count_solutions
 from .grid import PuzzleError, board_to_string, format_grid, parse, validate
-from .run import Budget, Run
+from .run import SOLVE_FIELDS, Budget, Run
 
-
-SOLVE_FIELDS = ("solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best",
-                "iterations", "evaluations", "seconds", "stop_reason")
 
 
 class UsageError(Exception):

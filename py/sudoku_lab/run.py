@@ -25,6 +25,12 @@ from .progress import PAUSE, Progress
 from .score import conflict_cells, conflicts, is_solution, open_cells
 
 STOP_REASONS = ("solved", "budget", "stalled", "stopped", "error")
+# A result's fields in order (docs/design.md, "The run protocol"): the one list that `solve
+# --json`, the bench records and the page's exports take their fields from (the page gets
+# it with the worker's `ready`). `message` is there only when there is one.
+RESULT_FIELDS = ("solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best",
+                 "iterations", "evaluations", "seconds", "stop_reason", "restarts", "longest_step", "message")
+SOLVE_FIELDS = RESULT_FIELDS[:RESULT_FIELDS.index("restarts")]     # what `solve --json` prints
 
 
 @dataclass

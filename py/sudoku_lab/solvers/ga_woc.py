@@ -169,8 +169,9 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         pop, conf = pop[order], conf[order]
         best = int(conf[0])
         history.append(best)
-        series = {"best": best, "mean": float(conf.mean()),
-                  "expert_mean": float(conf[:n_experts].mean()), "aggregate": np.nan}
+        # the crowd's aggregate is a series only when there is a crowd (woc on): a series never
+        # holds a stand-in for "no value"
+        series = {"best": best, "mean": float(conf.mean()), "expert_mean": float(conf[:n_experts].mean())}
         board = pop[0]
         agg = None
         if params["woc"]:
