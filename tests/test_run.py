@@ -161,3 +161,14 @@ def test_seed_follows_the_shared_rule(papers):
         with pytest.raises(solvers.SolverError, match="seed must be a whole number from 0"):
             Run(papers["sato-01-easy"], "hill_climb", {}, bad)
     assert Run(papers["sato-01-easy"], "hill_climb", {}, "7").seed == 7
+
+
+def test_a_solver_that_proves_no_solution_ends_the_run_with_its_reason(papers, monkeypatch):
+    def run(puzzle, params, rng):
+        yield Progress(0, 0, 0.0, puzzle.cells.copy(), {})
+        return ("unsolvable", "propagation empties r1c1")
+    fake = types.SimpleNamespace(ID="fake", TITLE="", CITATION="", PARAMS=[], run=run,
+                                 OBJECTIVE={"name": "x", "direction": "min", "best": lambda p, q: 0})
+    monkeypatch.setitem(solvers.REGISTRY, "fake", fake)
+    r = Run(papers["sato-01-easy"], "fake").finish()
+    assert (r.stop_reason, r.message, r.solved) == ("unsolvable", "propagation empties r1c1", False)

@@ -24,7 +24,7 @@ from .grid import Puzzle, board_to_string
 from .progress import PAUSE, Progress
 from .score import conflict_cells, conflicts, is_solution, open_cells
 
-STOP_REASONS = ("solved", "budget", "stalled", "stopped", "error")
+STOP_REASONS = ("solved", "budget", "stalled", "unsolvable", "stopped", "error")
 # A result's fields in order (docs/design.md, "The run protocol"): the one list that `solve
 # --json`, the bench records and the page's exports take their fields from (the page gets
 # it with the worker's `ready`). `message` is there only when there is one.
@@ -135,8 +135,9 @@ class Run:
         p, ended = PAUSE, None
         try:
             p = next(self._gen)
-        except StopIteration as stop:
-            ended = (stop.value or "stalled", "")
+        except StopIteration as stop:       # a reason, or (reason, message) e.g. ("unsolvable", why)
+            value = stop.value or "stalled"
+            ended = value if isinstance(value, tuple) else (value, "")
         except solvers.SolverError as exc:   # the solver refuses this puzzle: say why, plainly
             ended = ("error", str(exc))
         except Exception as exc:  # a solver bug must end the run, not the worker
