@@ -2,7 +2,8 @@
 """Sudoku Lab's one build tool (standard library only).
 
     python3 build.py serve [--port 8000]   fetch + verify the runtime, bundle, serve the lab
-    python3 build.py test [pytest args]    the same set-up, then every test (own virtualenv)
+    python3 build.py test [pytest args]    the same set-up, then every test: the page's unit tests
+                                           (node --test) and pytest (own virtualenv, browser tests)
     python3 build.py build                 only fetch, verify and bundle into static/vendor/
 
 Runtime files (docs/design.md, "Runtime files") come from, in order: the local cache, an offline folder
@@ -348,10 +349,25 @@ def test(pytest_args: list[str], offline_dir: str | None, use_cdn: bool) -> int:
         return 3
     build(offline_dir, use_cdn)
     py = ensure_venv()
-    env = dict(os.environ, CHROMIUM=chromium)
+    env = dict(os.environ, CHROMIUM=chromium, PYTHON=str(py))
+    node_rc = test_js(env)
     cmd = [str(py), "-m", "pytest", "-c", str(ROOT / "tests" / "pytest.ini"), "--rootdir", str(ROOT), *pytest_args]
     say("running: " + " ".join(cmd[1:]))
-    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    if node_rc:
+        say("the page's unit tests (node --test tests/js/) failed: see above")
+    return rc or node_rc
+
+
+def test_js(env: dict) -> int:
+    """The page's pure modules under `node --test` (tests/js/): fast, no browser."""
+    node = shutil.which("node")
+    if node is None:
+        say("node is needed for the page's unit tests (tests/js/); install Node.js")
+        return 3
+    files = sorted(str(p) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
+    say("running: node --test " + " ".join(Path(f).relative_to(ROOT).as_posix() for f in files))
+    return subprocess.run([node, "--test", *files], cwd=ROOT, env=env).returncode
 
 
 # --------------------------------------------------------------------------- main
