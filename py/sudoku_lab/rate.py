@@ -6,60 +6,68 @@ node budget ran out); how many empty cells logic alone settles; and the hardest 
 logic needed, or *needs search* when logic stalls with cells left.
 
 Logic is a ladder of moves, easiest first. Every round applies the easiest move that makes
-progress, to every place in the grid at once, and starts again from the bottom — as human
-solvers and the usual raters (Sudoku Explainer, whose scale grades the Sudoku Exchange bank)
-do — so "the hardest move" is the least a solver must know:
+progress, to every place in the grid at once, and starts again from the bottom — as the usual
+raters do (Sukaku Explainer, whose SE scale grades the Sudoku Exchange bank; its ratings are
+in brackets) — so "the hardest move" is the least a solver must know:
 
+    full_house           the last empty cell of a row, column or box          (SE 1.0)
     hidden_single_box    a value with one place left in a box goes there      (SE 1.2; Pillay's b)
     hidden_single_line   … in a row or column                                 (SE 1.5; Pillay's r, c)
     naked_single         a cell with one candidate left takes it              (SE 2.3; Pillay's w l k
-                                                                               are its special case)
-    locked_candidates    a value a box confines to one row/column leaves the  (SE 2.6–2.8)
-                         rest of that line; one a line confines to one box
-                         leaves the rest of that box (pointing, claiming)
+                                                                               are a special case)
+    locked_candidates    a value a box holds in one row/column only leaves    (SE 2.6–2.8)
+                         the rest of that line; one a line holds in one box
+                         only leaves the rest of that box (pointing, claiming)
     naked_pair           two cells of a unit with the same two candidates:    (SE 3.0)
                          those values leave the unit's other cells
+    x_wing               two rows holding a value only in the same two        (SE 3.2)
+                         columns: it leaves those columns' other cells (and
+                         rows and columns swapped)
     hidden_pair          two values with the same two places in a unit:       (SE 3.4)
                          those cells lose every other candidate
     naked_triple         three cells of a unit whose candidates are three     (SE 3.6)
                          values: those leave the unit's other cells
+    swordfish            the X-wing with three rows and three columns         (SE 3.8)
     hidden_triple        three values whose places in a unit are three        (SE 4.0)
                          cells: those cells keep only the three
 
-The first three *place* values; the rest only remove candidates, and the singles then place.
+The first four *place* values; the rest only remove candidates, and the singles then place.
 The singles are ``propagate``'s (the lab's one implementation): each round calls its
 ``hidden_singles`` and ``eliminate`` steps separately and credits each new value to the
-easiest rule that justifies it (a value with one place in its box, in its row or column, or
-a cell with one candidate), so a value placed by a hidden single in a box is never credited
-to a naked single. Only values already *placed* leave their peers; a naked single still
-waiting (a lone candidate not yet placed, because an easier move went first) is hidden
-from ``eliminate`` until its turn, so it cannot make an easier move look possible.
+easiest rule that justifies it (the last cell of a unit, a value with one place in its box,
+in its row or column, a cell with one candidate), so a value a box's hidden single gives is
+never credited to a naked single. Only *placed* values leave their peers: a naked single still
+waiting (an easier move went first) is hidden from ``eliminate`` behind a full mask until its
+turn, so it cannot make an easier move look possible.
 
 **Pillay's deterministic moves add nothing beyond the singles** (the gp_moves move set,
 ``moves.py``, Pillay 2012 §3.1). r/c/b place a value that fits exactly one empty cell of a
 row/column/block — a hidden single in that unit; w/l/k give a cell of a unit with three empty
 cells the one missing value that fits it — a naked single. "Fits" means no placed peer holds
-the value, and at a fixpoint of the singles every candidate fits, so none of the six can
-place anything the singles left. tests/test_rate.py checks this on every stall of the rated
-bank, and bench/rating_agreement.py measures it: Pillay's six moves repeated to their own
-fixpoint settle at most what the singles settle (on 0 of the puzzles more). They are kept as
-the names of the first three rungs, not run. The try moves 3/4/2 are guesses, not logic.
+the value; where the singles stop, every candidate fits, so none of the six can place
+anything there. tests/test_rate.py checks it where the singles and the ladder stop on the
+hard sample; bench/rating_agreement.py measures it on 529 labelled 9×9 puzzles: Pillay's six
+moves repeated to their own fixpoint settle fewer cells than the singles on 105, as many on
+424, more on none, and place nothing where the ladder stops. So they name rungs, and are not
+run. The try moves 3/4/2 are guesses, not logic.
 
-**Why these four extra techniques** (docs/benchmarks.md, "Rating puzzles", has the figures):
-with the singles alone, Sudoku Exchange's easy and medium puzzles are all settled and its
-hard ones mostly stall, like its diabolical ones; locked candidates and the pairs and triples
-(the techniques of its "hard" band, SE 2.5–4.9) settle most hard puzzles and few diabolical
-ones. Fish (X-wing…), wings and chains are left out: the rating stays a short ladder, and
-anything beyond it says "needs search". Every technique is sound for every solution (no
-uniqueness assumption), so logic never places a value a solution does not have, and a grid
-logic completes has exactly one solution (no search is run); when logic meets a
-contradiction the puzzle has none. Otherwise the exact count (``exact.Counter``) runs on the
-givens plus the values logic placed — the same solutions, fewer nodes.
+**Why the seven elimination techniques** (figures in docs/benchmarks.md, "Rating puzzles"):
+with the singles alone, all 100 easy puzzles of the Sudoku Exchange sample are settled, 73
+medium, no hard and no diabolical one. Locked candidates settle the other 27 medium ones, and
+with the pairs, the fish and the triples — SE's techniques up to 4.0 — the ladder settles
+every hard puzzle rated up to 3.8 (48 of 100) and none rated 4.0 or more, nor any diabolical
+one: the rating follows the bank's grading step for step. Wings, chains and uniqueness
+arguments are left out: the rating stays a short ladder and says "needs search" beyond it.
+Every technique holds for every solution (no uniqueness assumption), so logic never places a
+value a solution does not have: a grid logic completes has exactly one solution (no search is
+run), and one where logic meets a contradiction has none. Otherwise the exact count
+(``exact.Counter``) runs on the givens plus the values logic placed — the same solutions,
+fewer nodes.
 
 Vectorised over units: each round is a few numpy operations over every row, column and box
 at once (masks as in ``propagate``: int64, bit v−1 = value v possible, 36 bits for 36×36).
-Subsets are searched only among a unit's cells (or values) with 2…k candidates (places),
-so a triple at 36×36 combines a dozen cells, not 36. :func:`rate_steps` yields
+Subsets (and fish) combine only a unit's cells (values, rows) with 2…k candidates (places),
+so a triple at 36×36 rarely combines all 36. :func:`rate_steps` yields
 ``progress.PAUSE`` between rounds and between slices of the count, so the page's worker can
 run it in 35 ms slices; :func:`rate` runs it to the end.
 """
