@@ -134,12 +134,24 @@ def singles(masks, n: int, max_rounds: int | None = None) -> tuple[np.ndarray, n
 # unit's values are counted by halving (a value in both halves of a unit is there twice) in
 # about log2(N) steps, where `singles` takes one per position of the unit.
 
-def _units(m: np.ndarray, n: int) -> np.ndarray:
+def _buffer(scratch: dict | None, name: str, shape: tuple, dtype) -> np.ndarray | None:
+    """A reusable array for `out=`: fresh large arrays cost page faults natively (36×36 rounds
+    ran 3-4 times slower allocating theirs), so a caller that runs many rounds lends a dict."""
+    if scratch is None:
+        return None
+    key = (name, shape, np.dtype(dtype))
+    if key not in scratch:
+        scratch[key] = np.empty(shape, dtype=dtype)
+    return scratch[key]
+
+
+def _units(m: np.ndarray, n: int, scratch: dict | None = None) -> np.ndarray:
     """Cell-major (N·N, B) -> (N, 3N, B): position in the unit, then rows, columns, boxes."""
     N = n * n
     g = m.reshape(N, N, -1)
     boxes = m.reshape(n, n, n, n, -1).transpose(1, 3, 0, 2, 4).reshape(N, N, -1)
-    return np.concatenate([g.transpose(1, 0, 2), g, boxes], axis=1)
+    out = _buffer(scratch, "units", (N, 3 * N, m.shape[1]), m.dtype)
+    return np.concatenate([g.transpose(1, 0, 2), g, boxes], axis=1, out=out)
 
 
 def _by_cell(per_unit: np.ndarray, n: int) -> np.ndarray:
@@ -149,22 +161,25 @@ def _by_cell(per_unit: np.ndarray, n: int) -> np.ndarray:
     return (rows_cols.reshape(n, n, n, n, B) | per_unit[2 * N:].reshape(n, 1, n, 1, B)).reshape(N * N, B)
 
 
-def _seen(u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _seen(u: np.ndarray, scratch: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For values laid out (positions, units, B): per unit, the values present at all and those
     present in two cells or more (a cell holding a value already seen before it in the unit)."""
-    before = np.bitwise_or.accumulate(u, axis=0)
-    return before[-1], np.bitwise_or.reduce(u[1:] & before[:-1], axis=0)
+    before = np.bitwise_or.accumulate(u, axis=0, out=_buffer(scratch, "before", u.shape, u.dtype))
+    both = _buffer(scratch, "both", u.shape, u.dtype)
+    both = np.bitwise_and(u[1:], before[:-1], out=None if both is None else both[1:])
+    return before[-1].copy(), np.bitwise_or.reduce(both, axis=0)
 
 
-def settle_round(masks: np.ndarray, decided: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def settle_round(masks: np.ndarray, decided: np.ndarray, n: int,
+                 scratch: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One round of `settle` on cell-major masks (N·N, B), given `decided` = the cells with at
     most one candidate. Returns the new masks, their `decided`, and which grids changed (a
-    grid that did not change is at its fixpoint)."""
-    fixed_in, twice = _seen(_units(np.where(decided, masks, 0), n))
+    grid that did not change is at its fixpoint). `scratch`: a dict of reusable arrays."""
+    fixed_in, twice = _seen(_units(np.where(decided, masks, 0), n, scratch), scratch)
     new = np.where(decided, masks, masks & ~_by_cell(fixed_in, n))
     if twice.any():                                  # a value fixed in two cells of a unit
         new[decided & ((masks & _by_cell(twice, n)) != 0)] = 0
-    anywhere, twice = _seen(_units(new, n))
+    anywhere, twice = _seen(_units(new, n, scratch), scratch)
     told = new & _by_cell(anywhere & ~twice, n)
     told &= -told                                    # the lowest value told
     np.copyto(new, told, where=told != 0)
@@ -188,10 +203,11 @@ def settle(masks: np.ndarray, n: int) -> int:
     """
     decided = (masks & (masks - 1)) == 0
     work, cols = masks, None                         # the grids still changing, and which they are
+    scratch: dict = {}
     rounds = 0
     while True:
         rounds += 1
-        new, decided, changed = settle_round(work, decided, n)
+        new, decided, changed = settle_round(work, decided, n, scratch)
         if cols is None:
             masks[...] = new
         else:

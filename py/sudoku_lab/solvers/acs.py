@@ -100,6 +100,7 @@ class Colony:
         self.best_values = np.zeros(C, dtype=np.int8)            # its grid, 0 = not fixed
         self.values = np.arange(self.N, dtype=self.dtype)
         self.pause_every = max(1, WORK_PER_PAUSE // (C * self.ants))
+        self.scratch: dict = {}                                  # propagation's reusable arrays
 
     # ------------------------------------------------------------------ one iteration
     def construct(self, rng: np.random.Generator) -> Generator[None, None, np.ndarray]:
@@ -136,10 +137,10 @@ class Colony:
             if not live.size:
                 return masks
             if live.size == B:
-                masks, decided, busy = settle_round(masks, decided, self.n)
+                masks, decided, busy = settle_round(masks, decided, self.n, self.scratch)
             else:
-                masks[:, live], decided[:, live], busy[live] = settle_round(masks[:, live], decided[:, live],
-                                                                            self.n)
+                masks[:, live], decided[:, live], busy[live] = settle_round(
+                    masks[:, live], decided[:, live], self.n, self.scratch)
             steps += 1
             if steps % self.pause_every == 0:
                 yield PAUSE
