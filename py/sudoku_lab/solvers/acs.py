@@ -24,18 +24,25 @@ The algorithm, as implemented here (docs/solvers/acs.md says more):
 
 Decisions where the paper is vague (also in docs/solvers/acs.md):
 
-* **The ants move together.** All ants are advanced at once, vectorised: at each step every
-  ant still working moves on to its next open cell (the fixed and failed cells it passes
-  cost nothing) and places a value there, and propagation runs over all of them together.
-  In the paper's program the ants step cell by cell in lockstep; skipping the cells where
-  nothing happens makes the number of steps that of the busiest ant, not the sum over ants,
-  and changes only how the ants' local updates interleave within an iteration. Ants that
-  choose at one cell in the same step choose from the same τ; their local updates are all
-  applied (k updates of one entry give τ0 + (τ − τ0)·(1 − ξ)^k).
-* **Ties**: the value of highest τ is the lowest such value; the iteration-best ant is the
-  first of equal f; a cell that propagation finds to be the only place of two values takes
-  the lower, and of two cells fixed to one value in the same propagation round the later
-  fails (`propagate.settle`) — both only in grids that already contradict themselves.
+* **The ants move together.** All ants advance at once, vectorised over the batch. A step:
+  every ant whose grid is at its propagation fixpoint moves on to its next open cell (the
+  fixed and failed cells it passes cost nothing) and places a value there; then one round of
+  propagation (`propagate.settle_round`) runs over every ant whose grid is still changing.
+  Each ant does what the paper's ant does — visit, choose, propagate to the fixpoint — and
+  none waits for another's propagation, so an iteration takes as many steps as its busiest
+  ant needs (measured at 16×16, p = 0.4: 57 steps an iteration, against 147 propagation
+  rounds when every placement is propagated to its end before the next ant moves). What can
+  differ from the paper is only how the ants' local updates interleave within an iteration
+  (which ant reads a (cell, value) after another's local update of it). Ants that choose at
+  one cell in the same step choose from the same τ; all their local updates are applied
+  (k updates of one entry give τ0 + (τ − τ0)·(1 − ξ)^k).
+* **Propagation rounds and ties.** One round removes every fixed value from its units' open
+  cells, then fixes every value that has one place left in a unit (naked, then hidden
+  singles). The paper's propagation is sequential; where the order matters the grid already
+  contradicts itself, and these tie-breaks decide which cells fail: cells of a unit fixed to
+  one value in the same round all fail; a cell that is the only place of two values takes the
+  lower. The value of highest τ is the lowest such value; the iteration-best ant is the first
+  of equal f.
 * **Random draws**: two uniform numbers per ant per step, drawn whether the ant is still
   working or not, so a run is the same with or without the page's pauses.
 * **Given grids that propagation proves unsolvable** end the run at once ("unsolvable").
@@ -74,10 +81,12 @@ PARAMS = [
           "lost every iteration", 0.0, 1.0),
 ]
 OBJECTIVE = {"name": "cells fixed", "direction": "max", "best": lambda puzzle, params: puzzle.N ** 2}
-# One step of the construction (every working ant places a value, then propagation) costs about
-# the same per (cell, ant) at every size; a pause comes after this much work so that no stretch
-# between pauses passes half of one of the page's 35 ms slices natively (docs/benchmarks.md).
-WORK_PER_PAUSE = 60_000
+# Pauses: a step of the construction (the ready ants place a value, one propagation round)
+# costs natively about as much as a fixed overhead of STEP_OVERHEAD (cell, ant) pairs plus the
+# pairs it touches; a pause comes after WORK_PER_PAUSE of that, ~10 ms natively at every size
+# (measured: docs/benchmarks.md), well inside one of the page's 35 ms slices at 2x native.
+STEP_OVERHEAD = 4_000
+WORK_PER_PAUSE = 170_000
 
 
 class Colony:
@@ -99,7 +108,7 @@ class Colony:
         self.best_f = 0
         self.best_values = np.zeros(C, dtype=np.int8)            # its grid, 0 = not fixed
         self.values = np.arange(self.N, dtype=self.dtype)
-        self.pause_every = max(1, WORK_PER_PAUSE // (C * self.ants))
+        self.pause_every = max(1, WORK_PER_PAUSE // (STEP_OVERHEAD + C * self.ants))
         self.scratch: dict = {}                                  # propagation's reusable arrays
 
     # ------------------------------------------------------------------ one iteration
