@@ -94,7 +94,8 @@ def solve(size: int, ps: list[float], instances: int, seconds: float, as_json: b
         if not as_json:
             print(f"p={p:.2f} done", file=sys.stderr, flush=True)
     print(f"# load {load()}")
-    print("| size | p | givens | solved | median s | worst s | median iterations | most open cells left | longest step ms |")
+    print("| size | p | givens | solved | median s | worst s | median iterations | most open cells left "
+          "| longest step ms |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for p, givens, ok, total, med, worst, it, left, step in rows:
         fmt = (lambda v: "–" if v is None else f"{v:.2f}")
