@@ -131,9 +131,9 @@ class Colony:
             draws = rng.random((2, B))
             ready = np.flatnonzero(working & ~busy)
             if ready.size:
-                distance = np.where(decided[:, ready], C, ahead[:, ready])
-                cell = distance.argmin(axis=0)
-                found = distance[cell, np.arange(ready.size)] < C
+                distance = np.where(decided, C, ahead)          # every ant: cheaper than picking columns
+                cell = distance.argmin(axis=0)[ready]
+                found = distance[cell, ready] < C
                 working[ready[~found]] = False                   # visited every cell
                 ants, cell = ready[found], cell[found]
                 if ants.size:
