@@ -279,8 +279,8 @@ def test_every_size_runs_a_few_iterations(n):
     C = puzzle.N ** 2
     for i, p in enumerate(out):
         assert p.iteration == i and p.evaluations == (i + 1) * 10
-        assert set(p.series) == {"best", "iteration best", "reinforced"}
-        assert p.series["iteration best"] <= p.best <= C and p.best == np.count_nonzero(p.board)
+        assert set(p.series) == {"best", "iteration_best", "reinforced"}
+        assert p.series["iteration_best"] <= p.best <= C and p.best == np.count_nonzero(p.board)
         assert np.all(p.board[puzzle.givens] == puzzle.cells[puzzle.givens])
         assert np.all((p.board == 0) | (p.board == sol) | ~np.isin(np.arange(C), np.flatnonzero(puzzle.givens)))
         overlay = p.overlay

@@ -47,9 +47,10 @@ Decisions where the paper is vague (also in docs/solvers/acs.md):
   working or not, so a run is the same with or without the page's pauses.
 * **Given grids that propagation proves unsolvable** end the run at once ("unsolvable").
 * **Reporting**: `best` (the objective) is the most cells any ant has fixed so far, and the
-  board is that ant's grid (0 where a cell was failed); the series are that best, the
-  iteration-best f and the f of the best-so-far ant that the global update reinforces
-  ("reinforced": it falls when best-value evaporation hands the pull to a weaker newcomer).
+  board is that ant's grid (0 where a cell was failed); the series are `best`,
+  `iteration_best` (this iteration's best f) and `reinforced` (the f of the best-so-far ant
+  the global update reinforces: it falls when best-value evaporation hands the pull to a
+  weaker newcomer).
   The overlay shows, for every cell, its value of highest τ, shaded by that value's share of
   the cell's pheromone. An iteration counts one construction by every ant; evaluations count
   ants.
@@ -220,7 +221,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         pheromone, share = colony.strongest()
         yield Progress(
             iteration=iteration, evaluations=(iteration + 1) * ants, best=best, board=board,
-            series={"best": best, "iteration best": int(f[top]), "reinforced": colony.best_f},
+            series={"best": best, "iteration_best": int(f[top]), "reinforced": colony.best_f},
             overlay={"boards": {"pheromone": pheromone}, "shade": {"pheromone": share},
                      "view": "pheromone"})
         if best == C:
