@@ -81,17 +81,20 @@ def longest_stretch(size: int, p: float, seed: int, iterations: int) -> tuple[fl
 
 def rate(sizes: list[int], iterations: int) -> None:
     print(f"load {load()}")
-    print("| size | p | instances | iterations | seconds | iterations/s | ms/iteration | longest step (ms) "
-          "| longest stretch, CPU ms |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| size | p | instances | iterations | seconds | iterations/s | ms/iteration | CPU ms/iteration "
+          "| longest step (ms) | longest stretch, CPU ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for size in sizes:
-        its, secs, longest, seed = 0, 0.0, 0.0, 0
+        its, secs, cpu, longest, seed = 0, 0.0, 0.0, 0.0, 0
         while its < iterations:                  # instances solved early: go on with the next
+            c = time.process_time()
             r = Run(instance(size, 0.45, seed), "acs", {}, seed, Budget(max_iterations=iterations - its)).finish()
+            cpu += time.process_time() - c
             its, secs, longest, seed = its + r.iterations + 1, secs + r.seconds, max(longest, r.longest_step), seed + 1
-        cpu, _ = longest_stretch(size, 0.45, seed - 1, min(iterations, 10))
+        stretch, _ = longest_stretch(size, 0.45, seed - 1, min(iterations, 10))
         print(f"| {size}×{size} | 0.45 | {seed} | {its} | {secs:.2f} | {its / secs:.1f} | "
-              f"{1000 * secs / its:.1f} | {1000 * longest:.1f} | {1000 * cpu:.1f} |", flush=True)
+              f"{1000 * secs / its:.1f} | {1000 * cpu / its:.1f} | {1000 * longest:.1f} | {1000 * stretch:.1f} |",
+              flush=True)
     print(f"load {load()}")
 
 
