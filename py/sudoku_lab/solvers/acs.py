@@ -84,10 +84,10 @@ PARAMS = [
 OBJECTIVE = {"name": "cells fixed", "direction": "max", "best": lambda puzzle, params: puzzle.N ** 2}
 # Pauses: a step of the construction (the ready ants place a value, one propagation round)
 # costs natively about as much as a fixed overhead of STEP_OVERHEAD (cell, ant) pairs plus the
-# pairs it touches; a pause comes after WORK_PER_PAUSE of that, ~10 ms natively at every size
+# pairs it touches; a pause comes after WORK_PER_PAUSE of that, 5-8 ms natively at every size
 # (measured: docs/benchmarks.md), well inside one of the page's 35 ms slices at 2x native.
 STEP_OVERHEAD = 4_000
-WORK_PER_PAUSE = 170_000
+WORK_PER_PAUSE = 120_000
 
 
 class Colony:
