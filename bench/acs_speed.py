@@ -99,14 +99,14 @@ def rate(sizes: list[int], iterations: int) -> None:
     print(f"load {load()}")
 
 
-def solve(size: int, ps: list[float], instances: int, seconds: float, as_json: bool, cpu: bool) -> None:
+def solve(size: int, ps: list[float], seeds: list[int], seconds: float, as_json: bool, cpu: bool) -> None:
     clock = time.process_time if cpu else time.perf_counter
-    print(f"# load {load()}; {instances} instances per p, one run each, {seconds:g} s limit "
+    print(f"# load {load()}; instance seeds {seeds} per p, one run each, {seconds:g} s limit "
           f"({'CPU' if cpu else 'wall'} time)", flush=True)
     rows = []
     for p in ps:
         runs = []
-        for seed in range(instances):
+        for seed in seeds:
             puzzle = instance(size, p, seed)
             wall = time.perf_counter()
             r = Run(puzzle, "acs", {}, seed, Budget(max_seconds=seconds), clock=clock).finish()
@@ -145,7 +145,8 @@ def main() -> int:
     b = sub.add_parser("solve")
     b.add_argument("--size", type=int, required=True, choices=[4, 9, 16, 25, 36])
     b.add_argument("--p", type=float, nargs="+", required=True)
-    b.add_argument("--instances", type=int, default=10)
+    b.add_argument("--instances", type=int, default=10, help="instance seeds 0..k-1")
+    b.add_argument("--seeds", type=int, nargs="+", help="these instance seeds instead")
     b.add_argument("--seconds", type=float, default=60)
     b.add_argument("--json", action="store_true")
     b.add_argument("--cpu", action="store_true", help="time limit and times in CPU seconds of this process "
@@ -154,7 +155,7 @@ def main() -> int:
     if args.what == "rate":
         rate(args.sizes, args.iterations)
     else:
-        solve(args.size, args.p, args.instances, args.seconds, args.json, args.cpu)
+        solve(args.size, args.p, args.seeds or list(range(args.instances)), args.seconds, args.json, args.cpu)
     return 0
 
 
