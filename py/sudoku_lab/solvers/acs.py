@@ -109,6 +109,8 @@ class Colony:
         self.best_f = 0
         self.best_values = np.zeros(C, dtype=np.int8)            # its grid, 0 = not fixed
         self.values = np.arange(self.N, dtype=self.dtype)
+        # value -> its mask bit, in the masks' own type (1 << 35 would overflow the page's 32-bit intp)
+        self.bits = np.left_shift(self.dtype(1), self.values)
         self.pause_every = max(1, WORK_PER_PAUSE // (STEP_OVERHEAD + C * self.ants))
         self.scratch: dict = {}                                  # propagation's reusable arrays
 
@@ -140,7 +142,7 @@ class Colony:
                 if ants.size:
                     value = self.choose(cell, masks[cell, ants], draws[0, ants], draws[1, ants])
                     self.local_update(cell, value)
-                    masks[cell, ants] = np.left_shift(1, value)
+                    masks[cell, ants] = self.bits[value]
                     decided[cell, ants] = True
                     busy[ants] = True
             live = np.flatnonzero(busy)
