@@ -73,7 +73,7 @@ TITLE = "Ant colony system with propagation (reference)"
 CITATION = ("H. Lloyd, M. Amos. Solving Sudoku with Ant Colony Optimization. IEEE Transactions on "
             "Games 12(3):302-311, 2020 (arXiv 1805.03545).")
 PARAMS = [
-    param("ants", "int", 10, "ants per iteration", 1, 100),
+    param("ants", "int", 10, "ants per iteration", 1, 40),
     param("q0", "float", 0.9, "chance of taking the value of highest pheromone (else a roulette choice)",
           0.0, 1.0),
     param("rho", "float", 0.9, "global update: weight of the best-so-far ant's deposit", 0.0, 1.0),
@@ -84,8 +84,10 @@ PARAMS = [
 OBJECTIVE = {"name": "cells fixed", "direction": "max", "best": lambda puzzle, params: puzzle.N ** 2}
 # Pauses: a step of the construction (the ready ants place a value, one propagation round)
 # costs natively about as much as a fixed overhead of STEP_OVERHEAD (cell, ant) pairs plus the
-# pairs it touches; a pause comes after WORK_PER_PAUSE of that, 5-8 ms natively at every size
-# (measured: docs/benchmarks.md), well inside one of the page's 35 ms slices at 2x native.
+# pairs it touches (twice as many for the 64-bit masks of 36×36); a pause comes after
+# WORK_PER_PAUSE of that, 5-8 ms natively at 10 ants (measured: docs/benchmarks.md), well
+# inside one of the page's 35 ms slices at 2x native. At most 40 ants: one step at 36×36 then
+# takes ~10 ms.
 STEP_OVERHEAD = 4_000
 WORK_PER_PAUSE = 120_000
 
@@ -111,7 +113,8 @@ class Colony:
         self.values = np.arange(self.N, dtype=self.dtype)
         # value -> its mask bit, in the masks' own type (1 << 35 would overflow the page's 32-bit intp)
         self.bits = np.left_shift(self.dtype(1), self.values)
-        self.pause_every = max(1, WORK_PER_PAUSE // (STEP_OVERHEAD + C * self.ants))
+        width = np.dtype(self.dtype).itemsize // 4
+        self.pause_every = max(1, WORK_PER_PAUSE // (STEP_OVERHEAD + C * self.ants * width))
         self.scratch: dict = {}                                  # propagation's reusable arrays
 
     # ------------------------------------------------------------------ one iteration
