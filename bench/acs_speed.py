@@ -2,7 +2,7 @@
 """acs (Lloyd & Amos's ant colony system): iterations per second, the longest step, and
 time to solve on Lewis-style instances, beside Lloyd & Amos's own figures.
 
-    .venv/bin/python bench/acs_speed.py rate  [--sizes 9 16 25 36] [--iterations 30]
+    .venv/bin/python bench/acs_speed.py rate  [--sizes 9 16 25 36] [--iterations 30] [--ants A]
     .venv/bin/python bench/acs_speed.py solve --size 16 --p 0.40 0.45 [--instances 10]
                                               [--seconds 60] [--json]
 
@@ -61,12 +61,12 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def longest_stretch(size: int, p: float, seed: int, iterations: int) -> tuple[float, float]:
+def longest_stretch(size: int, p: float, seed: int, iterations: int, params: dict) -> tuple[float, float]:
     """The solver driven directly: the longest CPU time between two of its yields (a pause or
     a step), and the longest wall time. CPU time is what the page's slice would see on a quiet
     machine; wall time on a shared one includes waiting for a core."""
     puzzle = instance(size, p, seed)
-    gen = acs.run(puzzle, Run(puzzle, "acs").params, np.random.default_rng(seed))
+    gen = acs.run(puzzle, Run(puzzle, "acs", params).params, np.random.default_rng(seed))
     cpu = wall = 0.0
     done = 0
     while done < iterations:
@@ -80,8 +80,8 @@ def longest_stretch(size: int, p: float, seed: int, iterations: int) -> tuple[fl
     return cpu, wall
 
 
-def rate(sizes: list[int], iterations: int) -> None:
-    print(f"load {load()}")
+def rate(sizes: list[int], iterations: int, params: dict) -> None:
+    print(f"load {load()}; parameters {params or 'the defaults'}")
     print("| size | p | instances | iterations | seconds | iterations/s | ms/iteration | CPU ms/iteration "
           "| longest step (ms) | longest stretch, CPU ms |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -89,10 +89,10 @@ def rate(sizes: list[int], iterations: int) -> None:
         its, secs, cpu, longest, seed = 0, 0.0, 0.0, 0.0, 0
         while its < iterations:                  # instances solved early: go on with the next
             c = time.process_time()
-            r = Run(instance(size, 0.45, seed), "acs", {}, seed, Budget(max_iterations=iterations - its)).finish()
+            r = Run(instance(size, 0.45, seed), "acs", params, seed, Budget(max_iterations=iterations - its)).finish()
             cpu += time.process_time() - c
             its, secs, longest, seed = its + r.iterations + 1, secs + r.seconds, max(longest, r.longest_step), seed + 1
-        stretch, _ = longest_stretch(size, 0.45, seed - 1, min(iterations, 10))
+        stretch, _ = longest_stretch(size, 0.45, seed - 1, min(iterations, 10), params)
         print(f"| {size}×{size} | 0.45 | {seed} | {its} | {secs:.2f} | {its / secs:.1f} | "
               f"{1000 * secs / its:.1f} | {1000 * cpu / its:.1f} | {1000 * longest:.1f} | {1000 * stretch:.1f} |",
               flush=True)
@@ -142,6 +142,7 @@ def main() -> int:
     a = sub.add_parser("rate")
     a.add_argument("--sizes", type=int, nargs="+", default=[9, 16, 25, 36])
     a.add_argument("--iterations", type=int, default=30)
+    a.add_argument("--ants", type=int, help="colony size (default: the paper's 10)")
     b = sub.add_parser("solve")
     b.add_argument("--size", type=int, required=True, choices=[4, 9, 16, 25, 36])
     b.add_argument("--p", type=float, nargs="+", required=True)
@@ -153,7 +154,7 @@ def main() -> int:
                    "(what a quiet core gives; on a shared machine wall time includes waiting for one)")
     args = ap.parse_args()
     if args.what == "rate":
-        rate(args.sizes, args.iterations)
+        rate(args.sizes, args.iterations, {} if args.ants is None else {"ants": args.ants})
     else:
         solve(args.size, args.p, args.seeds or list(range(args.instances)), args.seconds, args.json, args.cpu)
     return 0
