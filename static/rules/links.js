@@ -20,8 +20,11 @@ export function encodeState({ puzzle, generator = null, solver, seed, params, ma
   q.set("seed", String(seed));
   if (maxSeconds) q.set("t", String(maxSeconds));
   for (const [k, v] of Object.entries(params || {})) q.set(k, String(v));
-  return "#" + q.toString();
+  return fragment(q);
 }
+
+// A link's fragment: ':' needs no escaping there, and keeps g=16:0.45:7 and entries readable.
+const fragment = (q) => "#" + q.toString().replace(/%3A/gi, ":");
 
 // The fragment's keys and values, each key once; a key given twice is a problem.
 // Returns {raw: Map, problems: Map}.
@@ -200,5 +203,5 @@ export function encodeCompareLink({ puzzle, generator = null, seconds, mode, ent
     }
     if (preset) q.set("preset", preset);
   }
-  return "#" + q.toString();
+  return fragment(q);
 }
