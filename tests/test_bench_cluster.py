@@ -205,7 +205,7 @@ def test_a_generated_set_is_named_by_spec_counted_and_reproducible():
     assert [n for _, n in puzzles] == [f"9:{p}:{s}" for p in ("0.25", "0.5", "0.75") for s in (5, 6, 7)]
     for text, name in puzzles:
         size, p, seed = bench.spec_of(name)
-        assert text == generate(size, p, seed).to_string()
+        assert text == generate(size, p, seed).puzzle.to_string()
         assert sum(c != "." for c in text) == round(p * 81), "exactly round(p·N²) givens"
     assert bench.generated_puzzles(["9:0.25:0.75:0.25"], 3, seed=5) == puzzles
     both = bench.generated_puzzles(["9:0.25:0.5:0.25", "9:0.5:0.75:0.25"], 3, seed=5)
@@ -348,3 +348,18 @@ def test_a_worker_without_numpy_is_named_in_one_line(tmp_path):
         assert "pip install numpy" in r.stderr
     finally:
         stop_cluster(procs)
+
+
+def test_cpu_time_budgets_are_named_in_the_header_and_end_the_runs(tmp_path):
+    f = puzzle_file(tmp_path, [UNSOLVABLE + " unsolvable"])
+    out = tmp_path / "cpu.jsonl"
+    r = cli("bench", str(f), "--solver", "nb_coin", "--runs", "2", "--max-seconds", "0.3", "--cpu-time",
+            "--out", str(out), "--json")
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert json.loads(out.read_text().splitlines()[0])["experiment"]["clock"] == "cpu"
+    records = bench.read_records(out)
+    assert [rec["stop_reason"] for rec in records] == ["budget", "budget"]
+    assert all(0.3 <= rec["seconds"] < 3 for rec in records)
+    r = cli("bench", str(f), "--solver", "nb_coin", "--runs", "2", "--max-seconds", "0.3", "--out", str(out),
+            "--resume")
+    assert r.returncode == 2 and "another experiment" in r.stderr, "the clock is part of the experiment"

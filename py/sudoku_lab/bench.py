@@ -44,6 +44,7 @@ import math
 import re
 import statistics
 import sys
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -145,7 +146,7 @@ def parse_generate(spec: str) -> tuple[int, list[str]]:
 def generated_puzzles(specs: Iterable[str], instances: int, seed: int = 0) -> list[tuple[str, str]]:
     """(cells, name) of every instance of every ``SIZE:P0:P1:STEP`` set: at each p, instance
     i is the generator's puzzle of seed `seed` + i, named ``SIZE:p:seed`` (its spec)."""
-    from . import generate
+    from .generate import Spec, generate
     if not 1 <= instances <= MAX_INSTANCES:
         raise BenchError(f"--instances must be from 1 to {MAX_INSTANCES:,}; got {instances}")
     try:
@@ -158,22 +159,21 @@ def generated_puzzles(specs: Iterable[str], instances: int, seed: int = 0) -> li
         size, ps = parse_generate(spec)
         for p in ps:
             for i in range(instances):
-                name = f"{size}:{p}:{seed + i}"
-                if name not in names:            # overlapping sets: each instance once
-                    names.add(name)
-                    out.append((generate.generate(size, float(p), seed + i).to_string(), name))
+                spec = Spec.of(size, p, seed + i)
+                if spec.text not in names:            # overlapping sets: each instance once
+                    names.add(spec.text)
+                    out.append((generate(spec).puzzle.to_string(), spec.text))
     return out
 
 
 def spec_of(name: str) -> tuple[int, float, int] | None:
-    """(size, p, seed) of a generated instance's name ``SIZE:p:seed``; None for other names."""
-    parts = name.split(":")
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[2].isdigit():
-        return None
+    """(size, p, seed) of a generated instance's name (``generate.parse_spec``); None for others."""
+    from .generate import parse_spec
     try:
-        return int(parts[0]), float(parts[1]), int(parts[2])
-    except ValueError:
+        spec = parse_spec(name)
+    except values.ValueProblem:
         return None
+    return spec.size, spec.p, spec.seed
 
 
 @dataclass
@@ -227,9 +227,12 @@ class Job:
     params: tuple[tuple[str, Any], ...]
     seed: int
     budget: tuple[int | None, int | None, float | None]
+    cpu_time: bool = False
 
     def run(self) -> dict[str, Any]:
-        result = Run(parse(self.text), self.solver, dict(self.params), self.seed, Budget(*self.budget)).finish()
+        clock = time.process_time if self.cpu_time else time.perf_counter
+        result = Run(parse(self.text), self.solver, dict(self.params), self.seed, Budget(*self.budget),
+                     clock=clock).finish()
         return record(self.puzzle, self.name, result)
 
     def key(self) -> tuple[str, str, int, int]:
@@ -246,7 +249,10 @@ class Experiment:
     """Puzzles × entries × runs. `solver` is one solver id (its parameters in `params`) or a
     list of :class:`Entry`, in which case `params` apply to every entry (an entry's own
     values win). Run r of an entry uses seed (the entry's seed, else `seed`) + r. `generated`
-    names the ``--generate`` sets the puzzles came from, for the header."""
+    names the ``--generate`` sets the puzzles came from, for the header. With `cpu_time` each
+    run's time limit and seconds are the CPU time of the process running it, not the wall
+    clock: on a machine shared with other work a time-limited run then gets the computing
+    time it was given (the runner chooses Run's clock; solvers never read one)."""
 
     puzzles: list[tuple[str, str]]
     solver: str | list[Entry]
@@ -256,6 +262,7 @@ class Experiment:
     budget: Budget = field(default_factory=Budget)
     generated: tuple[str, ...] = ()
     instances: int = 0
+    cpu_time: bool = False
     entries: list[Entry] = field(init=False)
 
     def __post_init__(self):
@@ -302,12 +309,14 @@ class Experiment:
                "puzzles": len(self.puzzles), "puzzles_sha256": digest}
         if self.generated:
             out.update(generate=list(self.generated), instances=self.instances)
+        if self.cpu_time:
+            out["clock"] = "cpu"
         return out
 
     def jobs(self) -> list[Job]:
         b = self.budget
         budget = (b.max_iterations, b.max_evaluations, b.max_seconds)
-        return [Job(i, name, text, e.solver, tuple(sorted(e.params.items())), e.seed + r, budget)
+        return [Job(i, name, text, e.solver, tuple(sorted(e.params.items())), e.seed + r, budget, self.cpu_time)
                 for e in self.entries for i, (text, name) in enumerate(self.puzzles) for r in range(self.runs)]
 
 

@@ -170,7 +170,8 @@ def cmd_bench(args) -> int:
         solver = entries[0].solver if len(entries) == 1 and not entries[0].params and entries[0].seed is None \
             else entries
         experiment = bench.Experiment(_bench_puzzles(args, seed), solver, _params(args.param), args.runs, seed,
-                                      _budget(args), tuple(args.generate), args.instances if args.generate else 0)
+                                      _budget(args), tuple(args.generate), args.instances if args.generate else 0,
+                                      args.cpu_time)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
     if args.resume and not args.out:
@@ -249,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="generated puzzles instead of a file, e.g. 16:0:1:0.05 (repeat for several sizes)")
     p.add_argument("--instances", type=int, default=1, help="generated puzzles per p (instance i: seed + i)")
     p.add_argument("--runs", type=int, default=1)
+    p.add_argument("--cpu-time", action="store_true",
+                   help="time limits and seconds in CPU time of the run's process (a shared machine)")
     p.add_argument("--seed", default="0", help="first seed; run r uses seed + r (and instance i seed + i)")
     p.add_argument("--jobs", type=int, default=1,
                    help="worker processes of a local Dask cluster started for this run (1: in this process)")
