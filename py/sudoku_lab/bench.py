@@ -50,7 +50,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from . import solvers, values
-from .grid import PuzzleError, parse, validate
+from .grid import parse
+from .puzzle_list import ListProblem, read_puzzle_file
 from .run import RESULT_FIELDS, Budget, Result, Run
 
 CONNECT_SECONDS = 5
@@ -77,32 +78,16 @@ def record(index: int, name: str, result: Result | dict[str, Any]) -> dict[str, 
 # ---------------------------------------------------------------------------- what is run
 
 def read_puzzles(path: str | Path, limit: int = 0) -> list[tuple[str, str]]:
-    """(cells, name) per puzzle line of a bench file; BenchError names the line at fault."""
+    """(cells, name) per puzzle line of a bench file (puzzle_list, the one reader); BenchError
+    names the line at fault."""
     try:
-        lines = Path(path).read_text().splitlines()
-    except OSError as exc:
-        raise BenchError(f"cannot read {path}: {exc.strerror}") from None
-    out = []
-    for ln, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        text, _, name = line.strip().partition(" ")
-        text, _, tab_name = text.partition("\t")
-        try:
-            puzzle = parse(text)
-            validate(puzzle)
-        except PuzzleError as exc:
-            raise BenchError(f"{path}, line {ln}: {exc.message}") from None
-        out.append((puzzle.to_string(), (name or tab_name).strip() or f"line {ln}"))
-        if limit and len(out) == limit:
-            break
-    if not out:
-        raise BenchError(f"{path} holds no puzzle")
-    return out
+        out = read_puzzle_file(path, check_givens=True)
+    except ListProblem as exc:
+        raise BenchError(exc.message) from None
+    return out[:limit] if limit else out
 
 
 GENERATE_FORM = "SIZE:P0:P1:STEP (e.g. 16:0:1:0.05)"
-SIZES = (4, 9, 16, 25, 36)
 MILLI = 1000                  # p values are counted in whole thousandths: no float drift
 MAX_INSTANCES = 10_000
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
@@ -131,8 +116,8 @@ def parse_generate(spec: str) -> tuple[int, list[str]]:
     if len(parts) != 4:
         raise BenchError(f"--generate takes {GENERATE_FORM}; got {values.quote(spec)}")
     size_raw, p0_raw, p1_raw, step_raw = parts
-    if not size_raw.isdigit() or int(size_raw) not in SIZES:
-        raise BenchError(f"--generate {values.quote(spec)}: size must be one of {', '.join(map(str, SIZES))}; "
+    if not size_raw.isdigit() or int(size_raw) not in values.SIZES:
+        raise BenchError(f"--generate {values.quote(spec)}: size must be one of {', '.join(map(str, values.SIZES))}; "
                          f"got {values.quote(size_raw)}")
     p0, p1 = _thousandths(p0_raw, "P0", spec), _thousandths(p1_raw, "P1", spec)
     step = _thousandths(step_raw, "STEP", spec)

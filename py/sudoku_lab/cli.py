@@ -1,4 +1,4 @@
-"""``python -m sudoku_lab``: solvers, check, solve, bench (docs/design.md, "Command line").
+"""``python -m sudoku_lab``: solvers, check, solve, bench, generate (docs/design.md, "Command line").
 
 Bad input (an unreadable puzzle, an unknown solver, a bad parameter) prints one clear
 line on stderr and exits with code 2; nothing here prints a traceback at a user.
@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 
 from . import bench, links, solvers, values
-from .exact import count_solutions
-from .grid import PuzzleError, board_to_string, format_grid, parse, validate
+from .generate import Spec, generate, parse_spec
+from .grid import PuzzleError, format_grid, parse, validate
+from .rate import rate
 from .run import SOLVE_FIELDS, Budget, Run
 
 
@@ -92,23 +93,14 @@ def cmd_solvers(args) -> int:
 
 def cmd_check(args) -> int:
     puzzle = _puzzle(args.puzzle)
-    report = {"size": puzzle.N, "givens": puzzle.given_count, "puzzle": puzzle.to_string()}
-    try:
-        validate(puzzle)
-        count = count_solutions(puzzle)
-        report["solutions"] = count.solutions if count.complete else None
-        report["solution"] = None if count.solution is None else board_to_string(count.solution)
-    except PuzzleError as exc:
-        report["solutions"] = 0
-        report["message"] = exc.message
+    rating = rate(puzzle)
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps({**rating.to_json(), "puzzle": puzzle.to_string()}))
         return 0
     print(format_grid(puzzle.cells, puzzle.n))
     words = {0: "no solution", 1: "exactly one solution", 2: "several solutions", None: "unknown (search budget ran out)"}
-    print(f"\n{puzzle.N}×{puzzle.N}, {puzzle.given_count} givens, {words[report['solutions']]}")
-    if "message" in report:
-        print(report["message"])
+    print(f"\n{puzzle.N}×{puzzle.N}, {puzzle.given_count} givens (p = {rating.p:.2f}), {words[rating.solutions]}")
+    print(rating.summary())
     return 0
 
 
@@ -121,7 +113,8 @@ def _from_link(args):
         raise UsageError(f"link: {next(iter(link.problems.values()))}")
     params = {**link.params, **_params(args.param)}
     budget = _budget(args, default_seconds=link.seconds or 60.0)
-    return (parse(link.puzzle), args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
+    puzzle = generate(parse_spec(link.generator)).puzzle if link.generator else parse(link.puzzle)
+    return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
 
 
@@ -208,6 +201,24 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_generate(args) -> int:
+    """One puzzle per line as `<cells> <spec>` (a bench file), or one JSON object per line."""
+    try:
+        first = Spec.of(args.size, args.p, args.seed, args.unique)
+    except values.ValueProblem as exc:
+        raise UsageError(str(exc)) from None
+    if not args.count.isdigit() or not 1 <= int(args.count) <= 1_000_000:
+        raise UsageError(f"--count must be a whole number from 1 to 1000000; got {values.quote(args.count)}")
+    count = int(args.count)
+    if first.seed + count - 1 > values.SEED_MAX:
+        raise UsageError(f"the last seed (seed + count - 1) must be at most {values.SEED_MAX}; "
+                         f"got {first.seed + count - 1}")
+    for k in range(count):
+        made = generate(Spec(first.size, first.p, first.seed + k, first.unique))
+        print(json.dumps(made.to_json()) if args.json else f"{made.puzzle.to_string()} {made.spec.text}", flush=True)
+    return 0
+
+
 # ---------------------------------------------------------------------------- parser
 
 
@@ -219,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_solvers)
 
-    p = sub.add_parser("check", help="parse, validate and count solutions")
+    p = sub.add_parser("check", help="parse, validate, count solutions and rate the puzzle")
     p.add_argument("puzzle", help="the puzzle text, - for stdin, or @file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
@@ -261,6 +272,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limit", type=int, default=0, help="only the first K puzzles")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("generate", help="generate puzzles: a random full grid, round(p·N²) givens kept at random")
+    p.add_argument("--size", required=True, help="side of the grid: 4, 9, 16, 25 or 36")
+    p.add_argument("--p", required=True, help="share of the cells given, from 0 to 1")
+    p.add_argument("--seed", default="0", help="a whole number from 0 to 2**53-1 (default 0)")
+    p.add_argument("--count", default="1", help="K puzzles, seeds seed..seed+K-1 (default 1)")
+    p.add_argument("--unique", action="store_true",
+                   help="remove cells only while the solution stays unique (down to the target or a minimal puzzle)")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.set_defaults(func=cmd_generate)
     return ap
 
 

@@ -1,0 +1,85 @@
+// One rule per setting a user can type — the page's copy of py/sudoku_lab/values.py. Both
+// are held to tests/value_cases.json: same values, same messages (docs/design.md, "Values").
+// Each reader returns the value or throws ValueProblem.
+
+export const SEED_MAX = 2 ** 53 - 1;
+export const SECONDS_MAX = 86400;
+export const QUOTE_MAX = 40;
+export const SIZES = [4, 9, 16, 25, 36];
+
+const WHOLE = /^-?[0-9]+$/;
+const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+const UNSIGNED_DECIMAL = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+
+export class ValueProblem extends Error {}
+
+// What the user typed, in quotes, cut to QUOTE_MAX characters.
+export function quote(raw) {
+  const text = String(raw);
+  if (text.length > QUOTE_MAX) return `'${text.slice(0, QUOTE_MAX)}…' (${text.length.toLocaleString("en")} characters)`;
+  return `'${text}'`;
+}
+
+function number(raw, pattern) {
+  if (typeof raw === "boolean") return null;
+  if (typeof raw === "number") return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === "string" && raw.length <= QUOTE_MAX && pattern.test(raw)) return Number(raw);
+  return null;
+}
+
+export function seed(raw) {
+  const v = number(raw, WHOLE);
+  if (v === null || !Number.isInteger(v) || v < 0 || v > SEED_MAX) {
+    throw new ValueProblem(`seed must be a whole number from 0 to ${SEED_MAX}; got ${quote(raw)}`);
+  }
+  return v;
+}
+
+export function seconds(raw) {
+  const v = number(raw, DECIMAL);
+  if (v === null || !(v > 0 && v <= SECONDS_MAX)) {
+    throw new ValueProblem(`time limit must be a number of seconds above 0 and at most ${SECONDS_MAX}; got ${quote(raw)}`);
+  }
+  return v;
+}
+
+// The side of a generated grid.
+export function size(raw) {
+  const v = number(raw, WHOLE);
+  if (v === null || !SIZES.includes(v)) throw new ValueProblem(`size must be 4, 9, 16, 25 or 36; got ${quote(raw)}`);
+  return v;
+}
+
+// The share of a generated grid's cells that are given.
+export function p(raw) {
+  const v = number(raw, UNSIGNED_DECIMAL);
+  if (v === null || !(v >= 0 && v <= 1)) throw new ValueProblem(`p must be a number from 0 to 1; got ${quote(raw)}`);
+  return v;
+}
+
+// A solver parameter's value by its spec {name, type, min, max, choices}.
+export function param(spec, raw) {
+  const { name, type } = spec;
+  if (type === "bool") {
+    if (typeof raw === "boolean") return raw;
+    const text = typeof raw === "string" ? raw.toLowerCase() : null;
+    if (text === "true" || text === "1" || raw === 1) return true;
+    if (text === "false" || text === "0" || raw === 0) return false;
+    throw new ValueProblem(`parameter '${name}' must be true or false; got ${quote(raw)}`);
+  }
+  if (type === "choice") {
+    if (!spec.choices.includes(raw)) {
+      throw new ValueProblem(`parameter '${name}' must be one of ${spec.choices.join(", ")}; got ${quote(raw)}`);
+    }
+    return raw;
+  }
+  const v = number(raw, type === "int" ? WHOLE : DECIMAL);
+  if (v === null || (type === "int" && !Number.isInteger(v))) {
+    throw new ValueProblem(`parameter '${name}' must be ${type === "int" ? "a whole number" : "a number"}; got ${quote(raw)}`);
+  }
+  if ((spec.min !== null && spec.min !== undefined && v < spec.min) ||
+      (spec.max !== null && spec.max !== undefined && v > spec.max)) {
+    throw new ValueProblem(`parameter '${name}' must be between ${spec.min} and ${spec.max}; got ${v}`);
+  }
+  return v;
+}
