@@ -144,10 +144,27 @@ def cmd_solve(args) -> int:
     return 0 if result.solved else 1
 
 
+def _bench_puzzles(args, seed: int) -> list[tuple[str, str]]:
+    """The puzzle file, or the --generate sets (instance i at p: generator seed `seed` + i)."""
+    if bool(args.file) == bool(args.generate):
+        raise UsageError("bench takes a puzzle FILE or --generate SIZE:P0:P1:STEP, one of the two")
+    if args.generate:
+        puzzles = bench.generated_puzzles(args.generate, args.instances, seed)
+        return puzzles[:args.limit] if args.limit else puzzles
+    if args.instances != 1:
+        raise UsageError("--instances goes with --generate")
+    return bench.read_puzzles(args.file, args.limit)
+
+
 def cmd_bench(args) -> int:
+    seed = _seed(args.seed)
     try:
-        experiment = bench.Experiment(bench.read_puzzles(args.file, args.limit), args.solver, _params(args.param),
-                                      args.runs, _seed(args.seed), _budget(args))
+        entries = [bench.parse_entry(text) for text in args.solver]
+        solver = entries[0].solver if len(entries) == 1 and not entries[0].params and entries[0].seed is None \
+            else entries
+        experiment = bench.Experiment(_bench_puzzles(args, seed), solver, _params(args.param), args.runs, seed,
+                                      _budget(args), tuple(args.generate), args.instances if args.generate else 0,
+                                      args.cpu_time)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
     if args.resume and not args.out:
@@ -155,13 +172,17 @@ def cmd_bench(args) -> int:
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1; got {args.jobs}")
 
+    several = len(experiment.entries) > 1
+    width = max(len(e.label()) for e in experiment.entries)
+
     def show(rec):
         if args.out:
             return
         if args.json:
             print(json.dumps(rec), flush=True)
         else:
-            print(f"{rec['name']:20} seed {rec['seed']:<5} {rec['stop_reason']:8} it {rec['iterations']:>8} "
+            print(f"{bench.entry_label(rec):{width}}  " * several +
+                  f"{rec['name']:20} seed {rec['seed']:<5} {rec['stop_reason']:8} it {rec['iterations']:>8} "
                   f"open {rec['open_cells']:>4} {rec['seconds']:8.3f} s "
                   f"{rec['iterations_per_second'] or 0:10.0f} it/s", flush=True)
 
@@ -170,11 +191,13 @@ def cmd_bench(args) -> int:
                                        scheduler=args.scheduler, quiet=args.quiet, on_record=show)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
-    summary = bench.summarise(records)
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        print(("\n" if not args.out else "") + "  ".join(f"{k}={v}" for k, v in summary.items()))
+    groups = bench.by_entry(records) if several else {"": records}
+    for i, (label, recs) in enumerate(groups.items()):
+        summary = {**({"entry": label} if several else {}), **bench.summarise(recs)}
+        if args.json:
+            print(json.dumps(summary))
+        else:
+            print(("\n" if not args.out and not i else "") + "  ".join(f"{k}={v}" for k, v in summary.items()))
     return 0
 
 
@@ -212,8 +235,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
 
-    def run_options(p, solver_required=True):
-        p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
+    def run_options(p, solver_required=True, entries=False):
+        if entries:
+            p.add_argument("--solver", required=True, action="append", metavar="ID[:SEED][:name=value…]",
+                           help="a solver entry, as in the page's experiment links; repeat for several")
+        else:
+            p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
         p.add_argument("--max-seconds", default=None, metavar="SECONDS", help="time limit per run (default 60)")
         p.add_argument("--max-iterations", type=int, default=None)
         p.add_argument("--max-evaluations", type=int, default=None)
@@ -227,11 +254,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
     p.set_defaults(func=cmd_solve)
 
-    p = sub.add_parser("bench", help="run a solver over a file of puzzles, several seeds each")
-    p.add_argument("file", help="one puzzle per line, optionally followed by a name")
-    run_options(p)
+    p = sub.add_parser("bench", help="run solvers over a file of puzzles or generated sets, several seeds each")
+    p.add_argument("file", nargs="?", help="one puzzle per line, optionally followed by a name")
+    run_options(p, entries=True)
+    p.add_argument("--generate", action="append", default=[], metavar="SIZE:P0:P1:STEP",
+                   help="generated puzzles instead of a file, e.g. 16:0:1:0.05 (repeat for several sizes)")
+    p.add_argument("--instances", type=int, default=1, help="generated puzzles per p (instance i: seed + i)")
     p.add_argument("--runs", type=int, default=1)
-    p.add_argument("--seed", default="0", help="first seed; run r uses seed + r")
+    p.add_argument("--cpu-time", action="store_true",
+                   help="time limits and seconds in CPU time of the run's process (a shared machine)")
+    p.add_argument("--seed", default="0", help="first seed; run r uses seed + r (and instance i seed + i)")
     p.add_argument("--jobs", type=int, default=1,
                    help="worker processes of a local Dask cluster started for this run (1: in this process)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster, e.g. tcp://host:8786")
