@@ -62,8 +62,8 @@ compare = mountCompare(store, actions, { worker, pool, shareLink: share.link });
 mountExports(store, { solve, compare });
 
 // Problems that no field can mend (an unknown setting in a link) can be dismissed.
-const FIELD_KEYS = new Set(["p", "g", "gsize", "gp", "gseed", "s", "seed", "t", "runs", "ps", "pl", "preset", "workers",
-  "e", "c"]);
+const FIELD_KEYS = new Set(["p", "g", "gsize", "gp", "gseed", "s", "seed", "t", "runs", "ps", "pl", "gs", "gi", "preset",
+  "workers", "e", "c"]);
 const isParam = (k) => !!store.state.schemas.get(store.state.settings.solver)?.params.some((p) => p.name === k);
 mountNotice(store, actions, (k) => !FIELD_KEYS.has(k) && !k.startsWith("entry-") && !isParam(k));
 

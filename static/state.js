@@ -26,7 +26,8 @@ export const INITIAL = {
   // what the visitor set
   view: "solve",                    // "solve" | "race" | "experiment"
   settings: { solver: null, params: {}, seed: "1", seconds: "60" },   // as typed (text), read by the value rules
-  compare: { entries: [], runs: "5", puzzles: "current", list: "", workers: "1", preset: null },
+  compare: { entries: [], runs: "5", puzzles: "current", list: "", workers: "1", preset: null,
+    sweep: { size: "16", p0: "0", p1: "1", step: "0.1", instances: "2" } },   // puzzles "gen": a sweep over p
   problems: new Map(),              // setting key (p, s, seed, t, a parameter, runs, ps, pl, …) -> what is wrong
   notice: null,                     // {text, source}: the message box (a paste error, a run error, problems)
 

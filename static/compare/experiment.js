@@ -20,16 +20,18 @@ export function record(job, result) {
 }
 
 export class Experiment {
-  constructor({ progressEl, resultsEl, chartEl, schemas }) {
-    Object.assign(this, { progressEl, resultsEl, chartEl, schemas });
+  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls }) {
+    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, phaseEls });
     this.records = [];
     this.total = 0;
     this.chart = null;
   }
 
-  // entries: [{solver, seed, params}], puzzles: [{name, puzzle}]; returns the job list
-  begin({ entries, puzzles, runs, seconds, preset }) {
-    Object.assign(this, { entries, puzzles, runs, preset });
+  // entries: [{solver, seed, params}], puzzles: [{name, puzzle} or {name, spec}]; sweep: null, or a
+  // sweep over p ({size, ps, instances, published}): rows and curves then pool the instances of a p.
+  // Returns the job list.
+  begin({ entries, puzzles, runs, seconds, preset, sweep = null }) {
+    Object.assign(this, { entries, puzzles, runs, preset, sweep });
     this.records = [];
     this.done = 0;
     this.solved = 0;
@@ -42,8 +44,8 @@ export class Experiment {
     const jobs = [];
     entries.forEach((e, ei) => puzzles.forEach((p, pi) => {
       for (let r = 0; r < runs; r++) {
-        jobs.push({ entry: ei, index: pi, name: p.name, puzzle: p.puzzle, solver: e.solver, params: e.params,
-          seed: e.seed + r, maxSeconds: seconds });
+        jobs.push({ entry: ei, index: pi, name: p.name, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
+          params: e.params, seed: e.seed + r, maxSeconds: seconds, group: this.groupOf(pi) });
       }
     }));
     this.total = jobs.length;
@@ -51,13 +53,69 @@ export class Experiment {
     if (this.chart) this.chart.destroy();
     this.chart = new Lines(this.chartEl, entries.map((e, i) => `${i + 1}. ${e.solver}`),
       { xLabel: "seconds (log)", yLabel: "fraction of runs solved", logX: true, stepped: true, yMax: 1 });
+    this.beginPhase();
     this.showProgress();
     return jobs;
   }
 
+  // The table's row of a puzzle: the puzzle itself, or in a sweep its p (instances pooled).
+  groupOf(pi) {
+    return this.sweep ? `p${this.puzzles[pi].spec.split(":")[1]}` : String(pi);
+  }
+
+  groups() {
+    return this.sweep ? this.sweep.ps.map((p) => ({ key: `p${p}`, name: `p = ${p}`, p: Number(p) }))
+      : this.puzzles.map((p, pi) => ({ key: String(pi), name: p.name }));
+  }
+
+  // A sweep's two plots: success rate and median time of solved runs against p, one line per
+  // entry, with the published figures of that size as marks (data/published.json).
+  beginPhase() {
+    const { box, success, time } = this.phaseEls;
+    for (const c of [this.phaseSuccess, this.phaseTime]) if (c) c.destroy();
+    this.phaseSuccess = this.phaseTime = null;
+    box.hidden = !this.sweep;
+    if (!this.sweep) return;
+    const size = this.sweep.size;
+    const names = this.entries.map((e, i) => `${i + 1}. ${e.solver}`);
+    const marks = (measures) => Object.entries(this.sweep.published || {}).filter(([k]) => !k.startsWith("_"))
+      .flatMap(([, src]) => (src.series || []).filter((se) => se.size === size && se.x === "p" && measures.includes(se.measure))
+        .map((se) => ({ label: `${src.label}${se.measure === "success_rate" ? "" : `, ${se.measure.replace("_seconds", "")}`}`,
+          points: se.points.map((pt) => [pt.x, pt.y ?? pt.high]).filter(([, y]) => y !== undefined) })));
+    this.successMarks = marks(["success_rate"]);
+    this.timeMarks = marks(["mean_seconds", "median_seconds", "max_seconds", "seconds_range"]);
+    const mk = (el, extra, opts) => {
+      const chart = new Lines(el, [...names, ...extra.map((m) => ({ label: m.label, marks: true }))], opts);
+      extra.forEach((m, k) => chart.set(names.length + k, m.points.sort((a, b) => a[0] - b[0])));
+      return chart;
+    };
+    this.phaseSuccess = mk(success, this.successMarks, { title: `Success against p, ${size}×${size}`,
+      xLabel: "p (share of cells given)", yLabel: "share of runs solved", yMax: 1, xMin: 0, xMax: 1 });
+    this.phaseTime = mk(time, this.timeMarks, { title: `Median time of solved runs against p, ${size}×${size}`,
+      xLabel: "p (share of cells given)", yLabel: "seconds", logY: true, xMin: 0, xMax: 1 });
+  }
+
+  drawPhase() {
+    if (!this.sweep) return;
+    this.entries.forEach((_, ei) => {
+      const succ = [], times = [];
+      for (const g of this.groups()) {
+        const row = this.rows.get(`${ei}/${g.key}`);
+        const judged = row.records.filter((r) => r.stop_reason !== "error");
+        if (!judged.length) continue;
+        const solved = judged.filter((r) => r.solved);
+        succ.push([g.p, solved.length / judged.length]);
+        const median = quartiles(solved.map((r) => r.seconds))[1];
+        if (median !== null) times.push([g.p, Math.max(median, 1e-3)]);
+      }
+      this.phaseSuccess.set(ei, succ);
+      this.phaseTime.set(ei, times);
+    });
+  }
+
   result(job, result) {
     this.done += 1;
-    const row = this.rows.get(`${job.entry}/${job.index}`);
+    const row = this.rows.get(`${job.entry}/${job.group}`);
     if (result.stop_reason === "stopped") {
       this.stopped += 1;
       row.stopped += 1;
@@ -101,8 +159,8 @@ export class Experiment {
   buildTable() {
     const body = this.resultsEl.querySelector("tbody");
     body.replaceChildren();
-    this.resultsEl.querySelector(".paper-col").hidden = !this.preset;
-    this.entries.forEach((e, ei) => this.puzzles.forEach((p, pi) => {
+    this.resultsEl.querySelector(".paper-col").hidden = !(this.preset && this.preset.paper);
+    this.entries.forEach((e, ei) => this.groups().forEach((p) => {
       const tr = document.createElement("tr");
       tr.setAttribute("data-testid", "compare-row");
       tr.dataset.solver = e.solver;
@@ -114,11 +172,11 @@ export class Experiment {
       }
       cells.entry.textContent = `${ei + 1}. ${describe(e, this.schemas().get(e.solver))}`;
       cells.puzzle.textContent = p.name;
-      cells.paper.hidden = !this.preset;
+      cells.paper.hidden = !(this.preset && this.preset.paper);
       cells.paper.textContent = paperFigure(this.preset, p.name);
       body.appendChild(tr);
       const row = { tr, cells, records: [], stopped: 0 };
-      this.rows.set(`${ei}/${pi}`, row);
+      this.rows.set(`${ei}/${p.key}`, row);
       this.updateRow(row);
     }));
   }
@@ -158,10 +216,11 @@ export class Experiment {
         this.chart.set(e, ecdf(solved, Math.max(judged.length, 1)));
       }
       this.chartDirty.clear();
+      this.drawPhase();
     }, 200);
   }
 
   resize() {
-    if (this.chart) this.chart.resize();
+    for (const c of [this.chart, this.phaseSuccess, this.phaseTime]) if (c) c.resize();
   }
 }

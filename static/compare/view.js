@@ -9,6 +9,7 @@ import { MAX_ENTRIES, describe } from "../rules/entries.js";
 import { MAX_RUNS } from "../rules/links.js";
 import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
 import { boardToString } from "../rules/parse.js";
+import { readSweep } from "../rules/generator.js";
 import { markField } from "../settings/params.js";
 import { readSettings } from "../settings/form.js";
 import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
@@ -17,10 +18,19 @@ import { Experiment } from "./experiment.js";
 import { PRESETS, PUZZLE_SETS } from "./presets.js";
 
 // Problems that concern comparisons only: a single run ignores them.
-export const COMPARE_ONLY = new Set(["runs", "ps", "pl", "preset", "workers", "e", "c", "m"]);
+export const COMPARE_ONLY = new Set(["runs", "ps", "pl", "gs", "gi", "preset", "workers", "e", "c", "m"]);
 const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
   solvers: "is loading the solvers", done: "is starting" };
 const EMPTY_9x9 = ".".repeat(81);
+
+// The published figures the lab's own are drawn beside (data/published.json), fetched once.
+let publishedFigures = null;
+export async function published() {
+  if (!publishedFigures) {
+    publishedFigures = fetch("data/published.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  }
+  return publishedFigures;
+}
 
 export async function loadPuzzleSet(id) {
   const [file] = PUZZLE_SETS[id];
@@ -46,7 +56,10 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     runs: $("compare-runs"), puzzles: $("compare-puzzles"), list: $("compare-list"), workers: $("workers"),
     start: $("compare-start"), stop: $("compare-stop"), progress: $("compare-progress"),
     lanes: $("lanes"), chart: $("compare-chart"), raceChart: $("race-chart"), experimentChart: $("experiment-chart"),
-    results: $("compare-results"), resultsBox: $("compare-results-box"),
+    results: $("compare-results"), resultsBox: $("compare-results-box"), phase: $("phase-charts"),
+    phaseSuccess: $("phase-success"), phaseTime: $("phase-time"), sweep: $("sweep"),
+    sweepSize: $("sweep-size"), sweepP0: $("sweep-p0"), sweepP1: $("sweep-p1"), sweepStep: $("sweep-step"),
+    sweepInstances: $("sweep-instances"),
   };
   ui.workers.max = String(MAX_POOL);
   for (const p of PRESETS) ui.preset.add(new Option(p.label, p.id));
@@ -55,7 +68,8 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
 
   const schemas = () => store.state.schemas;
   const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, schemas });
-  const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemas });
+  const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemas,
+    phaseEls: { box: ui.phase, success: ui.phaseSuccess, time: ui.phaseTime } });
   const compare = () => store.state.compare;
   const setCompare = (patch) => store.set({ compare: { ...compare(), ...patch } });
   const FIELDS = { runs: ui.runs, ps: ui.puzzles, pl: ui.list, workers: ui.workers, preset: ui.preset };
@@ -143,6 +157,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   function vetPuzzles(s) {
     const ps = s.view === "race" ? "current" : s.compare.puzzles;
     if (ps === "current") return s.puzzle ? [boardToString(s.puzzle.cells)] : [];
+    if (ps === "gen") return [".".repeat(Number(s.compare.sweep.size) ** 2 || 81)];
     if (ps === "list") {
       try {
         const bySize = new Map();
@@ -161,6 +176,15 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   ui.list.addEventListener("input", () => edited("pl", { list: ui.list.value }));
   ui.puzzles.addEventListener("change", () => { actions.fieldEdited("pl"); edited("ps", { puzzles: ui.puzzles.value }); });
   ui.preset.addEventListener("change", () => { actions.fieldEdited("preset"); applyPreset(ui.preset.value); });
+  const sweepEdited = (key, field) => (e) => {
+    actions.fieldEdited(key);
+    setCompare({ sweep: { ...compare().sweep, [field]: e.target.value } });
+  };
+  ui.sweepSize.addEventListener("change", sweepEdited("gs", "size"));
+  ui.sweepP0.addEventListener("input", sweepEdited("gs", "p0"));
+  ui.sweepP1.addEventListener("input", sweepEdited("gs", "p1"));
+  ui.sweepStep.addEventListener("input", sweepEdited("gs", "step"));
+  ui.sweepInstances.addEventListener("input", sweepEdited("gi", "instances"));
 
   store.on(["compare"], (s) => {
     const c = s.compare;
@@ -169,16 +193,24 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     if (ui.list.value !== c.list) ui.list.value = c.list;
     if (ui.puzzles.value !== c.puzzles) ui.puzzles.value = c.puzzles;
     ui.list.hidden = c.puzzles !== "list";
+    ui.sweep.hidden = c.puzzles !== "gen";
+    for (const [el, k] of [[ui.sweepSize, "size"], [ui.sweepP0, "p0"], [ui.sweepP1, "p1"], [ui.sweepStep, "step"],
+      [ui.sweepInstances, "instances"]]) if (el.value !== c.sweep[k]) el.value = c.sweep[k];
     if (ui.preset.value !== (c.preset || "")) ui.preset.value = c.preset || "";
     const preset = PRESETS.find((p) => p.id === c.preset);
     ui.presetNote.textContent = preset ? preset.note : "";
   });
 
-  store.on(["problems"], (s) => { for (const [k, el] of Object.entries(FIELDS)) markField(el, s.problems.get(k) || null); });
+  store.on(["problems"], (s) => {
+    for (const [k, el] of Object.entries(FIELDS)) markField(el, s.problems.get(k) || null);
+    for (const el of [ui.sweepP0, ui.sweepP1, ui.sweepStep]) markField(el, s.problems.get("gs") || null);
+    markField(ui.sweepInstances, s.problems.get("gi") || null);
+  });
 
   store.on(["running", "ready", "view"], (s) => {
     const on = !!s.running;
-    for (const el of [ui.preset, ui.runs, ui.puzzles, ui.list, ui.workers]) el.disabled = on;
+    for (const el of [ui.preset, ui.runs, ui.puzzles, ui.list, ui.workers, ui.sweepSize, ui.sweepP0, ui.sweepP1,
+      ui.sweepStep, ui.sweepInstances]) el.disabled = on;
     ui.start.disabled = on || !s.ready;
     ui.stop.disabled = !(on && s.running.kind === s.view);
     ui.panel.dataset.running = on && s.running.kind !== "solve" ? "true" : "false";
@@ -194,7 +226,8 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     });
     actions.fieldEdited("t");
     store.set({ settings: { ...store.state.settings, seconds: String(preset.seconds) } });
-    setCompare({ preset: preset.id, entries, puzzles: preset.puzzles, runs: String(preset.runs) });
+    setCompare({ preset: preset.id, entries, puzzles: preset.puzzles, runs: String(preset.runs),
+      ...(preset.sweep ? { sweep: Object.fromEntries(Object.entries(preset.sweep).map(([k, v]) => [k, String(v)])) } : {}) });
   }
 
   // ------------------------------------------------------------------ start and stop
@@ -224,12 +257,17 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
         mark("workers", m);
       }
       try {
-        puzzles = c.puzzles === "current" ? currentPuzzle(s)
-          : c.puzzles === "list" ? readPuzzleList(c.list) : await loadPuzzleSet(c.puzzles);
+        puzzles = c.puzzles === "current" ? currentPuzzle(s) : c.puzzles === "list" ? readPuzzleList(c.list)
+          : c.puzzles === "gen" ? sweepPuzzles(c.sweep) : await loadPuzzleSet(c.puzzles);
       } catch (err) {
-        if (!(err instanceof ListProblem)) throw err;
-        problems.push(err.message);
-        if (c.puzzles === "list") mark("pl", err.message);
+        if (err instanceof values.ValueProblem && err.key) {          // the sweep's settings
+          problems.push(err.message);
+          mark(err.key, err.message);
+        } else {
+          if (!(err instanceof ListProblem)) throw err;
+          problems.push(err.message);
+          if (c.puzzles === "list") mark("pl", err.message);
+        }
       }
       // seeds s, s+1, …, s+runs−1 must all follow the seed rule
       c.entries.forEach((e, i) => {
@@ -251,6 +289,12 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     }
     actions.clearNotice("compare");
     return { seconds, runs, workers, puzzles };
+  }
+
+  // a sweep's puzzles, by their generator settings: made by the worker that runs them
+  function sweepPuzzles(sweep) {
+    const { specs } = readSweep(sweep);
+    return specs.map((spec) => ({ name: spec, spec, puzzle: null }));
   }
 
   function currentPuzzle(s) {
@@ -289,7 +333,8 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
           return race.outcome();
         }
         const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,
-          seconds: settings.seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null });
+          seconds: settings.seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null,
+          sweep: c.puzzles === "gen" ? { ...readSweep(c.sweep), published: await published() } : null });
         pool.resize(settings.workers);
         watchStartup();
         const promises = pool.start(jobs, { onStart });

@@ -10,29 +10,41 @@ import { theme } from "./theme.js";
 
 export const COLORS = theme().series;
 
+const NO_PATH = () => null;
+
 export class Lines {
-  // labels: one per line; opts: {xLabel, yLabel, logX, stepped, yMax}
-  constructor(el, labels, opts) {
+  // lines: one per line, a label or {label, marks: true (points only: published figures),
+  // color}; opts: {title, xLabel, yLabel, logX, logY, stepped, yMax, xMin, xMax}
+  constructor(el, lines, opts) {
     this.el = el;
     this.opts = opts;
-    this.lines = labels.map(() => [[], []]);
-    this.labels = labels;
+    const specs = lines.map((l) => (typeof l === "string" ? { label: l } : l));
+    this.lines = specs.map(() => [[], []]);
+    this.labels = specs.map((l) => l.label);
     this.pending = false;
     el.replaceChildren();
     el.dataset.points = "0";
-    el.dataset.series = labels.join(",");
+    el.dataset.series = this.labels.join(",");
+    el.dataset.legend = this.labels.join("|");
+    el.dataset.title = opts.title || "";
+    el.dataset.xLabel = opts.xLabel;
+    el.dataset.yLabel = opts.yLabel;
     const stepped = opts.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined;
+    let own = 0;
     this.plot = new uPlot({
-      width: Math.max(240, el.clientWidth || 480), height: 240,
-      scales: { x: { time: false, distr: opts.logX ? 3 : 1 }, y: opts.yMax ? { range: [0, opts.yMax] } : {} },
+      title: opts.title, width: Math.max(240, el.clientWidth || 480), height: 240,
+      scales: { x: { time: false, distr: opts.logX ? 3 : 1, ...(opts.xMax !== undefined ? { range: [opts.xMin ?? 0, opts.xMax] } : {}) },
+        y: opts.yMax ? { range: [0, opts.yMax] } : opts.logY ? { distr: 3 } : {} },
       axes: [{ label: opts.xLabel, ...axisTheme() }, { label: opts.yLabel, ...axisTheme() }],
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
-      series: [{ label: opts.xLabel }, ...labels.map((label, i) => ({
-        label, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: true, points: { show: false },
-        ...(stepped ? { paths: stepped } : {}),
-      }))],
-    }, [[], ...labels.map(() => [])], el);
+      series: [{ label: opts.xLabel }, ...specs.map((l) => {
+        const color = l.color || COLORS[own++ % COLORS.length];
+        return l.marks
+          ? { label: l.label, stroke: color, fill: color, paths: NO_PATH, points: { show: true, size: 8, width: 2 } }
+          : { label: l.label, stroke: color, width: 2, spanGaps: true, points: { show: false }, ...(stepped ? { paths: stepped } : {}) };
+      })],
+    }, [[], ...specs.map(() => [])], el);
   }
 
   add(line, x, y) {

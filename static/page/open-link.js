@@ -62,6 +62,7 @@ export function mountLinks(store, actions, generator) {
       if (link.runs !== null) c.runs = String(link.runs);
       if (link.puzzles !== null) c.puzzles = link.puzzles;
       if (link.list !== null) c.list = link.list;
+      if (link.sweep !== null) c.sweep = link.sweep;
       c.preset = link.preset;
       store.set({ compare: c, view: link.mode || store.state.view });
       reportProblems(link.problems);

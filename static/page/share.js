@@ -14,7 +14,7 @@ export function linkOf(s) {
   }
   const c = s.compare;
   return base + encodeCompareLink({ puzzle, generator: s.puzzle.spec || null, seconds: s.settings.seconds, mode: s.view, entries: c.entries,
-    runs: c.runs, puzzles: c.puzzles, list: c.list, preset: c.preset }, s.schemas);
+    runs: c.runs, puzzles: c.puzzles, list: c.list, sweep: c.sweep, preset: c.preset }, s.schemas);
 }
 
 export function mountShare(store) {

@@ -45,7 +45,8 @@ export class Pool {
     }));
   }
 
-  // jobs: [{puzzle, solver, params, seed, maxSeconds, …}]; onFrame(job, frame), onStart(job).
+  // jobs: [{puzzle (cells) or spec (the generator's settings), solver, params, seed, maxSeconds, …}];
+  // onFrame(job, frame), onStart(job).
   start(jobs, { together = false, onFrame = () => {}, onStart = () => {} } = {}) {
     this.onFrame = onFrame;
     this.onStart = onStart;
@@ -74,14 +75,27 @@ export class Pool {
 
   launch(slot, { job, resolve }) {
     slot.job = job;
-    slot.handle = slot.worker.run({ puzzle: job.puzzle, solver: job.solver, params: job.params, seed: job.seed,
-      seconds: job.maxSeconds, lite: true }, (frame) => this.onFrame(job, frame));
-    this.onStart(job);
-    slot.handle.done.then(
+    const stopped = () => unstartedResult(job, "stopped", "stopped before it started");
+    const failed = (err) => unstartedResult(job, "error", err instanceof WorkerLost ? `the worker failed: ${err.message}` : err.message);
+    // a job named by the generator's settings (a sweep's puzzle) is made first, by the same worker
+    const ready = job.puzzle ? Promise.resolve(job.puzzle) : slot.worker.generate(job.spec).then((reply) => {
+      if (!reply.ok) throw new RunRefused(reply.message || "the puzzle could not be generated");
+      return reply.result.puzzle;
+    });
+    slot.handle = { stop: () => { slot.stopRequested = true; } };
+    slot.stopRequested = false;
+    ready.then((puzzle) => {
+      if (slot.stopRequested) return stopped();
+      job.puzzle = puzzle;
+      slot.handle = slot.worker.run({ puzzle, solver: job.solver, params: job.params, seed: job.seed,
+        seconds: job.maxSeconds, lite: true }, (frame) => this.onFrame(job, frame));
+      this.onStart(job);
+      return slot.handle.done;
+    }).then(
       (result) => resolve(result),
       (err) => {
         if (!(err instanceof RunRefused || err instanceof WorkerLost)) throw err;
-        resolve(unstartedResult(job, "error", err instanceof WorkerLost ? `the worker failed: ${err.message}` : err.message));
+        resolve(failed(err));
       },
     ).finally(() => {
       slot.job = null;

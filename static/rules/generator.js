@@ -22,3 +22,50 @@ export function parseSpec(raw) {
   }
   return specOf(parts[0], parts[1], parts[2], parts.length === 4);
 }
+
+// ---------------------------------------------------------------------------- a sweep over p
+// An experiment over generated puzzles (the phase-transition experiment): a size, p from p0 to
+// p1 by step, and instances per p — instance i at p is the generator's puzzle of seed i, named
+// by its settings, as `python -m sudoku_lab bench --generate SIZE:P0:P1:STEP --instances K`
+// makes them (bench.parse_generate / generated_puzzles). p is counted in whole thousandths, so
+// no float drift moves a step.
+export const MAX_SWEEP_PUZZLES = 2000;
+const THOUSANDTHS = /^(?:[0-9]+(?:\.[0-9]{0,3})?|\.[0-9]{1,3})$/;
+
+function thousandths(raw, what) {
+  const text = String(raw);
+  if (!THOUSANDTHS.test(text)) {
+    throw new values.ValueProblem(`${what} must be a plain decimal with at most three decimals; got ${values.quote(raw)}`);
+  }
+  const [whole, frac = ""] = text.split(".");
+  const k = Number(whole || "0") * 1000 + Number((frac + "000").slice(0, 3));
+  if (k > 1000) throw new values.ValueProblem(`${what} must be between 0 and 1; got ${values.quote(raw)}`);
+  return k;
+}
+
+// {size, ps: [p as the spec writes it], instances, specs: [spec text]} or throws ValueProblem
+// naming the field ({key}: "gs" for the p range, "gi" for the instances).
+export function readSweep({ size, p0, p1, step, instances }) {
+  const problem = (key, err) => Object.assign(err, { key });
+  let n, a, b, s, k;
+  try {
+    n = values.size(size);
+    a = thousandths(p0, "p from");
+    b = thousandths(p1, "p to");
+    s = thousandths(step, "the step");
+    if (a > b) throw new values.ValueProblem("p from must not be above p to");
+    if (s === 0) throw new values.ValueProblem("the step must be above 0 (at least 0.001)");
+  } catch (err) { throw err instanceof values.ValueProblem ? problem("gs", err) : err; }
+  try {
+    k = values.param({ name: "instances", type: "int", min: 1, max: MAX_SWEEP_PUZZLES }, instances);
+  } catch (err) {
+    throw err instanceof values.ValueProblem ? problem("gi", new values.ValueProblem(err.message.replace("parameter 'instances'", "instances per p"))) : err;
+  }
+  const ps = [];
+  for (let t = a; t <= b; t += s) ps.push(String(t / 1000));
+  if (ps.length * k > MAX_SWEEP_PUZZLES) {
+    throw problem("gi", new values.ValueProblem(`${ps.length} p values × ${k} instances is more than ${MAX_SWEEP_PUZZLES} puzzles`));
+  }
+  const specs = ps.flatMap((p) => Array.from({ length: k }, (_, i) => specOf(n, p, i).text));
+  return { size: n, ps, instances: k, specs };
+}

@@ -8,7 +8,7 @@ import { parsePuzzle, boardToString, PuzzleError } from "./parse.js";
 import * as values from "./values.js";
 import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
-import { parseSpec } from "./generator.js";
+import { parseSpec, readSweep } from "./generator.js";
 
 // The single-run keys, and the keys of race and experiment links (decodeCompareLink below).
 export const RESERVED = new Set(["p", "g", "s", "seed", "t", "m", "e", "c", "runs", "ps", "pl", "preset"]);
@@ -123,7 +123,7 @@ export function linkOutcome(hash, schemas) {
 // setting is kept, each bad one is a problem of its own key — the page marks it on its field
 // and starts nothing until it is mended. `c=<solver>,…` with `seed=` is the short form of entries.
 export const COMPARE_MODES = ["race", "experiment"];
-export const COMPARE_KEYS = new Set(["p", "g", "t", "m", "e", "c", "seed", "runs", "ps", "pl", "preset"]);
+export const COMPARE_KEYS = new Set(["p", "g", "t", "m", "e", "c", "seed", "runs", "ps", "pl", "gs", "gi", "preset"]);
 export const MAX_RUNS = 1000;
 
 const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text);
@@ -133,7 +133,7 @@ const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max
 export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = [] } = {}) {
   const { seen, raw, problems } = readPairs(hash);
   const out = { mode: null, puzzle: null, generator: null, seconds: null, entries: [], runs: null, puzzles: null, list: null,
-    preset: null, problems };
+    sweep: null, preset: null, problems };
   const mode = raw.get("m");
   if (raw.has("m")) {
     if (COMPARE_MODES.includes(mode)) out.mode = mode;
@@ -166,8 +166,8 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
   }
   if (raw.has("ps")) {
     const ps = raw.get("ps");
-    if (ps === "current" || ps === "list" || puzzleSets.includes(ps)) out.puzzles = ps;
-    else problems.set("ps", `unknown puzzle set ${values.quote(ps)}; choose current, list or one of: ${puzzleSets.join(", ")}`);
+    if (ps === "current" || ps === "list" || ps === "gen" || puzzleSets.includes(ps)) out.puzzles = ps;
+    else problems.set("ps", `unknown puzzle set ${values.quote(ps)}; choose current, list, gen or one of: ${puzzleSets.join(", ")}`);
   }
   if (raw.has("pl")) {
     out.list = raw.get("pl").split(",").join("\n");
@@ -177,6 +177,17 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
     }
   } else if (out.puzzles === "list") {
     problems.set("pl", "ps=list needs the list itself (pl=<cells>,<cells>,…)");
+  }
+  if (raw.has("gs")) {                    // gs=SIZE:P0:P1:STEP, gi=instances per p (the bench's --generate)
+    const [size = "", p0 = "", p1 = "", step = ""] = raw.get("gs").split(":");
+    out.sweep = { size, p0, p1, step, instances: raw.get("gi") ?? "1" };
+    try { readSweep(out.sweep); } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set(err.key, raw.get("gs").split(":").length === 4 ? err.message
+        : `gs= takes SIZE:P0:P1:STEP, e.g. 16:0:1:0.05; got ${values.quote(raw.get("gs"))}`);
+    }
+  } else if (out.puzzles === "gen") {
+    problems.set("gs", "ps=gen needs the sweep (gs=SIZE:P0:P1:STEP, e.g. 16:0:1:0.05)");
   }
   if (raw.has("preset")) {
     const id = raw.get("preset");
@@ -191,7 +202,7 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
 }
 
 // A race or experiment as a link fragment (only what differs from the defaults is written).
-export function encodeCompareLink({ puzzle, generator = null, seconds, mode, entries, runs, puzzles, list, preset },
+export function encodeCompareLink({ puzzle, generator = null, seconds, mode, entries, runs, puzzles, list, sweep, preset },
   schemas) {
   const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle], ["t", seconds], ["m", mode],
     ["e", encodeEntries(entries, schemas)]]);
@@ -200,6 +211,10 @@ export function encodeCompareLink({ puzzle, generator = null, seconds, mode, ent
     q.set("ps", puzzles);
     if (puzzles === "list") {
       try { q.set("pl", readPuzzleList(list).map((p) => p.puzzle).join(",")); } catch { /* unreadable: marked on its field */ }
+    }
+    if (puzzles === "gen" && sweep) {
+      q.set("gs", [sweep.size, sweep.p0, sweep.p1, sweep.step].join(":"));
+      q.set("gi", sweep.instances);
     }
     if (preset) q.set("preset", preset);
   }

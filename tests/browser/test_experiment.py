@@ -150,3 +150,39 @@ def test_seeds_past_two_to_the_53_are_refused_before_anything_runs(lab):
     lab.by("compare-start").click()
     lab.wait_experiment_done()
     assert lab.rows()[0]["solved"] == 2
+
+
+def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab):
+    from sudoku_lab.generate import generate, parse_spec
+    lab.open()
+    lab.set_view("experiment")
+    lab.by("preset").select_option("phase-transition")
+    assert lab.entries() == [["hill_climb", 0], ["alldiff_tabu", 0], ["acs", 0]]
+    assert lab.by("compare-puzzles").input_value() == "gen" and lab.by("sweep-size").input_value() == "16"
+    assert "Lewis" in lab.page.locator("#preset-note").inner_text()
+    for hook, value in (("sweep-p0", "0.3"), ("sweep-p1", "0.5"), ("sweep-instances", "1"), ("max-seconds", "3"),
+                        ("workers", "2")):
+        lab.by(hook).fill(value)
+    lab.by("compare-start").click()
+    lab.wait_experiment_done(timeout=300_000)
+    rows = lab.rows()
+    assert [(r["solver"], r["puzzle"]) for r in rows] == [
+        (s, f"p = {p}") for s in ("hill_climb", "alldiff_tabu", "acs") for p in ("0.3", "0.4", "0.5")]
+    assert all(r["runs"] == 1 for r in rows)
+    success, time_ = lab.by("phase-success"), lab.by("phase-time")
+    assert success.is_visible() and time_.is_visible()
+    assert success.get_attribute("data-x-label").startswith("p") and success.get_attribute("data-y-label")
+    legend = success.get_attribute("data-legend").split("|")
+    assert legend[:3] == ["1. hill_climb", "2. alldiff_tabu", "3. acs"] and any("Lewis 2007" in x for x in legend)
+    assert int(success.get_attribute("data-points")) >= 9                    # ours, plus the published marks
+    assert "seconds" in time_.get_attribute("data-y-label")
+    # the page's sweep ran the generator's puzzles: a solved run is the native run, step for step
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    import json
+    from sudoku_lab.run import Budget, Run
+    records = [json.loads(line) for line in open(dl.value.path())]
+    rec = next(r for r in records if r["solved"])
+    native = Run(generate(parse_spec(rec["name"])).puzzle, rec["solver"], rec["params"], rec["seed"],
+                 Budget(max_seconds=60)).finish()
+    assert (native.iterations, native.solved) == (rec["iterations"], True)
