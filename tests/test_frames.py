@@ -60,3 +60,15 @@ def test_no_value_is_null_in_frames(papers, monkeypatch):
     assert frame["points"] == [[0, 1.0, None], [1, None, None]]
     assert frame["result"]["stop_reason"] == "stalled"
     json.dumps(frame, allow_nan=False)                 # what the bridge sends: strict JSON
+
+
+def test_lite_frames_carry_a_trace_of_open_cells_against_seconds(papers):
+    stream = Stream(Run(papers["sato-27-medium"], "hill_climb", {}, 1), lite=True)
+    frames = [stream.advance(0.02)]
+    while "result" not in frames[-1]:
+        frames.append(stream.advance(0.02))
+    trace = [pt for f in frames for pt in f["trace"]]
+    assert len(trace) >= 2 and all(a[0] <= b[0] for a, b in zip(trace, trace[1:]))
+    assert trace[-1][1] == 0 == frames[-1]["result"]["open_cells"]          # the last sample is the solution
+    assert all(0 <= cells <= 81 for _, cells in trace)
+    assert "trace" not in Stream(Run(papers["sato-27-medium"], "hill_climb", {}, 1)).advance(0.01)

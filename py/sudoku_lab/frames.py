@@ -32,9 +32,12 @@ def _value(x: Any) -> float | None:
 
 class Stream:
     """A run as the page sees it. ``lite`` frames (race lanes, experiment jobs) leave the chart
-    rows and the solver's extras out: only the latest state and the measures travel."""
+    rows and the solver's extras out: only the latest state and the measures travel, plus a
+    ``trace`` of (seconds, open cells) samples — a race's chart draws each lane's trajectory
+    from them, not a line between two frames."""
 
     MAX_POINTS_PER_FRAME = 60
+    TRACE_EVERY = 0.004       # seconds between two samples of a lite frame's trace (≤ ~9 per slice)
 
     def __init__(self, run: Run, lite: bool = False):
         self.run = run
@@ -42,9 +45,15 @@ class Stream:
         self._points: list[list[float | None]] = []
         self._events: list[dict[str, Any]] = []
         self._series: list[str] | None = None
+        self._trace: list[list[float]] = []
+        self._traced_at = -1.0
 
     def _record(self, p: Progress) -> None:
         if self.lite:
+            t = self.run.elapsed()
+            if t - self._traced_at >= self.TRACE_EVERY or self.run.done:
+                self._traced_at = t
+                self._trace.append([round(t, 6), self.run.measures()[1]])
             return
         if self._series is None:
             self._series = list(p.series)
@@ -63,6 +72,10 @@ class Stream:
             if run.clock() >= until:
                 break
         return self.frame()
+
+    def _take_trace(self) -> list[list[float]]:
+        trace, self._trace = self._trace, []
+        return trace
 
     def stop(self) -> dict[str, Any]:
         self.run.stop()
@@ -93,6 +106,7 @@ class Stream:
             points = [points[i] for i in keep]
         events, self._events = self._events, []
         out: dict[str, Any] = {"points": points, "events": events, "series": self._series or [],
+                               **({"trace": self._take_trace()} if self.lite else {}),
                                "elapsed": run.elapsed(), "objective": run.objective,
                                "longest_step": run.longest_step}
         p = run.last
