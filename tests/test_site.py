@@ -101,7 +101,7 @@ def test_the_precache_holds_every_file_the_page_needs(site):
             continue
         text = (site / f).read_text()
         here = PurePosixPath(f).parent
-        for ref in re.findall(r'(?:\bfrom|\bimport\(?)\s*["\']([^"\']+)["\']', text) + \
+        for ref in re.findall(r'(?:\bfrom|\bimport\(?)\s*["\'](\.{1,2}/[^"\']+)["\']', text) + \
                 re.findall(r'new URL\(\s*["\']([^"\']+)["\']\s*,\s*import\.meta\.url', text):
             if not ref.endswith("/"):          # a folder is a base for other URLs, not a file
                 named.add(os.path.normpath(str(here / ref)).replace(os.sep, "/"))
