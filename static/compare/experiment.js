@@ -13,6 +13,50 @@ const fmt = (x, digits = 2) => (x === null ? "–" : x.toLocaleString("en", { ma
 
 // The per-run record (the fields of `bench --json`): the result's fields, the puzzle's index
 // and name, iterations per second.
+// A success bar: the rate filled, the 95% interval as a band over it.
+function bar() {
+  const el = document.createElement("span");
+  el.className = "bar";
+  el.setAttribute("role", "img");
+  const fill = document.createElement("span");
+  fill.className = "bar-fill";
+  const ci = document.createElement("span");
+  ci.className = "bar-ci";
+  el.append(fill, ci);
+  return { el, set(rate, lo, hi) {
+    el.hidden = rate === null;
+    if (rate === null) return;
+    fill.style.width = `${100 * rate}%`;
+    ci.style.left = `${100 * lo}%`;
+    ci.style.width = `${100 * (hi - lo)}%`;
+    el.setAttribute("aria-label", `${Math.round(100 * rate)}% solved, 95% interval ${Math.round(100 * lo)}–${Math.round(100 * hi)}%`);
+  } };
+}
+
+// A small box plot of solving times: whiskers min–max, the box the quartiles, a line the median,
+// on the table's shared log scale.
+function boxPlot() {
+  const el = document.createElement("span");
+  el.className = "boxplot";
+  el.setAttribute("role", "img");
+  const parts = ["whisker", "box-iqr", "box-median"].map((c) => {
+    const s = document.createElement("span");
+    s.className = c;
+    el.appendChild(s);
+    return s;
+  });
+  return { el, set(pos, secs) {
+    el.hidden = !pos;
+    if (!pos) return;
+    const [mn, q1, md, q3, mx] = pos.map((x) => 100 * x);
+    Object.assign(parts[0].style, { left: `${mn}%`, width: `${Math.max(mx - mn, 0.5)}%` });
+    Object.assign(parts[1].style, { left: `${q1}%`, width: `${Math.max(q3 - q1, 0.5)}%` });
+    parts[2].style.left = `${md}%`;
+    el.setAttribute("aria-label", `seconds: min ${fmt(secs[0], 3)}, quartiles ${fmt(secs[1], 3)}, ${fmt(secs[2], 3)}, ` +
+      `${fmt(secs[3], 3)}, max ${fmt(secs[4], 3)}`);
+  } };
+}
+
 export function record(job, result) {
   const { type, runId, started, ...fields } = result;
   return { puzzle: job.index, name: job.name, ...fields,
@@ -51,8 +95,9 @@ export class Experiment {
     this.total = jobs.length;
     this.buildTable();
     if (this.chart) this.chart.destroy();
-    this.chart = new Lines(this.chartEl, entries.map((e, i) => `${i + 1}. ${e.solver}`),
-      { xLabel: "seconds (log)", yLabel: "fraction of runs solved", logX: true, stepped: true, yMax: 1 });
+    this.chart = new Lines(this.chartEl, entries.map((e, i) => `${i + 1}. ${e.solver} · seed ${e.seed}…`),
+      { title: "Runs solved against time", xLabel: "seconds (log scale)", yLabel: "share of runs solved", logX: true,
+        stepped: true, yMax: 1 });
     this.beginPhase();
     this.showProgress();
     return jobs;
@@ -77,7 +122,7 @@ export class Experiment {
     box.hidden = !this.sweep;
     if (!this.sweep) return;
     const size = this.sweep.size;
-    const names = this.entries.map((e, i) => `${i + 1}. ${e.solver}`);
+    const names = this.entries.map((e, i) => `${i + 1}. ${e.solver} · seed ${e.seed}…`);
     const marks = (measures) => Object.entries(this.sweep.published || {}).filter(([k]) => !k.startsWith("_"))
       .flatMap(([, src]) => (src.series || []).filter((se) => se.size === size && se.x === "p" && measures.includes(se.measure))
         .map((se) => ({ label: `${src.label}${se.measure === "success_rate" ? "" : `, ${se.measure.replace("_seconds", "")}`}`,
@@ -170,12 +215,23 @@ export class Experiment {
         cells[k] = document.createElement("td");
         tr.appendChild(cells[k]);
       }
-      cells.entry.textContent = `${ei + 1}. ${describe(e, this.schemas().get(e.solver))}`;
+      const best = document.createElement("span");
+      best.className = "best-mark";
+      best.setAttribute("aria-label", "best on this puzzle");
+      const name = document.createElement("span");
+      name.textContent = `${ei + 1}. ${describe(e, this.schemas().get(e.solver))}`;
+      cells.entry.append(best, name);
+      cells.rateText = document.createElement("span");
+      cells.bar = bar();
+      cells.rate.append(cells.rateText, cells.bar.el);
+      cells.secsText = document.createElement("span");
+      cells.box = boxPlot();
+      cells.seconds.append(cells.secsText, cells.box.el);
       cells.puzzle.textContent = p.name;
       cells.paper.hidden = !(this.preset && this.preset.paper);
       cells.paper.textContent = paperFigure(this.preset, p.name);
       body.appendChild(tr);
-      const row = { tr, cells, records: [], stopped: 0 };
+      const row = { tr, cells, records: [], stopped: 0, group: p.key, entry: ei };
       this.rows.set(`${ei}/${p.key}`, row);
       this.updateRow(row);
     }));
@@ -197,9 +253,12 @@ export class Experiment {
     row.cells.runs.textContent = String(judged.length) + (row.stopped ? ` (stopped ${row.stopped})` : "");
     row.cells.solved.textContent = String(solved.length) + (errors.length ? ` (${errors.length} errors)` : "");
     if (errors.length) row.cells.solved.title = errors.map((r) => r.message).join("\n");
-    row.cells.rate.textContent = judged.length
-      ? `${fmt(100 * solved.length / judged.length, 0)}% [${fmt(100 * lo, 0)}–${fmt(100 * hi, 0)}]` : "–";
-    row.cells.seconds.textContent = secs[1] === null ? "–" : `${fmt(secs[1], 3)} (${fmt(secs[0], 3)}–${fmt(secs[2], 3)})`;
+    const rate = judged.length ? solved.length / judged.length : null;
+    row.cells.rateText.textContent = rate === null ? "–" : `${fmt(100 * rate, 0)}% [${fmt(100 * lo, 0)}–${fmt(100 * hi, 0)}]`;
+    row.cells.bar.set(rate, lo, hi);
+    row.cells.secsText.textContent = secs[1] === null ? "–" : `${fmt(secs[1], 3)} (${fmt(secs[0], 3)}–${fmt(secs[2], 3)})`;
+    const times = solved.map((r) => r.seconds);
+    row.stats = { rate, median: secs[1], box: times.length ? [Math.min(...times), ...secs, Math.max(...times)] : null };
     row.cells.iterations.textContent = its[1] === null ? "–" : `${fmt(its[1], 0)} (${fmt(its[0], 0)}–${fmt(its[2], 0)})`;
   }
 
@@ -217,7 +276,32 @@ export class Experiment {
       }
       this.chartDirty.clear();
       this.drawPhase();
+      this.compareRows();
     }, 200);
+  }
+
+  // Across the table: one log-seconds scale for every box plot, and the best entry of each
+  // puzzle (the highest success rate, then the lowest median time) marked ★.
+  compareRows() {
+    const rows = [...this.rows.values()];
+    const all = rows.flatMap((r) => (r.stats && r.stats.box ? [r.stats.box[0], r.stats.box[4]] : []));
+    const lo = Math.log10(Math.max(Math.min(...all, 1), 1e-3)), hi = Math.log10(Math.max(...all, 1e-2));
+    const at = (t) => (hi > lo ? (Math.log10(Math.max(t, 1e-3)) - lo) / (hi - lo) : 0.5);
+    for (const r of rows) r.cells.box.set(r.stats && r.stats.box ? r.stats.box.map(at) : null, r.stats && r.stats.box);
+    const groups = new Map();
+    for (const r of rows) groups.set(r.group, [...(groups.get(r.group) || []), r]);
+    for (const members of groups.values()) {
+      const judged = members.filter((r) => r.stats && r.stats.rate !== null);
+      const key = (r) => [-(r.stats.rate), r.stats.median ?? Infinity];
+      judged.sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1]);
+      const top = judged.length > 1 && judged[0].stats.rate > 0 ? judged[0] : null;
+      for (const r of members) {
+        const best = r === top;
+        r.tr.dataset.best = best ? "true" : "false";
+        r.tr.classList.toggle("best", best);
+        r.cells.entry.querySelector(".best-mark").textContent = best ? "★ " : "";
+      }
+    }
   }
 
   resize() {

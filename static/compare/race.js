@@ -1,13 +1,18 @@
 // A race's lanes: two to five entries start together on the loaded puzzle, each in its own
-// worker. Each lane shows a small live board, its state and, at the end, its place; one
-// chart overlays every lane's open cells against seconds. This module draws; compare/view.js
-// starts and stops (through the pool) and hands it each lane's frames and result.
+// worker. Lanes sit side by side, each with its board, its solver and settings, live metrics
+// and, when it ends, its place and time in large type; the winner stands out. One chart
+// overlays every lane's trajectory — open cells against seconds on a log axis, drawn from
+// each run's trace (frames.Stream), so fast lanes are not squeezed against the left edge.
+// This module draws; compare/view.js starts and stops (through the pool).
 import { Board, stringToCells } from "../draw/board.js";
 import { Lines, COLORS } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
 import { stateOf } from "../python/messages.js";
 
 const ORDINAL = (k) => `${k}${k % 10 === 1 && k !== 11 ? "st" : k % 10 === 2 && k !== 12 ? "nd" : k % 10 === 3 && k !== 13 ? "rd" : "th"}`;
+const MIN_SECONDS = 1e-3;                    // the log axis starts here: every lane starts at the puzzle
+
+export const laneLabel = (entry, i) => `${i + 1}. ${entry.solver} · seed ${entry.seed}`;
 
 export class Race {
   constructor({ lanesEl, chartEl, schemas }) {
@@ -16,14 +21,19 @@ export class Race {
     this.chart = null;
   }
 
-  begin(entries, givens) {
+  begin(entries, givens, seconds) {
     this.lanesEl.replaceChildren();
+    this.lanesEl.style.setProperty("--lanes", String(entries.length));
     this.lanes = entries.map((entry, i) => this.makeLane(entry, i, givens));
     if (this.chart) this.chart.destroy();
-    this.chart = new Lines(this.chartEl, entries.map((e, i) => `${i + 1}. ${e.solver}`),
-      { xLabel: "seconds", yLabel: "open cells" });
+    this.chart = new Lines(this.chartEl, entries.map(laneLabel), {
+      title: "Open cells against time", xLabel: "seconds (log scale)", yLabel: "open cells",
+      logX: true, stepped: true, xMin: MIN_SECONDS, xMax: seconds });
     const empty = givens.filter((v) => !v).length;
-    entries.forEach((_, i) => this.chart.add(i, 0, empty));      // every line starts at the puzzle
+    this.lanes.forEach((lane, i) => {
+      lane.series = [[MIN_SECONDS, empty]];
+      this.chart.add(i, MIN_SECONDS, empty);                    // every line starts at the puzzle
+    });
   }
 
   makeLane(entry, i, givens) {
@@ -38,24 +48,38 @@ export class Race {
     const swatch = document.createElement("span");
     swatch.className = "swatch";
     swatch.style.background = COLORS[i % COLORS.length];
-    const title = document.createElement("span");
-    title.className = "lane-title";
-    title.textContent = `${i + 1}. ${describe(entry, this.schemas().get(entry.solver))}`;
-    head.append(swatch, title);
+    const name = document.createElement("strong");
+    name.className = "lane-title";
+    name.textContent = `${i + 1}. ${entry.solver}`;
+    const settings = document.createElement("small");
+    settings.className = "lane-settings";
+    const schema = this.schemas().get(entry.solver);
+    settings.textContent = schema ? describe(entry, schema).split(" · ").slice(1).join(" · ") : `seed ${entry.seed}`;
+    head.append(swatch, name, settings);
     const boardEl = document.createElement("div");
     boardEl.className = "board lane-board";
     boardEl.setAttribute("role", "grid");
     boardEl.setAttribute("aria-label", `lane ${i + 1} board`);
     boardEl.setAttribute("data-testid", "lane-board");
+    const result = document.createElement("p");
+    result.className = "lane-result";
+    const place = document.createElement("span");
+    place.className = "lane-place";
+    place.setAttribute("data-testid", "lane-place");
+    const time = document.createElement("span");
+    time.className = "lane-time";
+    time.setAttribute("data-testid", "lane-time");
+    result.append(place, time);
     const info = document.createElement("p");
     info.className = "lane-info";
     info.setAttribute("aria-live", "polite");
     info.textContent = "waiting for its worker…";
-    el.append(head, boardEl, info);
+    el.append(head, boardEl, result, info);
     this.lanesEl.appendChild(el);
     const board = new Board(boardEl);
     board.show(givens, givens);
-    return { el, board, info, givens, state: "running", frame: null, queued: false, entry, result: null };
+    return { el, board, info, place, time, givens, state: "running", frame: null, queued: false, entry, result: null,
+      series: [] };
   }
 
   // every lane's worker is ready and the lanes start together
@@ -66,7 +90,11 @@ export class Race {
   frame(i, f) {
     const lane = this.lanes[i];
     if (!lane || lane.state !== "running") return;
-    if (f.progress) this.chart.add(i, Math.max(f.elapsed, 1e-3), f.progress.open_cells);
+    for (const [t, open] of f.trace || []) {
+      const x = Math.max(t, MIN_SECONDS);
+      lane.series.push([x, open]);
+      this.chart.add(i, x, open);
+    }
     lane.frame = f;
     if (!lane.queued) {
       lane.queued = true;
@@ -81,8 +109,7 @@ export class Race {
     if (f.progress) {
       const p = f.progress;
       lane.board.show(stringToCells(p.board), lane.givens, new Set(p.conflict_cells));
-      lane.info.textContent = `running · it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ` +
-        `${p.open_cells} open cells`;
+      lane.info.textContent = `it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ${p.open_cells} open cells`;
     }
     lane.el.dataset.painted = String(Number(lane.el.dataset.painted) + 1);
   }
@@ -95,27 +122,39 @@ export class Race {
     lane.result = result;
     lane.el.dataset.state = state;
     if (result.board) lane.board.show(stringToCells(result.board), lane.givens, new Set());
+    if (result.started !== false && result.open_cells !== null) {
+      const x = Math.max(result.seconds, MIN_SECONDS);
+      lane.series.push([x, result.open_cells]);
+      this.chart.add(i, x, result.open_cells);
+    }
     if (result.solved) {
       this.rank();
-    } else if (state === "error") {
-      lane.info.textContent = `error: ${result.message || "the run failed"}`;
-    } else if (result.started === false) {
-      lane.info.textContent = "stopped before it started";
-    } else {
-      lane.info.textContent = (state === "stopped" ? "stopped" : state === "unsolvable" ? "no solution"
-        : "not solved within the time limit") +
-        ` · ${result.iterations.toLocaleString("en")} iterations · ${result.open_cells} open cells`;
+      return;
     }
+    lane.place.textContent = state === "error" ? "error" : state === "stopped" ? "stopped" : state === "unsolvable" ? "no solution" : "not solved";
+    lane.time.textContent = result.started === false ? "" : `${result.seconds.toFixed(2)} s`;
+    lane.info.textContent = state === "error" ? result.message || "the run failed"
+      : result.started === false ? "stopped before it started"
+        : `${result.iterations.toLocaleString("en")} iterations · ${result.open_cells} open cells`;
   }
 
-  // Places by each lane's own solving time (all lanes start together).
+  // Places by each lane's own solving time (all lanes start together); the first is the winner.
   rank() {
     const solved = this.lanes.filter((l) => l.state === "solved").sort((a, b) => a.result.seconds - b.result.seconds);
     solved.forEach((lane, k) => {
       lane.el.dataset.place = String(k + 1);
-      lane.info.textContent = `${ORDINAL(k + 1)} · solved in ${lane.result.seconds.toFixed(2)} s, ` +
-        `${lane.result.iterations.toLocaleString("en")} iterations`;
+      lane.el.classList.toggle("winner", k === 0);
+      lane.place.textContent = k === 0 ? "1st · winner" : ORDINAL(k + 1);
+      lane.time.textContent = `${lane.result.seconds.toFixed(2)} s`;
+      lane.info.textContent = `solved · ${lane.result.iterations.toLocaleString("en")} iterations`;
     });
+  }
+
+  // the race as a file: every lane's settings, place, result and trajectory
+  outcome() {
+    return { lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i), solver: l.entry.solver, seed: l.entry.seed,
+      params: l.entry.params, state: l.state, place: l.el.dataset.place ? Number(l.el.dataset.place) : null,
+      result: l.result, series: { columns: ["seconds", "open_cells"], rows: l.series } })) };
   }
 
   // the race of a puzzle no longer shown: its lanes and chart go
@@ -123,12 +162,7 @@ export class Race {
     this.lanesEl.replaceChildren();
     this.lanes = [];
     if (this.chart) { this.chart.destroy(); this.chart = null; }
-    delete this.chartEl.dataset.points;
-    delete this.chartEl.dataset.series;
-  }
-
-  outcome() {
-    return { lanes: this.lanes.map((l) => ({ entry: l.entry, state: l.state, result: l.result })) };
+    for (const k of ["points", "series", "legend", "title", "xLabel", "yLabel"]) delete this.chartEl.dataset[k];
   }
 
   resize() {

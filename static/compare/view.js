@@ -322,7 +322,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       };
       try {
         if (mode === "race") {
-          race.begin(entries, puzzle.cells);
+          race.begin(entries, puzzle.cells, settings.seconds);
           pool.resize(entries.length);
           watchStartup();
           const jobs = entries.map((e, i) => ({ lane: i, puzzle: boardToString(puzzle.cells), solver: e.solver,
@@ -330,7 +330,8 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
           const promises = pool.start(jobs, { together: true, onStart,
             onFrame: (job, f) => race.frame(job.lane, f) });
           await Promise.all(promises.map((p, i) => p.then((r) => race.done(i, r))));
-          return race.outcome();
+          return { kind: "race", link: store.state.running.link, puzzle: boardToString(puzzle.cells),
+            seconds: settings.seconds, ...race.outcome() };
         }
         const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,
           seconds: settings.seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null,
@@ -368,8 +369,8 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   // the chart hook (compare-chart) tells the tests about the chart of the view on screen
   function mirrorChart() {
     const shown = store.state.view === "race" ? ui.raceChart : ui.experimentChart;
+    for (const k of ["points", "series", "legend", "title", "xLabel", "yLabel"]) ui.chart.dataset[k] = shown.dataset[k] || "";
     ui.chart.dataset.points = shown.dataset.points || "0";
-    ui.chart.dataset.series = shown.dataset.series || "";
   }
   new MutationObserver(mirrorChart).observe(ui.raceChart, { attributes: true });
   new MutationObserver(mirrorChart).observe(ui.experimentChart, { attributes: true });

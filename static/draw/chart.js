@@ -1,10 +1,13 @@
-// The convergence chart: a thin wrapper over uPlot. Series names come from the solver's
-// progress frames, events (e.g. restarts) are drawn as vertical ticks, and the data is
-// thinned by half whenever it passes MAX_POINTS so long runs stay cheap to draw.
+// The convergence chart: a thin wrapper over uPlot. Series come from the solver's progress
+// frames, named for people by the solver's schema; the title and axis labels say what is
+// plotted (the x axis counts the solver's own steps: iterations or generations). Events (e.g.
+// restarts) are drawn as dashed verticals, and the data is thinned by half whenever it passes
+// MAX_POINTS so long runs stay cheap to draw.
 import uPlot from "../vendor/uplot/uPlot.esm.js";
+import { theme } from "./theme.js";
+import { chartPng } from "./png.js";
 
 const MAX_POINTS = 4000;
-import { theme } from "./theme.js";
 
 
 export class Chart {
@@ -15,7 +18,17 @@ export class Chart {
     this.data = [[]];
     this.events = [];
     this.axes = {};
+    this.meta = { title: "", xLabel: "iteration", yLabel: "", labels: {} };
     this.el.dataset.points = "0";
+  }
+
+  // {title, xLabel, yLabel, labels: series id -> legend name}: set before the run's first frame
+  describe(meta) {
+    this.meta = { ...this.meta, ...meta };
+  }
+
+  label(name) {
+    return this.meta.labels[name] || name;
   }
 
   // series name -> "right" for series plotted against a second y axis (e.g. an entropy)
@@ -30,21 +43,30 @@ export class Chart {
     if (this.plot) { this.plot.destroy(); this.plot = null; }
     this.el.dataset.points = "0";
     this.el.dataset.series = names.join(",");
+    const m = this.meta;
+    Object.assign(this.el.dataset, { title: m.title, xLabel: m.xLabel, yLabel: m.yLabel,
+      legend: names.map((n) => this.label(n)).join("|") });
     if (!names.length) return;
     const width = Math.max(240, this.el.clientWidth || 480);
     const right = names.filter((name) => this.axes[name] === "right");
     const t = theme();
     const axis = { stroke: t.ink, grid: { stroke: t.line }, ticks: { stroke: t.line } };
-    const axes = [{ ...axis, label: "iteration" }, { ...axis }];
-    if (right.length) axes.push({ ...axis, scale: "y2", side: 1, label: right.join(", "), grid: { show: false } });
+    const left = names.filter((name) => this.axes[name] !== "right");
+    const yLabel = m.yLabel || left.map((n) => this.label(n)).join(", ");
+    this.el.dataset.yLabel = yLabel;
+    const axes = [{ ...axis, label: m.xLabel }, { ...axis, label: yLabel }];
+    if (right.length) {
+      axes.push({ ...axis, scale: "y2", side: 1, label: right.map((n) => this.label(n)).join(", "), grid: { show: false } });
+    }
+    this.colors = names.map((_, i) => t.series[i % t.series.length]);
     const opts = {
-      width, height: 220,
+      title: m.title, width, height: 220,
       scales: { x: { time: false } },
       axes,
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
-      series: [{ label: "iteration" }, ...names.map((name, i) => ({
-        label: name, stroke: t.series[i % t.series.length], width: 1.5, points: { show: false },
+      series: [{ label: m.xLabel }, ...names.map((name, i) => ({
+        label: this.label(name), stroke: this.colors[i], width: 1.5, points: { show: false },
         scale: this.axes[name] === "right" ? "y2" : "y",
       }))],
       hooks: { draw: [(u) => this.drawEvents(u)] },
@@ -93,10 +115,9 @@ export class Chart {
     return { series: ["iteration", ...this.names], rows, events: this.events };
   }
 
-  // The chart as a PNG (uPlot draws plot and axes on one canvas).
+  // The chart as a PNG with its background, title and legend (draw/png.js).
   png() {
-    const canvas = this.el.querySelector("canvas");
-    return new Promise((resolve) => (canvas ? canvas.toBlob(resolve, "image/png") : resolve(null)));
+    return chartPng(this.el, { title: this.meta.title, legend: this.names.map((n, i) => ({ label: this.label(n), color: this.colors[i] })) });
   }
 
   resize() {

@@ -7,6 +7,7 @@ import uPlot from "../vendor/uplot/uPlot.esm.js";
 const MAX_POINTS = 2000;
 const REDRAW_MS = 100;          // at most ten redraws a second: several lanes stream at once
 import { theme } from "./theme.js";
+import { chartPng } from "./png.js";
 
 export const COLORS = theme().series;
 
@@ -31,6 +32,7 @@ export class Lines {
     el.dataset.yLabel = opts.yLabel;
     const stepped = opts.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined;
     let own = 0;
+    this.colors = [];
     this.plot = new uPlot({
       title: opts.title, width: Math.max(240, el.clientWidth || 480), height: 240,
       scales: { x: { time: false, distr: opts.logX ? 3 : 1, ...(opts.xMax !== undefined ? { range: [opts.xMin ?? 0, opts.xMax] } : {}) },
@@ -40,6 +42,7 @@ export class Lines {
       cursor: { drag: { x: false, y: false } },
       series: [{ label: opts.xLabel }, ...specs.map((l) => {
         const color = l.color || COLORS[own++ % COLORS.length];
+        this.colors.push(color);
         return l.marks
           ? { label: l.label, stroke: color, fill: color, paths: NO_PATH, points: { show: true, size: 8, width: 2 } }
           : { label: l.label, stroke: color, width: 2, spanGaps: true, points: { show: false }, ...(stepped ? { paths: stepped } : {}) };
@@ -80,6 +83,11 @@ export class Lines {
     const column = (i) => (have.includes(i) ? joined[have.indexOf(i) + 1] : joined[0].map(() => null));
     this.plot.setData([joined[0], ...this.lines.map((_, i) => column(i))]);
     this.el.dataset.points = String(this.lines.reduce((n, [xs]) => n + xs.length, 0));
+  }
+
+  // the chart as a PNG with its background, title and legend (draw/png.js)
+  png() {
+    return chartPng(this.el, { title: this.opts.title, legend: this.labels.map((label, i) => ({ label, color: this.colors[i] })) });
   }
 
   resize() {

@@ -8,5 +8,6 @@ export function theme() {
   const css = getComputedStyle(document.documentElement);
   const dark = matchMedia("(prefers-color-scheme: dark)").matches;
   return { ink: css.getPropertyValue("--ink").trim() || "#1f2937", line: css.getPropertyValue("--line").trim() || "#d1d5db",
-    series: dark ? DARK : LIGHT };
+    bg: css.getPropertyValue("--bg").trim() || "#ffffff", muted: css.getPropertyValue("--muted").trim() || "#5b6472",
+    dark, series: dark ? DARK : LIGHT };
 }

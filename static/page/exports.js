@@ -2,12 +2,15 @@
 // own results only (docs/design.md, "Test hooks": export-json, export-png, export-csv,
 // copy-solution, open-sudokuwiki). Files are made in the page; nothing is uploaded.
 import { download } from "../draw/download.js";
+import { fileName } from "../draw/png.js";
 import { boardToString } from "../rules/parse.js";
 import { toCSV, toJSONLines } from "../rules/records.js";
 
+const solversOf = (records) => records.map((r) => r.solver);
+
 export function mountExports(store, { solve, compare }) {
   const $ = (id) => document.getElementById(id);
-  const ui = { bar: $("exports"), json: $("export-json"), png: $("export-png"), csv: $("export-csv"),
+  const ui = { bar: $("exports"), json: $("export-json"), race: $("export-race"), png: $("export-png"), csv: $("export-csv"),
     copy: $("copy-solution"), wiki: $("open-sudokuwiki"), homes: { solve: $("solve-exports"), race: $("compare-exports"),
       experiment: $("compare-exports") } };
 
@@ -26,20 +29,36 @@ export function mountExports(store, { solve, compare }) {
     const s = store.state;
     if (s.view === "experiment") {
       const out = s.results.experiment;
-      if (out) download("sudoku-lab-experiment.jsonl", toJSONLines(out.records), "application/x-ndjson");
+      if (out) download(fileName("experiment", solversOf(out.records), "jsonl"), toJSONLines(out.records), "application/x-ndjson");
       return;
     }
     const r = solveResult(s);
-    if (r) download(`sudoku-lab-${r.solver}-seed${r.seed}.json`, JSON.stringify(runExport(s), null, 1), "application/json");
+    if (r) download(fileName("run", [r.solver, `seed${r.seed}`], "json"), JSON.stringify(runExport(s), null, 1), "application/json");
+  });
+  ui.race.addEventListener("click", () => {
+    const out = store.state.results.race;
+    if (out) download(fileName("race", out.lanes.map((l) => l.solver), "json"), JSON.stringify(out, null, 1), "application/json");
   });
   ui.csv.addEventListener("click", () => {
     const out = store.state.results.experiment;
-    if (out) download("sudoku-lab-experiment.csv", toCSV(out.records, store.state.recordFields), "text/csv");
+    if (out) download(fileName("experiment", solversOf(out.records), "csv"), toCSV(out.records, store.state.recordFields), "text/csv");
   });
+  // the chart of the view on screen, with its background, title and legend
   ui.png.addEventListener("click", async () => {
-    const r = solveResult(store.state);
-    const blob = await solve.chart.png();
-    if (blob && r) download(`sudoku-lab-${r.solver}-seed${r.seed}.png`, blob, "image/png");
+    const s = store.state;
+    let blob = null, name = null;
+    if (s.view === "solve" && solveResult(s)) {
+      const r = solveResult(s);
+      blob = await solve.chart.png();
+      name = fileName("run", [r.solver, `seed${r.seed}`], "png");
+    } else if (s.view === "race" && s.results.race && compare.race.chart) {
+      blob = await compare.race.chart.png();
+      name = fileName("race", s.results.race.lanes.map((l) => l.solver), "png");
+    } else if (s.view === "experiment" && s.results.experiment && compare.experiment.chart) {
+      blob = await compare.experiment.chart.png();
+      name = fileName("experiment", solversOf(s.results.experiment.records), "png");
+    }
+    if (blob) download(name, blob, "image/png");
   });
   ui.copy.addEventListener("click", async () => {
     const text = ui.copy.dataset.solution;
@@ -59,10 +78,13 @@ export function mountExports(store, { solve, compare }) {
     const solveView = s.view === "solve";
     const r = solveView && !s.running ? solveResult(s) : null;
     const records = s.view === "experiment" && !s.running && s.results.experiment ? s.results.experiment.records : null;
+    const race = s.view === "race" && !s.running ? s.results.race : null;
     ui.json.hidden = s.view === "race";
     ui.json.disabled = solveView ? !r : !(records && records.length);
-    ui.png.hidden = ui.copy.hidden = !solveView;
-    ui.png.disabled = !r || !solve.chart.plot;
+    ui.race.hidden = s.view !== "race";
+    ui.race.disabled = !race;
+    ui.copy.hidden = !solveView;
+    ui.png.disabled = solveView ? !r || !solve.chart.plot : s.view === "race" ? !race : !(records && records.length);
     ui.copy.disabled = !(r && r.solved);
     ui.copy.dataset.solution = r && r.solved ? r.board : "";
     ui.csv.hidden = s.view !== "experiment";

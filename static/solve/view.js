@@ -37,6 +37,10 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     actions.clearNotice();
     const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, seconds };
     chart.setAxes(schema.series_axes);
+    const step = schema.step || "iteration";
+    const N = s.puzzle.n * s.puzzle.n;
+    chart.describe({ title: `${schema.id} on a ${N}×${N}, seed ${seed}: its measures per ${step}`, xLabel: `${step}s`,
+      yLabel: "", labels: schema.series_labels || {} });
     clearRunDisplay();
     actions.run("solve", shareLink(), async ({ setPhase, onStop }) => {
       const handle = worker.run(spec, (msg) => onFrame(handle.runId, msg));

@@ -35,7 +35,8 @@ def test_a_race_of_three_solvers_runs_all_lanes_at_once_to_verified_solutions(la
     for lane in got:
         assert is_solution(puzzle, np.array(lane["values"]))
     assert int(lab.by("compare-chart").get_attribute("data-points")) >= 6
-    assert lab.by("compare-chart").get_attribute("data-series") == "1. hill_climb,2. alldiff_tabu,3. nb_coin"
+    assert lab.by("compare-chart").get_attribute("data-legend") == \
+        "1. hill_climb · seed 1|2. alldiff_tabu · seed 2|3. nb_coin · seed 7"
     assert lab.console_errors == [] and lab.foreign_requests == []
 
 

@@ -21,17 +21,18 @@ def test_each_view_shows_and_exports_only_its_own_things(lab):
     lab.set_view("race")
     assert lab.givens_on_board() == lab.board_values() == parse(HELD_OUT).cells.tolist()   # the puzzle, not the run
     assert lab.state() == "ready"
-    for hook in ("chart", "metrics", "start", "export-png", "copy-solution"):
+    for hook in ("chart", "metrics", "start", "copy-solution", "export-json"):
         assert lab.by(hook).is_hidden(), hook
-    assert lab.by("export-json").is_hidden()
+    assert lab.by("export-png").is_disabled() and lab.by("export-race").is_disabled()    # no race yet
     lab.add_entry("hill_climb", 1)
     lab.add_entry("alldiff_tabu", 2)
     lab.by("compare-start").click()
     lab.wait_lanes_done()
-    assert lab.by("compare-chart").get_attribute("data-series") == "1. hill_climb,2. alldiff_tabu"
+    assert lab.by("compare-chart").get_attribute("data-legend") == "1. hill_climb · seed 1|2. alldiff_tabu · seed 2"
+    assert lab.by("export-race").is_enabled() and lab.by("export-png").is_enabled()
 
     lab.set_view("experiment")                               # the race's chart and lanes are not this view's
-    assert lab.by("compare-chart").get_attribute("data-series") in ("", None)
+    assert lab.by("compare-chart").get_attribute("data-legend") in ("", None)
     assert lab.page.locator('[data-testid="lane"]').first.is_hidden()
     assert lab.by("export-json").is_disabled() and lab.by("export-csv").is_disabled()
 

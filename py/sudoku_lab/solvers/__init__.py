@@ -37,7 +37,9 @@ def schema(module: ModuleType) -> dict[str, Any]:
     return {"id": module.ID, "title": module.TITLE, "citation": module.CITATION,
             "params": [dict(p) for p in module.PARAMS],
             "objective": {"name": module.OBJECTIVE["name"], "direction": module.OBJECTIVE["direction"]},
-            "series_axes": dict(getattr(module, "SERIES_AXES", {}))}
+            "series_axes": dict(getattr(module, "SERIES_AXES", {})),
+            # what one step is (the x axis of its chart) and each series' name for people
+            "step": getattr(module, "STEP", "iteration"), "series_labels": dict(getattr(module, "SERIES", {}))}
 
 
 def objective(module: ModuleType, puzzle, params: dict[str, Any]) -> dict[str, Any]:
