@@ -19,7 +19,7 @@ import math
 from pathlib import Path
 from typing import Any, Iterable
 
-PATH = Path(__file__).resolve().parents[2] / "data" / "published.json"
+PATH = Path(__file__).resolve().parent.parent.parent / "data" / "published.json"   # the repository's copy
 
 X_KINDS = ("p", "puzzle", "level", "givens", "set")
 RANGE_MEASURES = ("seconds_range", "generations_range")
