@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Re-run one paper's experiment on its puzzles and print our table beside the paper's.
+"""Re-run one paper's experiment on its puzzles and print our table beside the paper's (the
+paper's figures are data/published.json's, read through sudoku_lab.published).
 
     python3 bench/papers.py PAPER [--full] [--runs R] [--limit K] [--jobs 2] [--scheduler ADDR]
                                   [--no-save] [--yes]
@@ -23,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "bench")]
 
-from sudoku_lab import bench  # noqa: E402
+from sudoku_lab import bench, published  # noqa: E402
 from sudoku_lab.grid import parse  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
 from table import attempts_table, render  # noqa: E402
@@ -56,42 +57,59 @@ EXPERIMENTS = {
     ],
 }
 
+# How each paper's published figures are shown beside ours: tables of data/published.json
+# (read through sudoku_lab.published, the file's one reader), each (first column, rows by
+# "x" or "arm", the match every column shares, [(heading, match)]).
 PAPER_TABLES = {
-    "hill_climb": """Jones, Roach & Perkins, Figure 5 (100 puzzles, all solved):
-
-| level | average iterations | average restarts |
-|---|---:|---:|
-| Easy | 233.96 | 0.12 |
-| Medium | 392.08 | 1.08 |
-| Hard | 724.60 | 2.80 |
-| Hardest | 3587.58 | 3.39 |""",
-    "ga_woc": """Hughes & Yampolskiy, Table 1 (10 runs on each of five boards):
-
-| | average final conflicts | average generations |
-|---|---:|---:|
-| GA | 3.82 | 262.26 |
-| GA+WoC | 3.78 | 252.04 |""",
-    "nb_coin": """Waiyapara et al., Table II (100 runs each; Nfe = mean generations):
-
-| puzzle | solved | Nfe |
-|---|---:|---:|
-| No. 1 | 100/100 | 2 |
-| No. 11 | 100/100 | 4 |
-| No. 27 | 100/100 | 130 |
-| No. 29 | 100/100 | 1196 |
-| No. 77 | 100/100 | 2710 |
-| No. 106 | 100/100 | 2341 |""",
-    "alldiff_tabu": """Soto et al.: every instance solved in 30 of 30 runs within 10,000 iterations, far fewer
-iterations than AC3-tabu (the values of its Tables 2–4 were lost in conversion).""",
-    "gp_moves": """Pillay, Table 8 and Table 7 (30 runs; min–max generations):
-
-| puzzle | success | generations |
-|---|---:|---:|
-| No. 1, No. 11, No. 27, No. 29 | 100% | 0–0 |
-| No. 77 | 100% | 0–1 |
-| No. 106 | 100% | 0–2 |
-| AI Escargot | 100% | 1–15 |""",
+    "hill_climb": [
+        ("level", "x", {"x": "level"}, [("average givens", {"measure": "mean_givens"}),
+                                        ("average iterations", {"measure": "mean_iterations"}),
+                                        ("average restarts", {"measure": "mean_restarts"})]),
+        ("givens", "x", {"x": "givens"}, [("average iterations", {"measure": "mean_iterations"}),
+                                          ("average restarts", {"measure": "mean_restarts"})]),
+    ],
+    "ga_woc": [
+        ("", "arm", {"x": "set"}, [("average final conflicts", {"measure": "mean_final_conflicts"}),
+                                   ("average generations", {"measure": "mean_generations"}),
+                                   ("average seconds", {"measure": "mean_seconds"})]),
+        ("board", "x", {"x": "level"}, [("givens", {"measure": "givens"}), ("outcome", {"measure": "outcome"})]),
+    ],
+    "nb_coin": [
+        ("puzzle", "x", {"x": "puzzle"}, [("givens", {"measure": "givens"}),
+                                          ("NB-COIN: solved", {"measure": "solved", "arm": "NB-COIN"}),
+                                          ("NB-COIN: Nfe", {"measure": "mean_generations", "arm": "NB-COIN"}),
+                                          ("GA: solved", {"measure": "solved", "arm": "GA (mut+cross+LS)"}),
+                                          ("GA: Nfe", {"measure": "mean_generations", "arm": "GA (mut+cross+LS)"})]),
+    ],
+    "alldiff_tabu": [
+        ("instances", "x", {"x": "set"}, [("success", {"measure": "success_rate"})]),
+    ],
+    "gp_moves": [
+        ("puzzle", "x", {"x": "puzzle"}, [("success", {"measure": "success_rate"}),
+                                          ("generations", {"measure": "generations_range"})]),
+        ("level (book puzzles)", "x", {"x": "level"}, [("success", {"measure": "success_rate"}),
+                                                       ("generations", {"measure": "generations_range"})]),
+    ],
 }
+
+
+def paper_tables(solver: str, data: dict | None = None) -> str:
+    """The paper's published figures as Markdown: per table a title naming where in the paper
+    the figures are and what a figure pools, the table, then the source's notes."""
+    data = published.load() if data is None else data
+    source = data[solver]
+    out = []
+    for first, by, common, columns in PAPER_TABLES[solver]:
+        columns = [(h, {**common, **m}) for h, m in columns]
+        found = [s for _, m in columns for s in published.series(data, solver, **m)]
+        places = dict.fromkeys(p.get("from", "") for s in found for p in s["points"])
+        where = " and ".join(w[:1].upper() + w[1:] if w != "text" else "the text" for w in places if w)
+        pooled = dict.fromkeys(s["runs"] for s in found if s["measure"] not in ("givens", "mean_givens"))
+        limits = dict.fromkeys(f"at most {s['iteration_limit']:,} iterations" for s in found if "iteration_limit" in s)
+        out.append(f"{source['label']}, {where} ({'; '.join([*pooled, *limits])}):\n")
+        out.append(published.table(data, solver, columns, first=first, by=by) + "\n")
+    out.append("\n".join(f"- {n}" for n in source["notes"]))
+    return "\n".join(out)
 
 
 # The papers' published sizes: name -> (runs, budget) replacing the reduced ones above.
@@ -174,7 +192,7 @@ def main() -> int:
     if args.paper == "alldiff_tabu":
         print(subprocess.run([sys.executable, str(ROOT / "bench" / "domain_reduction.py")],
                              capture_output=True, text=True).stdout)
-    print(PAPER_TABLES[args.paper])
+    print(paper_tables(args.paper))
     return 0
 
 

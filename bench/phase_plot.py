@@ -23,7 +23,6 @@ matplotlib is the `bench` extra (``pip install './py[bench]'``).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
@@ -31,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py")]
 
-from sudoku_lab import bench, solvers  # noqa: E402
+from sudoku_lab import bench, published as published_figures, solvers  # noqa: E402
 
 TIME_MEASURES = ("mean_seconds", "median_seconds", "max_seconds", "seconds_range")
 SOURCE_MARKERS = ("s", "^", "D", "P", "X")
@@ -110,11 +109,9 @@ def tables(cells: dict) -> str:
 
 def published_series(published: dict, size: int, measures: tuple[str, ...]):
     """(source label, marker, series) of every published p-series of this size and measure."""
-    sources = [(k, v) for k, v in published.items() if not k.startswith("_")]
-    for i, (key, source) in enumerate(sources):
-        for series in source.get("series", []):
-            if series.get("x") == "p" and series.get("size") == size and series.get("measure") in measures:
-                yield source.get("label", key), SOURCE_MARKERS[i % len(SOURCE_MARKERS)], series
+    for i, key in enumerate(published_figures.sources(published)):
+        for series in published_figures.series(published, key, x="p", size=size, measure=measures):
+            yield published[key]["label"], SOURCE_MARKERS[i % len(SOURCE_MARKERS)], series
 
 
 def draw_published(ax, published: dict, size: int, measures: tuple[str, ...], scale: float) -> None:
@@ -194,13 +191,13 @@ def main() -> int:
     ap.add_argument("files", nargs="+", help="bench --out files or the page's JSON Lines exports")
     ap.add_argument("--out-dir", default=str(ROOT / "docs" / "img"))
     ap.add_argument("--prefix", default="phase")
-    ap.add_argument("--published", default=str(ROOT / "data" / "published.json"))
+    ap.add_argument("--published", default=str(published_figures.PATH))
     ap.add_argument("--no-plots", action="store_true", help="print the tables only")
     args = ap.parse_args()
     try:
         cells, other = load(args.files)
-        published = json.loads(Path(args.published).read_text()) if not args.no_plots else {}
-    except (OSError, json.JSONDecodeError) as exc:
+        published = published_figures.load(args.published) if not args.no_plots else {}
+    except (OSError, published_figures.PublishedProblem) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if not cells:
