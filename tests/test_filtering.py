@@ -76,7 +76,7 @@ def test_filters_never_remove_a_solution_value_and_reach_a_fixpoint(kind):
         assert not failed, name
         assert np.all(out >> (solution - 1) & 1), f"{kind} removed a solution value on {name}"
         again, _, rounds = fixpoint(out, g.units, puzzle.N, kind)
-        assert np.array_equal(again, out) and rounds == 1, name
+        assert np.array_equal(again, out) and rounds <= 1, name
         checked += 1
     assert checked >= 48
 

@@ -41,6 +41,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from .propagate import hidden_singles
+
 FILTERS = ("ac3", "hall_intervals", "hall_sets")
 MAX_HALL_SET_UNIT = 9
 
@@ -212,9 +214,10 @@ def _naked_singles(m: np.ndarray, fresh: np.ndarray, peers: np.ndarray) -> tuple
 
 
 def _fixpoint_one(m: np.ndarray, units: np.ndarray, nvals: int, kind: str, max_rounds: int,
-                  since: np.ndarray | None):
-    """One grid: naked singles from the cells just fixed (in waves), then a round of the filter
-    over the units with a changed signature, and again until neither changes anything."""
+                  since: np.ndarray | None, hidden: bool):
+    """One grid: naked singles from the cells just fixed (in waves), hidden singles if asked,
+    then a round of the filter over the units with a changed signature and two open cells or
+    more (with fewer, naked singles have said everything), and again until nothing changes."""
     member, peers = _layout(units.tobytes(), units.shape)
     m = np.append(m, (1 << nvals) - 1)                          # the spare cell of padded peers
     if (m == 0).any():
@@ -229,17 +232,29 @@ def _fixpoint_one(m: np.ndarray, units: np.ndarray, nvals: int, kind: str, max_r
         fresh = np.flatnonzero(single & ((before & (before - 1)) != 0))
         sig = _signature(before, kind)
         todo = np.zeros(len(units), dtype=bool)
-    rounds = 0
+    n = int(round(nvals ** 0.5))
+    rounds = waves = 0
     fn = FILTER_FUNCS[kind]
     while True:
-        m, failed, waves = _naked_singles(m, fresh, peers)
-        if kind == "ac3":
-            return m[:-1], failed, max(waves, 1)
+        m, failed, w = _naked_singles(m, fresh, peers)
+        waves += w
         if failed:
             return m[:-1], True, rounds
+        if hidden:
+            placed, failed = hidden_singles(m[:-1], n)
+            if failed:
+                return placed, True, rounds
+            fresh = np.flatnonzero(placed != m[:-1])
+            if len(fresh):
+                m[:-1] = placed
+                continue
+        if kind == "ac3":
+            return m[:-1], False, max(waves, 1)
         new_sig = _signature(m, kind)
-        todo |= member[(new_sig[:-1] != sig[:-1])].any(axis=0)
+        todo |= member[new_sig[:-1] != sig[:-1]].any(axis=0)
         sig = new_sig
+        um = m[units]
+        todo &= np.count_nonzero(um & (um - 1), axis=1) > 1
         if not todo.any() or rounds >= max_rounds:
             return m[:-1], False, rounds
         new, fail = fn(m[None, :-1], units[todo], nvals)
@@ -255,7 +270,7 @@ def _fixpoint_one(m: np.ndarray, units: np.ndarray, nvals: int, kind: str, max_r
 
 
 def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall_intervals",
-             max_rounds: int = 1000, since: np.ndarray | None = None):
+             max_rounds: int = 1000, since: np.ndarray | None = None, hidden: bool = False):
     """Apply a filter over the units until no domain changes (or a grid fails).
 
     Each round looks only at the units with a cell whose signature (what the filter reads of
@@ -263,13 +278,15 @@ def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall
     (the AC-3 part every filter holds); `since` may give domains that were already this
     filter's fixpoint before `masks` tightened them (masks ⊆ since): then only what changed
     since is re-examined, and the result is the same as filtering `masks` from scratch (see
-    the module docstring). Returns (masks, failed, rounds) where rounds counts the filter's
-    rounds (AC-3: its waves). For one grid, filtering stops at a failure; failed grids of a
-    batch keep the masks of the round before.
+    the module docstring). With `hidden`, the fixpoint is also closed under hidden singles
+    (``propagate.hidden_singles``; the units must be a Sudoku's, ``grid.geometry(n).units``).
+    Returns (masks, failed, rounds) where rounds counts the filter's rounds (AC-3: its
+    waves). For one grid, filtering stops at a failure; failed grids of a batch keep the masks
+    of the round before.
     """
     units = np.asarray(units, dtype=np.int64)
     if masks.ndim == 1:
-        m, failed, rounds = _fixpoint_one(masks.astype(np.int64), units, nvals, kind, max_rounds, since)
+        m, failed, rounds = _fixpoint_one(masks.astype(np.int64), units, nvals, kind, max_rounds, since, hidden)
         return m, bool(failed), rounds
     m = masks.astype(np.int64)
     fn = FILTER_FUNCS[kind]
@@ -278,12 +295,21 @@ def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall
     sig = _signature(m, kind)
     todo = np.ones(len(units), dtype=bool)
     rounds = 0
-    while rounds < max_rounds and todo.any():
-        new, fail = fn(m, units[todo], nvals)
-        rounds += 1
-        failed |= fail
-        m = np.where(failed[:, None], m, new)
-        new_sig = _signature(m, kind)
+    n = int(round(nvals ** 0.5))
+    while rounds < max_rounds:
+        new = m
+        if todo.any():
+            new, fail = fn(m, units[todo], nvals)
+            rounds += 1
+            failed |= fail
+        if hidden:
+            new, fail = hidden_singles(new, n)
+            failed |= fail
+        m_next = np.where(failed[:, None], m, new)
+        new_sig = _signature(m_next, kind)
         todo = member[(new_sig != sig).any(axis=0)].any(axis=0)
         sig = new_sig
+        if np.array_equal(m_next, m):
+            break
+        m = m_next
     return m, failed, rounds

@@ -72,7 +72,6 @@ from ..constraints import peers
 from ..filtering import FILTERS, fixpoint, popcount
 from ..grid import Puzzle, geometry
 from ..progress import PAUSE, Progress
-from ..propagate import hidden_singles
 from .params import SolverError, param
 
 ID = "alldiff_tabu"
@@ -121,13 +120,8 @@ class _State:
     def close(self, start: np.ndarray, since: np.ndarray | None = None) -> tuple[np.ndarray, bool]:
         """The filter's fixpoint below `start` (given `since`, a fixpoint holding `start`); with
         ``singles``, closed under hidden singles too (``propagate.hidden_singles``)."""
-        d, failed, _ = fixpoint(start, self.units, self.N, self.kind, since=since)
-        while self.singles and not failed:
-            placed, failed = hidden_singles(d, self.n)
-            if failed or np.array_equal(placed, d):
-                break
-            d, failed, _ = fixpoint(placed, self.units, self.N, self.kind, since=d)
-        return d, bool(failed)
+        d, failed, _ = fixpoint(start, self.units, self.N, self.kind, since=since, hidden=self.singles)
+        return d, failed
 
     def filter(self, assigned: list[tuple[int, int]], tabu) -> tuple[np.ndarray, bool]:
         """Domains of givens + assignments, with tabu (cell, value) features excluded."""
