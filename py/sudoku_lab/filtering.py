@@ -80,10 +80,11 @@ def ac3(masks: np.ndarray, units: np.ndarray, nvals: int):
     return out, clash | (out == 0).any(axis=1)
 
 
-def _bounds(um: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _bounds(m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Index of the lowest and highest value of each mask, as int8 (an empty mask: 0 and -1)."""
-    ends = np.frexp(np.stack((um & -um, um)).astype(np.float64))[1] - 1     # exact: at most 36 bits
-    return np.maximum(ends[0], 0).astype(np.int8), ends[1].astype(np.int8)
+    ends = np.frexp(np.concatenate((m & -m, m)).astype(np.float64))[1].astype(np.int8)   # exact: ≤ 36 bits
+    lo, hi = ends[:len(m)], ends[len(m):]
+    return np.maximum(lo - 1, 0).astype(np.int8), hi - 1
 
 
 @lru_cache(maxsize=None)
@@ -91,8 +92,9 @@ def _weights(V: int) -> np.ndarray:
     return np.left_shift(np.int64(1), np.arange(V, dtype=np.int64))
 
 
-def hall_intervals(masks: np.ndarray, units: np.ndarray, nvals: int):
-    """Puget's Hall intervals: detect them on the variables' bounds, remove them elsewhere.
+def _hall_removals(lo: np.ndarray, hi: np.ndarray, nvals: int) -> tuple[np.ndarray, np.ndarray]:
+    """For units given by their variables' bounds (R, V) (int8 value indices): the values each
+    variable loses to the Hall intervals it is not confined to, and which units are over-full.
 
     A Hall interval can be narrowed to [lo of a variable inside, hi of a variable inside]
     with the same variables inside (or an interval with fewer values and as many variables
@@ -103,34 +105,41 @@ def hall_intervals(masks: np.ndarray, units: np.ndarray, nvals: int):
     ending at one hi; a variable loses those starting above its lo or ending below its hi,
     looked up in running ORs over the values.
     """
-    V = units.shape[1]
-    um = masks[:, units].reshape(-1, V)                          # (R, V): R = grids × units
-    R = len(um)
-    lo, hi = _bounds(um)
+    R, V = lo.shape
     weight = _weights(V)
     inside = np.bitwise_count((lo[:, None, :] >= lo[:, :, None]).dot(weight)[:, :, None]
                               & (hi[:, None, :] <= hi[:, :, None]).dot(weight)[:, None, :])   # [r, x, y]
     # values in [lo_x, hi_y]; read as unsigned, hi_y < lo_x - 1 is never matched
-    size = ((hi + 1)[:, None, :] - lo[:, :, None]).view(np.uint8)
-    over = (inside > size).reshape(len(masks), -1).any(axis=1)
+    up = hi + 1
+    size = (up[:, None, :] - lo[:, :, None]).view(np.uint8)
+    over = (inside > size).any(axis=(1, 2))
     hall = inside == size                   # also the empty [lo_x, lo_x - 1], which adds no value
-    top = (hall * (hi + 1)[:, None, :]).max(axis=2)              # per x: Hall intervals [lo_x, top)
-    bottom = nvals - (hall * (nvals - lo)[:, :, None]).max(axis=1)   # per y: [bottom, hi_y]
-    ends = np.stack((lo, top, bottom, hi + 1)).astype(np.int64)
-    bits = np.left_shift(1, ends)
-    span = np.maximum(bits[[1, 3]] - bits[[0, 2]], 0)            # (2, R, V): starting at lo_x, ending at hi_y
+    ends = np.concatenate((lo, (hall * up[:, None, :]).max(axis=2),          # per x: Hall intervals [lo_x, top)
+                           nvals - (hall * (nvals - lo)[:, :, None]).max(axis=1), up)).astype(np.int64)
+    bits = np.left_shift(1, ends).reshape(4, R, V)                            # per y: [bottom, hi_y]
+    span = np.maximum(bits[1::2] - bits[0::2], 0)                # (2, R, V): starting at lo_x, ending at hi_y
     # per unit, by value: the Hall intervals starting at a (first half) and ending at N-1-a (second);
     # OR-ed from the top value down, a variable reads those starting above lo, ending below hi
+    ends = ends.reshape(4, R, V)
     row = np.arange(R)[:, None] * nvals
-    at = np.stack((row + ends[0], R * nvals + row + (nvals - np.maximum(ends[3], 1))))
-    table = np.zeros((2 * R, nvals + 1), dtype=np.int64)
+    last = nvals - np.maximum(ends[3], 1)                       # N-1-hi (0 for an empty domain)
     by_end = np.zeros(2 * R * nvals, dtype=np.int64)
-    np.bitwise_or.at(by_end, at.reshape(-1), span.reshape(-1))
+    np.bitwise_or.at(by_end, np.concatenate((row + ends[0], R * nvals + row + last)).reshape(-1), span.reshape(-1))
+    table = np.zeros((2 * R, nvals + 1), dtype=np.int64)
     table[:, :-1] = np.bitwise_or.accumulate(by_end.reshape(2 * R, nvals)[:, ::-1], axis=1)[:, ::-1]
-    row1 = np.arange(R)[:, None] * (nvals + 1)
-    look = table.reshape(-1)[np.stack((row1 + ends[0] + 1, R * (nvals + 1) + row1 + nvals + 1 - np.maximum(ends[3], 1)))]
-    out = _without(masks, units.reshape(-1), (look[0] | look[1]).reshape(len(masks), -1))
-    return out, over | (out == 0).any(axis=1)
+    row += np.arange(R)[:, None]                                 # rows of nvals + 1
+    look = table.reshape(-1)[np.concatenate((row + ends[0] + 1, R * (nvals + 1) + row + last + 1))]
+    return look[:R] | look[R:], over
+
+
+def hall_intervals(masks: np.ndarray, units: np.ndarray, nvals: int):
+    """Puget's Hall intervals: detect them on the variables' bounds, remove them elsewhere
+    (``_hall_removals``)."""
+    um = masks[:, units].reshape(-1, units.shape[1])             # (R, V): R = grids × units
+    lo, hi = _bounds(um.reshape(-1))
+    loses, over = _hall_removals(lo.reshape(um.shape), hi.reshape(um.shape), nvals)
+    out = _without(masks, units.reshape(-1), loses.reshape(len(masks), -1))
+    return out, over.reshape(len(masks), -1).any(axis=1) | (out == 0).any(axis=1)
 
 
 @lru_cache(maxsize=None)
@@ -165,50 +174,67 @@ def hall_sets(masks: np.ndarray, units: np.ndarray, nvals: int):
 FILTER_FUNCS = {"ac3": ac3, "hall_intervals": hall_intervals, "hall_sets": hall_sets}
 
 
-def _signature(m: np.ndarray, kind: str) -> np.ndarray:
-    """What a filter reads of a domain: AC-3 its value once fixed, the Hall intervals its bounds
-    (as the mask of its lowest and highest value), the Hall sets all of it. A unit none of
-    whose cells changed its signature since the unit's last round has nothing new to say: the
-    removals it would make are the ones it made then."""
+def _signature(m: np.ndarray, kind: str):
+    """What a filter reads of a domain: AC-3 its value once fixed, the Hall intervals its bounds,
+    the Hall sets all of it. A unit none of whose cells changed its signature since the unit's
+    last round has nothing new to say: the removals it would make are the ones it made then."""
     if kind == "ac3":
         return np.where((m & (m - 1)) == 0, m, -1)
     if kind == "hall_intervals":
-        high = np.left_shift(np.int64(1), np.frexp(m.astype(np.float64))[1] - 1)
-        return np.where(m == 0, 0, (m & -m) | high)
+        return _bounds(m.reshape(-1))
     return m
+
+
+def _changed(old, new) -> np.ndarray:
+    """Cells whose signature changed (a signature is an array, or a pair of arrays: bounds)."""
+    if isinstance(old, tuple):
+        return (old[0] != new[0]) | (old[1] != new[1])
+    return old != new
 
 
 @lru_cache(maxsize=8)
 def _layout(key: bytes, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     """member[cell, unit]: the cell belongs to the unit; peers[cell]: the other cells of its
-    units, padded with the index one past the last cell."""
+    units, some more than once (removing a value twice is removing it once)."""
     units = np.frombuffer(key, dtype=np.int64).reshape(shape)
     cells = int(units.max()) + 1
     member = np.zeros((cells, shape[0]), dtype=bool)
     member[units, np.arange(shape[0])[:, None]] = True
-    near = [np.flatnonzero(member[:, member[c]].any(axis=1)) for c in range(cells)]
-    near = [p[p != c] for c, p in zip(range(cells), near)]
-    peers = np.full((cells, max(len(p) for p in near)), cells, dtype=np.int64)
-    for c, p in enumerate(near):
-        peers[c, :len(p)] = p
-    return member, peers
+    count = member.sum(axis=1)
+    # each cell's units, the first repeated where a cell has fewer than the most
+    order = np.argsort(~member, axis=1, kind="stable")[:, :count.max()]
+    order = np.where(np.arange(count.max()) < count[:, None], order, order[:, :1])
+    near = units[order].reshape(cells, -1)
+    me = near == np.arange(cells)[:, None]
+    if me.all(axis=1).any():
+        raise ValueError("every cell must share a unit with another cell")
+    first = near[np.arange(cells), np.argmax(~me, axis=1)]
+    return member, np.where(me, first[:, None], near)
+
+
+def peer_table(units: np.ndarray) -> np.ndarray:
+    """Each cell's peers, each once, as rows of one array (cells, peers): for units in which
+    every cell has as many peers, as a Sudoku's (``grid.geometry(n).units``)."""
+    units = np.asarray(units, dtype=np.int64)
+    near = np.sort(_layout(units.tobytes(), units.shape)[1], axis=1)
+    first = np.ones(near.shape, dtype=bool)
+    first[:, 1:] = near[:, 1:] != near[:, :-1]
+    return near[first].reshape(len(near), -1)
 
 
 def _naked_singles(m: np.ndarray, fresh: np.ndarray, peers: np.ndarray) -> tuple[np.ndarray, bool, int]:
     """AC-3's fixpoint on one grid from the cells just fixed (`fresh`): their values leave their
     peers, in waves — each wave every fresh cell at once, the next wave the cells it fixed.
-    `m` has one spare cell at the end, where padded peers point. Returns (m, failed, waves);
-    a peer fixed to the same value is left empty, which fails."""
+    Returns (m, failed, waves); a peer fixed to the same value is left empty, which fails."""
     waves = 0
     while len(fresh):
         waves += 1
         gone = np.zeros(len(m), dtype=np.int64)
-        np.bitwise_or.at(gone, peers[fresh].reshape(-1), np.repeat(m[fresh], peers.shape[1]))
-        gone[-1] = 0
+        np.bitwise_or.at(gone, peers[fresh], m[fresh][:, None])
         new = m & ~gone
-        if (new == 0).any():
+        if not new.all():
             return new, True, waves
-        fresh = np.flatnonzero((new != m) & ((new & (new - 1)) == 0))
+        fresh = np.flatnonzero((m & gone != 0) & (new & (new - 1) == 0))
         m = new
     return m, False, waves
 
@@ -219,52 +245,61 @@ def _fixpoint_one(m: np.ndarray, units: np.ndarray, nvals: int, kind: str, max_r
     then a round of the filter over the units with a changed signature and two open cells or
     more (with fewer, naked singles have said everything), and again until nothing changes."""
     member, peers = _layout(units.tobytes(), units.shape)
-    m = np.append(m, (1 << nvals) - 1)                          # the spare cell of padded peers
-    if (m == 0).any():
-        return m[:-1], True, 0
+    if not m.all():
+        return m, True, 0
     single = (m & (m - 1)) == 0
     if since is None:
         fresh = np.flatnonzero(single)
         todo = np.ones(len(units), dtype=bool)
         sig = _signature(m, kind)
     else:
-        before = np.append(since, m[-1])
-        fresh = np.flatnonzero(single & ((before & (before - 1)) != 0))
-        sig = _signature(before, kind)
+        fresh = np.flatnonzero(single & ((since & (since - 1)) != 0))
+        sig = _signature(since, kind)
         todo = np.zeros(len(units), dtype=bool)
     n = int(round(nvals ** 0.5))
     rounds = waves = 0
-    fn = FILTER_FUNCS[kind]
     while True:
         m, failed, w = _naked_singles(m, fresh, peers)
         waves += w
         if failed:
-            return m[:-1], True, rounds
+            return m, True, rounds
         if hidden:
-            placed, failed = hidden_singles(m[:-1], n)
+            placed, failed = hidden_singles(m, n)
             if failed:
                 return placed, True, rounds
-            fresh = np.flatnonzero(placed != m[:-1])
+            fresh = np.flatnonzero(placed != m)
             if len(fresh):
-                m[:-1] = placed
+                m = placed
                 continue
         if kind == "ac3":
-            return m[:-1], False, max(waves, 1)
+            return m, False, max(waves, 1)
         new_sig = _signature(m, kind)
-        todo |= member[new_sig[:-1] != sig[:-1]].any(axis=0)
+        todo |= member[_changed(sig, new_sig)].any(axis=0)
         sig = new_sig
-        um = m[units]
-        todo &= np.count_nonzero(um & (um - 1), axis=1) > 1
+        if kind == "hall_intervals":
+            todo &= np.count_nonzero(sig[0][units] != sig[1][units], axis=1) > 1
+        else:
+            um = m[units]
+            todo &= np.count_nonzero(um & (um - 1), axis=1) > 1
         if not todo.any() or rounds >= max_rounds:
-            return m[:-1], False, rounds
-        new, fail = fn(m[None, :-1], units[todo], nvals)
+            return m, False, rounds
+        cells = units[todo]
         rounds += 1
-        if fail[0]:
-            return new[0], True, rounds
-        new = np.append(new[0], m[-1])
+        if kind == "hall_intervals":
+            loses, over = _hall_removals(sig[0][cells], sig[1][cells], nvals)
+            if over.any():
+                return m, True, rounds
+            new = _without(m[None], cells.reshape(-1), loses.reshape(1, -1))[0]
+            if not new.all():
+                return new, True, rounds
+        else:
+            new, fail = FILTER_FUNCS[kind](m[None], cells, nvals)
+            new = new[0]
+            if fail[0]:
+                return new, True, rounds
         new_sig = _signature(new, kind)
-        changed = new_sig != sig
-        todo = member[changed[:-1]].any(axis=0)
+        changed = _changed(sig, new_sig)
+        todo = member[changed].any(axis=0)
         fresh = np.flatnonzero(changed & ((new & (new - 1)) == 0) & ((m & (m - 1)) != 0))
         m, sig = new, new_sig
 
@@ -292,7 +327,7 @@ def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall
     fn = FILTER_FUNCS[kind]
     member = _layout(units.tobytes(), units.shape)[0]
     failed = (m == 0).any(axis=1)
-    sig = _signature(m, kind)
+    sig = _signature(m.reshape(-1), kind)
     todo = np.ones(len(units), dtype=bool)
     rounds = 0
     n = int(round(nvals ** 0.5))
@@ -306,8 +341,8 @@ def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall
             new, fail = hidden_singles(new, n)
             failed |= fail
         m_next = np.where(failed[:, None], m, new)
-        new_sig = _signature(m_next, kind)
-        todo = member[(new_sig != sig).any(axis=0)].any(axis=0)
+        new_sig = _signature(m_next.reshape(-1), kind)
+        todo = member[_changed(sig, new_sig).reshape(len(m), -1).any(axis=0)].any(axis=0)
         sig = new_sig
         if np.array_equal(m_next, m):
             break

@@ -68,8 +68,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ..constraints import peers
-from ..filtering import FILTERS, fixpoint, popcount
+from ..filtering import FILTERS, fixpoint, peer_table, popcount
 from ..grid import Puzzle, geometry
 from ..progress import PAUSE, Progress
 from .params import SolverError, param
@@ -112,7 +111,7 @@ class _State:
         self.n, self.N, self.units, self.kind, self.singles = puzzle.n, g.N, g.units, kind, singles
         cells = puzzle.cells.astype(np.int64)
         base = np.where(cells > 0, np.left_shift(1, np.maximum(cells - 1, 0)), (1 << g.N) - 1)
-        self.peers = np.array(peers(puzzle.n))                      # (cells, peers per cell)
+        self.peers = peer_table(g.units)                              # (cells, peers per cell)
         self.assigned: list[tuple[int, int]] = []
         self.root, self.failed = self.close(base)
         self.domains = self.root
