@@ -7,17 +7,24 @@ import pytest
 
 from conftest import PAPERS, SIZES
 from sudoku_lab.exact import solve
+from sudoku_lab.progress import complete
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solvers import SolverError, alldiff_tabu
 
 
+def started(puzzle, kind="hall_intervals", singles=False):
+    state = alldiff_tabu._State(puzzle, kind, singles)
+    assert not complete(state.start())
+    return state
+
+
 def test_tabu_features_leave_the_domains(papers):
-    state = alldiff_tabu._State(papers["ai-escargot"], "hall_intervals")
+    state = started(papers["ai-escargot"])
     cell = int(state.open_cells[0])
     value = int(np.log2(state.domains[cell] & -state.domains[cell])) + 1
-    with_tabu, failed = state.filter([], [(cell, value)])
+    with_tabu, failed = complete(state.filter([], [(cell, value)]))
     assert not failed and not with_tabu[cell] >> (value - 1) & 1
-    assigned, _ = state.filter([(cell, value)], [])
+    assigned, _ = complete(state.filter([(cell, value)], []))
     assert assigned[cell] == 1 << (value - 1)
 
 
@@ -134,8 +141,8 @@ def test_with_propagate_every_step_is_closed_under_singles_and_the_filter(n, p, 
 def test_propagate_closes_what_the_hall_interval_filter_leaves_open():
     """On a 16×16 the default filter leaves hidden singles; the option settles them before the search."""
     puzzle = parse(SIZES_16)
-    plain = alldiff_tabu._State(puzzle, "hall_intervals")
-    closed = alldiff_tabu._State(puzzle, "hall_intervals", singles=True)
+    plain = started(puzzle)
+    closed = started(puzzle, singles=True)
     assert closed.cost < plain.cost
     assert np.all(closed.domains & ~plain.domains == 0)                      # only ever fewer values
     solution = solve(puzzle).astype(np.int64)

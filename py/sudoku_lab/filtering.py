@@ -38,9 +38,11 @@ those ending below its hi — two running ORs over the interval ends, looked up 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Generator
 
 import numpy as np
 
+from .progress import complete
 from .propagate import hidden_singles
 
 FILTERS = ("ac3", "hall_intervals", "hall_sets")
@@ -239,11 +241,18 @@ def _naked_singles(m: np.ndarray, fresh: np.ndarray, peers: np.ndarray) -> tuple
     return m, False, waves
 
 
-def _fixpoint_one(m: np.ndarray, units: np.ndarray, nvals: int, kind: str, max_rounds: int,
-                  since: np.ndarray | None, hidden: bool):
-    """One grid: naked singles from the cells just fixed (in waves), hidden singles if asked,
-    then a round of the filter over the units with a changed signature and two open cells or
-    more (with fewer, naked singles have said everything), and again until nothing changes."""
+def fixpoint_parts(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall_intervals",
+                   max_rounds: int = 1000, since: np.ndarray | None = None,
+                   hidden: bool = False) -> Generator[None, None, tuple[np.ndarray, bool, int]]:
+    """``fixpoint`` for one grid, as a generator that pauses (yields None) after each round of
+    the filter, so that a caller can hand control back between rounds (the page's slices:
+    docs/design.md, "The run protocol"); it returns what ``fixpoint`` returns.
+
+    Naked singles from the cells just fixed (in waves), hidden singles if asked, then a round
+    of the filter over the units with a changed signature and two open cells or more (with
+    fewer, naked singles have said everything), and again until nothing changes."""
+    units = np.asarray(units, dtype=np.int64)
+    m = masks.astype(np.int64)
     member, peers = _layout(units.tobytes(), units.shape)
     if not m.all():
         return m, True, 0
@@ -302,6 +311,7 @@ def _fixpoint_one(m: np.ndarray, units: np.ndarray, nvals: int, kind: str, max_r
         todo = member[changed].any(axis=0)
         fresh = np.flatnonzero(changed & ((new & (new - 1)) == 0) & ((m & (m - 1)) != 0))
         m, sig = new, new_sig
+        yield
 
 
 def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall_intervals",
@@ -319,10 +329,10 @@ def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall
     waves). For one grid, filtering stops at a failure; failed grids of a batch keep the masks
     of the round before.
     """
-    units = np.asarray(units, dtype=np.int64)
     if masks.ndim == 1:
-        m, failed, rounds = _fixpoint_one(masks.astype(np.int64), units, nvals, kind, max_rounds, since, hidden)
+        m, failed, rounds = complete(fixpoint_parts(masks, units, nvals, kind, max_rounds, since, hidden))
         return m, bool(failed), rounds
+    units = np.asarray(units, dtype=np.int64)
     m = masks.astype(np.int64)
     fn = FILTER_FUNCS[kind]
     member = _layout(units.tobytes(), units.shape)[0]

@@ -40,8 +40,9 @@ docs/solvers/alldiff_tabu.md):
 * **Givens with no solution**: when filtering the givens fails, the run ends at once with
   ``("unsolvable", message)`` (docs/design.md, "The run protocol"): the filter has proved it.
 * **Pauses**: an iteration yields ``PAUSE`` between its filterings (after a refuted move,
-  and between take-backs, each of which is a filtering), so no step holds the page for
-  more than one filtering; no draw happens there, so pauses never change a run.
+  between take-backs, each of which is a filtering) and between the rounds of a filtering
+  (``filtering.fixpoint_parts``), so no step holds the page for more than one round; no
+  draw happens there, so pauses never change a run.
 
 Beyond the paper (off by default, so the paper's algorithm and its tables stay reproduced):
 
@@ -68,7 +69,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ..filtering import FILTERS, fixpoint, peer_table, popcount
+from ..filtering import FILTERS, fixpoint_parts, peer_table, popcount
 from ..grid import Puzzle, geometry
 from ..progress import PAUSE, Progress
 from .params import SolverError, param
@@ -110,32 +111,39 @@ class _State:
         g = geometry(puzzle.n)
         self.n, self.N, self.units, self.kind, self.singles = puzzle.n, g.N, g.units, kind, singles
         cells = puzzle.cells.astype(np.int64)
-        base = np.where(cells > 0, np.left_shift(1, np.maximum(cells - 1, 0)), (1 << g.N) - 1)
+        self.base = np.where(cells > 0, np.left_shift(1, np.maximum(cells - 1, 0)), (1 << g.N) - 1)
         self.peers = peer_table(g.units)                              # (cells, peers per cell)
         self.assigned: list[tuple[int, int]] = []
-        self.root, self.failed = self.close(base)
-        self.domains = self.root
 
-    def close(self, start: np.ndarray, since: np.ndarray | None = None) -> tuple[np.ndarray, bool]:
+    def start(self) -> Iterator[None]:
+        """Filter the givens (pausing between the filter's rounds): the root of every rebuild.
+        Returns whether they fail."""
+        self.root, failed = yield from self.close(self.base)
+        self.domains = self.root
+        return failed
+
+    def close(self, start: np.ndarray, since: np.ndarray | None = None) -> Iterator[None]:
         """The filter's fixpoint below `start` (given `since`, a fixpoint holding `start`); with
-        ``singles``, closed under hidden singles too (``propagate.hidden_singles``)."""
-        d, failed, _ = fixpoint(start, self.units, self.N, self.kind, since=since, hidden=self.singles)
+        ``singles``, closed under hidden singles too. Pauses between the filter's rounds;
+        returns (domains, failed)."""
+        d, failed, _ = yield from fixpoint_parts(start, self.units, self.N, self.kind, since=since,
+                                                 hidden=self.singles)
         return d, failed
 
-    def filter(self, assigned: list[tuple[int, int]], tabu) -> tuple[np.ndarray, bool]:
+    def filter(self, assigned: list[tuple[int, int]], tabu) -> Iterator[None]:
         """Domains of givens + assignments, with tabu (cell, value) features excluded."""
         m = self.root.copy()
         for c, v in tabu:
             m[c] &= ~(1 << (v - 1))
         for c, v in assigned:
             m[c] = self.root[c] & (1 << (v - 1))
-        return self.close(m, since=self.root)
+        return (yield from self.close(m, since=self.root))
 
-    def tighten(self, cell: int, keep: int) -> tuple[np.ndarray, bool]:
+    def tighten(self, cell: int, keep: int) -> Iterator[None]:
         """The domains with `cell` narrowed to `keep`, filtered on from the current fixpoint."""
         start = self.domains.copy()
         start[cell] &= keep
-        return self.close(start, since=self.domains)
+        return (yield from self.close(start, since=self.domains))
 
     @property
     def domains(self) -> np.ndarray:
@@ -166,7 +174,7 @@ class _State:
 def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress | None]:
     kind = params["filter"]
     state = _State(puzzle, kind, params["propagate"])
-    if state.failed:
+    if (yield from state.start()):
         how = kind + (" with hidden singles" if params["propagate"] else "")
         return ("unsolvable", f"no solution: filtering the givens ({how}) proves that no assignment keeps them")
     tabu: deque[tuple[int, int]] = deque()
@@ -185,7 +193,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         Returns the event; pauses between take-backs (each is a filtering)."""
         event = None
         while True:
-            domains, failed = state.filter(state.assigned, tabu)
+            domains, failed = yield from state.filter(state.assigned, tabu)
             if not failed:
                 state.domains = domains
                 return event
@@ -221,11 +229,11 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         k = int(ties[rng.integers(len(ties))])
         move = (int(cells[k]), int(values[k]))
         bit = 1 << (move[1] - 1)
-        domains, failed = state.tighten(move[0], bit)
+        domains, failed = yield from state.tighten(move[0], bit)
         if failed:
             make_tabu(move)                       # refuted: not to be tried again for a while
             yield PAUSE
-            domains, failed = state.tighten(move[0], ~bit)
+            domains, failed = yield from state.tighten(move[0], ~bit)
             if failed:
                 yield PAUSE
                 event = yield from settle()       # takes assignments back until consistent
