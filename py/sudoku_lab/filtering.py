@@ -195,30 +195,46 @@ def _changed(old, new) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _layout(key: bytes, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """member[cell, unit]: the cell belongs to the unit; peers[cell]: the other cells of its
-    units, some more than once (removing a value twice is removing it once)."""
+def _layout(key: bytes, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """member[cell, unit]: the cell belongs to the unit; of_cell[cell]: its units, and peers[cell]:
+    the other cells of its units, some more than once (a cell with fewer units than the most
+    repeats its first; removing a value twice, or marking a unit twice, is doing it once)."""
     units = np.frombuffer(key, dtype=np.int64).reshape(shape)
     cells = int(units.max()) + 1
     member = np.zeros((cells, shape[0]), dtype=bool)
     member[units, np.arange(shape[0])[:, None]] = True
     count = member.sum(axis=1)
-    # each cell's units, the first repeated where a cell has fewer than the most
     order = np.argsort(~member, axis=1, kind="stable")[:, :count.max()]
-    order = np.where(np.arange(count.max()) < count[:, None], order, order[:, :1])
-    near = units[order].reshape(cells, -1)
+    of_cell = np.where(np.arange(count.max()) < count[:, None], order, order[:, :1])
+    near = units[of_cell].reshape(cells, -1)
     me = near == np.arange(cells)[:, None]
     if me.all(axis=1).any():
         raise ValueError("every cell must share a unit with another cell")
     first = near[np.arange(cells), np.argmax(~me, axis=1)]
-    return member, np.where(me, first[:, None], near)
+    return member, of_cell, np.where(me, first[:, None], near)
+
+
+_LAYOUTS: dict[int, tuple[np.ndarray, tuple]] = {}
+
+
+def _layout_of(units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``_layout`` of an int64 units array, looked up by the array's identity first (a solver
+    passes the same array at every filtering; the key by content costs a copy of it)."""
+    hit = _LAYOUTS.get(id(units))
+    if hit is not None and hit[0] is units:
+        return hit[1]
+    layout = _layout(units.tobytes(), units.shape)
+    if len(_LAYOUTS) > 8:
+        _LAYOUTS.clear()
+    _LAYOUTS[id(units)] = (units, layout)
+    return layout
 
 
 def peer_table(units: np.ndarray) -> np.ndarray:
     """Each cell's peers, each once, as rows of one array (cells, peers): for units in which
     every cell has as many peers, as a Sudoku's (``grid.geometry(n).units``)."""
     units = np.asarray(units, dtype=np.int64)
-    near = np.sort(_layout(units.tobytes(), units.shape)[1], axis=1)
+    near = np.sort(_layout(units.tobytes(), units.shape)[2], axis=1)
     first = np.ones(near.shape, dtype=bool)
     first[:, 1:] = near[:, 1:] != near[:, :-1]
     return near[first].reshape(len(near), -1)
@@ -234,9 +250,11 @@ def _naked_singles(m: np.ndarray, fresh: np.ndarray, peers: np.ndarray) -> tuple
         gone = np.zeros(len(m), dtype=np.int64)
         np.bitwise_or.at(gone, peers[fresh], m[fresh][:, None])
         new = m & ~gone
-        if not new.all():
+        hit = (m & gone).nonzero()[0]                            # the cells that lost a value
+        left = new[hit]
+        if np.count_nonzero(left) < len(left):
             return new, True, waves
-        fresh = np.flatnonzero((m & gone != 0) & (new & (new - 1) == 0))
+        fresh = hit[(left & (left - 1)) == 0]
         m = new
     return m, False, waves
 
@@ -251,20 +269,21 @@ def fixpoint_parts(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str =
     Naked singles from the cells just fixed (in waves), hidden singles if asked, then a round
     of the filter over the units with a changed signature and two open cells or more (with
     fewer, naked singles have said everything), and again until nothing changes."""
-    units = np.asarray(units, dtype=np.int64)
+    if units.dtype != np.int64:
+        units = units.astype(np.int64)
     m = masks.astype(np.int64)
-    member, peers = _layout(units.tobytes(), units.shape)
-    if not m.all():
+    member, of_cell, peers = _layout_of(units)
+    if np.count_nonzero(m) < len(m):
         return m, True, 0
     single = (m & (m - 1)) == 0
+    todo = np.zeros(len(units), dtype=bool)
     if since is None:
-        fresh = np.flatnonzero(single)
-        todo = np.ones(len(units), dtype=bool)
+        fresh = single.nonzero()[0]
+        todo[:] = True
         sig = _signature(m, kind)
     else:
-        fresh = np.flatnonzero(single & ((since & (since - 1)) != 0))
+        fresh = (single & ((since & (since - 1)) != 0)).nonzero()[0]
         sig = _signature(since, kind)
-        todo = np.zeros(len(units), dtype=bool)
     n = int(round(nvals ** 0.5))
     rounds = waves = 0
     while True:
@@ -276,30 +295,30 @@ def fixpoint_parts(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str =
             placed, failed = hidden_singles(m, n)
             if failed:
                 return placed, True, rounds
-            fresh = np.flatnonzero(placed != m)
+            fresh = (placed != m).nonzero()[0]
             if len(fresh):
                 m = placed
                 continue
         if kind == "ac3":
             return m, False, max(waves, 1)
         new_sig = _signature(m, kind)
-        todo |= member[_changed(sig, new_sig)].any(axis=0)
+        todo[of_cell[_changed(sig, new_sig).nonzero()[0]]] = True
         sig = new_sig
         if kind == "hall_intervals":
             todo &= np.count_nonzero(sig[0][units] != sig[1][units], axis=1) > 1
         else:
             um = m[units]
             todo &= np.count_nonzero(um & (um - 1), axis=1) > 1
-        if not todo.any() or rounds >= max_rounds:
+        if not np.count_nonzero(todo) or rounds >= max_rounds:
             return m, False, rounds
         cells = units[todo]
         rounds += 1
         if kind == "hall_intervals":
             loses, over = _hall_removals(sig[0][cells], sig[1][cells], nvals)
-            if over.any():
+            if np.count_nonzero(over):
                 return m, True, rounds
             new = _without(m[None], cells.reshape(-1), loses.reshape(1, -1))[0]
-            if not new.all():
+            if np.count_nonzero(new) < len(new):
                 return new, True, rounds
         else:
             new, fail = FILTER_FUNCS[kind](m[None], cells, nvals)
@@ -308,8 +327,9 @@ def fixpoint_parts(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str =
                 return new, True, rounds
         new_sig = _signature(new, kind)
         changed = _changed(sig, new_sig)
-        todo = member[changed].any(axis=0)
-        fresh = np.flatnonzero(changed & ((new & (new - 1)) == 0) & ((m & (m - 1)) != 0))
+        todo[:] = False
+        todo[of_cell[changed.nonzero()[0]]] = True
+        fresh = (changed & ((new & (new - 1)) == 0) & ((m & (m - 1)) != 0)).nonzero()[0]
         m, sig = new, new_sig
         yield
 
@@ -335,7 +355,7 @@ def fixpoint(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str = "hall
     units = np.asarray(units, dtype=np.int64)
     m = masks.astype(np.int64)
     fn = FILTER_FUNCS[kind]
-    member = _layout(units.tobytes(), units.shape)[0]
+    member = _layout_of(units)[0]
     failed = (m == 0).any(axis=1)
     sig = _signature(m.reshape(-1), kind)
     todo = np.ones(len(units), dtype=bool)
