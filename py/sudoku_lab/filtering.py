@@ -20,19 +20,22 @@ index array ``units`` of shape (U, V) into a mask array:
                        variables.
 
 Each filter is one round over the units it is given and returns the filtered masks and a
-per-grid failure flag; ``fixpoint`` repeats rounds until nothing changes, each round only over
-the units with a cell that changed in the round before (a unit whose cells did not change has
-nothing new to say). Each filter only removes values and removes more from smaller domains
-(it is monotone), so the fixpoint — and whether it fails — does not depend on the order in
-which units are examined: filtering on from an earlier fixpoint (``since``) reaches exactly the
-domains that filtering from scratch reaches. Masks have a leading batch axis (B, cells) so many
-grids can be filtered in one call.
+per-grid failure flag; ``fixpoint`` repeats rounds until nothing changes. Each filter only
+removes values and removes more from smaller domains (it is monotone), so the fixpoint — and
+whether it fails — does not depend on the order in which units and rules are applied. That
+is what lets one grid be filtered incrementally (``fixpoint_parts``, ``since``), with the same
+result as filtering from scratch:
 
-How the Hall intervals are counted without a loop over intervals: each variable's bounds
-(lo, hi) go into a histogram per unit, whose suffix-in-lo, prefix-in-hi sums give, for every
-interval [a, b] at once, the number of variables confined to it. The values a variable loses
-are the union of the Hall intervals it is not confined to: those starting above its lo, and
-those ending below its hi — two running ORs over the interval ends, looked up at its bounds.
+* naked singles first, from the cells just fixed, in waves (every fresh cell's value leaves its
+  peers at once; the cells this fixes make the next wave): AC-3's fixpoint, which every filter
+  holds (a one-value Hall interval is a fixed cell);
+* then a round of the filter only over the units where it could say something new: a unit
+  none of whose cells changed what the filter reads (AC-3: fixed values; Hall intervals: the
+  bounds; Hall sets: the whole domain) since its last round would remove what it removed
+  then; and with fewer than two open cells, naked singles have said everything.
+
+The Hall intervals without a loop over intervals: see ``_hall_removals``. Masks have a leading
+batch axis (B, cells) so many grids can be filtered in one call (rounds over all units).
 """
 
 from __future__ import annotations
@@ -243,7 +246,13 @@ def peer_table(units: np.ndarray) -> np.ndarray:
 def _naked_singles(m: np.ndarray, fresh: np.ndarray, peers: np.ndarray) -> tuple[np.ndarray, bool, int]:
     """AC-3's fixpoint on one grid from the cells just fixed (`fresh`): their values leave their
     peers, in waves — each wave every fresh cell at once, the next wave the cells it fixed.
-    Returns (m, failed, waves); a peer fixed to the same value is left empty, which fails."""
+    Returns (m, failed, waves); a peer fixed to the same value is left empty, which fails.
+
+    These are naked singles, as ``propagate.eliminate`` does them over a whole grid; that rule
+    run to its fixpoint instead (rounds over every unit) gave the same runs but slower whole
+    runs of alldiff_tabu, CPU time per iteration over 300 iterations with the same seed
+    (2-core machine, load ≈ 14): 9×9 2.26 against 1.31 ms, 16×16 1.63 / 1.08, 25×25 2.72 /
+    1.80, 36×36 2.95 / 2.06 — a wave touches only the peers of the cells just fixed."""
     waves = 0
     while len(fresh):
         waves += 1
