@@ -86,12 +86,12 @@ def hidden_singles(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
     twice = np.bitwise_or.reduce(um[:, :, 1:] & seen[:, :, :-1], axis=2)
     full = (1 << g.N) - 1
     failed = ((once != full).any(axis=1))                         # a value with nowhere to go
-    unit_fixed = np.bitwise_or.reduce(np.where(is_fixed(um), um, 0), axis=2)
-    only = once & ~twice & ~unit_fixed                            # (B, 3N) values with one open place
-    hit = um & only[:, :, None]                                   # (B, 3N, N): values to fix, by position
+    # values with one place in the unit; a fixed cell whose value is nowhere else in the unit is
+    # told its own value, which changes nothing (so fixed values need not be set apart)
+    hit = um & (once & ~twice)[:, :, None]                        # (B, 3N, N): values to fix, by position
     B, N = len(m), g.N
-    rows, cols, boxes = _unit_order(n)
-    told = (hit[:, :N].reshape(B, -1)[:, rows] | hit[:, N:2 * N].reshape(B, -1)[:, cols]
+    _, cols, boxes = _unit_order(n)                               # rows are in cell order already
+    told = (hit[:, :N].reshape(B, -1) | hit[:, N:2 * N].reshape(B, -1)[:, cols]
             | hit[:, 2 * N:].reshape(B, -1)[:, boxes])            # (B, cells)
     failed |= ((told & (told - 1)) != 0).any(axis=1)
     out = np.where(told != 0, told, m)
