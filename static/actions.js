@@ -5,7 +5,7 @@
 // "Running" has one answer for the page: a single run, a race or an experiment. Setting a
 // new puzzle abandons it first — by construction, not by each caller remembering to.
 
-const LABEL_OF = { p: "puzzle", s: "solver", seed: "seed", t: "time limit", runs: "runs", ps: "puzzles",
+const LABEL_OF = { p: "puzzle", g: "generator settings", gsize: "size", gp: "p", gseed: "generator seed", s: "solver", seed: "seed", t: "time limit", runs: "runs", ps: "puzzles",
   pl: "puzzle list", preset: "preset", e: "entries", c: "entries", m: "mode", workers: "workers" };
 export const labelOf = (key) => LABEL_OF[key] || key;
 

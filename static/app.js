@@ -7,6 +7,7 @@ import { LabWorker } from "./python/client.js";
 import { Pool } from "./python/pool.js";
 import { Board } from "./draw/board.js";
 import { mountPuzzle } from "./puzzle/panel.js";
+import { mountGenerator } from "./puzzle/generator.js";
 import { mountSettings } from "./settings/form.js";
 import { mountSolve } from "./solve/view.js";
 import { mountCompare } from "./compare/view.js";
@@ -55,15 +56,17 @@ mountStatus(store);
 const share = mountShare(store);
 mountSettings(store, actions, worker);
 const puzzle = mountPuzzle(store, actions, worker, board);
+const generator = mountGenerator(store, actions, worker);
 const solve = mountSolve(store, actions, worker, board, share.link);
 compare = mountCompare(store, actions, { worker, pool, shareLink: share.link });
 mountExports(store, { solve, compare });
 
 // Problems that no field can mend (an unknown setting in a link) can be dismissed.
-const FIELD_KEYS = new Set(["p", "s", "seed", "t", "runs", "ps", "pl", "preset", "workers", "e", "c"]);
+const FIELD_KEYS = new Set(["p", "g", "gsize", "gp", "gseed", "s", "seed", "t", "runs", "ps", "pl", "preset", "workers",
+  "e", "c"]);
 const isParam = (k) => !!store.state.schemas.get(store.state.settings.solver)?.params.some((p) => p.name === k);
 mountNotice(store, actions, (k) => !FIELD_KEYS.has(k) && !k.startsWith("entry-") && !isParam(k));
 
-const links = mountLinks(store, actions);
+const links = mountLinks(store, actions, generator);
 puzzle.loadText("..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..");
 if (location.hash.length > 1) links.open(location.hash);

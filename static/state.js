@@ -19,8 +19,9 @@ export const INITIAL = {
 
   // the puzzle, shared by every view, and what the worker says of it
   paste: "",                        // the paste box's text, as typed (never lost to a bad paste)
-  puzzle: null,                     // {n, cells}
-  check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null}
+  puzzle: null,                     // {n, cells, spec?} — spec: the generator's settings it came from
+  check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null, rating?}
+  generator: { size: "9", p: "0.45", seed: "1", unique: false },   // the Generate form, as typed
 
   // what the visitor set
   view: "solve",                    // "solve" | "race" | "experiment"

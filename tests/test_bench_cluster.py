@@ -35,6 +35,11 @@ def puzzle_file(tmp_path, lines):
     return f
 
 
+def by_job_of_entry(records):
+    return {(r["solver"], json.dumps(r["params"], sort_keys=True), r["puzzle"], r["seed"]): {k: r[k] for k in SAME}
+            for r in records}
+
+
 def by_job(records):
     return {(r["puzzle"], r["seed"]): {k: r[k] for k in SAME} for r in records}
 
@@ -114,26 +119,37 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def external_cluster(tmp_path):
-    """`dask scheduler` and two `dask worker` processes on localhost, as a user would start them."""
+def start_cluster(folder, scheduler_env, worker_envs):
+    """`dask scheduler` and one `dask worker` per environment on localhost, as a user would
+    start them, each in `folder`; (address, scheduler and worker processes)."""
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    procs = [subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                               "--dashboard-address", ":0", "--no-show"], env=ENV, cwd=tmp_path,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    scheduler = subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                  "--dashboard-address", ":0", "--no-show"], env=scheduler_env, cwd=folder,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(1.5)
     workers = [subprocess.Popen([DASK, "worker", address, "--nthreads", "1", "--nworkers", "1",
-                                 "--no-dashboard", "--name", f"w{i}"], env=ENV, cwd=tmp_path,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i in range(2)]
-    procs += workers
+                                 "--no-dashboard", "--name", f"w{i}"], env=env, cwd=folder,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for i, env in enumerate(worker_envs)]
     from dask.distributed import Client
     with Client(address, timeout="30s") as c:
-        c.wait_for_workers(2, timeout=60)
-    yield address, workers
+        c.wait_for_workers(len(workers), timeout=60)
+    return address, [scheduler, *workers]
+
+
+def stop_cluster(procs):
     for p in procs:
         p.kill()
         p.wait()
+
+
+@pytest.fixture
+def external_cluster(tmp_path):
+    """A scheduler and two workers that import sudoku_lab from py/ (PYTHONPATH)."""
+    address, procs = start_cluster(tmp_path, ENV, [ENV, ENV])
+    yield address, procs[1:]
+    stop_cluster(procs)
 
 
 def test_on_an_external_cluster_a_killed_worker_has_its_runs_finished_by_another(tmp_path, external_cluster):
@@ -173,3 +189,177 @@ def test_a_record_has_the_record_fields_in_order(papers):
     rec = bench.record(3, "easy", result)
     assert tuple(rec) == tuple(f for f in bench.RECORD_FIELDS if f != "message")
     assert (rec["puzzle"], rec["name"]) == (3, "easy")
+
+
+# ---------------------------------------------------------------------------- issue 19: generated sets, several entries, clusters without the package
+
+BARE = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}     # sudoku_lab not importable
+
+
+def test_a_generated_set_is_named_by_spec_counted_and_reproducible():
+    from sudoku_lab.generate import generate
+    size, ps = bench.parse_generate("16:0:1:0.05")
+    assert size == 16 and len(ps) == 21 and ps[:3] == ["0", "0.05", "0.1"] and ps[-1] == "1"
+    assert bench.parse_generate("9:0:0.3:0.1")[1] == ["0", "0.1", "0.2", "0.3"], "no float drift past 0.3"
+    puzzles = bench.generated_puzzles(["9:0.25:0.75:0.25"], 3, seed=5)
+    assert [n for _, n in puzzles] == [f"9:{p}:{s}" for p in ("0.25", "0.5", "0.75") for s in (5, 6, 7)]
+    for text, name in puzzles:
+        size, p, seed = bench.spec_of(name)
+        assert text == generate(size, p, seed).puzzle.to_string()
+        assert sum(c != "." for c in text) == int(p * 81 + 0.5), "exactly round(p·N²) givens, halves up"
+    assert bench.generated_puzzles(["9:0.25:0.75:0.25"], 3, seed=5) == puzzles
+    both = bench.generated_puzzles(["9:0.25:0.5:0.25", "9:0.5:0.75:0.25"], 3, seed=5)
+    assert both == puzzles, "overlapping sets hold each instance once"
+    assert bench.spec_of("sato-01-easy") is None and bench.spec_of("25:0.45:7") == (25, 0.45, 7)
+
+
+def test_bench_generate_writes_an_output_that_names_its_set_and_resumes(tmp_path):
+    out = tmp_path / "g.jsonl"
+    args = ["bench", "--generate", "9:0.4:0.6:0.2", "--instances", "2", "--seed", "3", "--solver", "hill_climb",
+            "--runs", "2", "--max-seconds", "5", "--out", str(out), "--json"]
+    r = cli(*args)
+    assert r.returncode == 0, r.stderr[-2000:]
+    header = json.loads(out.read_text().splitlines()[0])["experiment"]
+    assert header["generate"] == ["9:0.4:0.6:0.2"] and header["instances"] == 2 and header["seed"] == 3
+    records = bench.read_records(out)
+    assert sorted((r["name"], r["seed"]) for r in records) == \
+        sorted((f"9:{p}:{i}", s) for p in ("0.4", "0.6") for i in (3, 4) for s in (3, 4))
+    again = cli(*args, "--resume")
+    assert again.returncode == 0 and json.loads(again.stdout)["runs"] == 8
+    assert len(out.read_text().splitlines()) == 9, "a finished file: nothing re-run"
+    other = cli(*[a if a != "2" else "3" for a in args[:5]], *args[5:], "--resume")   # 3 instances
+    assert other.returncode == 2 and "another experiment" in other.stderr
+
+
+def test_several_entries_each_get_their_records_and_resume_skips_the_done_jobs_of_every_entry(tmp_path):
+    out = tmp_path / "m.jsonl"
+    args = ["bench", "--generate", "9:0.4:0.5:0.1", "--instances", "2", "--solver", "hill_climb",
+            "--solver", "alldiff_tabu:filter=ac3", "--solver", "hill_climb:7:plateau=20", "--runs", "2",
+            "--max-seconds", "5", "--out", str(out), "--json"]
+    r = cli(*args)
+    assert r.returncode == 0, r.stderr[-2000:]
+    summaries = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [s["entry"] for s in summaries] == ["hill_climb", "alldiff_tabu:filter=ac3", "hill_climb:plateau=20"]
+    assert all(s["runs"] == 8 for s in summaries)
+    records = bench.read_records(out)
+    groups = bench.by_entry(records)
+    assert {k: len(v) for k, v in groups.items()} == {s["entry"]: 8 for s in summaries}
+    assert {r["seed"] for r in groups["hill_climb:plateau=20"]} == {7, 8}, "an entry's own first seed"
+    assert {r["params"]["filter"] for r in groups["alldiff_tabu:filter=ac3"]} == {"ac3"}
+    header = json.loads(out.read_text().splitlines()[0])["experiment"]
+    assert [e["solver"] for e in header["entries"]] == ["hill_climb", "alldiff_tabu", "hill_climb"]
+
+    lines = out.read_text().splitlines()
+    dropped = [lines[3], lines[12], lines[20]]                # a record of each entry, as after a crash
+    out.write_text("\n".join(x for x in lines if x not in dropped) + "\n")
+    again = cli(*args, "--resume")
+    assert again.returncode == 0, again.stderr[-2000:]
+    after = out.read_text().splitlines()
+    assert len(after) == 25, "only the missing runs ran"
+    assert by_job_of_entry(map(json.loads, after[-3:])) == by_job_of_entry(map(json.loads, dropped)), "the same runs"
+    same = ("entry", "runs", "solved", "median_iterations")
+    assert [{k: json.loads(x)[k] for k in same} for x in again.stdout.splitlines()] == \
+        [{k: s[k] for k in same} for s in summaries]
+
+    swapped = cli(*args[:5], "--solver", "nb_coin", *args[7:], "--resume")
+    assert swapped.returncode == 2 and "another experiment" in swapped.stderr
+
+
+@pytest.mark.parametrize("spec,says", [
+    ("16:0:1", "takes SIZE:P0:P1:STEP"),
+    ("17:0:1:0.05", "size must be one of 4, 9, 16, 25, 36"),
+    ("9:0:1.5:0.1", "P1 must be between 0 and 1"),
+    ("9:-0.1:1:0.1", "P0 must be a plain decimal"),
+    ("9:0.6:0.2:0.1", "P0 must not be above P1"),
+    ("9:0:1:0", "STEP must be above 0"),
+    ("9:0:1:1e-2", "STEP must be a plain decimal"),
+    ("9:0:1:0.0005", "at most three decimals"),
+])
+def test_a_bad_generate_spec_is_one_line_and_exit_2(spec, says):
+    r = cli("bench", "--generate", spec, "--solver", "hill_climb")
+    assert r.returncode == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert r.stdout == ""
+
+
+def test_bad_entries_and_sources_are_one_line_and_exit_2(tmp_path):
+    f = puzzle_file(tmp_path, [PAPERS["sato-01-easy"]])
+    cases = [(["--generate", "9:0:1:0.5", "--instances", "0"], "--instances must be from 1"),
+             ([str(f), "--generate", "9:0:1:0.5"], "one of the two"),
+             ([], "one of the two"),
+             ([str(f), "--instances", "3"], "--instances goes with --generate"),
+             (["--generate", "9:0:1:0.5", "--seed", str(2**53 - 2), "--instances", "3"], "passes the largest seed")]
+    for extra, says in cases:
+        r = cli("bench", *extra, "--solver", "hill_climb")
+        assert r.returncode == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    for entries, says in [(["hill_climb:x"], "seed must be a whole number"),
+                          (["hill_climb:plateau=3:plateau=4"], "'plateau' is given twice"),
+                          (["hill_climb", "hill_climb:plateau=10"], "entries 1 and 2 are both hill_climb"),
+                          (["hill_climb", "ga_woc:population=-1"], "entry 2 (ga_woc): parameter 'population'")]:
+        r = cli("bench", str(f), *[a for e in entries for a in ("--solver", e)])
+        assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
+    r = cli("bench", str(f), "--solver", "hill_climb", "--solver", "ga_woc", "--param", "plateau=3")
+    assert r.returncode == 2 and "entry 2 (ga_woc): ga_woc has no parameter 'plateau'" in r.stderr
+
+
+def test_entries_share_the_common_params_and_keep_their_own():
+    exp = bench.Experiment([(PAPERS["sato-01-easy"], "a")],
+                           [bench.parse_entry("hill_climb"), bench.parse_entry("hill_climb:4:plateau=30")],
+                           {"init": "random"}, 2, 10, Budget(max_iterations=50))
+    assert [e.label() for e in exp.entries] == ["hill_climb:init=random", "hill_climb:plateau=30:init=random"]
+    jobs = exp.jobs()
+    assert [(dict(j.params)["plateau"], j.seed) for j in jobs] == [(10, 10), (10, 11), (30, 4), (30, 5)]
+    assert len({j.key() for j in jobs}) == 4
+    assert bench.Experiment([(PAPERS["sato-01-easy"], "a")], "hill_climb").describe().keys() >= {"solver", "params"}
+
+
+def test_a_cluster_without_the_package_gets_it_and_gives_the_serial_records(tmp_path):
+    """Scheduler and workers started where sudoku_lab cannot be imported (no py/ on their path,
+    working directory outside the repository): bench ships the package and runs."""
+    assert subprocess.run([sys.executable, "-c", "import sudoku_lab"], env=BARE, cwd=tmp_path,
+                          capture_output=True).returncode == 1
+    address, procs = start_cluster(tmp_path, BARE, [BARE, BARE])
+    try:
+        args = ["bench", "--generate", "9:0.3:0.5:0.2", "--instances", "2", "--solver", "hill_climb",
+                "--solver", "nb_coin", "--runs", "2", "--max-iterations", "300", "--json"]
+        serial = cli(*args)
+        on_cluster = cli(*args, "--scheduler", address, "--out", str(tmp_path / "c.jsonl"))
+        assert on_cluster.returncode == 0, on_cluster.stderr[-2000:]
+        s_rows = [json.loads(x) for x in serial.stdout.splitlines() if '"summary"' not in x]
+        c_rows = bench.read_records(tmp_path / "c.jsonl")
+        key = lambda r: (r["solver"], r["puzzle"], r["seed"])                         # noqa: E731
+        assert len(c_rows) == 16 and {key(r): {k: r[k] for k in SAME} for r in s_rows} == \
+            {key(r): {k: r[k] for k in SAME} for r in c_rows}
+        again = cli(*args, "--scheduler", address)                  # sent again: the same copy, accepted
+        assert again.returncode == 0, again.stderr[-2000:]
+    finally:
+        stop_cluster(procs)
+
+
+def test_a_worker_without_numpy_is_named_in_one_line(tmp_path):
+    blocked = tmp_path / "no-numpy" / "numpy"                # this worker's Python cannot import numpy
+    blocked.mkdir(parents=True)
+    (blocked / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'numpy'\", name='numpy')\n")
+    address, procs = start_cluster(tmp_path, BARE, [{**BARE, "PYTHONPATH": str(blocked.parent)}])
+    try:
+        r = cli("bench", "--generate", "9:0.5:0.5:0.1", "--solver", "hill_climb", "--scheduler", address, timeout=120)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-2000:]
+        assert len(r.stderr.strip().splitlines()) == 1
+        assert "the Dask worker at tcp://" in r.stderr and "cannot import numpy" in r.stderr
+        assert "pip install numpy" in r.stderr
+    finally:
+        stop_cluster(procs)
+
+
+def test_cpu_time_budgets_are_named_in_the_header_and_end_the_runs(tmp_path):
+    f = puzzle_file(tmp_path, [UNSOLVABLE + " unsolvable"])
+    out = tmp_path / "cpu.jsonl"
+    r = cli("bench", str(f), "--solver", "nb_coin", "--runs", "2", "--max-seconds", "0.3", "--cpu-time",
+            "--out", str(out), "--json")
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert json.loads(out.read_text().splitlines()[0])["experiment"]["clock"] == "cpu"
+    records = bench.read_records(out)
+    assert [rec["stop_reason"] for rec in records] == ["budget", "budget"]
+    assert all(0.3 <= rec["seconds"] < 3 for rec in records)
+    r = cli("bench", str(f), "--solver", "nb_coin", "--runs", "2", "--max-seconds", "0.3", "--out", str(out),
+            "--resume")
+    assert r.returncode == 2 and "another experiment" in r.stderr, "the clock is part of the experiment"

@@ -67,7 +67,7 @@ def test_page_perf_smoke():
     assert cold["ready_ms"] > 0 and cached["ready_ms"] > 0 and cold["first_contentful_paint_ms"] > 0
     assert cold["stop_latency_ms"] > 0 and cold["progress_frames_per_s"] > 0
     steps = {r["solver"]: r for r in result["longest_steps"]}
-    assert set(steps) == {"hill_climb", "ga_woc", "gp_moves", "nb_coin", "alldiff_tabu"}
+    assert set(steps) == {"hill_climb", "ga_woc", "gp_moves", "nb_coin", "alldiff_tabu", "acs"}
     assert all(r["browser_ms"] > 0 and r["native_ms"] > 0 for r in steps.values())
     assert steps["gp_moves"]["params"] == {"population": 20_000, "max_length": 500}
 
@@ -107,3 +107,22 @@ def test_compare_perf_smoke():
     assert all(r["runs"] == 40 and r["runs_per_second"] > 0 for r in result["throughput"])
     assert [m["pool_workers"] for m in result["memory"]] == [0, 1, 2, 4]
     assert result["race"]["lanes"] == 4 and result["race"]["stop_all_ms"] > 0
+
+
+def test_phase_plot_draws_both_plots_and_prints_the_table(tmp_path):
+    out = tmp_path / "phase.jsonl"
+    r = subprocess.run([sys.executable, "-m", "sudoku_lab", "bench", "--generate", "9:0.3:0.5:0.2", "--instances", "2",
+                        "--solver", "hill_climb", "--solver", "nb_coin", "--runs", "2", "--max-iterations", "150",
+                        "--out", str(out), "--quiet"], capture_output=True, text=True, timeout=300, cwd=ROOT / "py")
+    assert r.returncode == 0, r.stderr[-2000:]
+    text = script("phase_plot.py", str(out), "--out-dir", str(tmp_path / "img"), "--prefix", "t")
+    for kind in ("success", "time"):
+        png = (tmp_path / "img" / f"t_{kind}.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
+    records = [json.loads(x) for x in out.read_text().splitlines()[1:]]
+    for solver in ("hill_climb", "nb_coin"):
+        for p in ("0.3", "0.5"):
+            mine = [r for r in records if r["solver"] == solver and r["name"].startswith(f"9:{p}:")]
+            solved = sum(r["solved"] for r in mine)
+            assert f"| `{solver}` | 9 | {p} | 4 | {solved} | {100 * solved / 4:.0f} % |" in text
+    assert "| p | `hill_climb` | `nb_coin` |" in text

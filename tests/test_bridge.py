@@ -18,17 +18,22 @@ def test_hello_lists_solvers_versions_and_the_field_lists():
     assert h["result_fields"] == list(RESULT_FIELDS) and h["record_fields"] == list(RECORD_FIELDS)
 
 
-def counted(text: str) -> dict:
-    step = call(bridge.count_start, text)
-    while not step["done"]:
-        step = call(bridge.count_advance, 0.01)
+def finished(kind: str, arg: str) -> dict:
+    step = call(bridge.task_start, kind, arg)
+    while step["ok"] and not step["done"]:
+        step = call(bridge.task_advance, kind, 0.01)
     return step
+
+
+def counted(text: str) -> dict:
+    return finished("rate", text)["result"]
 
 
 def test_check_reports_at_once_and_the_count_follows():
     first = call(bridge.check, PAPERS["sato-01-easy"])
     assert first["ok"] and first["givens"] == 38 and "solutions" not in first
     assert counted(PAPERS["sato-01-easy"])["solutions"] == 1
+    assert counted(PAPERS["ai-escargot"])["needs_search"]
     bad = call(bridge.check, "1234%")
     assert not bad["ok"] and "'%'" in bad["message"] and bad["column"] == 5
     clash = call(bridge.check, "11" + "." * 79)
@@ -60,15 +65,26 @@ def test_stop_and_bad_requests():
         assert not reply["ok"] and word in reply["message"]
 
 
-def test_the_count_runs_in_slices_and_a_new_count_replaces_the_old():
+def test_the_rating_runs_in_slices_and_a_new_one_replaces_the_old():
     from conftest import SIZES
-    first = call(bridge.count_start, SIZES["25x25-planetsudoku"])
+    first = call(bridge.task_start, "rate", SIZES["25x25-planetsudoku"])
     assert first["ok"] and first["done"] is False
-    step = call(bridge.count_advance, 0.0)              # one short slice: not finished yet
-    assert step["done"] is False and step["nodes"] > 0
-    assert counted(PAPERS["sato-11-easy"])["solutions"] == 1     # the 25×25 count was dropped
-    assert not call(bridge.count_advance, 0.01)["ok"]
-    assert counted(SIZES["25x25-planetsudoku"])["solutions"] == 1
+    assert call(bridge.task_advance, "rate", 0.0)["done"] is False     # one short slice: not finished yet
+    rating = counted(PAPERS["sato-11-easy"])                           # the 25×25 rating was dropped
+    assert rating["solutions"] == 1 and rating["givens"] == 34 and not rating["needs_search"]
+    assert not call(bridge.task_advance, "rate", 0.01)["ok"]
+    big = counted(SIZES["25x25-planetsudoku"])
+    assert big["solutions"] == 1 and big["size"] == 25
+
+
+def test_generate_in_slices_gives_the_native_puzzle():
+    from sudoku_lab.generate import generate, parse_spec
+    out = finished("generate", "16:0.45:7")["result"]
+    native = generate(parse_spec("16:0.45:7"))
+    assert out["puzzle"] == native.puzzle.to_string() and out["givens"] == 115
+    bad = call(bridge.task_start, "generate", "10:0.45:7")
+    assert not bad["ok"] and bad["field"] == "g" and "size must be 4, 9, 16, 25 or 36" in bad["message"]
+    assert not call(bridge.task_start, "nope", "x")["ok"]
 
 
 def test_a_run_without_a_crowd_streams_plain_json():

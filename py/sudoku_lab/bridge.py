@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import json
 import platform
-from typing import Any
+import time
+from typing import Any, Generator
 
 import numpy as np
 
 from . import solvers
 from .bench import RECORD_FIELDS
-from .exact import Counter
+from .generate import generate_steps, parse_spec
 from .frames import Stream
 from .grid import PuzzleError, parse, validate
+from .rate import rate_steps
 from .run import RESULT_FIELDS, Budget, Run
+from .values import ValueProblem
 
 _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)
-_count: Counter | None = None     # the solution count under way, if any
+_tasks: dict[str, Generator] = {}  # sliced tasks under way, one per kind: "rate", "generate"
 
 
 def _dump(obj: Any) -> str:
@@ -54,7 +57,7 @@ def _puzzle_error(exc: PuzzleError) -> dict[str, Any]:
 
 def check(text: str) -> str:
     """Parse and validate a puzzle at once: {ok, n, puzzle, givens, cells?, message?} — `cells`
-    and `message` name clashing givens. The solution count is a separate, sliced request."""
+    and `message` name clashing givens. The solution count and the rating are a sliced task."""
     try:
         puzzle = parse(text)
     except PuzzleError as exc:
@@ -67,33 +70,45 @@ def check(text: str) -> str:
     return _dump(out)
 
 
-def count_start(text: str) -> str:
-    """Begin counting a puzzle's solutions (replacing any count under way); the count is
-    carried on by :func:`count_advance` in slices, so it never holds the worker for long.
-    Clashing givens count as no solution at once."""
-    global _count
-    _count = None
+def task_start(kind: str, arg: str) -> str:
+    """Begin a sliced task, replacing any task of the same kind: ``rate`` (a puzzle's rating,
+    its solution count included; `arg` the puzzle) or ``generate`` (`arg` the generator's
+    settings, ``16:0.45:7``). Each is carried on by :func:`task_advance` in slices, so it never
+    holds the worker for long; the first slice is run at once."""
+    _tasks.pop(kind, None)
     try:
-        puzzle = parse(text)
-        validate(puzzle)
+        if kind == "rate":
+            steps = rate_steps(parse(arg))
+        elif kind == "generate":
+            steps = generate_steps(parse_spec(arg))
+        else:
+            return _dump({"ok": False, "message": f"no task {kind!r}"})
     except PuzzleError as exc:
-        return _dump({"ok": True, "done": True, "solutions": 0, "message": exc.message})
-    _count = Counter(puzzle)
-    return count_advance(0.0)
+        return _dump(_puzzle_error(exc))
+    except ValueProblem as exc:
+        return _dump({"ok": False, "field": "g", "message": str(exc)})
+    _tasks[kind] = steps
+    return task_advance(kind, 0.0)
 
 
-def count_advance(seconds: float) -> str:
-    """Count for about `seconds`: {done, solutions (0/1/2, null if the search gave up), message?}."""
-    global _count
-    if _count is None:
-        return _dump({"ok": False, "message": "no puzzle is being counted"})
-    if not _count.advance(seconds):
-        return _dump({"ok": True, "done": False, "nodes": _count.nodes})
-    count, _count = _count.result(), None
-    out = {"ok": True, "done": True, "solutions": count.solutions if count.complete else None}
-    if count.solutions == 0 and count.complete:
-        out["message"] = "This puzzle has no solution."
-    return _dump(out)
+def task_advance(kind: str, seconds: float) -> str:
+    """Carry a task on for about `seconds` (at least one part): {ok, done: false} or
+    {ok, done: true, result} — a rating's or a generated puzzle's to_json()."""
+    steps = _tasks.get(kind)
+    if steps is None:
+        return _dump({"ok": False, "message": f"no {kind} under way"})
+    until = time.perf_counter() + seconds
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            del _tasks[kind]
+            result = done.value.to_json()
+            if kind == "rate":
+                result["summary"] = done.value.summary()       # the rating in words, for the page
+            return _dump({"ok": True, "done": True, "result": result})
+        if time.perf_counter() >= until:
+            return _dump({"ok": True, "done": False})
 
 
 def vet(request_json: str) -> str:

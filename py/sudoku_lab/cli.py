@@ -1,4 +1,4 @@
-"""``python -m sudoku_lab``: solvers, check, solve, bench (docs/design.md, "Command line").
+"""``python -m sudoku_lab``: solvers, check, solve, bench, generate (docs/design.md, "Command line").
 
 Bad input (an unreadable puzzle, an unknown solver, a bad parameter) prints one clear
 line on stderr and exits with code 2; nothing here prints a traceback at a user.
@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from . import bench, links, solvers, values
+from .generate import Spec, generate, parse_spec
 from .grid import PuzzleError, format_grid, parse, validate
 from .rate import rate
 from .run import SOLVE_FIELDS, Budget, Run
@@ -112,7 +113,8 @@ def _from_link(args):
         raise UsageError(f"link: {next(iter(link.problems.values()))}")
     params = {**link.params, **_params(args.param)}
     budget = _budget(args, default_seconds=link.seconds or 60.0)
-    return (parse(link.puzzle), args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
+    puzzle = generate(parse_spec(link.generator)).puzzle if link.generator else parse(link.puzzle)
+    return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
 
 
@@ -142,10 +144,27 @@ def cmd_solve(args) -> int:
     return 0 if result.solved else 1
 
 
+def _bench_puzzles(args, seed: int) -> list[tuple[str, str]]:
+    """The puzzle file, or the --generate sets (instance i at p: generator seed `seed` + i)."""
+    if bool(args.file) == bool(args.generate):
+        raise UsageError("bench takes a puzzle FILE or --generate SIZE:P0:P1:STEP, one of the two")
+    if args.generate:
+        puzzles = bench.generated_puzzles(args.generate, args.instances, seed)
+        return puzzles[:args.limit] if args.limit else puzzles
+    if args.instances != 1:
+        raise UsageError("--instances goes with --generate")
+    return bench.read_puzzles(args.file, args.limit)
+
+
 def cmd_bench(args) -> int:
+    seed = _seed(args.seed)
     try:
-        experiment = bench.Experiment(bench.read_puzzles(args.file, args.limit), args.solver, _params(args.param),
-                                      args.runs, _seed(args.seed), _budget(args))
+        entries = [bench.parse_entry(text) for text in args.solver]
+        solver = entries[0].solver if len(entries) == 1 and not entries[0].params and entries[0].seed is None \
+            else entries
+        experiment = bench.Experiment(_bench_puzzles(args, seed), solver, _params(args.param), args.runs, seed,
+                                      _budget(args), tuple(args.generate), args.instances if args.generate else 0,
+                                      args.cpu_time)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
     if args.resume and not args.out:
@@ -153,13 +172,17 @@ def cmd_bench(args) -> int:
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1; got {args.jobs}")
 
+    several = len(experiment.entries) > 1
+    width = max(len(e.label()) for e in experiment.entries)
+
     def show(rec):
         if args.out:
             return
         if args.json:
             print(json.dumps(rec), flush=True)
         else:
-            print(f"{rec['name']:20} seed {rec['seed']:<5} {rec['stop_reason']:8} it {rec['iterations']:>8} "
+            print(f"{bench.entry_label(rec):{width}}  " * several +
+                  f"{rec['name']:20} seed {rec['seed']:<5} {rec['stop_reason']:8} it {rec['iterations']:>8} "
                   f"open {rec['open_cells']:>4} {rec['seconds']:8.3f} s "
                   f"{rec['iterations_per_second'] or 0:10.0f} it/s", flush=True)
 
@@ -168,11 +191,31 @@ def cmd_bench(args) -> int:
                                        scheduler=args.scheduler, quiet=args.quiet, on_record=show)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
-    summary = bench.summarise(records)
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        print(("\n" if not args.out else "") + "  ".join(f"{k}={v}" for k, v in summary.items()))
+    groups = bench.by_entry(records) if several else {"": records}
+    for i, (label, recs) in enumerate(groups.items()):
+        summary = {**({"entry": label} if several else {}), **bench.summarise(recs)}
+        if args.json:
+            print(json.dumps(summary))
+        else:
+            print(("\n" if not args.out and not i else "") + "  ".join(f"{k}={v}" for k, v in summary.items()))
+    return 0
+
+
+def cmd_generate(args) -> int:
+    """One puzzle per line as `<cells> <spec>` (a bench file), or one JSON object per line."""
+    try:
+        first = Spec.of(args.size, args.p, args.seed, args.unique)
+    except values.ValueProblem as exc:
+        raise UsageError(str(exc)) from None
+    if not args.count.isdigit() or not 1 <= int(args.count) <= 1_000_000:
+        raise UsageError(f"--count must be a whole number from 1 to 1000000; got {values.quote(args.count)}")
+    count = int(args.count)
+    if first.seed + count - 1 > values.SEED_MAX:
+        raise UsageError(f"the last seed (seed + count - 1) must be at most {values.SEED_MAX}; "
+                         f"got {first.seed + count - 1}")
+    for k in range(count):
+        made = generate(Spec(first.size, first.p, first.seed + k, first.unique))
+        print(json.dumps(made.to_json()) if args.json else f"{made.puzzle.to_string()} {made.spec.text}", flush=True)
     return 0
 
 
@@ -192,8 +235,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
 
-    def run_options(p, solver_required=True):
-        p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
+    def run_options(p, solver_required=True, entries=False):
+        if entries:
+            p.add_argument("--solver", required=True, action="append", metavar="ID[:SEED][:name=value…]",
+                           help="a solver entry, as in the page's experiment links; repeat for several")
+        else:
+            p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
         p.add_argument("--max-seconds", default=None, metavar="SECONDS", help="time limit per run (default 60)")
         p.add_argument("--max-iterations", type=int, default=None)
         p.add_argument("--max-evaluations", type=int, default=None)
@@ -207,11 +254,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
     p.set_defaults(func=cmd_solve)
 
-    p = sub.add_parser("bench", help="run a solver over a file of puzzles, several seeds each")
-    p.add_argument("file", help="one puzzle per line, optionally followed by a name")
-    run_options(p)
+    p = sub.add_parser("bench", help="run solvers over a file of puzzles or generated sets, several seeds each")
+    p.add_argument("file", nargs="?", help="one puzzle per line, optionally followed by a name")
+    run_options(p, entries=True)
+    p.add_argument("--generate", action="append", default=[], metavar="SIZE:P0:P1:STEP",
+                   help="generated puzzles instead of a file, e.g. 16:0:1:0.05 (repeat for several sizes)")
+    p.add_argument("--instances", type=int, default=1, help="generated puzzles per p (instance i: seed + i)")
     p.add_argument("--runs", type=int, default=1)
-    p.add_argument("--seed", default="0", help="first seed; run r uses seed + r")
+    p.add_argument("--cpu-time", action="store_true",
+                   help="time limits and seconds in CPU time of the run's process (a shared machine)")
+    p.add_argument("--seed", default="0", help="first seed; run r uses seed + r (and instance i seed + i)")
     p.add_argument("--jobs", type=int, default=1,
                    help="worker processes of a local Dask cluster started for this run (1: in this process)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster, e.g. tcp://host:8786")
@@ -220,6 +272,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limit", type=int, default=0, help="only the first K puzzles")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("generate", help="generate puzzles: a random full grid, round(p·N²) givens kept at random")
+    p.add_argument("--size", required=True, help="side of the grid: 4, 9, 16, 25 or 36")
+    p.add_argument("--p", required=True, help="share of the cells given, from 0 to 1")
+    p.add_argument("--seed", default="0", help="a whole number from 0 to 2**53-1 (default 0)")
+    p.add_argument("--count", default="1", help="K puzzles, seeds seed..seed+K-1 (default 1)")
+    p.add_argument("--unique", action="store_true",
+                   help="remove cells only while the solution stays unique (down to the target or a minimal puzzle)")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.set_defaults(func=cmd_generate)
     return ap
 
 

@@ -262,7 +262,7 @@ def parse(text: str) -> Puzzle:
     if not chars:
         raise PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.")
     for t in chars:
-        if not (t.text.isalnum() or t.text in BLANKS):
+        if not (t.text.isalnum() or t.text in BLANKS or t.text in ALPHABET):
             raise PuzzleError(
                 f"Line {t.line}, column {t.column}: '{t.text}' is not a digit or a blank "
                 f"(blanks are . 0 - _ *).", line=t.line, column=t.column)

@@ -5,12 +5,13 @@
 // that part waits for the runtime when it is not ready yet.
 import { boardToString } from "../rules/parse.js";
 import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
+import { parseSpec } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
 
-export function mountLinks(store, actions) {
+export function mountLinks(store, actions, generator) {
   let pending = null;
 
   function open(hash) {
@@ -25,6 +26,10 @@ export function mountLinks(store, actions) {
     if (first.puzzle) {
       store.set({ paste: boardToString(first.puzzle.cells) });
       actions.setPuzzle(first.puzzle);
+    } else if (first.generator) {            // g=: the generator's settings; Python makes the puzzle
+      const spec = parseSpec(first.generator);
+      store.set({ generator: { size: String(spec.size), p: String(spec.p), seed: String(spec.seed), unique: spec.unique } });
+      generator.generate(spec);
     } else if (first.problems.has("p") && q.has("p")) {
       store.set({ paste: q.get("p") });           // keep what the link held, so it can be mended
     }

@@ -9,11 +9,11 @@ export function linkOf(s) {
   const base = location.href.split("#")[0];
   const puzzle = boardToString(s.puzzle.cells);
   if (s.view === "solve") {
-    return base + encodeState({ puzzle, solver: s.settings.solver, seed: s.settings.seed || "0",
+    return base + encodeState({ puzzle, generator: s.puzzle.spec || null, solver: s.settings.solver, seed: s.settings.seed || "0",
       params: s.settings.params, maxSeconds: s.settings.seconds });
   }
   const c = s.compare;
-  return base + encodeCompareLink({ puzzle, seconds: s.settings.seconds, mode: s.view, entries: c.entries,
+  return base + encodeCompareLink({ puzzle, generator: s.puzzle.spec || null, seconds: s.settings.seconds, mode: s.view, entries: c.entries,
     runs: c.runs, puzzles: c.puzzles, list: c.list, preset: c.preset }, s.schemas);
 }
 

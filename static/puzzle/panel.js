@@ -1,5 +1,6 @@
 // The puzzle, shared by every view: the paste box, Load, Clear, the examples, typing on the
-// board, and what the worker says of the puzzle (givens, clashing givens, solution count).
+// board, and what the worker says of the puzzle (givens, clashing givens, then its rating:
+// the solution count and how far human logic gets).
 // A paste is read on the main thread at once (rules/parse.js, a mirror of the Python parser)
 // so the board shows before Python has loaded; Python re-checks everything it is sent.
 //
@@ -21,7 +22,7 @@ const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(p
 export function mountPuzzle(store, actions, worker, board) {
   const $ = (id) => document.getElementById(id);
   const ui = { input: $("puzzle-input"), load: $("load-puzzle"), clear: $("clear-board"), examples: $("examples"),
-    info: $("puzzle-info") };
+    info: $("puzzle-info"), rating: $("puzzle-rating") };
   const editor = new BoardEditor(board, editCell);
 
   // ------------------------------------------------------------------ visitor -> state
@@ -93,16 +94,36 @@ export function mountPuzzle(store, actions, worker, board) {
     const N = s.puzzle.n * s.puzzle.n;
     ui.info.dataset.givens = String(givens);
     const c = s.check;
+    const from = s.puzzle.spec ? ` · generated (${s.puzzle.spec})` : "";
     if (!c || c.solutions === undefined) {
       delete ui.info.dataset.solutions;
-      ui.info.textContent = `${N}×${N} · ${givens} givens · checking…`;
+      if (ui.info.dataset.generating) return;
+      ui.info.textContent = `${N}×${N} · ${givens} givens${from} · checking…`;
+    } else {
+      const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
+      ui.info.dataset.solutions = c.solutions === null ? "unknown" : String(c.solutions);
+      ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` +
+        (c.solutions === null ? "solution count unknown (the search's budget ran out)" : words[c.solutions]);
+    }
+    showRating(c && c.rating, givens, N);
+  });
+
+  // How hard the puzzle is: p, how many empty cells human logic settles, the hardest move it
+  // needed, or that it needs search (sudoku_lab.rate).
+  function showRating(r, givens, N) {
+    const el = ui.rating;
+    el.dataset.givens = String(givens);
+    el.dataset.p = (givens / (N * N)).toFixed(4);
+    if (!r) {
+      for (const k of ["logicCells", "hardestMove", "needsSearch"]) delete el.dataset[k];
+      el.textContent = `p = ${(givens / (N * N)).toFixed(2)} · rating…`;
       return;
     }
-    const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
-    ui.info.dataset.solutions = c.solutions === null ? "unknown" : String(c.solutions);
-    ui.info.textContent = `${N}×${N} · ${givens} givens · ` +
-      (c.solutions === null ? "solution count unknown (search gave up)" : words[c.solutions]);
-  });
+    el.dataset.logicCells = String(r.logic_cells);
+    el.dataset.hardestMove = r.hardest_move || "";
+    el.dataset.needsSearch = r.needs_search ? "true" : "false";
+    el.textContent = `p = ${r.p.toFixed(2)} · ${r.summary}`;
+  }
 
   // ------------------------------------------------------------------ the check
   // Every new puzzle (and every fresh worker) is checked: clashes at once, the count in slices.
@@ -113,18 +134,19 @@ export function mountPuzzle(store, actions, worker, board) {
     const text = boardToString(s.puzzle.cells);
     if (checked === text + worker.generation) return;
     checked = text + worker.generation;
-    let first, count;
+    let first, rated;
     try {
       first = await worker.check(text);
       if (boardToString(store.state.puzzle.cells) !== text) return;
       if (!first.ok) { actions.notify(first.message, "check"); return; }
       store.set({ check: { givens: first.givens, clashes: first.cells || [], message: first.message || "" } });
       if (first.message) actions.notify(first.message, "check");
-      count = await worker.count(text);
+      rated = await worker.rate(text);
     } catch { checked = null; return; }        // the worker was lost: the next `ready` checks again
-    if (count.superseded || !store.state.puzzle || boardToString(store.state.puzzle.cells) !== text) return;
-    store.set({ check: { ...store.state.check, solutions: count.ok ? count.solutions : null } });
-    if (count.message && !first.message) actions.notify(count.message, "check");
+    if (rated.superseded || !store.state.puzzle || boardToString(store.state.puzzle.cells) !== text) return;
+    const rating = rated.ok ? rated.result : null;
+    store.set({ check: { ...store.state.check, solutions: rating ? rating.solutions : null, rating } });
+    if (rating && rating.message && !first.message) actions.notify(rating.message, "check");
   });
 
   // ------------------------------------------------------------------ examples

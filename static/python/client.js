@@ -108,8 +108,12 @@ export class LabWorker {
 
   check(puzzle) { return this.request("check", { puzzle }); }
 
-  // the solution count, in slices; a newer count supersedes it ({superseded: true})
-  count(puzzle) { return this.request("count", { puzzle }); }
+  // the puzzle's rating (its solution count included), in slices; a newer one supersedes it
+  // ({superseded: true})
+  rate(puzzle) { return this.request("rate", { puzzle }); }
+
+  // a generated puzzle from the generator's settings (`16:0.45:7`), in slices; likewise
+  generate(spec) { return this.request("generate", { spec }); }
 
   vet({ puzzle, solver, params, seed }) { return this.request("vet", { puzzle, solver, params, seed }); }
 

@@ -1,7 +1,8 @@
 // The Web Worker: loads Pyodide, numpy and sudoku_lab, then does the page's computing in
-// 35 ms slices (docs/design.md, "Worker messages"). A run has the worker first; the latest
-// solution count goes on between runs. Between slices the worker returns to its event loop,
-// so `stop` (and anything else) is handled within one slice. Every request carries an id and
+// 35 ms slices (docs/design.md, "Worker messages"). A run has the worker first; between runs
+// go the sliced tasks — the latest generation, then the latest rating (which counts
+// solutions). Between slices the worker returns to its event loop, so `stop` (and anything
+// else) is handled within one slice. Every request carries an id and
 // gets exactly one `reply`; runs stream `progress` and end with `done` or `error`. All Python
 // is reached through sudoku_lab.bridge, which speaks JSON only.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
@@ -11,7 +12,8 @@ const STAGES = ["runtime", "numpy", "solvers"];
 
 let bridge = null;
 let run = null;                    // {runId} of the run being driven, or null
-let count = null;                  // {requestId} of the solution count under way, or null
+const TASKS = ["generate", "rate"];          // sliced tasks, in the order they get the worker
+const tasks = new Map();                    // kind -> requestId of the task under way
 let pumping = false;
 const pending = [];                // messages that arrived before Python was ready
 
@@ -46,36 +48,40 @@ async function load() {
     result_fields: hello.result_fields, record_fields: hello.record_fields });
 }
 
-// One slice of whatever work there is: the run first, else the count.
+// One slice of whatever work there is: the run first, else the first task.
 function slice() {
   if (run) {
     const runId = run.runId;
     const out = JSON.parse(bridge.advance(runId, SLICE_SECONDS));
     if (!out.ok) { run = null; post({ type: "error", runId, message: out.message }); return; }
     report(runId, out.frame);
-  } else if (count) {
-    const out = JSON.parse(bridge.count_advance(SLICE_SECONDS));
-    if (!out.ok || out.done) {
-      const { requestId } = count;
-      count = null;
-      reply(requestId, out);
-    }
+    return;
   }
+  const kind = TASKS.find((k) => tasks.has(k));
+  if (kind) settle(kind, JSON.parse(bridge.task_advance(kind, SLICE_SECONDS)));
+}
+
+// A task's reply once it is done (or failed); until then it stays under way.
+function settle(kind, out) {
+  if (out.ok && !out.done) return;
+  const requestId = tasks.get(kind);
+  tasks.delete(kind);
+  reply(requestId, out);
 }
 
 async function pump() {
   if (pumping) return;
   pumping = true;
   try {
-    while (run || count) {
+    while (run || tasks.size) {
       slice();
       await yieldToEvents();
     }
   } catch (err) {
     const runId = run && run.runId;
-    if (count) reply(count.requestId, { ok: false, message: `The worker failed: ${err && err.message || err}` });
+    for (const requestId of tasks.values()) reply(requestId, { ok: false, message: `The worker failed: ${err && err.message || err}` });
     run = null;
-    count = null;
+    tasks.clear();
     post({ type: "error", runId, message: `The worker failed: ${err && err.message || err}` });
   } finally {
     pumping = false;
@@ -98,16 +104,15 @@ function handle(msg) {
     case "vet":
       reply(msg.requestId, JSON.parse(bridge.vet(JSON.stringify(msg))));
       break;
-    case "count": {
-      if (count) reply(count.requestId, { ok: false, superseded: true });    // only the latest counts
-      count = null;
-      const first = JSON.parse(bridge.count_start(msg.puzzle));
-      if (first.ok && !first.done) {
-        count = { requestId: msg.requestId };
-        pump();
-      } else {
-        reply(msg.requestId, first);
-      }
+    case "rate":
+    case "generate": {
+      const kind = msg.type;
+      if (tasks.has(kind)) reply(tasks.get(kind), { ok: false, superseded: true });    // only the latest counts
+      tasks.delete(kind);
+      const first = JSON.parse(bridge.task_start(kind, kind === "rate" ? msg.puzzle : msg.spec));
+      tasks.set(kind, msg.requestId);
+      settle(kind, first);
+      if (tasks.size) pump();
       break;
     }
     case "start": {
@@ -128,7 +133,7 @@ function handle(msg) {
       run = null;
       const out = JSON.parse(bridge.stop(msg.runId));
       if (out.ok) report(msg.runId, out.frame);
-      if (count) pump();
+      if (tasks.size) pump();
       break;
     }
     default:

@@ -117,7 +117,7 @@ export function parsePuzzle(text) {
   const { chars, lines, separated } = tokens(text);
   if (!chars.length) throw new PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.");
   for (const t of chars) {
-    if (!(isAlnum(t.text) || BLANKS.includes(t.text))) {
+    if (!(isAlnum(t.text) || BLANKS.includes(t.text) || ALPHABET.includes(t.text))) {
       throw new PuzzleError(`Line ${t.line}, column ${t.column}: '${t.text}' is not a digit or a blank ` +
         "(blanks are . 0 - _ *).", { line: t.line, column: t.column });
     }

@@ -1,0 +1,88 @@
+// The Generate form: size, p and seed (and unique) read by the value rules, a puzzle made by
+// Python in the worker (sudoku_lab.generate, in slices) — so the same settings give the same
+// puzzle natively and in the page. A generated puzzle remembers its settings (`puzzle.spec`),
+// so its share link carries g=<size>:<p>:<seed> instead of the cells.
+import * as values from "../rules/values.js";
+import { specOf } from "../rules/generator.js";
+import { parsePuzzle } from "../rules/parse.js";
+import { markField } from "../settings/params.js";
+import { WorkerLost } from "../python/client.js";
+
+const FIELDS = { gsize: "generate-size", gp: "generate-p", gseed: "generate-seed" };
+
+// The form's text as a spec, or the problems of its fields: {spec} | {problems: Map}.
+export function readGenerator(form) {
+  const problems = new Map();
+  for (const [key, rule, raw] of [["gsize", values.size, form.size], ["gp", values.p, form.p], ["gseed", values.seed, form.seed]]) {
+    try { rule(raw); } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set(key, err.message);
+    }
+  }
+  return problems.size ? { problems } : { spec: specOf(form.size, form.p, form.seed, form.unique) };
+}
+
+export function mountGenerator(store, actions, worker) {
+  const $ = (id) => document.getElementById(id);
+  const ui = { size: $("generate-size"), p: $("generate-p"), seed: $("generate-seed"), unique: $("generate-unique"),
+    button: $("generate"), info: $("puzzle-info") };
+  let seq = 0;
+
+  const form = () => store.state.generator;
+  const edited = (key, patch) => { actions.fieldEdited(key); actions.fieldEdited("g"); store.set({ generator: { ...form(), ...patch } }); };
+  ui.size.addEventListener("change", () => edited("gsize", { size: ui.size.value }));
+  ui.p.addEventListener("input", () => edited("gp", { p: ui.p.value }));
+  ui.seed.addEventListener("input", () => edited("gseed", { seed: ui.seed.value }));
+  ui.unique.addEventListener("change", () => store.set({ generator: { ...form(), unique: ui.unique.checked } }));
+
+  // Make the puzzle a spec names; resolves true once it is on the board.
+  async function generate(spec) {
+    const mine = ++seq;
+    const before = store.state.puzzle;        // a puzzle set meanwhile (a paste, a link) wins
+    ui.info.textContent = `Generating a ${spec.size}×${spec.size} (p = ${spec.p}, seed ${spec.seed}${spec.unique ? ", unique" : ""})…`;
+    ui.info.dataset.generating = "true";
+    let reply;
+    try { reply = await worker.generate(spec.text); } catch (err) {
+      if (!(err instanceof WorkerLost)) throw err;
+      return false;
+    } finally {
+      if (mine === seq) delete ui.info.dataset.generating;
+    }
+    if (mine !== seq || reply.superseded || store.state.puzzle !== before) return false;
+    if (!reply.ok) { actions.notify(reply.message, "generate"); return false; }
+    const r = reply.result;
+    actions.clearNotice("generate");
+    actions.setPuzzle({ ...parsePuzzle(r.puzzle), spec: r.spec });
+    if (r.stop === "minimal") {
+      actions.notify(`Unique mode stopped at a minimal puzzle: ${r.givens} givens (the target was ${r.target}); ` +
+        "no given can go without a second solution.", "generate");
+    }
+    return true;
+  }
+
+  ui.button.addEventListener("click", () => {
+    const read = readGenerator(form());
+    if (read.problems) {
+      for (const [k, m] of read.problems) actions.setProblem(k, m);
+      actions.reportProblems("Nothing was generated. Fix the marked settings first:", new Set(read.problems.keys()));
+      return;
+    }
+    generate(read.spec);
+  });
+
+  store.on(["generator"], (s) => {
+    const g = s.generator;
+    if (ui.size.value !== g.size && [...ui.size.options].some((o) => o.value === g.size)) ui.size.value = g.size;
+    if (ui.p.value !== g.p) ui.p.value = g.p;
+    if (ui.seed.value !== g.seed) ui.seed.value = g.seed;
+    ui.unique.checked = g.unique;
+  });
+  store.on(["problems"], (s) => {
+    for (const [k, id] of Object.entries(FIELDS)) markField($(id), s.problems.get(k) || s.problems.get(k === "gp" ? "g" : "") || null);
+  });
+  store.on(["running"], (s) => {
+    for (const el of [ui.size, ui.p, ui.seed, ui.unique, ui.button]) el.disabled = !!s.running;
+  });
+
+  return { generate };
+}
