@@ -174,6 +174,7 @@ class _State:
 def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress | None]:
     kind = params["filter"]
     state = _State(puzzle, kind, params["propagate"])
+    yield PAUSE                                   # the geometry's tables, built once per size, then the filter
     if (yield from state.start()):
         how = kind + (" with hidden singles" if params["propagate"] else "")
         return ("unsolvable", f"no solution: filtering the givens ({how}) proves that no assignment keeps them")
