@@ -19,8 +19,7 @@ one value, a value has no place left in a unit, or one cell is the only place of
 Masks are int64 arrays of shape (B, N·N) — bit v−1 set means value v is still possible
 (``constraints.candidate_masks`` makes one from a board) — so 36×36 fits (36 bits). Each
 round is a handful of numpy operations over every unit of every grid; no Python loop runs per
-cell or per grid (the hidden-single count loops over the N positions of a unit, vectorised
-over all units of all grids).
+cell, per position in a unit or per grid.
 """
 
 from __future__ import annotations
@@ -82,20 +81,17 @@ def hidden_singles(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
     m, single_grid = _batch(masks)
     g = geometry(n)
     um = m[:, g.units]                                            # (B, 3N, N)
-    once = np.zeros(um.shape[:2], dtype=np.int64)
-    twice = np.zeros_like(once)
-    for j in range(g.N):                                          # bits seen once, and more than once
-        x = um[:, :, j]
-        twice |= once & x
-        once |= x
+    seen = np.bitwise_or.accumulate(um, axis=2)                   # values seen up to each position
+    once = seen[:, :, -1]                                         # bits seen once, and more than once
+    twice = np.bitwise_or.reduce(um[:, :, 1:] & seen[:, :, :-1], axis=2)
     full = (1 << g.N) - 1
     failed = ((once != full).any(axis=1))                         # a value with nowhere to go
-    unit_fixed = np.bitwise_or.reduce(np.where(is_fixed(um), um, 0), axis=2)
-    only = once & ~twice & ~unit_fixed                            # (B, 3N) values with one open place
-    hit = um & only[:, :, None]                                   # (B, 3N, N): values to fix, by position
+    # values with one place in the unit; a fixed cell whose value is nowhere else in the unit is
+    # told its own value, which changes nothing (so fixed values need not be set apart)
+    hit = um & (once & ~twice)[:, :, None]                        # (B, 3N, N): values to fix, by position
     B, N = len(m), g.N
-    rows, cols, boxes = _unit_order(n)
-    told = (hit[:, :N].reshape(B, -1)[:, rows] | hit[:, N:2 * N].reshape(B, -1)[:, cols]
+    _, cols, boxes = _unit_order(n)                               # rows are in cell order already
+    told = (hit[:, :N].reshape(B, -1) | hit[:, N:2 * N].reshape(B, -1)[:, cols]
             | hit[:, 2 * N:].reshape(B, -1)[:, boxes])            # (B, cells)
     failed |= ((told & (told - 1)) != 0).any(axis=1)
     out = np.where(told != 0, told, m)

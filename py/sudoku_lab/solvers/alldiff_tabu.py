@@ -7,7 +7,9 @@ The paper, as implemented here:
   units, by Puget's Hall intervals, iterated to a fixpoint — before the search and after
   every move (``sudoku_lab.filtering``). AC-3 (the paper's baseline) and the stronger
   Hall-set filter (generalised arc consistency) can be chosen instead, so the three can
-  be compared.
+  be compared. Every filtering is incremental: a move filters on from the current domains,
+  a take-back from the givens' own fixpoint, re-examining only the units whose cells changed
+  — the same domains as filtering from scratch, so the same run for the same seed.
 * **Tabu search over assignments drawn from the filtered domains** (§5): the state is a
   partial assignment on top of the givens; its domains are the filtered domains; the cost
   is the number of cells still to complete (cells whose filtered domain is not a single
@@ -35,6 +37,29 @@ docs/solvers/alldiff_tabu.md):
   nothing left to take back, the oldest tabu feature is released (aspiration by default).
 * **Counting**: one iteration = one candidate list evaluated and one move (or take-back)
   made; evaluations = candidates scored.
+* **Givens with no solution**: when filtering the givens fails, the run ends at once with
+  ``("unsolvable", message)`` (docs/design.md, "The run protocol"): the filter has proved it.
+* **Pauses**: an iteration yields ``PAUSE`` between its filterings (after a refuted move,
+  between take-backs, each of which is a filtering) and between the rounds of a filtering
+  (``filtering.fixpoint_parts``), so no step holds the page for more than one round; no
+  draw happens there, so pauses never change a run.
+
+Beyond the paper (off by default, so the paper's algorithm and its tables stay reproduced):
+
+* ``propagate``: at every filtering — of the givens before the search, after every move,
+  refutation and take-back — the domains are also closed under hidden singles (a value with
+  one place left in a row, column or box goes there; ``sudoku_lab.propagate``, the lab's one
+  propagation rule), repeated with the chosen filter until neither changes anything. Naked
+  singles are already part of every filter, so the domains the search works on are closed
+  under naked and hidden singles as well as the alldifferent filter. Why: above 9×9 the
+  default Hall-interval filter reasons on bounds only and leaves hidden singles unresolved
+  (the Hall-set filter that sees them is refused past 9×9), so cells that propagation
+  settles stay open for the search to guess, and a value with no place left in a unit
+  goes unnoticed until later moves fail. With the option, more cells complete after each
+  move (the cost falls faster), dead ends are found earlier (a value with no place fails
+  the domains), and givens that singles prove unsolvable end the run at once. The moves,
+  tabu list and counting are unchanged; one filtering costs more (a hidden-singles round at
+  least).
 """
 
 from __future__ import annotations
@@ -44,10 +69,9 @@ from typing import Iterator
 
 import numpy as np
 
-from ..constraints import peers
-from ..filtering import FILTERS, fixpoint, popcount
+from ..filtering import FILTERS, fixpoint_parts, peer_table, popcount
 from ..grid import Puzzle, geometry
-from ..progress import Progress
+from ..progress import PAUSE, Progress
 from .params import SolverError, param
 
 ID = "alldiff_tabu"
@@ -60,6 +84,8 @@ PARAMS = [
     param("max_iterations", "int", 10_000, "stop after this many iterations (the paper's limit)", 1, 10_000_000),
     param("candidates", "int", 10, "moves drawn for each iteration's candidate list", 1, 1000),
     param("tenure", "int", 20, "length of the tabu list (cell, value features)", 0, 100_000),
+    param("propagate", "bool", False, "close the domains under hidden singles too, at every filtering "
+          "(not in the paper)"),
 ]
 SERIES_AXES = {"domain_size": "right"}
 OBJECTIVE = {"name": "cells left to complete", "direction": "min", "best": lambda puzzle, params: 0}
@@ -73,34 +99,51 @@ def check_params(puzzle: Puzzle, params: dict) -> None:
 
 
 class _State:
-    """A partial assignment (cell -> value, in the order made) and its filtered domains."""
+    """A partial assignment (cell -> value, in the order made) and its filtered domains.
 
-    def __init__(self, puzzle: Puzzle, kind: str):
+    Every filtering is incremental (``filtering.fixpoint(..., since=...)``): a move or a
+    refutation filters on from the current domains; a rebuild (a take-back) filters on from
+    the givens' own fixpoint ``root``, which holds every later fixpoint — so each re-examines
+    only the units whose cells changed, and reaches the domains filtering from scratch would.
+    """
+
+    def __init__(self, puzzle: Puzzle, kind: str, singles: bool = False):
         g = geometry(puzzle.n)
-        self.N, self.units, self.kind = g.N, g.units, kind
+        self.n, self.N, self.units, self.kind, self.singles = puzzle.n, g.N, g.units, kind, singles
         cells = puzzle.cells.astype(np.int64)
         self.base = np.where(cells > 0, np.left_shift(1, np.maximum(cells - 1, 0)), (1 << g.N) - 1)
-        self.peers = np.array(peers(puzzle.n))                      # (cells, peers per cell)
+        self.peers = peer_table(g.units)                              # (cells, peers per cell)
         self.assigned: list[tuple[int, int]] = []
-        self.domains, failed, _ = fixpoint(self.base, self.units, self.N, kind)
-        if failed:
-            raise SolverError("the filter proves this puzzle has no solution")
 
-    def filter(self, assigned: list[tuple[int, int]], tabu) -> tuple[np.ndarray, bool]:
+    def start(self) -> Iterator[None]:
+        """Filter the givens (pausing between the filter's rounds): the root of every rebuild.
+        Returns whether they fail."""
+        self.root, failed = yield from self.close(self.base)
+        self.domains = self.root
+        return failed
+
+    def close(self, start: np.ndarray, since: np.ndarray | None = None) -> Iterator[None]:
+        """The filter's fixpoint below `start` (given `since`, a fixpoint holding `start`); with
+        ``singles``, closed under hidden singles too. Pauses between the filter's rounds;
+        returns (domains, failed)."""
+        d, failed, _ = yield from fixpoint_parts(start, self.units, self.N, self.kind, since=since,
+                                                 hidden=self.singles)
+        return d, failed
+
+    def filter(self, assigned: list[tuple[int, int]], tabu) -> Iterator[None]:
         """Domains of givens + assignments, with tabu (cell, value) features excluded."""
-        m = self.base.copy()
+        m = self.root.copy()
         for c, v in tabu:
             m[c] &= ~(1 << (v - 1))
         for c, v in assigned:
-            m[c] = 1 << (v - 1)
-        return fixpoint(m, self.units, self.N, self.kind)[:2]
+            m[c] = self.root[c] & (1 << (v - 1))
+        return (yield from self.close(m, since=self.root))
 
-    def tighten(self, cell: int, keep: int) -> tuple[np.ndarray, bool]:
-        """The domains with `cell` narrowed to `keep`, filtered on from the current fixpoint
-        (adding a constraint only shrinks domains, so only the changed units are re-examined)."""
+    def tighten(self, cell: int, keep: int) -> Iterator[None]:
+        """The domains with `cell` narrowed to `keep`, filtered on from the current fixpoint."""
         start = self.domains.copy()
         start[cell] &= keep
-        return fixpoint(start, self.units, self.N, self.kind, since=self.domains)[:2]
+        return (yield from self.close(start, since=self.domains))
 
     @property
     def domains(self) -> np.ndarray:
@@ -128,9 +171,13 @@ class _State:
         return self.cost - 1 - closes.sum(1), wipe
 
 
-def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
+def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress | None]:
     kind = params["filter"]
-    state = _State(puzzle, kind)
+    state = _State(puzzle, kind, params["propagate"])
+    yield PAUSE                                   # the geometry's tables, built once per size, then the filter
+    if (yield from state.start()):
+        how = kind + (" with hidden singles" if params["propagate"] else "")
+        return ("unsolvable", f"no solution: filtering the givens ({how}) proves that no assignment keeps them")
     tabu: deque[tuple[int, int]] = deque()
     tenure = params["tenure"]
     best_cost = state.cost
@@ -142,11 +189,12 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         while len(tabu) > tenure:
             tabu.popleft()                        # expire first in, first out
 
-    def settle() -> str | None:
-        """Filter the current assignment; take back assignments until it is consistent."""
+    def settle() -> Iterator[None]:
+        """Filter the current assignment; take back assignments until it is consistent.
+        Returns the event; pauses between take-backs (each is a filtering)."""
         event = None
         while True:
-            domains, failed = state.filter(state.assigned, tabu)
+            domains, failed = yield from state.filter(state.assigned, tabu)
             if not failed:
                 state.domains = domains
                 return event
@@ -156,6 +204,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
             else:                                 # aspiration by default: release the oldest tabu
                 tabu.popleft()
                 event = "release"
+            yield PAUSE
 
     def progress(it: int, event: str | None = None) -> Progress:
         d = state.domains
@@ -181,12 +230,14 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         k = int(ties[rng.integers(len(ties))])
         move = (int(cells[k]), int(values[k]))
         bit = 1 << (move[1] - 1)
-        domains, failed = state.tighten(move[0], bit)
+        domains, failed = yield from state.tighten(move[0], bit)
         if failed:
             make_tabu(move)                       # refuted: not to be tried again for a while
-            domains, failed = state.tighten(move[0], ~bit)
+            yield PAUSE
+            domains, failed = yield from state.tighten(move[0], ~bit)
             if failed:
-                event = settle()                  # takes assignments back until consistent
+                yield PAUSE
+                event = yield from settle()       # takes assignments back until consistent
             else:
                 state.domains = domains
                 event = "refuted"
