@@ -76,7 +76,7 @@ import numpy as np
 from ..grid import Puzzle, cell_name, geometry
 from ..progress import PAUSE, Progress, complete
 from ..propagate import fixed_values
-from .params import UNSOLVABLE, param, propagate_param, propagated
+from .params import UNSOLVABLE, check_memory, param, propagate_param, propagated
 
 ID = "hill_climb"
 TITLE = "Hill climbing with restarts"
@@ -94,6 +94,17 @@ PARAMS = [
 OBJECTIVE = {"name": "f = w1·f1 + w2·f2", "direction": "max",
              # a solution has every row and column distinct (f1 = 2·N²) and no clash (f2 = 0)
              "best": lambda puzzle, params: params["w1"] * 2 * puzzle.N ** 2}
+
+
+def peak_bytes(puzzle: Puzzle, params: dict) -> int:
+    """The neighbourhood (every in-box pair of cells, at most N · N(N−1)/2) kept as ~16 int64
+    arrays, and an iteration's ~40 temporaries of the same length."""
+    N = puzzle.N
+    return 8 * 56 * N * N * (N - 1) // 2 + 16 * N * N * (N + 1)
+
+
+def check_params(puzzle: Puzzle, params: dict) -> None:
+    check_memory(ID, puzzle, peak_bytes(puzzle, params), "solver", "its neighbourhood")
 
 
 _SWAPS_PER_PART = 64      # post-swapping visits this many clashing cells between pauses

@@ -61,7 +61,7 @@ Other decisions where the paper is vague:
   and scoring every part of the population (``_ENTRIES_PER_PART``, ``_CELLS_PER_SCORE_PART``); every draw of a
   generation is made up front, so pauses change nothing (tested). A 36×36 generation at
   population 150 takes ~60 ms natively, so it is cut into parts. Memory (``peak_bytes``): the
-  sampling tables, 4 · 8 · N · population · N bytes — 83 MB at 36×36 and population 2,000.
+  sampling tables, ~5 · 8 · N · population · N bytes — 104 MB at 36×36 and population 2,000.
 """
 
 from __future__ import annotations
@@ -104,10 +104,11 @@ _CELLS_PER_SCORE_PART = 100_000
 
 
 def peak_bytes(puzzle: Puzzle, params: dict) -> int:
-    """Sampling keeps four float64 tables of N × population × N (availability, probabilities,
-    their cumulative sums, the uniform draws) and the boards; scoring an int64 copy of them."""
+    """Sampling keeps five float64 tables of N × population × N (availability, probabilities,
+    their cumulative sums, the uniform draws, a product) and the boards; learning int64
+    copies of the selected boards."""
     N, P = puzzle.N, params["population"]
-    return 4 * 8 * N * P * N + 16 * P * N * N
+    return 5 * 8 * N * P * N + 16 * P * N * N
 
 
 def check_params(puzzle: Puzzle, params: dict) -> None:
