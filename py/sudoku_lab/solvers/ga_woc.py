@@ -109,7 +109,8 @@ def peak_bytes(puzzle: Puzzle, params: dict) -> int:
 
 
 def check_params(puzzle: Puzzle, params: dict) -> None:
-    check_memory(ID, puzzle, peak_bytes(puzzle, params), "population", "its boards")
+    check_memory(ID, PARAMS, peak_bytes, puzzle, params,
+                 "population", "its boards")
 
 
 class _Rows:

@@ -66,8 +66,8 @@ def peak_bytes(puzzle: Puzzle, params: dict) -> int:
 
 
 def check_params(puzzle: Puzzle, params: dict) -> None:
-    check_memory(ID, puzzle, peak_bytes(puzzle, params), "population",
-                 "the blocked-digit tables of its candidate grids")
+    check_memory(ID, PARAMS, peak_bytes, puzzle, params,
+                 "population", "the blocked-digit tables of its candidate grids")
 
 
 _MOVE_BYTES = np.frombuffer(MOVES.encode("ascii"), dtype=np.uint8)

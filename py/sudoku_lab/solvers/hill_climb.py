@@ -104,7 +104,8 @@ def peak_bytes(puzzle: Puzzle, params: dict) -> int:
 
 
 def check_params(puzzle: Puzzle, params: dict) -> None:
-    check_memory(ID, puzzle, peak_bytes(puzzle, params), "solver", "its neighbourhood")
+    check_memory(ID, PARAMS, peak_bytes, puzzle, params,
+                 "solver", "its neighbourhood")
 
 
 _SWAPS_PER_PART = 64      # post-swapping visits this many clashing cells between pauses

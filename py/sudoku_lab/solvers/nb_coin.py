@@ -112,7 +112,8 @@ def peak_bytes(puzzle: Puzzle, params: dict) -> int:
 
 
 def check_params(puzzle: Puzzle, params: dict) -> None:
-    check_memory(ID, puzzle, peak_bytes(puzzle, params), "population", "its sampling tables")
+    check_memory(ID, PARAMS, peak_bytes, puzzle, params,
+                 "population", "its sampling tables")
 
 
 def cumulative(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:

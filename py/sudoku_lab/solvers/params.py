@@ -62,13 +62,27 @@ def mib(nbytes: float) -> str:
     return f"{nbytes / 2**20:,.0f} MB"
 
 
-def check_memory(module_id: str, puzzle: Puzzle, peak: int, field: str, what: str) -> None:
-    """Refuse a run whose estimated peak (`peak` bytes, `what` says of which arrays) passes
-    MEMORY_CAP, naming the parameter (`field`) that sets it."""
-    if peak > MEMORY_CAP:
-        raise SolverError(
-            f"{module_id} would need about {mib(peak)} for {what} on this {puzzle.N}×{puzzle.N} puzzle, "
-            f"over the page's {mib(MEMORY_CAP)} per run; lower {field}", field)
+def check_memory(module_id: str, specs: list[dict[str, Any]], peak_bytes, puzzle: Puzzle,
+                 params: dict[str, Any], field: str, what: str) -> None:
+    """Refuse a run whose estimated peak (`peak_bytes(puzzle, params)`; `what` says of which arrays)
+    passes MEMORY_CAP, naming the parameter (`field`) that sets it and, when lowering that
+    parameter helps, the largest value that fits."""
+    peak = peak_bytes(puzzle, params)
+    if peak <= MEMORY_CAP:
+        return
+    hint = ""
+    spec = next((p for p in specs if p["name"] == field), None)
+    if spec is not None and spec["type"] == "int":
+        lo, hi = int(spec["min"]), int(params[field])          # fits at lo?  the largest that fits
+        if peak_bytes(puzzle, {**params, field: lo}) <= MEMORY_CAP:
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                lo, hi = (mid, hi) if peak_bytes(puzzle, {**params, field: mid}) <= MEMORY_CAP else (lo, mid)
+            hint = f" to at most {lo:,}"
+    remedy = "choose another solver" if field == "solver" else f"lower {field}{hint}"
+    raise SolverError(
+        f"{module_id} would need about {mib(peak)} for {what} on this {puzzle.N}×{puzzle.N} puzzle, "
+        f"over the page's {mib(MEMORY_CAP)} per run; {remedy}", field)
 
 
 # ----------------------------------------------------------------------------- propagate
