@@ -96,11 +96,11 @@ OBJECTIVE = {"name": "fitness (distinct digits in rows and columns)", "direction
              "best": lambda puzzle, params: 2 * puzzle.N ** 2}
 SERIES_AXES = {"entropy": "right"}
 
-# Work between two pauses, ~5 ms natively: about this many (value, individual, box) entries
+# Work between two pauses, ~2-4 ms natively on a quiet machine: about this many (value, individual, box) entries
 # of the sampling tables, or this many board cells when scoring (score.distinct_rows_cols
 # costs ~60 ns a cell, sampling ~10 ns an entry).
-_ENTRIES_PER_PART = 600_000
-_CELLS_PER_SCORE_PART = 100_000
+_ENTRIES_PER_PART = 200_000
+_CELLS_PER_SCORE_PART = 50_000
 
 
 def peak_bytes(puzzle: Puzzle, params: dict) -> int:
