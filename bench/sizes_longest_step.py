@@ -9,7 +9,8 @@ The page runs a solver in slices of 35 ms and can stop only between steps (docs/
 ~15 ms natively. Each solver runs for `--seconds` of its own thread's CPU time (so other
 work on a shared machine inflates the figures less than wall time would) on a puzzle of
 each size with round(p·N²) givens of a shuffled full grid. The longest step is given in
-CPU ms and in wall ms; a warm-up run at 4×4 first keeps one-off import costs out. Memory:
+CPU ms and in wall ms; a warm-up run at 4×4 first keeps one-off import costs out (a size's
+own caches, e.g. its peer table, are still built in its first step). Memory:
 the solver's own estimate (`peak_bytes`) beside the page's cap, or the refusal.
 """
 
@@ -75,12 +76,11 @@ def main() -> int:
     solvers = args.solver or list(REGISTRY)
     sizes = args.size or [4, 9, 16, 25, 36]
     given = dict(kv.split("=", 1) for kv in args.param)
-    for solver in solvers:                               # warm-up: imports and caches
-        Run(shuffled_pattern(2, 0.5, 0), solver, {}, 0, Budget(max_iterations=2)).finish()
     rows = []
     for solver in solvers:
         names = {p["name"] for p in REGISTRY[solver].PARAMS}
         params = {k: v for k, v in given.items() if k in names}
+        Run(shuffled_pattern(2, 0.5, 0), solver, params, 0, Budget(max_iterations=2)).finish()   # warm-up
         for size in sizes:
             puzzle = shuffled_pattern(int(round(size ** 0.5)), args.p, args.seed)
             row = {"solver": solver, "size": size, "p": args.p, "params": params,
