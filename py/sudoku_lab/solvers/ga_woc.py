@@ -45,8 +45,8 @@ Decisions where the paper is vague (also in docs/solvers/ga_woc.md):
   36×36 generation (~0.4 s natively at 5000 boards) never holds the page for long. All draws
   of a generation are made in the same order whatever the parts, so pauses change nothing
   (tested). Conflicts are counted by OR-ing each unit's digits as bits; the crowd's
-  aggregate sorts all experts' rows at once. Memory: three populations of int8 boards plus
-  one part's temporaries (``peak_bytes``), far below the page's cap at every size.
+  aggregate sorts all experts' rows at once. Memory: three populations of int8 boards (four
+  estimated) plus one part's temporaries (``peak_bytes``), far below the page's cap at every size.
 
 Option beyond the paper, off by default — ``propagate`` (issue 20: the searches that work on
 large grids propagate inside the search, Lewis 2007, Musliu & Winter 2017):
@@ -103,9 +103,9 @@ _CELLS_PER_PART = 300_000
 
 
 def peak_bytes(puzzle: Puzzle, params: dict) -> int:
-    """The population, its children and the sorted copy (int8 boards), plus one part's
-    temporaries (at most ~40 bytes per cell of a part)."""
-    return 3 * params["population"] * puzzle.N ** 2 + 40 * _CELLS_PER_PART
+    """The population, its children, the sorted copy and a margin of one more (int8 boards),
+    plus one part's temporaries (at most ~48 bytes per cell of a part)."""
+    return 4 * params["population"] * puzzle.N ** 2 + 48 * _CELLS_PER_PART
 
 
 def check_params(puzzle: Puzzle, params: dict) -> None:
