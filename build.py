@@ -2,8 +2,11 @@
 """Sudoku Lab's one build tool (standard library only).
 
     python3 build.py serve [--port 8000]   fetch + verify the runtime, bundle, serve the lab
-    python3 build.py test [pytest args]    the same set-up, then every test (own virtualenv)
+    python3 build.py test [pytest args]    the same set-up, then every test: the page's unit tests
+                                           (node --test) and pytest (own virtualenv, browser tests)
     python3 build.py build                 only fetch, verify and bundle into static/vendor/
+    python3 build.py site [--out site]     the same build, then a folder holding exactly what a
+                                           static host serves (docs/design.md, "The page": Publish)
 
 Runtime files (docs/design.md, "Runtime files") come from, in order: the local cache, an offline folder
 (--offline-dir or $SUDOKU_LAB_OFFLINE_DIR), Pyodide's release CDN, and the package
@@ -224,16 +227,40 @@ def bundle_package() -> bytes:
     return buf.getvalue()
 
 
+# What the page reads besides the runtime: its pages (index.html and any beside it), its
+# modules, styles and pages under static/ (not READMEs, not tests), the puzzle sets and the
+# published figures of data/, if any.
+PAGE_SUFFIXES = (".js", ".mjs", ".css", ".html", ".svg", ".png", ".ico", ".woff2")
+DATA_SUFFIXES = (".json", ".csv", ".txt")
+
+
+def runtime_files() -> list[Path]:
+    """The pinned runtime under static/vendor/, by name: a file left there by an older build
+    is neither precached nor published."""
+    lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
+    pyodide = [*PYODIDE_CORE, *(lock["packages"][pkg]["file_name"] for pkg in PYODIDE_PACKAGES)]
+    return [*(VENDOR / "pyodide" / n for n in sorted(pyodide)), *(VENDOR / "uplot" / n for n in sorted(UPLOT_FILES))]
+
+
+def page_files() -> list[Path]:
+    """Every file the page needs offline: the one list behind the service worker's precache
+    and the published site (docs/design.md, "The page": Publish)."""
+    def wanted(p: Path, suffixes) -> bool:
+        return p.is_file() and p.suffix in suffixes and ".test." not in p.name and VENDOR not in p.parents
+    page = [ROOT / "index.html", *sorted(p for p in ROOT.glob("*.html") if p.name != "index.html")]
+    page += sorted(p for p in (ROOT / "static").rglob("*") if wanted(p, PAGE_SUFFIXES))
+    page += sorted((ROOT / "puzzles").glob("*.txt"))
+    if (ROOT / "data").is_dir():
+        page += sorted(p for p in (ROOT / "data").rglob("*") if wanted(p, DATA_SUFFIXES))
+    return page + runtime_files()
+
+
 def precache_list(pkg_sha: str) -> list[list[str]]:
-    """[url, sha256] of every file the page needs offline: the page, its modules and styles,
-    the puzzle sets, the runtime, numpy and our package (under the URL the worker asks for).
+    """[url, sha256] of every file the page needs offline (`page_files`), the page as "./" and
+    our package under the URL the worker asks for, each URL relative to the site's root.
     Its hash is the build's id: the service worker (sw.js) keeps one cache per build."""
-    paths = [ROOT / "index.html", *sorted((ROOT / "static").rglob("*.js")), *sorted((ROOT / "static").rglob("*.css")),
-             *sorted((ROOT / "puzzles").glob("*.txt"))]
-    paths = [p for p in paths if VENDOR not in p.parents]
-    paths += sorted(p for p in VENDOR.rglob("*") if p.is_file() and p.name not in ("manifest.json", "sudoku_lab.zip"))
     out = [["./", sha256(ROOT / "index.html")]]
-    out += [[p.relative_to(ROOT).as_posix(), sha256(p)] for p in paths]
+    out += [[p.relative_to(ROOT).as_posix(), sha256(p)] for p in page_files() if p != ROOT / "index.html"]
     out.append([f"static/vendor/sudoku_lab.zip?v={pkg_sha}", pkg_sha])
     return out
 
@@ -265,6 +292,51 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
     manifest["build"] = hashlib.sha256(json.dumps(manifest["precache"]).encode()).hexdigest()[:16]
     (VENDOR / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     say(f"bundled into {VENDOR.relative_to(ROOT)}/ (sudoku_lab {manifest['sudoku_lab_sha256'][:12]})")
+
+
+# --------------------------------------------------------------------------- publishing
+
+def site_files() -> dict[str, Path]:
+    """Site path -> source file: what the page needs (`page_files`, with the package zip and
+    the manifest), the service worker, and the puzzles' sources (their licences travel with
+    them). Nothing else: no Python, docs, tests or READMEs."""
+    files = [*page_files(), ROOT / "sw.js", VENDOR / "sudoku_lab.zip", VENDOR / "manifest.json",
+             ROOT / "puzzles" / "SOURCES.md"]
+    return {p.relative_to(ROOT).as_posix(): p for p in files}
+
+
+def site(out: Path, offline_dir: str | None = None, use_cdn: bool = True) -> Path:
+    """Build, then write the site into `out` (docs/design.md, "The page": Publish): every URL
+    the page, its workers and sw.js build is relative, so the folder works at a host's root or
+    under any sub-path. `.nojekyll` tells GitHub Pages to publish the folder as it is: Jekyll
+    would drop names starting with `_` or `.` and may turn puzzles/SOURCES.md into HTML, while
+    each file must match its sha256 in the manifest. An existing `out` is replaced only if it
+    is empty or a site written before (its `.git`, e.g. a gh-pages worktree, is kept)."""
+    out = Path(out).resolve()
+    sources = [ROOT / "static", ROOT / "puzzles", ROOT / "data"]
+    if out == ROOT or out in ROOT.parents or any(d == out or d in out.parents for d in sources):
+        raise BuildError(f"--out {out} is (or is inside) the lab's own sources; choose a folder of its own")
+    if out.exists():
+        if not out.is_dir():
+            raise BuildError(f"--out {out} is a file, not a folder")
+        kept = [p for p in out.iterdir() if p.name != ".git"]
+        if kept and not (out / "static" / "vendor" / "manifest.json").is_file():
+            raise BuildError(f"--out {out} is not empty and holds no site written by build.py; "
+                             "choose another folder or empty it")
+    build(offline_dir, use_cdn)
+    files = site_files()
+    if out.exists():
+        for p in out.iterdir():
+            if p.name != ".git":
+                shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink()
+    for rel, src in files.items():
+        dst = out / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dst)
+    (out / ".nojekyll").write_bytes(b"")
+    size = sum(p.stat().st_size for p in files.values())
+    say(f"site written to {out} ({len(files)} files, {size / 1e6:.1f} MB): upload the folder's contents")
+    return out
 
 
 # --------------------------------------------------------------------------- serving
@@ -348,10 +420,25 @@ def test(pytest_args: list[str], offline_dir: str | None, use_cdn: bool) -> int:
         return 3
     build(offline_dir, use_cdn)
     py = ensure_venv()
-    env = dict(os.environ, CHROMIUM=chromium)
+    env = dict(os.environ, CHROMIUM=chromium, PYTHON=str(py))
+    node_rc = test_js(env)
     cmd = [str(py), "-m", "pytest", "-c", str(ROOT / "tests" / "pytest.ini"), "--rootdir", str(ROOT), *pytest_args]
     say("running: " + " ".join(cmd[1:]))
-    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    if node_rc:
+        say("the page's unit tests (node --test tests/js/) failed: see above")
+    return rc or node_rc
+
+
+def test_js(env: dict) -> int:
+    """The page's pure modules under `node --test` (tests/js/): fast, no browser."""
+    node = shutil.which("node")
+    if node is None:
+        say("node is needed for the page's unit tests (tests/js/); install Node.js")
+        return 3
+    files = sorted(str(p) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
+    say("running: node --test " + " ".join(Path(f).relative_to(ROOT).as_posix() for f in files))
+    return subprocess.run([node, "--test", *files], cwd=ROOT, env=env).returncode
 
 
 # --------------------------------------------------------------------------- main
@@ -367,6 +454,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--host", default="127.0.0.1")
     sub.add_parser("build", help="fetch, verify and bundle only")
+    st = sub.add_parser("site", help="build, then write the folder a static host serves")
+    st.add_argument("--out", type=Path, default=ROOT / "site", help="the site folder (default: site/)")
     sub.add_parser("test", help="build, then run every test (further arguments go to pytest)")
     args, extra = ap.parse_known_args(argv)
     if extra and args.command != "test":
@@ -374,6 +463,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "test":
             return test(extra, args.offline_dir, not args.no_cdn)
+        if args.command == "site":
+            site(args.out, args.offline_dir, not args.no_cdn)
+            return 0
         build(args.offline_dir, not args.no_cdn)
         if args.command == "serve":
             serve(args.host, args.port)

@@ -5,11 +5,17 @@
 // The runtime (static/vendor/) is served from the cache first (its files are pinned by
 // hash); the page's own files from the network first, from the cache when offline.
 // It lives at the site's root because a service worker only controls pages at or below
-// its own path.
+// its own path. Every URL here is relative to it, so a copy of the lab works under any
+// sub-path (docs/design.md, "The page": Publish). Caches belong to an origin, not a path:
+// the cache's name carries the path (empty at the origin's root), so copies of the lab at
+// two paths of one origin (GitHub Pages serves all of a user's projects from one) never
+// delete each other's cache.
 
 const BUILD = new URL(self.location.href).searchParams.get("build") || "dev";
-const CACHE = `sudoku-lab-${BUILD}`;
+const PATH = new URL("./", self.location.href).pathname.replace(/\/$/, "");
+const CACHE = `sudoku-lab-${BUILD}${PATH}`;
 const VENDOR = new URL("static/vendor/", self.location.href).href;
+const pathOf = (name) => (name.includes("/") ? name.slice(name.indexOf("/")) : "");
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -23,7 +29,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) if (name.startsWith("sudoku-lab-") && name !== CACHE) await caches.delete(name);
+    for (const name of await caches.keys()) {
+      if (name.startsWith("sudoku-lab-") && pathOf(name) === PATH && name !== CACHE) await caches.delete(name);
+    }
     await self.clients.claim();
   })());
 });

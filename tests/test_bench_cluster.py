@@ -95,7 +95,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
     good = PAPERS["sato-01-easy"]
     f = puzzle_file(tmp_path, [good + " ok", "# fine", good[:75] + " short"])
     r = cli("bench", str(f), "--solver", "hill_climb")
-    assert r.returncode == 2 and "line 3" in r.stderr and "Found 75 cells" in r.stderr
+    assert r.returncode == 2 and "Line 3" in r.stderr and "Found 75 cells" in r.stderr
     assert "Traceback" not in r.stderr
     f2 = puzzle_file(tmp_path, [good])
     r = cli("bench", str(f2), "--solver", "nope")

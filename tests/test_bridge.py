@@ -10,26 +10,30 @@ def call(fn, *args):
     return json.loads(fn(*args))
 
 
-def test_hello_lists_solvers_and_versions():
+def test_hello_lists_solvers_versions_and_the_field_lists():
+    from sudoku_lab.bench import RECORD_FIELDS
+    from sudoku_lab.run import RESULT_FIELDS
     h = call(bridge.hello)
     assert "hill_climb" in [s["id"] for s in h["solvers"]] and h["versions"]["numpy"]
+    assert h["result_fields"] == list(RESULT_FIELDS) and h["record_fields"] == list(RECORD_FIELDS)
 
 
 def counted(text: str) -> dict:
-    first = call(bridge.check, text)
-    if first.get("done", True):
-        return first
-    while not (step := call(bridge.check_advance, 0.01))["done"]:
-        pass
-    return {**first, **step}
+    step = call(bridge.count_start, text)
+    while not step["done"]:
+        step = call(bridge.count_advance, 0.01)
+    return step
 
 
-def test_check_reports_counts_and_errors():
+def test_check_reports_at_once_and_the_count_follows():
+    first = call(bridge.check, PAPERS["sato-01-easy"])
+    assert first["ok"] and first["givens"] == 38 and "solutions" not in first
     assert counted(PAPERS["sato-01-easy"])["solutions"] == 1
     bad = call(bridge.check, "1234%")
     assert not bad["ok"] and "'%'" in bad["message"] and bad["column"] == 5
-    clash = counted("11" + "." * 79)
-    assert clash["ok"] and clash["solutions"] == 0 and clash["cells"] == [0, 1]
+    clash = call(bridge.check, "11" + "." * 79)
+    assert clash["ok"] and clash["cells"] == [0, 1] and "row 1 has 1 twice" in clash["message"]
+    assert counted("11" + "." * 79)["solutions"] == 0
 
 
 def test_start_advance_until_solved():
@@ -56,15 +60,25 @@ def test_stop_and_bad_requests():
         assert not reply["ok"] and word in reply["message"]
 
 
-def test_the_count_runs_in_slices_and_a_new_check_replaces_the_old():
+def test_the_count_runs_in_slices_and_a_new_count_replaces_the_old():
     from conftest import SIZES
-    first = call(bridge.check, SIZES["25x25-planetsudoku"])
-    assert first["ok"] and first["done"] is False and first["givens"] == 273
-    step = call(bridge.check_advance, 0.0)              # one short slice: not finished yet
+    first = call(bridge.count_start, SIZES["25x25-planetsudoku"])
+    assert first["ok"] and first["done"] is False
+    step = call(bridge.count_advance, 0.0)              # one short slice: not finished yet
     assert step["done"] is False and step["nodes"] > 0
     assert counted(PAPERS["sato-11-easy"])["solutions"] == 1     # the 25×25 count was dropped
-    assert not call(bridge.check_advance, 0.01)["ok"]
+    assert not call(bridge.count_advance, 0.01)["ok"]
     assert counted(SIZES["25x25-planetsudoku"])["solutions"] == 1
+
+
+def test_a_run_without_a_crowd_streams_plain_json():
+    """ga_woc with woc=false (the paper's plain GA) runs in the page: every frame is valid JSON."""
+    req = {"runId": 9, "puzzle": PAPERS["sato-01-easy"], "solver": "ga_woc", "params": {"woc": False,
+           "population": 100}, "seed": 1, "budget": {"max_seconds": 30}}
+    assert call(bridge.start, json.dumps(req))["ok"]
+    frame = call(bridge.advance, "9", 0.05)["frame"]
+    assert frame["series"] == ["best", "mean", "expert_mean"] and frame["points"]
+    call(bridge.stop, "9")
 
 
 def test_vet_names_the_setting_at_fault_in_plain_words():

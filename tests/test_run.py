@@ -1,4 +1,4 @@
-"""The run protocol: budgets, stop reasons, the solved-claim check, frames for the page."""
+"""The run protocol: budgets, stop reasons, the solved-claim check, the common measures."""
 
 import types
 
@@ -83,18 +83,6 @@ def test_a_crashing_solver_ends_in_error(monkeypatch, papers):
     assert r.stop_reason == "error" and "boom" in r.message
 
 
-def test_frames_are_thinned_and_carry_the_latest_state(papers):
-    run = Run(papers["ai-escargot"], "hill_climb", {}, 0, Budget(max_iterations=500))
-    for _ in range(300):
-        run.step()
-    frame = run.frame()
-    assert len(frame["points"]) == Run.MAX_POINTS_PER_FRAME
-    assert frame["points"][-1][0] == frame["progress"]["iteration"]
-    assert frame["series"] == ["objective", "conflicts", "f2"]
-    assert frame["events"] and all(e["kind"] == "restart" for e in frame["events"])
-    assert run.frame()["points"] == []          # points are handed out once
-
-
 def test_common_measures_come_from_the_board_not_the_solver(papers):
     """gp_moves and alldiff_tabu leave cells empty when they fail: conflicts may be 0 there,
     but open_cells counts the empty cells, and both are computed by the runner."""
@@ -126,17 +114,16 @@ def test_open_cells_is_zero_exactly_when_solved(papers):
     assert open_cells(s, 3) == 0 and open_cells(p.cells, 3) == int((p.cells == 0).sum())
     r = Run(p, "hill_climb", {}, 1).finish()
     assert r.solved and (r.conflicts, r.open_cells) == (0, 0)
-    frame = Run(p, "hill_climb", {}, 1).advance(0.01)
-    assert frame["progress"]["open_cells"] >= frame["progress"]["conflicts"] >= 0
+    run = Run(p, "hill_climb", {}, 1)
+    run.step()
+    assert run.measures()[1] >= run.measures()[0] >= 0
 
 
 def test_every_solver_declares_its_objective(papers):
     p = papers["sato-01-easy"]
     for schema in solvers.schemas():
         assert schema["objective"]["direction"] in ("min", "max") and schema["objective"]["name"]
-        run = Run(p, schema["id"], {}, 0, Budget(max_iterations=1))
-        frame = run.advance(0.01)
-        o = frame["objective"]
+        o = Run(p, schema["id"], {}, 0, Budget(max_iterations=1)).objective
         assert o["name"] == schema["objective"]["name"]
         assert o["best"] == (162 if o["direction"] == "max" else 0)
 

@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from . import solvers
-from .grid import PuzzleError, parse, validate
+from .grid import parse
+from .puzzle_list import ListProblem, read_puzzle_file
 from .run import RESULT_FIELDS, Budget, Result, Run
 
 CONNECT_SECONDS = 5
@@ -63,28 +64,13 @@ def record(index: int, name: str, result: Result | dict[str, Any]) -> dict[str, 
 # ---------------------------------------------------------------------------- what is run
 
 def read_puzzles(path: str | Path, limit: int = 0) -> list[tuple[str, str]]:
-    """(cells, name) per puzzle line of a bench file; BenchError names the line at fault."""
+    """(cells, name) per puzzle line of a bench file (puzzle_list, the one reader); BenchError
+    names the line at fault."""
     try:
-        lines = Path(path).read_text().splitlines()
-    except OSError as exc:
-        raise BenchError(f"cannot read {path}: {exc.strerror}") from None
-    out = []
-    for ln, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        text, _, name = line.strip().partition(" ")
-        text, _, tab_name = text.partition("\t")
-        try:
-            puzzle = parse(text)
-            validate(puzzle)
-        except PuzzleError as exc:
-            raise BenchError(f"{path}, line {ln}: {exc.message}") from None
-        out.append((puzzle.to_string(), (name or tab_name).strip() or f"line {ln}"))
-        if limit and len(out) == limit:
-            break
-    if not out:
-        raise BenchError(f"{path} holds no puzzle")
-    return out
+        out = read_puzzle_file(path, check_givens=True)
+    except ListProblem as exc:
+        raise BenchError(exc.message) from None
+    return out[:limit] if limit else out
 
 
 @dataclass(frozen=True)

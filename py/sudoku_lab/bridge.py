@@ -15,12 +15,14 @@ from typing import Any
 import numpy as np
 
 from . import solvers
+from .bench import RECORD_FIELDS
 from .exact import Counter
+from .frames import Stream
 from .grid import PuzzleError, parse, validate
-from .run import Budget, Run
+from .run import RESULT_FIELDS, Budget, Run
 
-_runs: dict[str, Run] = {}        # one per run the worker drives (a race worker drives one)
-_check: Counter | None = None     # the solution count under way, if any
+_runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)
+_count: Counter | None = None     # the solution count under way, if any
 
 
 def _dump(obj: Any) -> str:
@@ -38,9 +40,11 @@ def _default(obj: Any):
 
 
 def hello() -> str:
-    """Versions and the solver registry, sent with the worker's `ready` message."""
+    """Versions, the solver registry and the field lists of results and run records, sent with
+    the worker's `ready` message (the page's exports take their fields from these lists)."""
     return _dump({"versions": {"python": platform.python_version(), "numpy": np.__version__},
-                  "solvers": solvers.schemas()})
+                  "solvers": solvers.schemas(), "result_fields": list(RESULT_FIELDS),
+                  "record_fields": list(RECORD_FIELDS)})
 
 
 def _puzzle_error(exc: PuzzleError) -> dict[str, Any]:
@@ -49,13 +53,8 @@ def _puzzle_error(exc: PuzzleError) -> dict[str, Any]:
 
 
 def check(text: str) -> str:
-    """Parse and validate a puzzle; if it is valid, begin counting its solutions.
-
-    The reply comes at once; the count (which can take seconds on a hard 16×16) is carried
-    on by :func:`check_advance` in slices, so it never holds the worker.
-    """
-    global _check
-    _check = None
+    """Parse and validate a puzzle at once: {ok, n, puzzle, givens, cells?, message?} — `cells`
+    and `message` name clashing givens. The solution count is a separate, sliced request."""
     try:
         puzzle = parse(text)
     except PuzzleError as exc:
@@ -64,21 +63,33 @@ def check(text: str) -> str:
     try:
         validate(puzzle)
     except PuzzleError as exc:
-        out.update(solutions=0, message=exc.message, cells=list(exc.cells), done=True)
-        return _dump(out)
-    _check = Counter(puzzle)
-    out["done"] = False
+        out.update(message=exc.message, cells=list(exc.cells))
     return _dump(out)
 
 
-def check_advance(seconds: float) -> str:
+def count_start(text: str) -> str:
+    """Begin counting a puzzle's solutions (replacing any count under way); the count is
+    carried on by :func:`count_advance` in slices, so it never holds the worker for long.
+    Clashing givens count as no solution at once."""
+    global _count
+    _count = None
+    try:
+        puzzle = parse(text)
+        validate(puzzle)
+    except PuzzleError as exc:
+        return _dump({"ok": True, "done": True, "solutions": 0, "message": exc.message})
+    _count = Counter(puzzle)
+    return count_advance(0.0)
+
+
+def count_advance(seconds: float) -> str:
     """Count for about `seconds`: {done, solutions (0/1/2, null if the search gave up), message?}."""
-    global _check
-    if _check is None:
-        return _dump({"ok": False, "message": "no puzzle is being checked"})
-    if not _check.advance(seconds):
-        return _dump({"ok": True, "done": False, "nodes": _check.nodes})
-    count, _check = _check.result(), None
+    global _count
+    if _count is None:
+        return _dump({"ok": False, "message": "no puzzle is being counted"})
+    if not _count.advance(seconds):
+        return _dump({"ok": True, "done": False, "nodes": _count.nodes})
+    count, _count = _count.result(), None
     out = {"ok": True, "done": True, "solutions": count.solutions if count.complete else None}
     if count.solutions == 0 and count.complete:
         out["message"] = "This puzzle has no solution."
@@ -114,24 +125,23 @@ def start(request_json: str) -> str:
         return _dump({"ok": False, "field": exc.field, "message": str(exc)})
     except ValueError as exc:  # budget errors
         return _dump({"ok": False, "message": str(exc)})
-    run.lite = req.get("frames") == "lite"
-    _runs[run_id] = run
-    return _dump({"ok": True, "params": run.params, "frame": run.frame()})
+    stream = Stream(run, lite=req.get("frames") == "lite")
+    _runs[run_id] = stream
+    return _dump({"ok": True, "params": run.params, "frame": stream.frame()})
 
 
 def advance(run_id: str, seconds: float) -> str:
-    run = _runs.get(str(run_id))
-    if run is None:
+    stream = _runs.get(str(run_id))
+    if stream is None:
         return _dump({"ok": False, "message": f"no run {run_id}"})
-    frame = run.advance(seconds)
-    if run.done:
+    frame = stream.advance(seconds)
+    if stream.run.done:
         _runs.pop(str(run_id), None)
     return _dump({"ok": True, "frame": frame})
 
 
 def stop(run_id: str) -> str:
-    run = _runs.pop(str(run_id), None)
-    if run is None:
+    stream = _runs.pop(str(run_id), None)
+    if stream is None:
         return _dump({"ok": False, "message": f"no run {run_id}"})
-    run.stop()
-    return _dump({"ok": True, "frame": run.frame()})
+    return _dump({"ok": True, "frame": stream.stop()})

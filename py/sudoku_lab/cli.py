@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from . import bench, links, solvers, values
-from .exact import count_solutions
-from .grid import PuzzleError, board_to_string, format_grid, parse, validate
+from .grid import PuzzleError, format_grid, parse, validate
+from .rate import rate
 from .run import SOLVE_FIELDS, Budget, Run
 
 
@@ -92,23 +92,14 @@ def cmd_solvers(args) -> int:
 
 def cmd_check(args) -> int:
     puzzle = _puzzle(args.puzzle)
-    report = {"size": puzzle.N, "givens": puzzle.given_count, "puzzle": puzzle.to_string()}
-    try:
-        validate(puzzle)
-        count = count_solutions(puzzle)
-        report["solutions"] = count.solutions if count.complete else None
-        report["solution"] = None if count.solution is None else board_to_string(count.solution)
-    except PuzzleError as exc:
-        report["solutions"] = 0
-        report["message"] = exc.message
+    rating = rate(puzzle)
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps({**rating.to_json(), "puzzle": puzzle.to_string()}))
         return 0
     print(format_grid(puzzle.cells, puzzle.n))
     words = {0: "no solution", 1: "exactly one solution", 2: "several solutions", None: "unknown (search budget ran out)"}
-    print(f"\n{puzzle.N}×{puzzle.N}, {puzzle.given_count} givens, {words[report['solutions']]}")
-    if "message" in report:
-        print(report["message"])
+    print(f"\n{puzzle.N}×{puzzle.N}, {puzzle.given_count} givens (p = {rating.p:.2f}), {words[rating.solutions]}")
+    print(rating.summary())
     return 0
 
 
@@ -196,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_solvers)
 
-    p = sub.add_parser("check", help="parse, validate and count solutions")
+    p = sub.add_parser("check", help="parse, validate, count solutions and rate the puzzle")
     p.add_argument("puzzle", help="the puzzle text, - for stdin, or @file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)

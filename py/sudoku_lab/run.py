@@ -6,9 +6,9 @@ around them: parameter resolution and the puzzle-dependent parameter checks, the
 generator, budgets, the measures every solver shares (``conflicts`` and ``open_cells``,
 computed here from the solver's best board, never taken from the solver), the
 verification of a ``solved`` claim, the longest single step (the page's responsiveness
-depends on it), the final :class:`Result`, and the frames the browser worker streams to
-the page (``advance``). The CLI, the benchmarks, the tests and the worker all run solvers
-through this one code path.
+depends on it) and the final :class:`Result`. The CLI, the benchmarks, the tests and the
+worker all run solvers through this one code path; the page's progress frames are built on
+the worker's side (``frames.Stream``), so a native run keeps nothing it does not need.
 """
 
 from __future__ import annotations
@@ -82,7 +82,8 @@ class Result:
         d = {
             "solver": self.solver, "seed": self.seed, "params": self.params, "solved": self.solved,
             "board": board_to_string(self.board), "conflicts": self.conflicts,
-            "open_cells": self.open_cells, "best": self.best,
+            "open_cells": self.open_cells,
+            "best": self.best if self.best is None or np.isfinite(self.best) else None,
             "iterations": self.iterations, "evaluations": self.evaluations,
             "seconds": round(self.seconds, 6), "stop_reason": self.stop_reason,
             "restarts": self.restarts, "longest_step": round(self.longest_step, 6),
@@ -93,9 +94,7 @@ class Result:
 
 
 class Run:
-    """One solver run. Drive it with :meth:`step`, :meth:`advance` or :meth:`finish`."""
-
-    MAX_POINTS_PER_FRAME = 60
+    """One solver run. Drive it with :meth:`tick`, :meth:`step` or :meth:`finish`."""
 
     def __init__(self, puzzle: Puzzle, solver_id: str, params: Mapping[str, Any] | None = None,
                  seed: int = 0, budget: Budget | None = None,
@@ -111,13 +110,9 @@ class Run:
         self.last: Progress | None = None
         self.result: Result | None = None
         self.longest_step = 0.0
-        self.lite = False             # frames without chart points and overlays (race lanes, experiments)
         self._conflicts: int | None = None           # of `last`'s board, computed when first asked
         self._clashing: np.ndarray | None = None     # its clashing cells, likewise
         self._gen: Iterator[Progress] = self.module.run(puzzle, self.params, np.random.default_rng(self.seed))
-        self._points: list[list[float]] = []
-        self._events: list[dict[str, Any]] = []
-        self._series_names: list[str] | None = None
 
     # ------------------------------------------------------------------ driving
     @property
@@ -152,7 +147,6 @@ class Run:
             return None
         self.last = p
         self._conflicts = self._clashing = None
-        self._record(p)
         if bool(np.all(p.board > 0)) and self._board_conflicts() == 0:
             if is_solution(self.puzzle, p.board):
                 self._finish("solved")
@@ -179,15 +173,15 @@ class Run:
             self._conflicts = conflicts(self._board(), self.puzzle.n)
         return self._conflicts
 
-    def _board_clashing(self) -> np.ndarray:
-        """The latest best board's clashing cells: for open_cells and the page's marks (frames only)."""
+    def clashing(self) -> np.ndarray:
+        """The latest best board's clashing cells: for open_cells and the page's marks."""
         if self._clashing is None:
             self._clashing = conflict_cells(self._board(), self.puzzle.n)
         return self._clashing
 
     def measures(self) -> tuple[int, int]:
         """(conflicts, open_cells) of the latest best board."""
-        return self._board_conflicts(), open_cells(self._board(), self.puzzle.n, self._board_clashing())
+        return self._board_conflicts(), open_cells(self._board(), self.puzzle.n, self.clashing())
 
     def finish(self) -> Result:
         """Run to the end (solved, stalled or budget)."""
@@ -200,15 +194,6 @@ class Run:
             self._finish("stopped")
         return self.result
 
-    def advance(self, seconds: float) -> dict[str, Any]:
-        """Run steps for about `seconds`, then return one frame for the page (JSON-ready)."""
-        until = self.clock() + seconds
-        while not self.done:
-            self.tick()
-            if self.clock() >= until:
-                break
-        return self.frame()
-
     # ------------------------------------------------------------------ internals
     def _out_of_time(self) -> bool:
         return self.budget.max_seconds is not None and self.elapsed() >= self.budget.max_seconds
@@ -218,13 +203,6 @@ class Run:
         return ((b.max_iterations is not None and p.iteration >= b.max_iterations)
                 or (b.max_evaluations is not None and p.evaluations >= b.max_evaluations)
                 or self._out_of_time())
-
-    def _record(self, p: Progress) -> None:
-        if self._series_names is None:
-            self._series_names = list(p.series)
-        self._points.append([p.iteration] + [float(p.series.get(k, np.nan)) for k in self._series_names])
-        if p.event:
-            self._events.append({"iteration": p.iteration, "kind": p.event})
 
     def _finish(self, reason: str, message: str = "") -> None:
         p = self.last
@@ -240,41 +218,3 @@ class Run:
             restarts=p.restarts if p is not None else 0,
             best=float(p.best) if p is not None else None,
             longest_step=self.longest_step, message=message)
-
-    def _board_view(self, board, clashing: np.ndarray | None = None) -> dict[str, Any]:
-        """A board as the page draws it: its cells as a string and its clashing cells."""
-        if clashing is None:
-            clashing = conflict_cells(board, self.puzzle.n)
-        return {"board": board_to_string(board), "conflict_cells": np.flatnonzero(clashing).tolist()}
-
-    def _overlay(self, overlay: dict[str, Any] | None) -> dict[str, Any] | None:
-        """Extra boards a solver offers (e.g. the crowd's aggregate) go out like the main one."""
-        if not overlay or "boards" not in overlay:
-            return overlay
-        boards = {name: self._board_view(b) for name, b in overlay["boards"].items() if b is not None}
-        return {**overlay, "boards": boards}
-
-    def frame(self) -> dict[str, Any]:
-        """The latest state plus the chart points since the previous frame (thinned)."""
-        points, self._points = self._points, []
-        if len(points) > self.MAX_POINTS_PER_FRAME:
-            keep = np.linspace(0, len(points) - 1, self.MAX_POINTS_PER_FRAME).round().astype(int)
-            points = [points[i] for i in keep]
-        events, self._events = self._events, []
-        if self.lite:
-            points, events = [], []
-        out: dict[str, Any] = {"points": points, "events": events,
-                               "series": self._series_names or [], "elapsed": self.elapsed(),
-                               "objective": self.objective, "longest_step": self.longest_step}
-        p = self.last
-        if p is not None:
-            n_conflicts, n_open = self.measures()
-            out["progress"] = {
-                "iteration": p.iteration, "evaluations": p.evaluations, "best": float(p.best),
-                "conflicts": n_conflicts, "open_cells": n_open, "restarts": p.restarts,
-                **self._board_view(p.board, self._board_clashing()),
-                "overlay": None if self.lite else self._overlay(p.overlay),
-            }
-        if self.result is not None:
-            out["result"] = self.result.to_json()
-        return out

@@ -1,42 +1,29 @@
-// A race: two to five entries start together on the loaded puzzle, each in its own worker.
-// Each lane shows a small live board, its state, iteration, elapsed time and, at the end,
-// its place; one chart overlays every lane's open cells against seconds.
-import { Board, stringToCells } from "../board.js";
-import { Lines, COLORS } from "./lines.js";
-import { describe } from "./entries.js";
+// A race's lanes: two to five entries start together on the loaded puzzle, each in its own
+// worker. Each lane shows a small live board, its state and, at the end, its place; one
+// chart overlays every lane's open cells against seconds. This module draws; compare/view.js
+// starts and stops (through the pool) and hands it each lane's frames and result.
+import { Board, stringToCells } from "../draw/board.js";
+import { Lines, COLORS } from "../draw/lines.js";
+import { describe } from "../rules/entries.js";
+import { stateOf } from "../python/messages.js";
 
 const ORDINAL = (k) => `${k}${k % 10 === 1 && k !== 11 ? "st" : k % 10 === 2 && k !== 12 ? "nd" : k % 10 === 3 && k !== 13 ? "rd" : "th"}`;
 
 export class Race {
-  constructor({ lanesEl, chartEl, pool, schemas, onEnd }) {
-    Object.assign(this, { lanesEl, chartEl, pool, schemas, onEnd });
+  constructor({ lanesEl, chartEl, schemas }) {
+    Object.assign(this, { lanesEl, chartEl, schemas });
     this.lanes = [];
     this.chart = null;
-    this.finished = 0;
-    this.solvedCount = 0;
   }
 
-  get running() {
-    return this.lanes.some((l) => l.state === "running");
-  }
-
-  start(entries, puzzle, givens, seconds) {
+  begin(entries, givens) {
     this.lanesEl.replaceChildren();
     this.lanes = entries.map((entry, i) => this.makeLane(entry, i, givens));
-    this.finished = 0;
-    this.solvedCount = 0;
     if (this.chart) this.chart.destroy();
     this.chart = new Lines(this.chartEl, entries.map((e, i) => `${i + 1}. ${e.solver}`),
       { xLabel: "seconds", yLabel: "open cells" });
-    this.pool.onFrame = (job, frame) => this.frame(job.lane, frame);
-    this.pool.onDone = (job, result) => this.done(job.lane, result);
-    this.pool.onError = (job, message) => this.failed(job.lane, message);
     const empty = givens.filter((v) => !v).length;
     entries.forEach((_, i) => this.chart.add(i, 0, empty));      // every line starts at the puzzle
-    this.pool.resize(entries.length);
-    this.pool.run(entries.map((e, i) => ({
-      lane: i, puzzle, solver: e.solver, params: e.params, seed: e.seed, maxSeconds: seconds,
-    })), { together: true });
   }
 
   makeLane(entry, i, givens) {
@@ -53,7 +40,7 @@ export class Race {
     swatch.style.background = COLORS[i % COLORS.length];
     const title = document.createElement("span");
     title.className = "lane-title";
-    title.textContent = `${i + 1}. ${describe(entry, this.schemas.get(entry.solver))}`;
+    title.textContent = `${i + 1}. ${describe(entry, this.schemas().get(entry.solver))}`;
     head.append(swatch, title);
     const boardEl = document.createElement("div");
     boardEl.className = "board lane-board";
@@ -63,12 +50,17 @@ export class Race {
     const info = document.createElement("p");
     info.className = "lane-info";
     info.setAttribute("aria-live", "polite");
-    info.textContent = "starting…";
+    info.textContent = "waiting for its worker…";
     el.append(head, boardEl, info);
     this.lanesEl.appendChild(el);
     const board = new Board(boardEl);
     board.show(givens, givens);
-    return { el, board, info, givens, state: "running", frame: null, queued: false, entry };
+    return { el, board, info, givens, state: "running", frame: null, queued: false, entry, result: null };
+  }
+
+  // every lane's worker is ready and the lanes start together
+  started() {
+    for (const lane of this.lanes) if (lane.state === "running") lane.info.textContent = "running…";
   }
 
   frame(i, f) {
@@ -85,14 +77,12 @@ export class Race {
   paint(lane) {
     lane.queued = false;
     const f = lane.frame;
-    if (!f) return;
+    if (!f || lane.state !== "running") return;
     if (f.progress) {
       const p = f.progress;
       lane.board.show(stringToCells(p.board), lane.givens, new Set(p.conflict_cells));
-      if (lane.state === "running") {
-        lane.info.textContent = `running · it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ` +
-          `${p.open_cells} open cells`;
-      }
+      lane.info.textContent = `running · it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ` +
+        `${p.open_cells} open cells`;
     }
     lane.el.dataset.painted = String(Number(lane.el.dataset.painted) + 1);
   }
@@ -100,22 +90,22 @@ export class Race {
   done(i, result) {
     const lane = this.lanes[i];
     if (!lane) return;
-    const state = result.solved ? "solved" : result.stop_reason === "stopped" ? "stopped"
-      : result.stop_reason === "error" ? "error" : "failed";
+    const state = stateOf(result);
     lane.state = state;
+    lane.result = result;
     lane.el.dataset.state = state;
-    lane.board.show(stringToCells(result.board), lane.givens, new Set());
+    if (result.board) lane.board.show(stringToCells(result.board), lane.givens, new Set());
     if (result.solved) {
-      this.solvedCount += 1;
-      lane.result = result;
       this.rank();
     } else if (state === "error") {
       lane.info.textContent = `error: ${result.message || "the run failed"}`;
+    } else if (result.started === false) {
+      lane.info.textContent = "stopped before it started";
     } else {
-      lane.info.textContent = (state === "stopped" ? "stopped" : "not solved within the time limit") +
+      lane.info.textContent = (state === "stopped" ? "stopped" : state === "unsolvable" ? "no solution"
+        : "not solved within the time limit") +
         ` · ${result.iterations.toLocaleString("en")} iterations · ${result.open_cells} open cells`;
     }
-    this.laneEnded();
   }
 
   // Places by each lane's own solving time (all lanes start together).
@@ -128,22 +118,17 @@ export class Race {
     });
   }
 
-  failed(i, message) {
-    const lane = this.lanes[i];
-    if (!lane || lane.state !== "running") return;
-    lane.state = "error";
-    lane.el.dataset.state = "error";
-    lane.info.textContent = `error: ${message}`;
-    this.laneEnded();
+  // the race of a puzzle no longer shown: its lanes and chart go
+  clear() {
+    this.lanesEl.replaceChildren();
+    this.lanes = [];
+    if (this.chart) { this.chart.destroy(); this.chart = null; }
+    delete this.chartEl.dataset.points;
+    delete this.chartEl.dataset.series;
   }
 
-  laneEnded() {
-    this.finished += 1;
-    if (this.finished === this.lanes.length) this.onEnd(this.solvedCount);
-  }
-
-  stop() {
-    this.pool.stop();
+  outcome() {
+    return { lanes: this.lanes.map((l) => ({ entry: l.entry, state: l.state, result: l.result })) };
   }
 
   resize() {

@@ -1,0 +1,106 @@
+// What a visitor can do that touches more than one part of the page: set the puzzle, report
+// problems, start and stop whatever runs. Each action only sets state (and talks to the
+// worker); the parts of the page follow as listeners (docs/design.md, "The page").
+//
+// "Running" has one answer for the page: a single run, a race or an experiment. Setting a
+// new puzzle abandons it first — by construction, not by each caller remembering to.
+
+const LABEL_OF = { p: "puzzle", s: "solver", seed: "seed", t: "time limit", runs: "runs", ps: "puzzles",
+  pl: "puzzle list", preset: "preset", e: "entries", c: "entries", m: "mode", workers: "workers" };
+export const labelOf = (key) => LABEL_OF[key] || key;
+
+export function createActions(store) {
+  let current = null;               // {kind, stop(), abandoned} of what runs
+
+  // ------------------------------------------------------------------ the message box
+  function notify(text, source = "") {
+    store.set({ notice: { text, source } });
+  }
+
+  function clearNotice(source = null) {
+    const n = store.state.notice;
+    if (!n || (source !== null && n.source !== source)) return;
+    store.set({ notice: null });
+  }
+
+  // ------------------------------------------------------------------ problems, setting by setting
+  function setProblem(key, message) {
+    const problems = new Map(store.state.problems);
+    if (message) problems.set(key, message); else problems.delete(key);
+    store.set({ problems });
+  }
+
+  function clearProblems(keep = () => false) {
+    store.set({ problems: new Map([...store.state.problems].filter(([k]) => keep(k))) });
+  }
+
+  function reportProblems(intro = "Some settings cannot be used (the others are kept). Fix the marked ones before starting:",
+    keys = null) {
+    const list = [...store.state.problems].filter(([k]) => !keys || keys.has(k));
+    if (!list.length) { clearNotice("problems"); return; }
+    notify(`${intro}\n${list.map(([k, m]) => `• ${labelOf(k)}: ${m}`).join("\n")}`, "problems");
+  }
+
+  // A field the visitor edits is theirs again: its problem goes, the rest stay said.
+  function fieldEdited(key) {
+    if (!store.state.problems.has(key)) return;
+    setProblem(key, null);
+    if (store.state.problems.size) reportProblems(); else clearNotice("problems");
+  }
+
+  // ------------------------------------------------------------------ the puzzle
+  // A new puzzle: whatever runs is abandoned, and the views' results (of the old puzzle) go.
+  function setPuzzle(puzzle) {
+    abandon();
+    const problems = new Map(store.state.problems);
+    problems.delete("p");
+    const { experiment } = store.state.results;
+    store.set({ puzzle, check: null, problems, results: { solve: null, race: null, experiment } });
+  }
+
+  // ------------------------------------------------------------------ what runs
+  // kind: "solve" | "race" | "experiment"; link: the share link of what runs; body({setPhase,
+  // onStop}) runs it and returns its outcome, which becomes the view's result. Returns false
+  // when something already runs.
+  async function run(kind, link, body) {
+    if (store.state.running) return false;
+    const me = { kind, stop: () => {}, abandoned: false };
+    current = me;
+    store.set({ running: { kind, phase: "starting", detail: "", link },
+      results: { ...store.state.results, [kind]: null } });
+    const setPhase = (phase, detail = "") => {
+      if (current === me) store.set({ running: { kind, phase, detail, link } });
+    };
+    const onStop = (fn) => { me.stop = fn; };
+    let outcome = null;
+    try {
+      outcome = await body({ setPhase, onStop });
+    } finally {
+      if (current === me) {
+        current = null;
+        store.set({ running: null, results: { ...store.state.results, [kind]: outcome } });
+      }
+    }
+    return true;
+  }
+
+  // Stop what runs; it ends (and reports its result) within a slice of its worker.
+  function stop() {
+    if (current) current.stop();
+  }
+
+  // Stop what runs and forget it at once: its result belongs to a puzzle no longer shown.
+  function abandon() {
+    if (!current) return;
+    const me = current;
+    current = null;
+    me.abandoned = true;
+    me.stop();
+    store.set({ running: null });
+  }
+
+  const isCurrent = (kind) => !!current && current.kind === kind;
+
+  return { notify, clearNotice, setProblem, clearProblems, reportProblems, fieldEdited, setPuzzle,
+    run, stop, abandon, isCurrent };
+}

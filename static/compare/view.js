@@ -1,0 +1,336 @@
+// The Race and Experiment views: entries (a solver with its parameters and seed, composed in
+// the solver form and added with "Add entry"), the experiment's settings, Start and Stop, and
+// the race's lanes or the experiment's table. Both run on the pool of workers (python/pool.js)
+// through the page's one "what runs" (actions.run), so loading a puzzle or opening a link
+// stops them like a single run, and Stop ends everything at once — queued runs included,
+// even while workers are still loading.
+import * as values from "../rules/values.js";
+import { MAX_ENTRIES, describe } from "../rules/entries.js";
+import { MAX_RUNS } from "../rules/links.js";
+import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
+import { boardToString } from "../rules/parse.js";
+import { markField } from "../settings/params.js";
+import { readSettings } from "../settings/form.js";
+import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
+import { Race } from "./race.js";
+import { Experiment } from "./experiment.js";
+import { PRESETS, PUZZLE_SETS } from "./presets.js";
+
+// Problems that concern comparisons only: a single run ignores them.
+export const COMPARE_ONLY = new Set(["runs", "ps", "pl", "preset", "workers", "e", "c", "m"]);
+const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
+  solvers: "is loading the solvers", done: "is starting" };
+const EMPTY_9x9 = ".".repeat(81);
+
+export async function loadPuzzleSet(id) {
+  const [file] = PUZZLE_SETS[id];
+  const r = await fetch(file);
+  if (!r.ok) throw new ListProblem(`The puzzle set ${id} could not be loaded (HTTP ${r.status}).`);
+  return readPuzzleList(await r.text());
+}
+
+// What each worker of a starting comparison is doing, in words.
+export function describeStartup(status) {
+  const waiting = status.map((w, i) => ({ ...w, i })).filter((w) => !w.ready);
+  if (!waiting.length) return "every worker is ready";
+  return waiting.map((w) => (w.failure ? `worker ${w.i + 1} failed` :
+    `worker ${w.i + 1} ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}`)).join(", ") +
+    ` (${status.length - waiting.length} of ${status.length} ready)`;
+}
+
+export function mountCompare(store, actions, { worker, pool, shareLink }) {
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    panel: $("compare"), entries: $("compare-entries"), add: $("compare-add"),
+    experiment: $("experiment-settings"), preset: $("preset"), presetNote: $("preset-note"),
+    runs: $("compare-runs"), puzzles: $("compare-puzzles"), list: $("compare-list"), workers: $("workers"),
+    start: $("compare-start"), stop: $("compare-stop"), progress: $("compare-progress"),
+    lanes: $("lanes"), chart: $("compare-chart"), raceChart: $("race-chart"), experimentChart: $("experiment-chart"),
+    results: $("compare-results"), resultsBox: $("compare-results-box"),
+  };
+  ui.workers.max = String(MAX_POOL);
+  for (const p of PRESETS) ui.preset.add(new Option(p.label, p.id));
+  for (const [id, [, label]] of Object.entries(PUZZLE_SETS)) ui.puzzles.add(new Option(`built-in: ${label}`, id));
+  store.set({ compare: { ...store.state.compare, workers: String(defaultPoolSize()) } });
+
+  const schemas = () => store.state.schemas;
+  const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, schemas });
+  const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemas });
+  const compare = () => store.state.compare;
+  const setCompare = (patch) => store.set({ compare: { ...compare(), ...patch } });
+  const FIELDS = { runs: ui.runs, ps: ui.puzzles, pl: ui.list, workers: ui.workers, preset: ui.preset };
+
+  // ------------------------------------------------------------------ entries
+  function addEntry() {
+    const c = compare();
+    if (c.entries.length >= MAX_ENTRIES) {
+      actions.notify(`At most ${MAX_ENTRIES} entries can be compared at once.`, "compare");
+      return;
+    }
+    const { schema, params, seed, problems } = readSettings(store.state);
+    problems.delete("t");                           // the time limit is the comparison's, read at Start
+    for (const [k, m] of problems) actions.setProblem(k, m);
+    if (problems.size || !schema) {
+      actions.reportProblems("This entry cannot be added. Fix the marked settings first:");
+      return;
+    }
+    actions.fieldEdited("e");
+    actions.fieldEdited("c");
+    actions.clearNotice("compare");
+    setCompare({ entries: [...c.entries, { solver: schema.id, seed, params }] });
+  }
+
+  function removeEntry(i) {
+    actions.fieldEdited("e");
+    setCompare({ entries: compare().entries.filter((_, k) => k !== i) });
+  }
+
+  store.on(["compare", "problems", "running", "ready", "schemas"], (s) => {
+    ui.entries.replaceChildren();
+    s.compare.entries.forEach((e, i) => {
+      const li = document.createElement("li");
+      li.setAttribute("data-testid", "compare-entry");
+      li.dataset.solver = e.solver;
+      li.dataset.seed = String(e.seed);
+      const problem = s.problems.get(`entry-${i + 1}`);
+      const text = document.createElement("span");
+      text.textContent = `${i + 1}. ${s.schemas.has(e.solver) ? describe(e, s.schemas.get(e.solver)) : e.solver}`;
+      li.append(text);
+      if (problem) {
+        li.dataset.problem = problem;
+        li.setAttribute("aria-invalid", "true");
+        const why = document.createElement("small");
+        why.className = "field-problem";
+        why.textContent = problem;
+        li.append(why);
+      }
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.textContent = "Remove";
+      remove.setAttribute("aria-label", `Remove entry ${i + 1}`);
+      remove.disabled = !!s.running;
+      remove.addEventListener("click", () => removeEntry(i));
+      li.append(remove);
+      ui.entries.appendChild(li);
+    });
+    ui.add.disabled = !!s.running || s.compare.entries.length >= MAX_ENTRIES || !s.ready;
+    markField(ui.entries, s.problems.get("e") || s.problems.get("c") || null);
+  });
+
+  // An entry the puzzle cannot take (hall_sets on a 16×16, a 36×36 past a solver's memory) is
+  // refused on the entry as soon as it is added or the puzzles change, not after Start.
+  let vetSeq = 0;
+  store.on(["compare", "puzzle", "view", "ready"], async (s) => {
+    if (!s.ready || s.running) return;
+    const mine = ++vetSeq;
+    const puzzles = vetPuzzles(s);
+    const found = new Map();
+    for (const [i, e] of s.compare.entries.entries()) {
+      for (const puzzle of puzzles) {
+        let reply;
+        try { reply = await worker.vet({ puzzle, solver: e.solver, params: e.params, seed: e.seed }); } catch { return; }
+        if (mine !== vetSeq) return;
+        if (!reply.ok) { found.set(`entry-${i + 1}`, `entry ${i + 1} (${e.solver}): ${reply.message}`); break; }
+      }
+    }
+    const problems = new Map([...store.state.problems].filter(([k]) => !k.startsWith("entry-")));
+    for (const [k, m] of found) problems.set(k, m);
+    store.set({ problems });
+  });
+
+  // the puzzles an entry must be able to take: the loaded one, one of each size in a pasted
+  // list, or an empty 9×9 for the built-in sets (all 9×9)
+  function vetPuzzles(s) {
+    const ps = s.view === "race" ? "current" : s.compare.puzzles;
+    if (ps === "current") return s.puzzle ? [boardToString(s.puzzle.cells)] : [];
+    if (ps === "list") {
+      try {
+        const bySize = new Map();
+        for (const { puzzle } of readPuzzleList(s.compare.list)) if (!bySize.has(puzzle.length)) bySize.set(puzzle.length, puzzle);
+        return [...bySize.values()];
+      } catch { return []; }
+    }
+    return [EMPTY_9x9];
+  }
+
+  // ------------------------------------------------------------------ settings of the experiment
+  const edited = (key, patch) => { actions.fieldEdited(key); setCompare(patch); };
+  ui.add.addEventListener("click", addEntry);
+  ui.runs.addEventListener("input", () => edited("runs", { runs: ui.runs.value }));
+  ui.workers.addEventListener("input", () => edited("workers", { workers: ui.workers.value }));
+  ui.list.addEventListener("input", () => edited("pl", { list: ui.list.value }));
+  ui.puzzles.addEventListener("change", () => { actions.fieldEdited("pl"); edited("ps", { puzzles: ui.puzzles.value }); });
+  ui.preset.addEventListener("change", () => { actions.fieldEdited("preset"); applyPreset(ui.preset.value); });
+
+  store.on(["compare"], (s) => {
+    const c = s.compare;
+    if (ui.runs.value !== c.runs) ui.runs.value = c.runs;
+    if (ui.workers.value !== c.workers) ui.workers.value = c.workers;
+    if (ui.list.value !== c.list) ui.list.value = c.list;
+    if (ui.puzzles.value !== c.puzzles) ui.puzzles.value = c.puzzles;
+    ui.list.hidden = c.puzzles !== "list";
+    if (ui.preset.value !== (c.preset || "")) ui.preset.value = c.preset || "";
+    const preset = PRESETS.find((p) => p.id === c.preset);
+    ui.presetNote.textContent = preset ? preset.note : "";
+  });
+
+  store.on(["problems"], (s) => { for (const [k, el] of Object.entries(FIELDS)) markField(el, s.problems.get(k) || null); });
+
+  store.on(["running", "ready", "view"], (s) => {
+    const on = !!s.running;
+    for (const el of [ui.preset, ui.runs, ui.puzzles, ui.list, ui.workers]) el.disabled = on;
+    ui.start.disabled = on || !s.ready;
+    ui.stop.disabled = !(on && s.running.kind === s.view);
+    ui.panel.dataset.running = on && s.running.kind !== "solve" ? "true" : "false";
+  });
+
+  function applyPreset(id) {
+    const preset = PRESETS.find((p) => p.id === id) || null;
+    if (!preset) { setCompare({ preset: null }); return; }
+    const entries = preset.entries.map((e) => {
+      const schema = schemas().get(e.solver);
+      const params = Object.fromEntries(schema.params.map((p) => [p.name, p.default]));
+      return { solver: e.solver, seed: e.seed, params: { ...params, ...e.params } };
+    });
+    actions.fieldEdited("t");
+    store.set({ settings: { ...store.state.settings, seconds: String(preset.seconds) } });
+    setCompare({ preset: preset.id, entries, puzzles: preset.puzzles, runs: String(preset.runs) });
+  }
+
+  // ------------------------------------------------------------------ start and stop
+  // Everything is checked first; a problem is marked on its field and nothing starts.
+  async function readStart(mode) {
+    const s = store.state;
+    const c = s.compare;
+    const problems = [];
+    const min = mode === "race" ? 2 : 1;
+    if (c.entries.length < min) {
+      problems.push(mode === "race" ? "A race needs two to five entries: add them with “Add entry”."
+        : "Add at least one entry with “Add entry”.");
+    }
+    let seconds = null, runs = 1, workers = 1, puzzles = null;
+    // a field that already has a problem (from a link, say) keeps its own message
+    const mark = (key, message) => { if (!store.state.problems.has(key)) actions.setProblem(key, message); };
+    try { seconds = values.seconds(s.settings.seconds); } catch (err) { problems.push(err.message); mark("t", err.message); }
+    if (mode === "experiment") {
+      try { runs = values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs); } catch (err) {
+        const m = err.message.replace("parameter 'runs'", "runs");
+        problems.push(m);
+        mark("runs", m);
+      }
+      try { workers = values.param({ name: "workers", type: "int", min: 1, max: MAX_POOL }, c.workers); } catch (err) {
+        const m = err.message.replace("parameter 'workers'", "workers");
+        problems.push(m);
+        mark("workers", m);
+      }
+      try {
+        puzzles = c.puzzles === "current" ? currentPuzzle(s)
+          : c.puzzles === "list" ? readPuzzleList(c.list) : await loadPuzzleSet(c.puzzles);
+      } catch (err) {
+        if (!(err instanceof ListProblem)) throw err;
+        problems.push(err.message);
+        if (c.puzzles === "list") mark("pl", err.message);
+      }
+      // seeds s, s+1, …, s+runs−1 must all follow the seed rule
+      c.entries.forEach((e, i) => {
+        if (e.seed > values.SEED_MAX - (runs - 1)) {           // (seed + runs − 1 itself may not fit a double)
+          const last = BigInt(e.seed) + BigInt(runs - 1);
+          const m = `entry ${i + 1}'s seeds ${e.seed} … ${last} pass ${values.SEED_MAX}; lower its seed or the runs`;
+          problems.push(m);
+          mark("runs", m);
+        }
+      });
+    } else if (!s.puzzle) {
+      problems.push("Load a puzzle first.");
+    }
+    const SOLVE_ONLY = (k) => k === "s" || k === "seed" || readSettings(s).schema?.params.some((p) => p.name === k);
+    for (const [k, m] of store.state.problems) if (!SOLVE_ONLY(k) && !problems.includes(m)) problems.push(m);
+    if (problems.length) {
+      actions.notify(`Nothing was started:\n• ${problems.join("\n• ")}`, "compare");
+      return null;
+    }
+    actions.clearNotice("compare");
+    return { seconds, runs, workers, puzzles };
+  }
+
+  function currentPuzzle(s) {
+    if (!s.puzzle) throw new ListProblem("Load a puzzle first.");
+    return [{ name: "current", puzzle: boardToString(s.puzzle.cells) }];
+  }
+
+  async function start() {
+    const mode = store.state.view;
+    if (store.state.running || !store.state.ready || mode === "solve") return;
+    const settings = await readStart(mode);
+    if (!settings || store.state.running) return;
+    const c = store.state.compare;
+    const entries = c.entries.map((e) => ({ ...e, params: { ...e.params } }));
+    const puzzle = store.state.puzzle;
+    actions.run(mode, shareLink(), async ({ setPhase, onStop }) => {
+      onStop(() => pool.stop());
+      watchStartup = () => { if (!begun) setPhase("starting", describeStartup(pool.status())); };
+      let begun = false;
+      const onStart = () => {
+        if (begun) return;
+        begun = true;
+        if (mode === "race") race.started();
+        setPhase("running", mode === "race" ? `${entries.length} entries` : "");
+      };
+      try {
+        if (mode === "race") {
+          race.begin(entries, puzzle.cells);
+          pool.resize(entries.length);
+          watchStartup();
+          const jobs = entries.map((e, i) => ({ lane: i, puzzle: boardToString(puzzle.cells), solver: e.solver,
+            params: e.params, seed: e.seed, maxSeconds: settings.seconds }));
+          const promises = pool.start(jobs, { together: true, onStart,
+            onFrame: (job, f) => race.frame(job.lane, f) });
+          await Promise.all(promises.map((p, i) => p.then((r) => race.done(i, r))));
+          return race.outcome();
+        }
+        const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,
+          seconds: settings.seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null });
+        pool.resize(settings.workers);
+        watchStartup();
+        const promises = pool.start(jobs, { onStart });
+        await Promise.all(promises.map((p, i) => p.then((r) => experiment.result(jobs[i], r))));
+        return experiment.finish();
+      } finally {
+        watchStartup = () => {};
+      }
+    });
+  }
+
+  let watchStartup = () => {};
+  ui.start.addEventListener("click", start);
+  ui.stop.addEventListener("click", () => { if (actions.isCurrent(store.state.view)) actions.stop(); });
+  window.addEventListener("resize", () => { race.resize(); experiment.resize(); });
+
+  // a race belongs to its puzzle: when the puzzle changes, its lanes go with it
+  store.on(["results", "running"], (s) => {
+    if (!s.results.race && !(s.running && s.running.kind === "race") && race.lanes.length) race.clear();
+  });
+
+  // ------------------------------------------------------------------ which view shows
+  store.on(["view"], (s) => {
+    ui.panel.hidden = s.view === "solve";
+    ui.experiment.hidden = s.view !== "experiment";
+    ui.lanes.hidden = ui.raceChart.hidden = s.view !== "race";
+    ui.resultsBox.hidden = ui.progress.hidden = ui.experimentChart.hidden = s.view !== "experiment";
+    mirrorChart();
+  });
+
+  // the chart hook (compare-chart) tells the tests about the chart of the view on screen
+  function mirrorChart() {
+    const shown = store.state.view === "race" ? ui.raceChart : ui.experimentChart;
+    ui.chart.dataset.points = shown.dataset.points || "0";
+    ui.chart.dataset.series = shown.dataset.series || "";
+  }
+  new MutationObserver(mirrorChart).observe(ui.raceChart, { attributes: true });
+  new MutationObserver(mirrorChart).observe(ui.experimentChart, { attributes: true });
+
+  return {
+    onPoolStatus: () => watchStartup(),
+    race, experiment,
+  };
+}

@@ -1,0 +1,74 @@
+// Taking results away: one export bar, shown in the view on screen and acting on that view's
+// own results only (docs/design.md, "Test hooks": export-json, export-png, export-csv,
+// copy-solution, open-sudokuwiki). Files are made in the page; nothing is uploaded.
+import { download } from "../draw/download.js";
+import { boardToString } from "../rules/parse.js";
+import { toCSV, toJSONLines } from "../rules/records.js";
+
+export function mountExports(store, { solve, compare }) {
+  const $ = (id) => document.getElementById(id);
+  const ui = { bar: $("exports"), json: $("export-json"), png: $("export-png"), csv: $("export-csv"),
+    copy: $("copy-solution"), wiki: $("open-sudokuwiki"), homes: { solve: $("solve-exports"), race: $("compare-exports"),
+      experiment: $("compare-exports") } };
+
+  const solveResult = (s) => s.results.solve && s.results.solve.result;
+
+  // A finished (or stopped) run: the fields of `solve --json`, restarts, the puzzle, the link
+  // that replays it, and the chart's series.
+  function runExport(s) {
+    const { result, link } = s.results.solve;
+    const fields = s.resultFields.filter((k) => k !== "longest_step" && k !== "message");
+    return { ...Object.fromEntries(fields.map((k) => [k, result[k]])), puzzle: boardToString(s.puzzle.cells),
+      link, chart: solve.chart.snapshot() };
+  }
+
+  ui.json.addEventListener("click", () => {
+    const s = store.state;
+    if (s.view === "experiment") {
+      const out = s.results.experiment;
+      if (out) download("sudoku-lab-experiment.jsonl", toJSONLines(out.records), "application/x-ndjson");
+      return;
+    }
+    const r = solveResult(s);
+    if (r) download(`sudoku-lab-${r.solver}-seed${r.seed}.json`, JSON.stringify(runExport(s), null, 1), "application/json");
+  });
+  ui.csv.addEventListener("click", () => {
+    const out = store.state.results.experiment;
+    if (out) download("sudoku-lab-experiment.csv", toCSV(out.records, store.state.recordFields), "text/csv");
+  });
+  ui.png.addEventListener("click", async () => {
+    const r = solveResult(store.state);
+    const blob = await solve.chart.png();
+    if (blob && r) download(`sudoku-lab-${r.solver}-seed${r.seed}.png`, blob, "image/png");
+  });
+  ui.copy.addEventListener("click", async () => {
+    const text = ui.copy.dataset.solution;
+    try {
+      await navigator.clipboard.writeText(text);
+      ui.copy.textContent = "Solution copied";
+    } catch {
+      store.set({ paste: text });            // no clipboard: put it where it can be selected
+      ui.copy.textContent = "Solution in the paste box";
+    }
+    setTimeout(() => { ui.copy.textContent = "Copy solution"; }, 2000);
+  });
+
+  store.on(["view", "results", "running", "puzzle"], (s) => {
+    const home = ui.homes[s.view];
+    if (ui.bar.parentElement !== home) home.appendChild(ui.bar);
+    const solveView = s.view === "solve";
+    const r = solveView && !s.running ? solveResult(s) : null;
+    const records = s.view === "experiment" && !s.running && s.results.experiment ? s.results.experiment.records : null;
+    ui.json.hidden = s.view === "race";
+    ui.json.disabled = solveView ? !r : !(records && records.length);
+    ui.png.hidden = ui.copy.hidden = !solveView;
+    ui.png.disabled = !r || !solve.chart.plot;
+    ui.copy.disabled = !(r && r.solved);
+    ui.copy.dataset.solution = r && r.solved ? r.board : "";
+    ui.csv.hidden = s.view !== "experiment";
+    ui.csv.disabled = !(records && records.length);
+    const p = s.puzzle;
+    ui.wiki.hidden = !solveView || !p || p.n !== 3;           // SudokuWiki's solver takes 9×9 puzzles
+    if (p && p.n === 3) ui.wiki.href = "https://www.sudokuwiki.org/sudoku.htm?bd=" + boardToString(p.cells).replace(/\./g, "0");
+  });
+}

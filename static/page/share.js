@@ -1,0 +1,39 @@
+// The share link: always what a Start would run — or, while something runs, what runs (its
+// link is frozen when it starts). A listener on the state; the button copies it and puts it
+// in the address bar (docs/design.md, "Share links").
+import { boardToString } from "../rules/parse.js";
+import { encodeState, encodeCompareLink } from "../rules/links.js";
+
+export function linkOf(s) {
+  if (!s.puzzle) return "";
+  const base = location.href.split("#")[0];
+  const puzzle = boardToString(s.puzzle.cells);
+  if (s.view === "solve") {
+    return base + encodeState({ puzzle, solver: s.settings.solver, seed: s.settings.seed || "0",
+      params: s.settings.params, maxSeconds: s.settings.seconds });
+  }
+  const c = s.compare;
+  return base + encodeCompareLink({ puzzle, seconds: s.settings.seconds, mode: s.view, entries: c.entries,
+    runs: c.runs, puzzles: c.puzzles, list: c.list, preset: c.preset }, s.schemas);
+}
+
+export function mountShare(store) {
+  const button = document.getElementById("share");
+  const current = () => (store.state.running ? store.state.running.link : linkOf(store.state));
+  store.on(["puzzle", "settings", "view", "compare", "running", "schemas"], (s) => {
+    const url = s.running ? s.running.link : linkOf(s);
+    if (url) button.dataset.url = url;
+  });
+  button.addEventListener("click", async () => {
+    const url = current();
+    try {
+      await navigator.clipboard.writeText(url);
+      button.textContent = "Link copied";
+    } catch {
+      button.textContent = "Link ready (copy from the address bar)";
+    }
+    history.replaceState(null, "", url);
+    setTimeout(() => { button.textContent = "Copy share link"; }, 2000);
+  });
+  return { link: () => linkOf(store.state) };
+}

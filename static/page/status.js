@@ -1,0 +1,58 @@
+// The status line, the loading bar and the versions: what the page is doing, from the state.
+// While a comparison starts, it says what each worker is loading (workers load Python once,
+// 8–40 s on a slow machine), so "starting…" is never unexplained.
+import { stateOf } from "../python/messages.js";
+
+const TEXT = {
+  loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
+  stopped: "Stopped.", failed: "Not solved within the budget.", unsolvable: "No solution.", error: "Error.",
+};
+const STAGE_WORDS = { runtime: "the Python runtime", numpy: "numpy", solvers: "the solvers" };
+
+function status(s) {
+  if (s.failure) return ["error", s.failure];
+  if (!s.ready) return ["loading", ""];
+  const r = s.running;
+  if (r) {
+    const starting = r.phase === "starting";
+    const text = {
+      solve: "Running…",
+      race: starting ? `Starting the race: ${r.detail}…` : `Racing ${r.detail}…`,
+      experiment: starting ? `Starting the experiment: ${r.detail}…` : `Running the experiment${r.detail ? `: ${r.detail}` : ""}…`,
+    }[r.kind];
+    return ["running", text, true];
+  }
+  if (s.view === "solve" && s.results.solve && s.results.solve.result) {
+    const res = s.results.solve.result;
+    const state = stateOf(res);
+    const detail = state === "unsolvable" ? res.message || "" :
+      `${res.iterations.toLocaleString("en")} iterations, ${res.seconds.toFixed(2)} s` +
+      (res.stop_reason === "stalled" ? " (the search stalled)" : "") +
+      (state !== "solved" && state !== "error" ? `, ${res.open_cells} cells still open` : "");
+    return [state, detail];
+  }
+  return ["ready", ""];
+}
+
+export function mountStatus(store) {
+  const $ = (id) => document.getElementById(id);
+  const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
+    versions: $("versions") };
+  store.on(["ready", "failure", "running", "results", "view"], (s) => {
+    const [state, detail, whole] = status(s);
+    ui.status.dataset.state = state;
+    ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];
+  });
+  store.on(["loading", "ready", "failure"], (s) => {
+    ui.loading.hidden = s.ready;
+    if (s.failure && !s.ready) { ui.label.textContent = "The Python runtime could not be loaded."; return; }
+    if (!s.loading) return;
+    ui.bar.value = s.loading.loaded;
+    ui.bar.max = s.loading.total;
+    ui.label.textContent = s.loading.stage === "done" ? "Ready." :
+      `Loading ${STAGE_WORDS[s.loading.stage]} (${s.loading.loaded + 1}/${s.loading.total})…`;
+  });
+  store.on(["versions"], (s) => {
+    if (s.versions) ui.versions.textContent = `Pyodide ${s.versions.pyodide} · Python ${s.versions.python} · numpy ${s.versions.numpy}`;
+  });
+}

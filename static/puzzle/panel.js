@@ -1,0 +1,147 @@
+// The puzzle, shared by every view: the paste box, Load, Clear, the examples, typing on the
+// board, and what the worker says of the puzzle (givens, clashing givens, solution count).
+// A paste is read on the main thread at once (rules/parse.js, a mirror of the Python parser)
+// so the board shows before Python has loaded; Python re-checks everything it is sent.
+//
+// The board belongs to the puzzle except in the Solve view while a run is on it (running or
+// finished): then solve/view.js paints the run.
+import { parsePuzzle, boardToString, PuzzleError } from "../rules/parse.js";
+import { readPuzzleList } from "../rules/puzzle-list.js";
+import { BoardEditor } from "../draw/board-editor.js";
+import { markField } from "../settings/params.js";
+
+export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
+
+// Whether the board shows the Solve view's run rather than the bare puzzle.
+export const boardShowsRun = (s) => s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
+
+// The text the paste box shows for a puzzle that came from elsewhere (a link, typing, Clear).
+const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(puzzle.cells));
+
+export function mountPuzzle(store, actions, worker, board) {
+  const $ = (id) => document.getElementById(id);
+  const ui = { input: $("puzzle-input"), load: $("load-puzzle"), clear: $("clear-board"), examples: $("examples"),
+    info: $("puzzle-info") };
+  const editor = new BoardEditor(board, editCell);
+
+  // ------------------------------------------------------------------ visitor -> state
+  function loadText(text) {
+    try {
+      const puzzle = parsePuzzle(text);
+      actions.clearNotice("paste");
+      actions.setPuzzle(puzzle);
+      if (store.state.problems.size) actions.reportProblems();
+      return true;
+    } catch (err) {
+      if (!(err instanceof PuzzleError)) throw err;
+      actions.notify(err.message, "paste");            // the text stays in the box to be mended
+      return false;
+    }
+  }
+
+  // A value typed on the board (0 clears): the puzzle changes, the paste box and link follow.
+  function editCell(index, value) {
+    const s = store.state;
+    if (s.running || !s.puzzle || s.puzzle.cells[index] === value) return;
+    const cells = s.puzzle.cells.slice();
+    cells[index] = value;
+    actions.clearNotice();
+    actions.setPuzzle({ n: s.puzzle.n, cells });
+  }
+
+  ui.input.addEventListener("input", () => { actions.fieldEdited("p"); store.set({ paste: ui.input.value }); });
+  ui.load.addEventListener("click", () => loadText(ui.input.value));
+  ui.clear.addEventListener("click", () => {
+    const s = store.state;
+    if (s.running || !s.puzzle) return;
+    actions.clearNotice();
+    actions.setPuzzle({ n: s.puzzle.n, cells: s.puzzle.cells.map(() => 0) });
+  });
+  ui.examples.addEventListener("change", () => {
+    if (!ui.examples.value) return;
+    store.set({ paste: ui.examples.value });
+    loadText(ui.examples.value);
+    ui.examples.value = "";
+  });
+
+  // ------------------------------------------------------------------ state -> page
+  store.on(["paste"], (s) => { if (ui.input.value !== s.paste) ui.input.value = s.paste; });
+  store.on(["problems"], (s) => markField(ui.input, s.problems.get("p") || null));
+
+  // a puzzle from elsewhere shows in the paste box (a pasted text that reads as it stays as typed)
+  store.on(["puzzle"], (s) => {
+    if (!s.puzzle) return;
+    let same = false;
+    try { same = boardToString(parsePuzzle(s.paste).cells) === boardToString(s.puzzle.cells); } catch { /* unreadable */ }
+    if (!same) store.set({ paste: textOf(s.puzzle) });
+  });
+
+  store.on(["puzzle", "check", "view", "running", "results"], (s) => {
+    if (!s.puzzle || boardShowsRun(s)) return;
+    board.show(s.puzzle.cells, s.puzzle.cells, new Set((s.check && s.check.clashes) || []));
+  });
+
+  store.on(["running"], (s) => {
+    const on = !!s.running;
+    for (const el of [ui.load, ui.examples, ui.clear]) el.disabled = on;
+    editor.setEnabled(!on);
+  });
+
+  store.on(["check", "puzzle"], (s) => {
+    if (!s.puzzle) return;
+    const givens = s.puzzle.cells.filter((v) => v).length;
+    const N = s.puzzle.n * s.puzzle.n;
+    ui.info.dataset.givens = String(givens);
+    const c = s.check;
+    if (!c || c.solutions === undefined) {
+      delete ui.info.dataset.solutions;
+      ui.info.textContent = `${N}×${N} · ${givens} givens · checking…`;
+      return;
+    }
+    const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
+    ui.info.dataset.solutions = c.solutions === null ? "unknown" : String(c.solutions);
+    ui.info.textContent = `${N}×${N} · ${givens} givens · ` +
+      (c.solutions === null ? "solution count unknown (search gave up)" : words[c.solutions]);
+  });
+
+  // ------------------------------------------------------------------ the check
+  // Every new puzzle (and every fresh worker) is checked: clashes at once, the count in slices.
+  // A check sent while Python loads waits in the worker's queue.
+  let checked = null;                // the puzzle string last sent, with the worker it went to
+  store.on(["puzzle", "ready"], async (s) => {
+    if (!s.puzzle) return;
+    const text = boardToString(s.puzzle.cells);
+    if (checked === text + worker.generation) return;
+    checked = text + worker.generation;
+    let first, count;
+    try {
+      first = await worker.check(text);
+      if (boardToString(store.state.puzzle.cells) !== text) return;
+      if (!first.ok) { actions.notify(first.message, "check"); return; }
+      store.set({ check: { givens: first.givens, clashes: first.cells || [], message: first.message || "" } });
+      if (first.message) actions.notify(first.message, "check");
+      count = await worker.count(text);
+    } catch { checked = null; return; }        // the worker was lost: the next `ready` checks again
+    if (count.superseded || !store.state.puzzle || boardToString(store.state.puzzle.cells) !== text) return;
+    store.set({ check: { ...store.state.check, solutions: count.ok ? count.solutions : null } });
+    if (count.message && !first.message) actions.notify(count.message, "check");
+  });
+
+  // ------------------------------------------------------------------ examples
+  (async () => {
+    for (const [path, label] of EXAMPLE_FILES) {
+      let list;
+      try {
+        const r = await fetch(path);
+        if (!r.ok) continue;
+        list = readPuzzleList(await r.text());
+      } catch { continue; }
+      const group = document.createElement("optgroup");
+      group.label = label;
+      for (const { name, puzzle } of list) group.appendChild(new Option(name, puzzle));
+      ui.examples.appendChild(group);
+    }
+  })();
+
+  return { loadText };
+}

@@ -1,0 +1,170 @@
+// The page's handle on one solver worker (docs/design.md, "Worker messages"). As in
+// Pyodide's own worker recipe, every request returns a promise of its reply and every run a
+// promise of its result: `await worker.check(puzzle)`, `worker.run(spec, onFrame).done`.
+//
+// The handle also watches the worker: one that dies (an uncaught error, a closed worker) or
+// stops answering while a run should be streaming (no message for `stallMs`, i.e. dozens of
+// slices) is replaced. Everything it had in hand is rejected with WorkerLost, the owner is
+// told through onLost(reason, replaced), and the new worker loads the runtime again (the
+// browser's cache serves the files) and reports `ready` like the first one.
+import { requestMessage, startMessage, stopMessage } from "./messages.js";
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
+export class WorkerLost extends Error {}
+
+// A run the worker refused before it started (a setting the puzzle cannot take, say): `field`
+// names the setting ('solver', 'seed' or a parameter) when there is one.
+export class RunRefused extends Error {
+  constructor(message, field = null) {
+    super(message);
+    this.field = field;
+  }
+}
+
+let runSeq = 0;                    // run ids are unique across every worker of the page
+
+export class LabWorker {
+  // onStatus(): the loading stage changed or the worker became ready (read .stage, .ready, .hello);
+  // onLost(reason, replaced): the worker died or hung and was (or, failing too often, was not) replaced.
+  constructor({ onStatus = () => {}, onLost = () => {}, stallMs = 3000 } = {}) {
+    Object.assign(this, { onStatus, onLost, stallMs });
+    this.requests = new Map();
+    this.runs = new Map();
+    this.requestSeq = 0;
+    this.restarts = [];
+    this.timer = setInterval(() => this.checkAlive(), 250);
+    this.spawn();
+  }
+
+  spawn() {
+    this.generation = (this.generation || 0) + 1;   // a fresh worker knows nothing of the last one's requests
+    this.ready = false;
+    this.hello = null;
+    this.stage = null;
+    this.failure = null;
+    const w = new Worker(WORKER_URL, { type: "module" });
+    w.onmessage = (e) => { if (w === this.worker) this.receive(e.data); };
+    w.onerror = (e) => {
+      e.preventDefault();
+      if (w === this.worker) this.lose(`it crashed (${e.message || "an uncaught error"})`);
+    };
+    w.onmessageerror = () => { if (w === this.worker) this.lose("it sent a message that could not be read"); };
+    this.worker = w;
+    this.lastHeard = performance.now();
+  }
+
+  receive(msg) {
+    this.lastHeard = performance.now();
+    switch (msg.type) {
+      case "loading":
+        this.stage = msg;
+        this.onStatus();
+        break;
+      case "ready":
+        this.ready = true;
+        this.hello = msg;
+        this.onStatus();
+        break;
+      case "reply": {
+        const pending = this.requests.get(msg.requestId);
+        this.requests.delete(msg.requestId);
+        if (pending) pending.resolve(msg);
+        break;
+      }
+      case "progress": {
+        const run = this.runs.get(msg.runId);
+        if (run) run.onFrame(msg);
+        break;
+      }
+      case "done": {
+        const run = this.runs.get(msg.runId);
+        this.runs.delete(msg.runId);
+        if (run) run.resolve(msg);
+        break;
+      }
+      case "error": {
+        const run = this.runs.get(msg.runId);
+        if (run) {
+          this.runs.delete(msg.runId);
+          run.reject(new RunRefused(msg.message, msg.field || null));
+        } else if (msg.fatal) {
+          this.failure = msg.message;
+          this.onStatus();
+        }
+        break;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ requests and runs
+  request(type, body = {}) {
+    const requestId = ++this.requestSeq;
+    return new Promise((resolve, reject) => {
+      this.requests.set(requestId, { resolve, reject });
+      this.worker.postMessage(requestMessage(type, requestId, body));
+    });
+  }
+
+  check(puzzle) { return this.request("check", { puzzle }); }
+
+  // the solution count, in slices; a newer count supersedes it ({superseded: true})
+  count(puzzle) { return this.request("count", { puzzle }); }
+
+  vet({ puzzle, solver, params, seed }) { return this.request("vet", { puzzle, solver, params, seed }); }
+
+  // spec: {puzzle, solver, params, seed, seconds, lite}; onFrame(progress message).
+  // Returns {runId, done: Promise<result>, stop()}; `done` rejects with RunRefused or WorkerLost.
+  run(spec, onFrame = () => {}) {
+    const runId = ++runSeq;
+    const done = new Promise((resolve, reject) => this.runs.set(runId, { onFrame, resolve, reject }));
+    this.lastHeard = performance.now();
+    this.worker.postMessage(startMessage({ ...spec, runId }));
+    return { runId, done, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
+  }
+
+  get busy() {
+    return this.runs.size > 0;
+  }
+
+  // ------------------------------------------------------------------ watching
+  // While a run should be streaming (the worker is ready and holds a run), silence longer
+  // than stallMs means the worker is stuck.
+  checkAlive() {
+    if (this.ready && this.runs.size && performance.now() - this.lastHeard > this.stallMs) {
+      this.lose(`it stopped answering for ${(this.stallMs / 1000).toFixed(0)} s`);
+    }
+  }
+
+  dropAll(reason) {
+    const err = new WorkerLost(reason);
+    for (const p of this.requests.values()) p.reject(err);
+    for (const r of this.runs.values()) r.reject(err);
+    this.requests.clear();
+    this.runs.clear();
+  }
+
+  lose(reason) {
+    this.worker.terminate();
+    const now = performance.now();
+    this.restarts = this.restarts.filter((t) => now - t < 60_000);
+    const giveUp = this.restarts.length >= 3;          // a worker that keeps dying is not retried forever
+    this.dropAll(reason);
+    if (giveUp) {
+      this.ready = false;
+      this.failure = `the worker failed: ${reason}`;
+    } else {
+      this.restarts.push(now);
+      this.spawn();
+    }
+    this.onLost(reason, !giveUp);
+    this.onStatus();
+  }
+
+  terminate() {
+    clearInterval(this.timer);
+    this.worker.terminate();
+    this.dropAll("the worker was closed");
+    this.ready = false;
+  }
+}

@@ -1,0 +1,29 @@
+// The worker messages the page sends, built in one place (docs/design.md, "Worker messages"),
+// and what a run's stop reason means for the page: the state its status shows.
+
+export const startMessage = ({ runId, puzzle, solver, params, seed, seconds, lite = false }) => ({
+  type: "start", runId, puzzle, solver, params, seed, budget: { max_seconds: seconds },
+  ...(lite ? { frames: "lite" } : {}),
+});
+
+export const stopMessage = (runId) => ({ type: "stop", runId });
+
+export const requestMessage = (type, requestId, body) => ({ type, requestId, ...body });
+
+// stop reason (docs/design.md, "The run protocol") -> the state the page shows
+const STATE_OF = {
+  solved: "solved", stopped: "stopped", error: "error", unsolvable: "unsolvable",
+  budget: "failed", stalled: "failed",
+};
+
+export const stateOf = (result) => STATE_OF[result.stop_reason] || "failed";
+
+// A run that never started (stopped while its worker was still loading, or refused): the
+// fields of a result, so every consumer handles one shape.
+export function unstartedResult(job, stopReason, message = "") {
+  return {
+    solver: job.solver, seed: job.seed, params: job.params, solved: false, board: "", conflicts: null,
+    open_cells: null, best: null, iterations: 0, evaluations: 0, seconds: 0, stop_reason: stopReason,
+    restarts: 0, longest_step: 0, ...(message ? { message } : {}), started: false,
+  };
+}

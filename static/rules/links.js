@@ -1,0 +1,192 @@
+// Share links: the whole run in the URL fragment (docs/design.md, "Share links"), e.g.
+//   #p=<N*N chars, '.' empty>&s=<solver>&seed=<int>&t=<max seconds>&<param>=<value>...
+// The page's copy of py/sudoku_lab/links.py, held to the same cases (tests/value_cases.json).
+// A link is read setting by setting: valid ones are kept, each invalid one gets its own
+// problem, so a bad seed never costs the puzzle. Nothing from a link is evaluated or put
+// into HTML.
+import { parsePuzzle, boardToString, PuzzleError } from "./parse.js";
+import * as values from "./values.js";
+import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
+import { ListProblem, readPuzzleList } from "./puzzle-list.js";
+
+// The single-run keys, and the keys of race and experiment links (decodeCompareLink below).
+export const RESERVED = new Set(["p", "s", "seed", "t", "m", "e", "c", "runs", "ps", "pl", "preset"]);
+
+export function encodeState({ puzzle, solver, seed, params, maxSeconds }) {
+  const q = new URLSearchParams();
+  q.set("p", puzzle);
+  if (solver) q.set("s", solver);
+  q.set("seed", String(seed));
+  if (maxSeconds) q.set("t", String(maxSeconds));
+  for (const [k, v] of Object.entries(params || {})) q.set(k, String(v));
+  return "#" + q.toString();
+}
+
+// The fragment's keys and values, each key once; a key given twice is a problem.
+// Returns {raw: Map, problems: Map}.
+export function readPairs(hash) {
+  const seen = new Map();
+  const problems = new Map();
+  for (const [k, v] of new URLSearchParams(hash.replace(/^#/, ""))) {
+    if (seen.has(k)) problems.set(k, `'${k}' is given twice`);
+    seen.set(k, v);
+  }
+  const raw = new Map([...seen].filter(([k]) => !problems.has(k)));
+  return { seen, raw, problems };
+}
+
+// {puzzle: {n, cells} | null, solver, seed, maxSeconds, params: Map name -> raw text, problems: Map}.
+// The solver and parameters are checked against the registry by checkLinkParams, once it is known.
+export function decodeState(hash) {
+  const { seen, raw, problems } = readPairs(hash);
+  const link = { puzzle: null, solver: null, seed: null, maxSeconds: null, params: new Map(), problems };
+  if (!seen.has("p")) problems.set("p", "there is no puzzle (p=…)");
+  else if (raw.has("p")) {
+    try {
+      link.puzzle = parsePuzzle(raw.get("p"));
+    } catch (err) {
+      if (!(err instanceof PuzzleError)) throw err;
+      problems.set("p", `the puzzle cannot be read: ${err.message}`);
+    }
+  }
+  for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", values.seconds, "maxSeconds"]]) {
+    if (!raw.has(key)) continue;
+    try {
+      link[attr] = rule(raw.get(key));
+    } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set(key, err.message);
+    }
+  }
+  if (raw.has("s")) link.solver = raw.get("s");
+  for (const [k, v] of raw) if (!RESERVED.has(k)) link.params.set(k, v);
+  return link;
+}
+
+// Checks the link's solver and parameters against the registry (a Map id -> schema):
+// returns {solver, params: {name: value}} and adds a problem per bad one to link.problems.
+export function checkLinkParams(link, schemas) {
+  const ids = [...schemas.keys()];
+  if (link.solver !== null && !schemas.has(link.solver)) {
+    link.problems.set("s", `unknown solver ${values.quote(link.solver)}; choose one of: ${ids.join(", ")}`);
+  }
+  if (link.problems.has("s")) return { solver: null, params: {} };   // parameters mean nothing without it
+  const schema = schemas.get(link.solver ?? ids[0]);
+  const specs = new Map(schema.params.map((p) => [p.name, p]));
+  const params = {};
+  for (const [k, v] of link.params) {
+    if (!specs.has(k)) { link.problems.set(k, `${schema.id} has no parameter ${values.quote(k)}`); continue; }
+    try {
+      params[k] = values.param(specs.get(k), v);
+    } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      link.problems.set(k, err.message);
+    }
+  }
+  return { solver: schema.id, params };
+}
+
+// The same outcome as py/sudoku_lab/links.py's Link (problems as [key, message] pairs), for the shared cases.
+export function linkOutcome(hash, schemas) {
+  const link = decodeState(hash);
+  const { solver, params } = checkLinkParams(link, schemas);
+  const problems = [...link.problems];       // pairs: '__proto__' is a key like any other
+  return {
+    puzzle: link.puzzle ? boardToString(link.puzzle.cells) : null,
+    solver: link.solver === null ? null : solver,
+    seed: link.seed, seconds: link.maxSeconds, params, problems,
+  };
+}
+
+// ---------------------------------------------------------------------------- race and experiment links
+// #p=<cells>&t=<seconds>&m=race|experiment&e=<entry>,…[&runs=R&ps=<set>[&pl=<cells>,…]][&preset=<id>]
+// (docs/design.md, "Share links"). Read setting by setting like a single-run link: each good
+// setting is kept, each bad one is a problem of its own key — the page marks it on its field
+// and starts nothing until it is mended. `c=<solver>,…` with `seed=` is the short form of entries.
+export const COMPARE_MODES = ["race", "experiment"];
+export const COMPARE_KEYS = new Set(["p", "t", "m", "e", "c", "seed", "runs", "ps", "pl", "preset"]);
+export const MAX_RUNS = 1000;
+
+const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text);
+
+// {mode, puzzle, seconds, entries, runs, puzzles, list, preset, problems: Map key -> message}.
+// `puzzleSets`: the ids a `ps` may name besides current and list; `presets`: the preset ids.
+export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = [] } = {}) {
+  const { seen, raw, problems } = readPairs(hash);
+  const out = { mode: null, puzzle: null, seconds: null, entries: [], runs: null, puzzles: null, list: null,
+    preset: null, problems };
+  const mode = raw.get("m");
+  if (raw.has("m")) {
+    if (COMPARE_MODES.includes(mode)) out.mode = mode;
+    else problems.set("m", `unknown mode ${values.quote(mode)}; use race or experiment`);
+  }
+  if (!seen.has("p")) problems.set("p", "there is no puzzle (p=…)");
+  else if (raw.has("p")) {
+    try { out.puzzle = parsePuzzle(raw.get("p")); } catch (err) {
+      if (!(err instanceof PuzzleError)) throw err;
+      problems.set("p", `the puzzle cannot be read: ${err.message}`);
+    }
+  }
+  if (raw.has("t")) {
+    try { out.seconds = values.seconds(raw.get("t")); } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set("t", err.message);
+    }
+  }
+  let entryText = null;
+  if (raw.has("e")) entryText = raw.get("e");
+  else if (raw.has("c")) {              // c=<solver>,… with their defaults and the link's seed
+    const seed = raw.get("seed") ?? "0";
+    entryText = raw.get("c").split(",").map((s) => `${s}:${seed}`).join(",");
+  }
+  if (entryText !== null) {
+    const { entries, problems: bad } = decodeEntries(entryText, schemas);
+    out.entries = entries.slice(0, MAX_ENTRIES);
+    if (entries.length > MAX_ENTRIES) bad.push(`at most ${MAX_ENTRIES} entries; the first ${MAX_ENTRIES} are kept`);
+    if (bad.length) problems.set(raw.has("e") ? "e" : "c", bad.join("; "));
+  }
+  if (raw.has("runs")) {
+    try { out.runs = readRuns(raw.get("runs")); } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set("runs", err.message.replace("parameter 'runs'", "runs"));
+    }
+  }
+  if (raw.has("ps")) {
+    const ps = raw.get("ps");
+    if (ps === "current" || ps === "list" || puzzleSets.includes(ps)) out.puzzles = ps;
+    else problems.set("ps", `unknown puzzle set ${values.quote(ps)}; choose current, list or one of: ${puzzleSets.join(", ")}`);
+  }
+  if (raw.has("pl")) {
+    out.list = raw.get("pl").split(",").join("\n");
+    try { readPuzzleList(out.list); } catch (err) {
+      if (!(err instanceof ListProblem)) throw err;
+      problems.set("pl", err.message.replace("of the list", "of the link's list (pl=)"));
+    }
+  } else if (out.puzzles === "list") {
+    problems.set("pl", "ps=list needs the list itself (pl=<cells>,<cells>,…)");
+  }
+  if (raw.has("preset")) {
+    const id = raw.get("preset");
+    if (presets.includes(id)) out.preset = id;
+    else problems.set("preset", `unknown preset ${values.quote(id)}; choose one of: ${presets.join(", ")}`);
+  }
+  for (const key of seen.keys()) {
+    if (!COMPARE_KEYS.has(key)) problems.set(key, `unknown setting ${values.quote(key)} in a ${mode || "comparison"} link`);
+  }
+  if (raw.has("seed") && !raw.has("c")) problems.set("seed", "seed= goes with c= (entries carry their own seeds)");
+  return out;
+}
+
+// A race or experiment as a link fragment (only what differs from the defaults is written).
+export function encodeCompareLink({ puzzle, seconds, mode, entries, runs, puzzles, list, preset }, schemas) {
+  const q = new URLSearchParams([["p", puzzle], ["t", seconds], ["m", mode], ["e", encodeEntries(entries, schemas)]]);
+  if (mode === "experiment") {
+    q.set("runs", runs);
+    q.set("ps", puzzles);
+    if (puzzles === "list") {
+      try { q.set("pl", readPuzzleList(list).map((p) => p.puzzle).join(",")); } catch { /* unreadable: marked on its field */ }
+    }
+    if (preset) q.set("preset", preset);
+  }
+  return "#" + q.toString();
+}

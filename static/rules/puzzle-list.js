@@ -1,0 +1,32 @@
+// Puzzle lists — the bench-file format the command line reads (py/sudoku_lab/bench.py,
+// read_puzzles): one puzzle per line, then an optional name after a space or a tab; blank
+// lines and lines starting with '#' are skipped. The examples menu, the experiments' built-in
+// sets and a pasted list all go through this one reader, held to tests/puzzle_list_cases.json.
+import { parsePuzzle, boardToString, PuzzleError } from "./parse.js";
+
+export class ListProblem extends Error {
+  constructor(message, line = null) {
+    super(message);
+    this.line = line;
+  }
+}
+
+// [{name, puzzle}] with puzzle as N·N characters; throws ListProblem naming the line.
+export function readPuzzleList(text) {
+  const out = [];
+  text.split("\n").forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) return;
+    const cut = line.search(/[ \t]/);
+    const cells = cut < 0 ? line : line.slice(0, cut);
+    const name = cut < 0 ? "" : line.slice(cut + 1).trim();
+    try {
+      out.push({ name: name || `line ${i + 1}`, puzzle: boardToString(parsePuzzle(cells).cells) });
+    } catch (err) {
+      if (!(err instanceof PuzzleError)) throw err;
+      throw new ListProblem(`Line ${i + 1} of the list cannot be read: ${err.message}`, i + 1);
+    }
+  });
+  if (!out.length) throw new ListProblem("The list holds no puzzle: paste one puzzle per line.");
+  return out;
+}

@@ -1,0 +1,134 @@
+// The solver settings every view uses: the solver, its parameters (built from the registry's
+// schemas), the seed and the time limit. In the Solve view they are what Start runs; in Race
+// and Experiment they compose an entry ("Add entry"). The form shows `state.settings` and
+// sets it as the visitor types; values are read by the shared rules only when they are used
+// (rules/values.js), so what was typed is never silently replaced. Puzzle-dependent checks
+// (say hall_sets past 9×9) come from Python: the vet request is a listener here.
+import * as values from "../rules/values.js";
+import { boardToString } from "../rules/parse.js";
+import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
+
+const FIELD_KEYS = new Set(["s", "seed", "t"]);
+
+// The settings read by the value rules: {schema, solver, params, seed, seconds, problems: Map}.
+export function readSettings(state) {
+  const schema = state.schemas.get(state.settings.solver);
+  const problems = new Map();
+  const params = {};
+  if (!schema) return { schema: null, params, problems };
+  for (const p of schema.params) {
+    const raw = Object.hasOwn(state.settings.params, p.name) ? state.settings.params[p.name] : p.default;
+    try { params[p.name] = values.param(p, raw); } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set(p.name, err.message);
+    }
+  }
+  let seed = null, seconds = null;
+  try { seed = values.seed(state.settings.seed); } catch (err) { problems.set("seed", err.message); }
+  try { seconds = values.seconds(state.settings.seconds); } catch (err) { problems.set("t", err.message); }
+  return { schema, solver: schema.id, params, seed, seconds, problems };
+}
+
+export function mountSettings(store, actions, worker) {
+  const $ = (id) => document.getElementById(id);
+  const ui = { solver: $("solver-select"), citation: $("solver-citation"), params: $("params"),
+    seed: $("seed-input"), seconds: $("max-seconds") };
+  let builtFor = null;               // the solver whose parameter form is on screen
+
+  const settings = () => store.state.settings;
+  const setSettings = (patch) => store.set({ settings: { ...settings(), ...patch } });
+  const fieldOf = (key) => ({ s: ui.solver, seed: ui.seed, t: ui.seconds }[key] || paramInput(ui.params, key));
+
+  // ------------------------------------------------------------------ visitor -> state
+  ui.solver.addEventListener("change", () => {
+    actions.fieldEdited("s");
+    // the old solver's parameters and their problems go with it
+    actions.clearProblems((k) => FIELD_KEYS.has(k) || !isParam(k) || k === "s");
+    setSettings({ solver: ui.solver.value, params: {} });
+  });
+  const readParam = (e) => {
+    const input = e.target;
+    if (!input.name) return;
+    actions.fieldEdited(input.name);
+    setSettings({ params: { ...settings().params, [input.name]: input.type === "checkbox" ? input.checked : input.value } });
+  };
+  ui.params.addEventListener("input", readParam);
+  ui.params.addEventListener("change", readParam);
+  ui.seed.addEventListener("input", () => { actions.fieldEdited("seed"); setSettings({ seed: ui.seed.value }); });
+  ui.seconds.addEventListener("input", () => { actions.fieldEdited("t"); setSettings({ seconds: ui.seconds.value }); });
+
+  function isParam(key) {
+    const schema = store.state.schemas.get(settings().solver);
+    return !!schema && schema.params.some((p) => p.name === key);
+  }
+
+  // ------------------------------------------------------------------ state -> form
+  store.on(["schemas"], (s) => {
+    if (!s.schemas.size || ui.solver.options.length) return;
+    for (const schema of s.schemas.values()) ui.solver.add(new Option(`${schema.id} — ${schema.title}`, schema.id));
+    if (!s.settings.solver || !s.schemas.has(s.settings.solver)) setSettings({ solver: s.schemas.keys().next().value });
+  });
+
+  store.on(["settings", "schemas"], (s) => {
+    const schema = s.schemas.get(s.settings.solver);
+    if (schema && builtFor !== schema.id) {
+      ui.solver.value = schema.id;
+      ui.citation.textContent = `${schema.title}. ${schema.citation}`;
+      buildParamForm(ui.params, schema, s.settings.params);
+      builtFor = schema.id;
+      lockForm(ui.params, !!s.running);
+      markProblems(s);
+    }
+    if (schema) {
+      for (const p of schema.params) {
+        const input = paramInput(ui.params, p.name);
+        const v = Object.hasOwn(s.settings.params, p.name) ? s.settings.params[p.name] : p.default;
+        if (p.type === "bool") { if (input.checked !== !!v) input.checked = !!v; } else if (input.value !== String(v)) input.value = String(v);
+      }
+    }
+    if (ui.seed.value !== s.settings.seed) ui.seed.value = s.settings.seed;
+    if (ui.seconds.value !== s.settings.seconds) ui.seconds.value = s.settings.seconds;
+  });
+
+  function markProblems(s) {
+    for (const key of ["s", "seed", "t"]) markField(fieldOf(key), s.problems.get(key) || null);
+    const schema = s.schemas.get(s.settings.solver);
+    if (schema) for (const p of schema.params) markField(fieldOf(p.name), s.problems.get(p.name) || null);
+  }
+  store.on(["problems"], markProblems);
+
+  // The settings on screen are the running run's (or race's): nothing changes them while it goes.
+  store.on(["running", "ready"], (s) => {
+    const on = !!s.running;
+    ui.solver.disabled = !s.ready || on;
+    ui.seed.disabled = ui.seconds.disabled = on;
+    lockForm(ui.params, on);
+  });
+
+  // ------------------------------------------------------------------ the vet request
+  // Settings that depend on the puzzle are checked by Python whenever either changes.
+  let vetSeq = 0;
+  let vetKey = null;                 // the key whose problem came from the last vet
+  store.on(["puzzle", "settings", "ready"], async (s) => {
+    if (!s.ready || !s.puzzle || s.running) return;
+    const { schema, params, problems } = readSettings(s);
+    if (!schema || [...problems.keys()].some((k) => k !== "seed" && k !== "t")) return;   // the form's own problems first
+    const mine = ++vetSeq;
+    let reply;
+    try {
+      reply = await worker.vet({ puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed: 0 });
+    } catch { return; }                // a lost worker: the next ready vets again
+    if (mine !== vetSeq) return;
+    if (vetKey) { actions.setProblem(vetKey, null); vetKey = null; }
+    if (reply.ok) {
+      if (store.state.problems.size) actions.reportProblems(); else actions.clearNotice("problems");
+      return;
+    }
+    const key = reply.field === "solver" ? "s" : reply.field;
+    if (key && fieldOf(key)) {
+      actions.setProblem(key, reply.message);
+      vetKey = key;
+    }
+    actions.reportProblems("These settings cannot be used with this puzzle; nothing will run until they are changed:");
+  });
+}

@@ -1,0 +1,184 @@
+// The Solve view: one solver on the loaded puzzle. Start runs the settings on the page's worker;
+// frames paint the board, the metrics and the convergence chart at most once per animation
+// frame; a finished run shows its verified solution (whatever view of the solver's was
+// chosen; those stay offered), and its result stays the view's until the puzzle changes.
+import { stringToCells } from "../draw/board.js";
+import { Chart } from "../draw/chart.js";
+import { Replay } from "../draw/replay.js";
+import { boardToString } from "../rules/parse.js";
+import { RunRefused, WorkerLost } from "../python/client.js";
+import { readSettings } from "../settings/form.js";
+import { COMPARE_ONLY } from "../compare/view.js";
+import { boardShowsRun } from "../puzzle/panel.js";
+
+export function mountSolve(store, actions, worker, board, shareLink) {
+  const $ = (id) => document.getElementById(id);
+  const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
+    viewLabel: $("board-view-label"), bestLabel: $("best-label") };
+  const chart = new Chart($("chart"));
+  const replay = new Replay({ panel: $("replay"), program: $("program"), slider: $("replay-slider"),
+    prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label") }, () => paint());
+  let frame = null;                  // the latest frame, not yet painted
+  let lastFrame = null;              // the frame on the board (repainted when the view changes)
+  let runId = null;                  // the run whose frames this view paints
+
+  // ------------------------------------------------------------------ start and stop
+  function start() {
+    const s = store.state;
+    if (s.running) return;
+    if (!s.puzzle) { actions.notify("Load a puzzle first.", "start"); return; }
+    const { schema, params, seed, seconds, problems } = readSettings(s);
+    for (const [k, m] of problems) actions.setProblem(k, m);
+    const blocking = [...store.state.problems.keys()].filter((k) => !COMPARE_ONLY.has(k));
+    if (blocking.length || !schema) {
+      actions.reportProblems("Nothing was started. Fix the marked settings first:");
+      return;
+    }
+    actions.clearNotice();
+    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, seconds };
+    chart.setAxes(schema.series_axes);
+    clearRunDisplay();
+    actions.run("solve", shareLink(), async ({ setPhase, onStop }) => {
+      const handle = worker.run(spec, (msg) => onFrame(handle.runId, msg));
+      runId = handle.runId;
+      onStop(handle.stop);
+      setPhase("running");
+      try {
+        const result = await handle.done;
+        return { result, link: store.state.running ? store.state.running.link : shareLink() };
+      } catch (err) {
+        if (err instanceof RunRefused) {
+          if (err.field) {
+            actions.setProblem(err.field === "solver" ? "s" : err.field, err.message);
+            actions.reportProblems("Nothing was started. Fix the marked settings first:");
+          } else {
+            actions.notify(err.message, "run");
+          }
+          return null;
+        }
+        if (err instanceof WorkerLost) return null;       // said by the worker's owner
+        throw err;
+      } finally {
+        if (runId === handle.runId) runId = null;
+      }
+    });
+  }
+
+  ui.start.addEventListener("click", start);
+  ui.stop.addEventListener("click", () => { if (actions.isCurrent("solve")) actions.stop(); });
+
+  // ------------------------------------------------------------------ frames
+  function onFrame(id, msg) {
+    if (id !== runId) return;                 // an abandoned run's last frames paint nothing
+    chart.append(msg.series, msg.points, msg.events);
+    const first = !frame;
+    frame = msg;
+    if (first) requestAnimationFrame(paint);
+  }
+
+  // Forget the previous run's frames, extra boards, replay, chart and metrics.
+  function clearRunDisplay() {
+    frame = lastFrame = null;
+    offerViews({});
+    replay.reset();
+    chart.reset([]);
+    for (const dd of ui.metrics.querySelectorAll("dd")) dd.textContent = "–";
+  }
+
+  // Solvers may offer extra boards (e.g. the crowd's aggregate); the visitor picks which one shows.
+  function offerViews(boards, suggested = "") {
+    const names = Object.keys(boards || {});
+    const have = [...ui.view.options].slice(1).map((o) => o.value);
+    if (names.join(",") !== have.join(",")) {
+      const keep = ui.view.value || suggested;
+      ui.view.replaceChildren(ui.view.options[0]);
+      for (const name of names) ui.view.add(new Option(name, name));
+      ui.view.value = names.includes(keep) ? keep : "";
+    }
+    ui.viewLabel.hidden = names.length === 0;
+  }
+
+  function labelBest(objective, bestPossible = null) {
+    const arrow = objective.direction === "min" ? "lower is better" : "higher is better";
+    const text = `best: ${objective.name}`;
+    const title = bestPossible === null ? arrow : `${arrow}; a solution scores ${bestPossible}`;
+    if (ui.bestLabel.textContent !== text) ui.bestLabel.textContent = text;
+    if (ui.bestLabel.title !== title) ui.bestLabel.title = title;
+  }
+
+  function paint() {
+    const f = frame || lastFrame;
+    frame = null;
+    const s = store.state;
+    if (!f || !s.puzzle || !boardShowsRun(s)) return;
+    ui.metrics.dataset.longestStepMs = (1000 * (f.longest_step || 0)).toFixed(1);
+    if (!f.progress) {            // a long first step (e.g. a large GP population): show time passing
+      ui.metrics.querySelector('[data-metric="elapsed"]').textContent = `${f.elapsed.toFixed(2)} s`;
+      return;
+    }
+    lastFrame = f;
+    const p = f.progress;
+    const boards = p.overlay && p.overlay.boards;
+    offerViews(boards, p.overlay && p.overlay.view);
+    const view = ui.view.value;
+    const result = s.results.solve && s.results.solve.result;
+    if (p.overlay && p.overlay.trace) replay.update(p.overlay.program, p.overlay.trace);
+    if (result && result.solved && !view && !replay.touched) {
+      board.show(stringToCells(result.board), s.puzzle.cells);      // the verified solution
+    } else if (p.overlay && p.overlay.trace) {
+      const { cells, highlight } = replay.board(s.puzzle.cells);
+      board.show(cells, s.puzzle.cells, new Set(), null, null, highlight);
+    } else {
+      const shown = (view && boards && boards[view]) || p;
+      const shade = view && p.overlay.shade && p.overlay.shade[view];
+      const candidates = !view && p.overlay && p.overlay.candidates;
+      board.show(stringToCells(shown.board), s.puzzle.cells, new Set(shown.conflict_cells), shade || null,
+        candidates || null);
+    }
+    const m = (k, v) => { ui.metrics.querySelector(`[data-metric="${k}"]`).textContent = v; };
+    m("iteration", p.iteration.toLocaleString("en"));
+    m("evaluations", p.evaluations.toLocaleString("en"));
+    m("best", p.best === null ? "–" : Number.isInteger(p.best) ? String(p.best) : p.best.toFixed(3));
+    m("conflicts", String(p.conflicts));
+    m("open_cells", String(p.open_cells));
+    m("restarts", String(p.restarts));
+    m("elapsed", `${f.elapsed.toFixed(2)} s`);
+    m("rate", f.elapsed > 0 ? Math.round(p.evaluations / f.elapsed).toLocaleString("en") : "–");
+    if (f.objective) labelBest(f.objective, f.objective.best);
+  }
+
+  ui.view.addEventListener("change", () => paint());
+
+  // ------------------------------------------------------------------ state -> view
+  store.on(["settings", "schemas"], (s) => {
+    const schema = s.schemas.get(s.settings.solver);
+    if (schema && !s.running) labelBest(schema.objective);
+  });
+
+  // a new puzzle takes the old run's display away; coming back to Solve shows its run again
+  let shownPuzzle = null;
+  store.on(["puzzle", "results", "view"], (s) => {
+    if (s.puzzle !== shownPuzzle) {
+      shownPuzzle = s.puzzle;
+      if (!(s.running && s.running.kind === "solve")) clearRunDisplay();
+    }
+    if (boardShowsRun(s)) requestAnimationFrame(paint);
+  });
+
+  let shownResult = null;
+  store.on(["results"], (s) => {
+    if (s.results.solve === shownResult) return;
+    shownResult = s.results.solve;
+    const r = shownResult && shownResult.result;
+    if (r && r.solved) ui.view.value = "";                 // show the solution; the views stay offered
+    if (r) requestAnimationFrame(paint);
+  });
+
+  store.on(["ready", "puzzle", "running"], (s) => {
+    ui.start.disabled = !s.ready || !!s.running || !s.puzzle;
+    ui.stop.disabled = !(s.running && s.running.kind === "solve");
+  });
+
+  window.addEventListener("resize", () => chart.resize());
+  return { chart };
+}

@@ -1,0 +1,71 @@
+// The page's one state (docs/design.md, "The page"). Every fact the page shows lives here; a
+// change only sets state, and whatever follows from it — the share link, Start and Stop,
+// the exports, the status line, the vet requests — is a listener. Listeners run once per
+// batch of changes (a microtask after the last `set`), each told which keys changed; a
+// listener may set state again, and the batch goes on until nothing changes.
+//
+// Values are replaced, never mutated in place (a new Map of problems, a new settings object),
+// so "changed" is simply "not the same value".
+
+export const INITIAL = {
+  // the runtime: readiness, the loading stage, versions, the solvers' schemas, field lists
+  ready: false,
+  loading: null,                    // {stage, loaded, total} while Python loads
+  failure: null,                    // the runtime could not load (a message), or the worker gave up
+  versions: null,
+  schemas: new Map(),               // solver id -> {id, title, citation, params, objective, series_axes}
+  resultFields: [],                 // run.RESULT_FIELDS, from the worker's `ready`
+  recordFields: [],                 // bench.RECORD_FIELDS, likewise
+
+  // the puzzle, shared by every view, and what the worker says of it
+  paste: "",                        // the paste box's text, as typed (never lost to a bad paste)
+  puzzle: null,                     // {n, cells}
+  check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null}
+
+  // what the visitor set
+  view: "solve",                    // "solve" | "race" | "experiment"
+  settings: { solver: null, params: {}, seed: "1", seconds: "60" },   // as typed (text), read by the value rules
+  compare: { entries: [], runs: "5", puzzles: "current", list: "", workers: "1", preset: null },
+  problems: new Map(),              // setting key (p, s, seed, t, a parameter, runs, ps, pl, …) -> what is wrong
+  notice: null,                     // {text, source}: the message box (a paste error, a run error, problems)
+
+  // what runs — one answer for the whole page: a single run, a race or an experiment
+  running: null,                    // {kind, phase: "starting" | "running", detail, link}
+  results: { solve: null, race: null, experiment: null },   // each view's last outcome
+};
+
+export function createStore(initial = INITIAL) {
+  let state = { ...initial };
+  let changed = new Set();
+  let queued = false;
+  const listeners = [];
+
+  function flush() {
+    queued = false;
+    for (let round = 0; changed.size && round < 20; round++) {
+      const keys = changed;
+      changed = new Set();
+      for (const l of listeners) {
+        if (!l.keys || l.keys.some((k) => keys.has(k))) l.fn(state, keys);
+      }
+    }
+  }
+
+  return {
+    get state() { return state; },
+    // merge `patch` into the state; listeners hear of the keys whose value changed
+    set(patch) {
+      for (const [k, v] of Object.entries(patch)) if (state[k] !== v) changed.add(k);
+      state = { ...state, ...patch };
+      if (changed.size && !queued) {
+        queued = true;
+        queueMicrotask(flush);
+      }
+    },
+    // fn(state, changedKeys) whenever one of `keys` changes (null: any key); called once now
+    on(keys, fn) {
+      listeners.push({ keys, fn });
+      fn(state, new Set(keys || Object.keys(state)));
+    },
+  };
+}

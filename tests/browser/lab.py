@@ -1,0 +1,146 @@
+"""The page object: the lab in a Playwright page, and every helper the browser tests share.
+
+Tests speak the page's language through it (open a link, load a puzzle, choose a view, add
+an entry, read the board) and read the page only through its test hooks (docs/design.md,
+"Test hooks"). It also records every request to another origin and every console error, so
+a test can assert the page stayed on its own origin and quiet.
+"""
+
+from __future__ import annotations
+
+SERIOUS = ("serious", "critical")
+HELD_OUT = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+class Lab:
+    def __init__(self, page, base: str):
+        self.page = page
+        self.base = base
+        self.foreign_requests: list[str] = []
+        self.console_errors: list[str] = []
+        page.set_default_timeout(30_000)
+        page.on("request", self._on_request)
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+
+    def _on_request(self, req):
+        if not req.url.startswith(self.base) and not req.url.startswith(("data:", "blob:")):
+            self.foreign_requests.append(req.url)
+
+    # ------------------------------------------------------------------ opening
+    def open(self, fragment: str = "", wait_ready: bool = True):
+        self.page.goto(self.base + fragment)
+        if wait_ready:
+            self.wait_state("ready", "error", timeout=60_000)
+        return self
+
+    def visit(self, url: str):
+        """Open an absolute URL (a shared link) and wait for the lab to be ready."""
+        self.page.goto(url)
+        self.wait_state("ready", "error", timeout=60_000)
+        return self
+
+    # ------------------------------------------------------------------ reading
+    def by(self, testid: str):
+        return self.page.get_by_test_id(testid)
+
+    def state(self) -> str:
+        return self.by("status").get_attribute("data-state")
+
+    def wait_state(self, *states: str, timeout: float = 30_000) -> str:
+        sel = ", ".join(f'[data-testid="status"][data-state="{s}"]' for s in states)
+        self.page.wait_for_selector(sel, timeout=timeout)
+        return self.state()
+
+    def error_text(self) -> str:
+        el = self.by("error")
+        return el.inner_text() if el.is_visible() else ""
+
+    def metric(self, name: str) -> str:
+        return self.by("metrics").locator(f'[data-metric="{name}"]').inner_text()
+
+    def board(self) -> list[dict]:
+        return self.page.eval_on_selector_all(
+            '[data-testid="board"] [data-testid="cell"]',
+            "els => els.map(e => ({row: +e.dataset.row, col: +e.dataset.col, value: +e.dataset.value,"
+            " given: e.dataset.given === 'true', conflict: e.dataset.conflict === 'true'}))")
+
+    def board_values(self) -> list[int]:
+        cells = sorted(self.board(), key=lambda c: (c["row"], c["col"]))
+        return [c["value"] for c in cells]
+
+    def givens_on_board(self) -> list[int]:
+        return [c["value"] if c["given"] else 0 for c in sorted(self.board(), key=lambda c: (c["row"], c["col"]))]
+
+    def cell(self, r: int, c: int):
+        return self.page.locator(f'[data-testid="board"] [data-testid="cell"][data-row="{r}"][data-col="{c}"]')
+
+    def focused(self) -> list[int]:
+        return self.page.evaluate("() => { const e = document.activeElement; return [+e.dataset.row, +e.dataset.col]; }")
+
+    # ------------------------------------------------------------------ doing
+    def load(self, text: str):
+        self.by("puzzle-input").fill(text)
+        self.by("load-puzzle").click()
+
+    def set_view(self, view: str):
+        """Choose the Solve, Race or Experiment view (the tabs at the top)."""
+        self.by("view").locator(f'[data-view="{view}"]').click()
+        self.page.wait_for_selector(f'[data-testid="view"][data-view="{view}"]')
+
+    def set_params(self, **params):
+        for k, v in params.items():
+            field = self.by(f"param-{k}")
+            if field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(str(v))
+            elif field.get_attribute("type") == "checkbox":
+                field.set_checked(v == "true")
+            else:
+                field.fill(str(v))
+
+    def add_entry(self, solver: str, seed: int, **params):
+        """A race or experiment entry, composed in the solver form and added."""
+        self.by("solver-select").select_option(solver)
+        self.by("seed-input").fill(str(seed))
+        self.set_params(**params)
+        self.by("compare-add").click()
+
+    # ------------------------------------------------------------------ races and experiments
+    def entries(self) -> list[list]:
+        return self.page.eval_on_selector_all('[data-testid="compare-entry"]',
+                                              "els => els.map(e => [e.dataset.solver, +e.dataset.seed])")
+
+    def lanes(self) -> list[dict]:
+        return self.page.eval_on_selector_all('[data-testid="lane"]', """els => els.map(e => ({
+            solver: e.dataset.solver, seed: +e.dataset.seed, state: e.dataset.state, place: e.dataset.place || null,
+            values: [...e.querySelectorAll('[data-testid=cell]')].map(c => +c.dataset.value)}))""")
+
+    def wait_lanes_done(self, timeout: float = 90_000):
+        self.page.wait_for_function(
+            "() => { const l = [...document.querySelectorAll('[data-testid=lane]')];"
+            " return l.length && l.every(x => x.dataset.state !== 'running'); }", timeout=timeout)
+
+    def wait_experiment_done(self, timeout: float = 180_000):
+        self.page.wait_for_function(
+            "() => { const p = document.querySelector('[data-testid=compare-progress]');"
+            " return +p.dataset.total > 0 && p.dataset.done === p.dataset.total"
+            " && document.querySelector('[data-testid=compare-start]').disabled === false; }", timeout=timeout)
+
+    def rows(self) -> list[dict]:
+        return self.page.eval_on_selector_all('[data-testid="compare-row"]', """els => els.map(e => ({
+            solver: e.dataset.solver, puzzle: e.dataset.puzzle, runs: +e.dataset.runs, solved: +e.dataset.solved,
+            stopped: +e.dataset.stopped, median: e.dataset.medianSeconds, errors: +e.dataset.errors}))""")
+
+    # ------------------------------------------------------------------ the worker and audits
+    def kill_worker(self, how: str):
+        """End the page's own worker: `closed` (it closes itself) or `stuck` (a loop that never yields)."""
+        worker = self.page.workers[0]
+        if how == "closed":
+            worker.evaluate("() => { setTimeout(() => self.close(), 0); }")
+        else:
+            worker.evaluate("() => { setTimeout(() => { for (;;) {} }, 0); }")
+
+    def axe_violations(self, context: str | None = None) -> list[tuple]:
+        from axe_playwright_python.sync_playwright import Axe
+        results = Axe().run(self.page, context=context) if context else Axe().run(self.page)
+        return [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]

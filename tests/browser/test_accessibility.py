@@ -1,0 +1,87 @@
+"""Accessibility and appearance: axe in both themes, the board's ARIA grid, announcements, the
+dark theme and a 390-px screen."""
+
+import json
+
+import pytest
+
+from conftest import PAPERS
+from lab import SERIOUS
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(visitor, scheme):
+    lab = visitor(color_scheme=scheme)
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&plateau=10000&t=60")
+    found = {"ready": lab.axe_violations()}
+    lab.by("start").click()
+    lab.wait_state("running")
+    lab.page.wait_for_function("() => document.querySelector('[data-metric=iteration]').textContent !== '–'")
+    found["running"] = lab.axe_violations()
+    lab.by("stop").click()
+    lab.load(PAPERS["sato-01-easy"])
+    lab.by("param-plateau").fill("10")
+    lab.by("start").click()
+    lab.wait_state("solved", timeout=60_000)
+    found["solved"] = lab.axe_violations()
+    lab.load("12345")
+    assert lab.error_text()
+    found["error"] = lab.axe_violations()
+    print(scheme, json.dumps(found))
+    for state, violations in found.items():
+        assert not [v for v in violations if v[1] in SERIOUS], (state, violations)
+    assert "exactly one solution" in lab.by("puzzle-info").inner_text()
+    assert lab.by("status").get_attribute("aria-live") == "polite"
+
+
+def test_the_run_end_and_the_puzzle_info_are_announced(lab):
+    lab.open("#p=" + PAPERS["sato-11-easy"] + "&s=hill_climb&seed=2")
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
+    assert "givens" in lab.by("puzzle-info").inner_text() and lab.by("puzzle-info").get_attribute("aria-live")
+    lab.by("start").click()
+    lab.wait_state("solved", timeout=60_000)
+    status = lab.by("status").inner_text()
+    assert status.startswith("Solved.") and "iterations" in status
+    labels = lab.page.eval_on_selector_all('[data-testid="board"] [data-testid="cell"]', "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(labels) and any(", given" in x for x in labels)
+
+
+def test_dark_theme_reaches_the_board_and_the_chart(visitor):
+    lab = visitor(color_scheme="dark")
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1")
+    bg = lab.page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert bg == "rgb(17, 24, 39)"
+    given = lab.page.evaluate("() => getComputedStyle(document.querySelector('[data-given=true]')).backgroundColor")
+    assert given == "rgb(30, 42, 74)"
+    lab.by("start").click()
+    lab.wait_state("solved", timeout=60_000)
+    stroke = lab.page.evaluate("""async () => (await import('./static/draw/theme.js')).theme()""")
+    assert stroke["ink"] == "#e5e7eb" and stroke["series"][0] == "#60a5fa"
+
+
+def test_a_390_px_screen_gets_a_full_width_board_and_stacked_controls(visitor):
+    lab = visitor(viewport={"width": 390, "height": 844})
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1")
+    box = lab.by("board").bounding_box()
+    assert box["width"] >= 360
+    controls = lab.page.locator(".controls").bounding_box()
+    assert controls["y"] >= box["y"] + box["height"]                 # stacked under the board
+    inp, helptext = lab.by("param-plateau").bounding_box(), lab.page.locator("#param-plateau-help").bounding_box()
+    assert helptext["y"] >= inp["y"] + inp["height"] - 1 and helptext["width"] > 250   # help below, readable
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    lab.by("start").click()
+    lab.wait_state("solved", timeout=60_000)
+    chart = lab.by("chart").bounding_box()
+    assert chart["width"] >= 300
+
+
+def test_the_board_is_a_grid_of_rows_for_assistive_technology(lab):
+    from axe_playwright_python.sync_playwright import Axe
+    lab.open()
+    rows = lab.page.locator('[data-testid="board"] > [role="row"]')
+    assert rows.count() == 9 and rows.first.locator('[role="gridcell"]').count() == 9
+    results = Axe().run(lab.page, context='[data-testid="board"]')
+    ids = [v["id"] for v in results.response["violations"]]
+    assert "aria-required-children" not in ids and "aria-required-parent" not in ids, ids

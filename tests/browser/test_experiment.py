@@ -1,0 +1,152 @@
+"""The Experiment view: entries × puzzles × runs on the worker pool, its table and records
+(equal to the native bench's), the papers' presets, and experiment links."""
+
+import csv
+import io
+import json
+
+import pytest
+
+from conftest import PAPERS
+from sudoku_lab.grid import parse
+from sudoku_lab.run import Budget, Run
+
+pytestmark = pytest.mark.browser
+LIST = "\n".join([PAPERS["sato-01-easy"] + " first", "# a comment", "", PAPERS["sato-11-easy"] + " second",
+                  PAPERS["pillay-fig1"] + " third"])
+
+
+def test_an_experiment_fills_its_table_and_exports_records_that_match_the_native_bench(lab):
+    lab.open()
+    lab.set_view("experiment")
+    lab.add_entry("hill_climb", 10)
+    lab.add_entry("alldiff_tabu", 20)
+    lab.by("compare-runs").fill("5")
+    lab.by("compare-puzzles").select_option("list")
+    lab.by("compare-list").fill(LIST)
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    progress = lab.by("compare-progress")
+    assert (progress.get_attribute("data-done"), progress.get_attribute("data-total")) == ("30", "30")
+    rows = lab.page.eval_on_selector_all('[data-testid="compare-row"]', """els => els.map(e => ({
+        solver: e.dataset.solver, puzzle: e.dataset.puzzle, runs: +e.dataset.runs, solved: +e.dataset.solved,
+        median: e.dataset.medianSeconds}))""")
+    assert [(r["solver"], r["puzzle"]) for r in rows] == [
+        (s, p) for s in ("hill_climb", "alldiff_tabu") for p in ("first", "second", "third")]
+    assert all(r["runs"] == 5 and r["solved"] == 5 and float(r["median"]) > 0 for r in rows)
+    assert "[" in lab.by("compare-results").inner_text()                  # the Wilson interval
+
+    with lab.page.expect_download() as dl:
+        lab.by("export-csv").click()
+    records = list(csv.DictReader(io.StringIO(open(dl.value.path()).read())))
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    jsonl = [json.loads(line) for line in open(dl.value.path())]
+    assert len(records) == len(jsonl) == 30
+    texts = [line.split()[0] for line in LIST.splitlines() if line.strip() and not line.startswith("#")]
+    from sudoku_lab.bench import record
+    for rec in jsonl:
+        native = record(rec["puzzle"], rec["name"], Run(parse(texts[rec["puzzle"]]), rec["solver"], rec["params"],
+                                                        rec["seed"], Budget(max_seconds=60)).finish())
+        assert set(rec) == set(native), "the browser's records have the native bench's fields"
+        assert (rec["iterations"], rec["evaluations"], rec["board"], rec["solved"]) == (
+            native["iterations"], native["evaluations"], native["board"], native["solved"])
+    by_key = {(r["solver"], r["seed"], r["puzzle"]): r for r in jsonl}
+    for row in records:
+        assert int(row["iterations"]) == by_key[(row["solver"], int(row["seed"]), int(row["puzzle"]))]["iterations"]
+
+
+@pytest.mark.parametrize("preset", ["paper-nb_coin", "paper-ga_woc", "paper-gp_moves", "paper-alldiff_tabu",
+                                    "paper-hill_climb"])
+def test_each_papers_preset_sets_up_its_experiment_and_runs(lab, preset):
+    lab.open()
+    lab.set_view("experiment")
+    lab.by("preset").select_option(preset)
+    note = lab.page.locator("#preset-note").inner_text()
+    assert "The paper" in note and "Here" in note
+    solver = preset.removeprefix("paper-")
+    assert {e for e in lab.page.eval_on_selector_all('[data-testid="compare-entry"]', "els => els.map(e => e.dataset.solver)")} == {solver}
+    assert lab.by("compare-puzzles").input_value() in ("sato6", "papers", "rated40")
+    lab.by("compare-runs").fill("1")                      # one run each, short, to keep the test quick
+    lab.by("max-seconds").fill("1")
+    lab.by("workers").fill("2")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    rows = lab.page.locator('[data-testid="compare-row"]')
+    assert rows.count() >= 6
+    papers_col = lab.page.eval_on_selector_all('[data-testid="compare-row"] td:last-child', "els => els.map(e => e.textContent)")
+    assert any(papers_col), "the paper's figures sit beside the lab's"
+    assert int(lab.by("compare-progress").get_attribute("data-total")) == rows.count()     # one run per row
+
+
+def test_the_worker_pool_defaults_to_the_cores_less_one(lab):
+    lab.open()
+    cores = lab.page.evaluate("() => navigator.hardwareConcurrency")
+    assert int(lab.by("workers").input_value()) == max(1, min(8, cores - 1))
+
+
+def test_an_experiment_link_restores_its_settings_and_reads_the_short_form(lab, visitor):
+    lab.open()
+    lab.set_view("experiment")
+    lab.add_entry("alldiff_tabu", 7, filter="ac3")
+    lab.by("compare-runs").fill("3")
+    lab.by("compare-runs").dispatch_event("change")
+    lab.by("compare-puzzles").select_option("list")
+    lab.by("compare-list").fill(LIST)
+    lab.by("compare-list").dispatch_event("change")
+    url = lab.by("share").get_attribute("data-url")
+    assert "m=experiment" in url and "runs=3" in url and "ps=list" in url
+    other_lab = visitor()
+    other = other_lab.visit(url).page
+    assert other.get_by_test_id("view").get_attribute("data-view") == "experiment"
+    assert other.get_by_test_id("compare-runs").input_value() == "3"
+    assert other.get_by_test_id("compare-puzzles").input_value() == "list"
+    assert len(other.get_by_test_id("compare-list").input_value().split()) == 3
+    entries = other.eval_on_selector_all('[data-testid="compare-entry"]', "els => els.map(e => e.textContent)")
+    assert len(entries) == 1 and "alldiff_tabu" in entries[0] and "filter=ac3" in entries[0]
+    # the short form: solvers with their defaults and one seed; a bad entry is named, the rest kept
+    other.goto(url.split("#")[0] + "#p=" + PAPERS["sato-01-easy"] + "&m=experiment&c=hill_climb,nope,gp_moves&seed=4&runs=2&ps=sato6")
+    other.wait_for_selector('[data-testid="compare-entry"]')
+    got = other.eval_on_selector_all('[data-testid="compare-entry"]', "els => els.map(e => [e.dataset.solver, +e.dataset.seed])")
+    assert got == [["hill_climb", 4], ["gp_moves", 4]]
+    assert "entry 2: unknown solver 'nope'" in other.get_by_test_id("error").inner_text()
+    assert other.get_by_test_id("compare-puzzles").input_value() == "sato6"
+    assert other.get_by_test_id("compare-progress").get_attribute("data-total") == "0"     # nothing ran
+
+
+def test_runs_ended_by_stop_are_counted_apart_and_left_out_of_the_success_rate(lab):
+    lab.open()
+    lab.set_view("experiment")
+    lab.add_entry("hill_climb", 1, plateau=10000)
+    lab.by("compare-runs").fill("2")
+    lab.by("workers").fill("1")
+    lab.by("compare-puzzles").select_option("list")
+    lab.by("compare-list").fill(PAPERS["sato-01-easy"] + " easy\n" + PAPERS["ai-escargot"] + " escargot")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => +document.querySelector('[data-testid=compare-progress]').dataset.done >= 2",
+                               timeout=90_000)
+    lab.page.wait_for_timeout(500)                       # the first AI Escargot run is under way
+    lab.by("compare-stop").click()
+    lab.wait_experiment_done(timeout=10_000)
+    easy, escargot = lab.rows()
+    assert (easy["runs"], easy["solved"], easy["stopped"]) == (2, 2, 0)
+    assert (escargot["runs"], escargot["solved"], escargot["stopped"]) == (0, 0, 2)
+    assert lab.by("compare-progress").get_attribute("data-stopped") == "2"
+    text = lab.page.locator('[data-testid="compare-row"]').nth(1).inner_text()
+    assert "stopped 2" in text and "%" not in text           # no success rate from stopped runs
+    assert "100% [" in lab.page.locator('[data-testid="compare-row"]').first.inner_text()
+
+
+def test_seeds_past_two_to_the_53_are_refused_before_anything_runs(lab):
+    lab.open()
+    lab.set_view("experiment")
+    lab.add_entry("hill_climb", 9007199254740990)
+    lab.by("compare-runs").fill("5")
+    lab.by("compare-start").click()
+    assert "seeds 9007199254740990 … 9007199254740994 pass 9007199254740991" in lab.error_text()
+    assert lab.by("compare-runs").get_attribute("aria-invalid") == "true"
+    assert lab.by("compare-progress").get_attribute("data-total") == "0"
+    lab.by("compare-runs").fill("2")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    assert lab.rows()[0]["solved"] == 2

@@ -1,0 +1,179 @@
+"""Share links: a run restored and replayed exactly, bad links marked setting by setting, and a
+link opened during a run stopping it first."""
+
+import numpy as np
+import pytest
+
+from conftest import PAPERS, SIZES
+from sudoku_lab.grid import parse
+from sudoku_lab.run import Budget, Run
+from sudoku_lab.score import is_solution
+
+pytestmark = pytest.mark.browser
+
+
+def test_share_link_restores_the_run_and_replays_it_exactly(lab, visitor):
+    lab.open()
+    lab.load(PAPERS["sato-27-medium"])
+    lab.by("seed-input").fill("11")
+    lab.page.locator('[data-testid="param-plateau"]').fill("12")
+    lab.page.locator('[data-testid="param-post_swap"]').uncheck()
+    lab.by("share").click()
+    url = lab.by("share").get_attribute("data-url")
+    assert "#p=" in url and "s=hill_climb" in url and "seed=11" in url and "plateau=12" in url
+
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
+    first = (lab.by("metrics").locator('[data-metric="iteration"]').inner_text(), lab.board_values())
+
+    other_lab = visitor()
+    other = other_lab.visit(url).page
+    assert other.get_by_test_id("seed-input").input_value() == "11"
+    assert other.locator('[data-testid="param-plateau"]').input_value() == "12"
+    assert not other.locator('[data-testid="param-post_swap"]').is_checked()
+    assert other.get_by_test_id("solver-select").input_value() == "hill_climb"
+    other.get_by_test_id("start").click()
+    other.wait_for_selector('[data-testid="status"][data-state="solved"]', timeout=60_000)
+    second_it = other.locator('[data-metric="iteration"]').inner_text()
+    second_board = other.eval_on_selector_all('[data-testid="cell"]', "els => els.map(e => +e.dataset.value)")
+    assert (second_it, second_board) == first
+    # and the browser's run is the native run, step for step
+    native = Run(parse(PAPERS["sato-27-medium"]), "hill_climb", {"plateau": 12, "post_swap": False}, 11,
+                 Budget(max_iterations=10**6)).finish()
+    assert native.iterations == int(first[0].replace(",", ""))
+    assert native.board.tolist() == first[1]
+
+
+@pytest.mark.parametrize("fragment,words", [
+    ("#p=12345&s=hill_climb", "puzzle cannot be read"),
+    ("#p=" + PAPERS["sato-01-easy"] + "&s=nope", "unknown solver 'nope'"),
+    ("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&plateau=abc", "'plateau' must be a whole number"),
+    ("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=x", "seed must be a whole number"),
+    ("#p=%3Cscript%3Ealert(1)%3C/script%3E", "is not a digit"),
+])
+def test_bad_link_shows_a_message_and_runs_nothing(lab, fragment, words):
+    lab.open(fragment)
+    assert words in lab.error_text()
+    assert lab.state() == "ready"
+    assert lab.page.locator("script:not([src])").count() == 0
+
+
+def test_opening_a_link_during_a_run_stops_the_run_first(lab):
+    lab.open("#p=" + PAPERS["sato-77-difficult"] + "&s=ga_woc&seed=1&t=60")
+    lab.by("start").click()
+    lab.wait_state("running")
+    lab.page.wait_for_function("() => document.querySelector('[data-metric=iteration]').textContent !== '–'")
+    other = PAPERS["sato-01-easy"]
+    lab.page.evaluate("h => { location.hash = h; }", "#p=" + other + "&s=hill_climb&seed=4")
+    lab.wait_state("ready")
+    want = parse(other).cells.tolist()
+    assert lab.givens_on_board() == want
+    lab.page.wait_for_timeout(1500)                 # the old run would have painted by now
+    assert lab.board_values() == want and lab.state() == "ready"
+    assert lab.metric("iteration") == "–"
+    lab.by("start").click()                         # and the worker is free for the new run
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    assert is_solution(parse(other), np.array(lab.board_values()))
+
+
+def test_settings_are_locked_during_a_run_and_the_link_stays_the_runs(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=5&plateau=10000&t=60")
+    lab.by("start").click()
+    lab.wait_state("running")
+    url = lab.by("share").get_attribute("data-url")
+    for hook in ("seed-input", "max-seconds", "solver-select", "param-plateau", "param-w1", "load-puzzle", "examples"):
+        assert lab.by(hook).is_disabled(), hook
+    lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=seed-input]');
+                                 s.value = '99'; s.dispatchEvent(new Event('input', {bubbles: true})); }""")
+    assert lab.by("share").get_attribute("data-url") == url and "seed=5" in url
+    lab.by("stop").click()
+    lab.wait_state("stopped")
+    assert lab.by("seed-input").is_enabled() and lab.by("param-plateau").is_enabled()
+
+
+def test_a_link_with_bad_settings_keeps_the_good_ones_and_runs_nothing_until_fixed(lab):
+    lab.open("#p=" + PAPERS["sato-11-easy"] + "&s=ga_woc&seed=3&t=20&population=1e3&woc=false")
+    assert lab.by("solver-select").input_value() == "ga_woc"
+    assert lab.by("seed-input").input_value() == "3" and lab.by("max-seconds").input_value() == "20"
+    assert not lab.by("param-woc").is_checked()
+    pop = lab.by("param-population")
+    assert pop.get_attribute("aria-invalid") == "true"
+    assert "'population' must be a whole number; got '1e3'" in lab.error_text()
+    assert lab.givens_on_board() == parse(PAPERS["sato-11-easy"]).cells.tolist()
+    lab.by("start").click()
+    lab.page.wait_for_timeout(500)
+    assert lab.state() == "ready" and "Nothing was started" in lab.error_text()
+    pop.fill("200")
+    pop.dispatch_event("change")
+    assert pop.get_attribute("aria-invalid") is None and lab.error_text() == ""
+    lab.by("start").click()
+    lab.wait_state("running", "solved", "failed")
+
+
+@pytest.mark.parametrize("bad", ["seed=-5", "t=abc", "seed=0x10", "t=0"])
+def test_a_bad_seed_or_time_limit_keeps_the_puzzle(lab, bad):
+    lab.open("#p=" + PAPERS["sato-29-medium"] + "&s=hill_climb&" + bad)
+    assert lab.givens_on_board() == parse(PAPERS["sato-29-medium"]).cells.tolist()
+    hook = "seed-input" if bad.startswith("seed") else "max-seconds"
+    assert lab.by(hook).get_attribute("aria-invalid") == "true"
+    lab.by("start").click()
+    lab.page.wait_for_timeout(300)
+    assert lab.state() == "ready"
+
+
+def test_a_parameter_the_puzzle_cannot_take_is_refused_on_loading(lab):
+    lab.open("#p=" + SIZES["16x16-vukr-1"] + "&s=alldiff_tabu&filter=hall_sets&seed=1")
+    lab.page.wait_for_selector('[data-testid="param-filter"][aria-invalid="true"]', timeout=10_000)
+    msg = lab.error_text()
+    assert "hall_sets filter works on boards up to 9×9" in msg and "Error" not in msg
+    lab.by("start").click()
+    lab.page.wait_for_timeout(300)
+    assert lab.state() == "ready"
+    lab.by("param-filter").select_option("hall_intervals")
+    lab.page.wait_for_function("() => !document.querySelector('[data-testid=param-filter]').hasAttribute('aria-invalid')")
+    lab.by("start").click()
+    lab.wait_state("running", "solved", "failed")
+
+
+def test_long_values_are_cut_in_messages(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=" + "9" * 200_000)
+    msg = lab.error_text()
+    assert "(200,000 characters)" in msg and len(msg) < 400
+
+
+BAD_COMPARE_LINKS = [
+    ("no puzzle", "#t=20&m=race&e=hill_climb:1,hill_climb:2", "puzzle-input", "there is no puzzle"),
+    ("a time limit that is no number", "&t=abc&m=race&e=hill_climb:1,hill_climb:2", "max-seconds", "time limit must be"),
+    ("no runs", "&m=experiment&e=hill_climb:1&runs=0", "compare-runs", "runs must be between 1 and 1000"),
+    ("an unknown puzzle set", "&m=experiment&e=hill_climb:1&ps=bogus", "compare-puzzles", "unknown puzzle set 'bogus'"),
+    ("a list without its puzzles", "&m=experiment&e=hill_climb:1&ps=list", "compare-list", "ps=list needs the list"),
+    ("an unknown preset", "&m=experiment&e=hill_climb:1&preset=paper-bogus", "preset", "unknown preset 'paper-bogus'"),
+    ("a doubled key", "&m=race&e=hill_climb:1,hill_climb:2&t=5&t=6", "max-seconds", "'t' is given twice"),
+    ("an unknown key", "&m=race&e=hill_climb:1,hill_climb:2&rns=3", None, "unknown setting 'rns'"),
+]
+
+
+@pytest.mark.parametrize("name,link,field,words", BAD_COMPARE_LINKS, ids=[b[0] for b in BAD_COMPARE_LINKS])
+def test_a_bad_race_or_experiment_link_marks_its_problem_and_runs_nothing(lab, name, link, field, words):
+    fragment = link if link.startswith("#") else "#p=" + PAPERS["sato-01-easy"] + link
+    lab.open(fragment)
+    assert words in lab.error_text()
+    if field:
+        assert lab.by(field).get_attribute("aria-invalid") == "true"
+    lab.by("compare-start").click()
+    lab.page.wait_for_timeout(300)
+    assert "Nothing was started" in lab.error_text() and words in lab.error_text()
+    assert lab.page.locator('[data-testid="lane"]').count() == 0
+    assert lab.by("compare-progress").get_attribute("data-total") == "0" and lab.state() == "ready"
+
+
+def test_a_link_problem_is_mended_on_its_field_or_dismissed(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=experiment&e=hill_climb:1&runs=0&rns=3")
+    lab.by("compare-runs").fill("1")                        # mended on its field
+    assert lab.by("compare-runs").get_attribute("aria-invalid") is None
+    assert "unknown setting 'rns'" in lab.error_text()
+    lab.by("dismiss-problems").click()                      # nothing to mend: dismissed
+    assert lab.error_text() == ""
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    assert lab.rows()[0]["solved"] == 1

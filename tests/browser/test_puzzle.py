@@ -1,0 +1,152 @@
+"""The shared puzzle: paste, examples, typing on the board, links of other sites, and the
+worker's check (clashes at once, the solution count in slices)."""
+
+import pytest
+
+from conftest import PAPERS
+from sudoku_lab.grid import parse
+
+pytestmark = pytest.mark.browser
+HOOKS = ["puzzle-input", "load-puzzle", "examples", "board", "solver-select", "seed-input", "start",
+         "stop", "status", "metrics", "chart", "share", "error", "puzzle-info", "view"]
+
+
+def test_page_paints_before_python_and_then_loads(lab):
+    lab.open(wait_ready=False)
+    lab.page.wait_for_selector('[data-testid="cell"]')
+    assert lab.state() == "loading"
+    assert len(lab.board()) == 81                      # the default puzzle shows at once
+    lab.load(PAPERS["ai-escargot"])                    # and a paste works before Python is up
+    assert sum(c["given"] for c in lab.board()) == 23
+    lab.wait_state("ready", timeout=60_000)
+    versions = lab.by("versions").inner_text()
+    assert "Pyodide 0.27.7" in versions and "Python 3.12" in versions and "numpy 2.0.2" in versions
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
+    for hook in HOOKS:
+        assert lab.by(hook).count() == 1, hook
+    assert [o for o in lab.by("solver-select").locator("option").all_inner_texts() if "hill_climb" in o]
+    assert lab.page.locator('[data-testid="param-plateau"]').input_value() == "10"
+    assert lab.foreign_requests == []
+    assert lab.console_errors == []
+
+
+def test_bad_paste_keeps_the_text_and_says_where(lab):
+    lab.open()
+    before = lab.board_values()
+    text = "\n".join(PAPERS["sato-01-easy"][i:i + 9] for i in range(0, 81, 9)).replace("7", "?", 1)
+    lab.load(text)
+    msg = lab.error_text()
+    assert "Line 2, column 3: '?'" in msg
+    assert lab.by("puzzle-input").input_value() == text
+    assert lab.board_values() == before
+    lab.load(PAPERS["sato-01-easy"][:80])
+    assert "Found 80 cells" in lab.error_text()
+    lab.load("<b>bold</b>")
+    assert lab.page.locator('[data-testid="error"] b').count() == 0
+
+
+def test_puzzle_without_solution_is_reported(lab):
+    lab.open()
+    lab.load("55" + "." * 79)
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="0"]')
+    assert "row 1 has 5 twice" in lab.error_text()
+    assert sum(c["conflict"] for c in lab.board()) == 2
+
+
+def test_examples_menu_has_the_papers_puzzles(lab):
+    lab.open()
+    labels = lab.by("examples").locator("option").all_inner_texts()
+    for name in ("sato-01-easy", "sato-106-difficult", "ai-escargot", "pillay-fig1", "16x16-vukr-1"):
+        assert name in labels
+    lab.by("examples").select_option(label="16x16-vukr-1")
+    assert len(lab.board()) == 256
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]', timeout=30_000)
+
+
+def test_a_puzzle_typed_on_the_board_keeps_paste_box_link_and_check_in_step(lab):
+    lab.open()
+    lab.by("clear-board").click()
+    assert all(v == 0 for v in lab.board_values()) and lab.by("puzzle-input").input_value() == ""
+    assert lab.page.locator('[data-testid="board"] [tabindex="0"]').count() == 1      # one tab stop
+    lab.cell(0, 0).click()
+    lab.page.keyboard.press("5")
+    assert lab.cell(0, 0).get_attribute("data-value") == "5" and lab.cell(0, 0).get_attribute("data-given") == "true"
+    assert lab.by("puzzle-input").input_value().startswith("5.")
+    assert "p=5." in lab.by("share").get_attribute("data-url")
+    lab.page.keyboard.press("ArrowRight")
+    assert lab.focused() == [0, 1]
+    outline = lab.page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("none", ""), "focus is visible"
+    lab.page.keyboard.press("5")                                   # a clash, marked at once
+    lab.page.wait_for_selector('[data-testid="board"] [data-row="0"][data-col="1"][data-conflict="true"]', timeout=5_000)
+    assert lab.cell(0, 0).get_attribute("data-conflict") == "true"
+    assert "twice" in lab.error_text()
+    lab.page.keyboard.press("Backspace")
+    lab.page.wait_for_selector('[data-testid="board"] [data-row="0"][data-col="0"][data-conflict="false"]')
+    assert lab.cell(0, 1).get_attribute("data-value") == "0"
+    lab.page.keyboard.press("End")
+    assert lab.focused() == [0, 8]
+    lab.page.keyboard.press("Control+End")
+    assert lab.focused() == [8, 8]
+    lab.page.keyboard.press("ArrowDown")                           # the edge: stays
+    assert lab.focused() == [8, 8]
+    lab.page.keyboard.press("Control+Home")
+    lab.page.keyboard.press("ArrowDown")
+    assert lab.focused() == [1, 0]
+    lab.page.keyboard.press("Home")
+    assert lab.page.locator('[data-testid="board"] [tabindex="0"]').count() == 1
+    # type a whole puzzle in, then solve it
+    lab.by("clear-board").click()
+    lab.cell(0, 0).click()
+    for ch in PAPERS["sato-01-easy"]:
+        if ch != ".":
+            lab.page.keyboard.press(ch)
+        r, c = lab.focused()
+        if c < 8:
+            lab.page.keyboard.press("ArrowRight")
+        elif r < 8:
+            lab.page.keyboard.press("ArrowDown")
+            lab.page.keyboard.press("Home")
+    assert lab.by("puzzle-input").input_value() == PAPERS["sato-01-easy"]
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
+    # editing is off while a run goes (a long one: AI Escargot with a long plateau walk)
+    lab.load(PAPERS["ai-escargot"])
+    lab.by("param-plateau").fill("10000")
+    lab.by("start").click()
+    lab.wait_state("running")
+    lab.cell(0, 1).click()
+    lab.page.keyboard.press("7")
+    assert lab.by("puzzle-input").input_value() == PAPERS["ai-escargot"]
+    assert lab.by("board").get_attribute("aria-readonly") == "true"
+    lab.by("stop").click()
+    lab.wait_state("stopped")
+
+
+def test_links_from_other_sites_are_read_and_sudokuwiki_is_offered(lab):
+    lab.open()
+    digits = PAPERS["sato-29-medium"].replace(".", "0")
+    lab.load("https://www.sudokuwiki.org/sudoku.htm?bd=" + digits)
+    assert lab.error_text() == ""
+    assert lab.board_values() == parse(PAPERS["sato-29-medium"]).cells.tolist()
+    link = lab.by("open-sudokuwiki")
+    assert link.is_visible() and link.get_attribute("href") == "https://www.sudokuwiki.org/sudoku.htm?bd=" + digits
+    assert link.get_attribute("rel") == "noopener noreferrer"
+    lab.load("https://example.org/play?level=hard")
+    assert "This link holds no puzzle" in lab.error_text()
+    lab.by("examples").select_option(label="16x16-vukr-1")
+    assert lab.by("open-sudokuwiki").is_hidden()
+    assert lab.foreign_requests == []
+
+
+def test_the_solution_count_of_a_25x25_does_not_block_a_run(lab):
+    lab.open()
+    lab.by("examples").select_option(label="25x25-planetsudoku")
+    lab.by("start").click()                                 # at once, while the count may still go on
+    lab.wait_state("running", "failed", timeout=5_000)
+    lab.page.wait_for_function(
+        "() => document.querySelector('[data-metric=iteration]').textContent !== '–'", timeout=5_000)
+    lab.by("stop").click()
+    lab.wait_state("stopped")
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]', timeout=30_000)

@@ -1,0 +1,181 @@
+"""The Race view: lanes that start together and end with places, Stop, race links, and bad input
+refused before anything runs."""
+
+import time
+
+import numpy as np
+import pytest
+
+from conftest import PAPERS, SIZES
+from lab import HELD_OUT
+from sudoku_lab.grid import parse
+from sudoku_lab.score import is_solution
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_race_of_three_solvers_runs_all_lanes_at_once_to_verified_solutions(lab):
+    lab.open("#p=" + HELD_OUT)
+    lab.set_view("race")
+    lab.add_entry("hill_climb", 1)
+    lab.add_entry("alldiff_tabu", 2)
+    lab.add_entry("nb_coin", 7)
+    entries = lab.page.eval_on_selector_all('[data-testid="compare-entry"]',
+                                            "els => els.map(e => [e.dataset.solver, +e.dataset.seed])")
+    assert entries == [["hill_climb", 1], ["alldiff_tabu", 2], ["nb_coin", 7]]
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => document.querySelectorAll('[data-testid=lane][data-state=running]').length === 3"
+                               " || document.querySelectorAll('[data-testid=lane]').length === 3")
+    assert lab.by("compare-stop").is_enabled() and lab.by("seed-input").is_disabled()
+    lab.wait_lanes_done()
+    got = lab.lanes()
+    puzzle = parse(HELD_OUT)
+    assert [l["state"] for l in got] == ["solved"] * 3
+    assert sorted(int(l["place"]) for l in got) == [1, 2, 3]
+    for lane in got:
+        assert is_solution(puzzle, np.array(lane["values"]))
+    assert int(lab.by("compare-chart").get_attribute("data-points")) >= 6
+    assert lab.by("compare-chart").get_attribute("data-series") == "1. hill_climb,2. alldiff_tabu,3. nb_coin"
+    assert lab.console_errors == [] and lab.foreign_requests == []
+
+
+def test_stop_ends_every_lane(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000,"
+             "nb_coin:3")
+    assert lab.page.locator('[data-testid="lane"]').count() == 0          # a link runs nothing
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
+                               ".every(l => +l.dataset.painted > 2)", timeout=60_000)
+    t0 = time.perf_counter()
+    lab.by("compare-stop").click()
+    lab.wait_lanes_done(timeout=5_000)
+    print(f"all lanes stopped {1000 * (time.perf_counter() - t0):.0f} ms after the click")
+    assert [l["state"] for l in lab.lanes()] == ["stopped"] * 3
+    assert lab.by("compare-start").is_enabled()
+
+
+def test_a_race_link_restores_every_entry_and_runs_nothing_until_start(lab, visitor):
+    lab.open("#p=" + HELD_OUT)
+    lab.set_view("race")
+    lab.add_entry("ga_woc", 4, population=300, woc="false")
+    lab.add_entry("alldiff_tabu", 5, filter="ac3")
+    lab.by("max-seconds").fill("25")
+    lab.by("max-seconds").dispatch_event("input")
+    url = lab.by("share").get_attribute("data-url")
+    assert "m=race" in url and "t=25" in url
+    other_lab = visitor()
+    other = other_lab.visit(url).page
+    assert other.get_by_test_id("view").get_attribute("data-view") == "race"
+    got = other.eval_on_selector_all('[data-testid="compare-entry"]',
+                                     "els => els.map(e => [e.dataset.solver, +e.dataset.seed, e.textContent])")
+    assert [g[:2] for g in got] == [["ga_woc", 4], ["alldiff_tabu", 5]]
+    assert "population=300" in got[0][2] and "woc=false" in got[0][2] and "filter=ac3" in got[1][2]
+    assert other.get_by_test_id("max-seconds").input_value() == "25"
+    assert other.locator('[data-testid="lane"]').count() == 0
+
+
+def test_an_entry_the_puzzle_cannot_take_is_refused_on_the_entry_before_start(lab):
+    lab.open("#p=" + SIZES["16x16-vukr-1"] + "&m=race&t=3&e=alldiff_tabu:1:filter=hall_sets,gp_moves:2,hill_climb:3")
+    first = lab.page.locator('[data-testid="compare-entry"]').first
+    lab.page.wait_for_selector('[data-testid="compare-entry"][aria-invalid="true"]', timeout=20_000)
+    assert "9×9" in first.get_attribute("data-problem") and "entry 1" in first.inner_text()
+    lab.by("compare-start").click()
+    assert "Nothing was started" in lab.error_text() and "9×9" in lab.error_text()
+    assert lab.page.locator('[data-testid="lane"]').count() == 0
+    first.get_by_role("button", name="Remove entry 1").click()          # mended: the others race
+    lab.page.wait_for_function("() => !document.querySelector('[data-testid=compare-entry][aria-invalid]')")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    assert [g["state"] for g in lab.lanes()] == ["failed", "failed"]        # ran their 3 s, unharmed
+
+
+def test_bad_input_is_refused_clearly_and_nothing_is_lost(lab):
+    lab.open()
+    lab.set_view("race")
+    lab.by("compare-start").click()
+    assert "A race needs two to five entries" in lab.error_text()
+    lab.add_entry("hill_climb", 1)
+    lab.by("compare-start").click()
+    assert "A race needs two to five entries" in lab.error_text()
+    for seed in range(2, 6):
+        lab.add_entry("hill_climb", seed)
+    assert lab.page.locator('[data-testid="compare-entry"]').count() == 5
+    assert lab.by("compare-add").is_disabled()                         # no sixth lane
+    lab.by("max-seconds").fill("0")
+    lab.by("compare-start").click()
+    assert "time limit must be a number of seconds above 0" in lab.error_text()
+    assert lab.page.locator('[data-testid="lane"]').count() == 0
+
+    lab.by("max-seconds").fill("5")
+    lab.set_view("experiment")
+    lab.by("compare-puzzles").select_option("list")
+    bad = PAPERS["sato-01-easy"] + "\n" + PAPERS["sato-11-easy"][:70] + " short\n"
+    lab.by("compare-list").fill(bad)
+    lab.by("compare-start").click()
+    assert "Line 2 of the list cannot be read" in lab.error_text() and "Found 70 cells" in lab.error_text()
+    assert lab.by("compare-list").input_value() == bad
+    assert lab.by("compare-progress").get_attribute("data-total") == "0"
+    assert lab.page.locator('[data-testid="compare-entry"]').count() == 5
+
+
+def test_stop_while_the_workers_still_load_ends_everything_at_once_and_the_next_start_works(lab):
+    lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,hill_climb:2,alldiff_tabu:3")
+    lab.by("compare-start").click()                        # two more workers start loading Python
+    lab.page.wait_for_function("() => /loading/.test(document.querySelector('[data-testid=status]').textContent)")
+    t0 = time.perf_counter()
+    lab.by("compare-stop").click()
+    lab.wait_lanes_done(timeout=3_000)
+    print(f"stopped {1000 * (time.perf_counter() - t0):.0f} ms after the click")
+    assert [l["state"] for l in lab.lanes()] == ["stopped"] * 3
+    assert "stopped before it started" in lab.page.locator('[data-testid="lane"]').first.inner_text()
+    assert lab.state() == "ready" and lab.by("compare-start").is_enabled() and lab.by("compare-stop").is_disabled()
+    lab.by("compare-start").click()                        # and the next race runs, once its workers are up
+    lab.wait_lanes_done(timeout=120_000)
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    for lane in lab.lanes():
+        assert is_solution(parse(HELD_OUT), np.array(lane["values"]))
+
+
+def test_the_status_line_says_what_runs_and_what_each_worker_loads(lab):
+    lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,alldiff_tabu:2")
+    lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=status]'); window.__said = [];
+        new MutationObserver(() => window.__said.push(s.textContent)).observe(s, {childList: true, characterData: true,
+        subtree: true}); }""")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => /Starting the race: worker 2 is loading/.test("
+                               "document.querySelector('[data-testid=status]').textContent)")
+    assert lab.state() == "running"
+    lab.wait_lanes_done()
+    said = lab.page.evaluate("() => window.__said")
+    assert any(t.startswith("Racing 2 entries") for t in said), said
+    assert lab.state() == "ready"
+
+
+def test_opening_a_link_mid_race_stops_the_race_first_and_the_puzzle_is_locked_while_it_runs(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
+                               ".every(l => +l.dataset.painted > 1)", timeout=90_000)
+    for hook in ("load-puzzle", "examples", "clear-board", "seed-input", "compare-add"):
+        assert lab.by(hook).is_disabled(), hook                        # the race's puzzle stays put
+    assert lab.by("board").get_attribute("aria-readonly") == "true"
+    other = PAPERS["sato-01-easy"]
+    lab.page.evaluate("h => { location.hash = h; }", "#p=" + other + "&m=race&t=60&e=hill_climb:3,alldiff_tabu:4")
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=status]').dataset.state === 'ready'")
+    assert lab.page.locator('[data-testid="lane"]').count() == 0            # the old race's lanes are gone
+    assert lab.givens_on_board() == parse(other).cells.tolist()
+    assert "p=" + other in lab.by("share").get_attribute("data-url")         # the link is the new puzzle's
+    lab.by("compare-start").click()                                         # the workers are free for it
+    lab.wait_lanes_done(timeout=60_000)
+    assert [l["state"] for l in lab.lanes()] == ["solved", "solved"]
+    for lane in lab.lanes():
+        assert is_solution(parse(other), np.array(lane["values"]))
+
+
+def test_an_entry_is_vetted_again_when_the_puzzle_changes(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=race&t=5&e=alldiff_tabu:1:filter=hall_sets,hill_climb:2")
+    lab.page.wait_for_timeout(1000)
+    assert lab.page.locator('[data-testid="compare-entry"][aria-invalid="true"]').count() == 0   # fine at 9×9
+    lab.by("examples").select_option(label="16x16-vukr-1")
+    lab.page.wait_for_selector('[data-testid="compare-entry"][aria-invalid="true"]', timeout=20_000)
+    assert "9×9" in lab.page.locator('[data-testid="compare-entry"]').first.get_attribute("data-problem")

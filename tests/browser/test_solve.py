@@ -1,0 +1,208 @@
+"""The Solve view: a run to a verified solution, Stop, each solver's own display, and what a
+finished run can be taken away as."""
+
+import json
+import time
+
+import numpy as np
+import pytest
+
+from conftest import PAPERS, SIZES
+from lab import HELD_OUT
+from sudoku_lab.grid import format_grid, parse
+from sudoku_lab.score import is_solution
+
+pytestmark = pytest.mark.browser
+
+
+def test_paste_run_and_verify_the_solved_board(lab):
+    lab.open()
+    lab.load(format_grid(parse(PAPERS["sato-11-easy"]).cells, 3))     # a bordered grid
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
+    assert "givens" in lab.by("puzzle-info").inner_text()
+    lab.by("solver-select").select_option("hill_climb")
+    lab.by("seed-input").fill("4")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    board = lab.board()
+    puzzle = parse(PAPERS["sato-11-easy"])
+    values = np.array(lab.board_values())
+    assert is_solution(puzzle, values)
+    assert [c["given"] for c in sorted(board, key=lambda c: (c["row"], c["col"]))] == puzzle.givens.tolist()
+    assert not any(c["conflict"] for c in board)
+    assert int(lab.by("chart").get_attribute("data-points")) > 1
+    metrics = lab.by("metrics")
+    assert metrics.locator('[data-metric="conflicts"]').inner_text() == "0"
+    assert metrics.locator('[data-metric="iteration"]').inner_text() != "–"
+    assert lab.foreign_requests == []
+
+
+def test_stop_halts_a_running_search(lab):
+    lab.open()
+    lab.load(PAPERS["ai-escargot"])
+    lab.page.locator('[data-testid="param-plateau"]').fill("10000")   # a long plateau walk: no early solve
+    lab.by("start").click()
+    lab.wait_state("running")
+    lab.page.wait_for_function(
+        "() => +document.querySelector('[data-metric=iteration]').textContent.replace(/,/g,'') > 50")
+    t0 = time.perf_counter()
+    lab.by("stop").click()
+    lab.wait_state("stopped", timeout=5_000)
+    latency = time.perf_counter() - t0
+    print(f"stop latency as seen by the test: {latency * 1000:.0f} ms")
+    frozen = lab.by("metrics").locator('[data-metric="iteration"]').inner_text()
+    lab.page.wait_for_timeout(300)
+    assert lab.by("metrics").locator('[data-metric="iteration"]').inner_text() == frozen
+    assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
+
+
+def test_4x4_runs_to_a_solution_in_the_page(lab):
+    lab.open("#p=" + SIZES["4x4-vukr-1"] + "&s=hill_climb&seed=3")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", timeout=30_000) == "solved"
+    assert is_solution(parse(SIZES["4x4-vukr-1"]), np.array(lab.board_values()))
+
+
+def test_a_solved_run_shows_its_verified_solution_whatever_the_view(lab):
+    lab.open("#p=" + HELD_OUT + "&s=nb_coin&seed=7")
+    lab.by("start").click()
+    lab.page.wait_for_selector('[data-testid="board-view"] option[value="model"]', state="attached")
+    assert lab.by("board-view").input_value() == "model"          # the solver's suggested view while running
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    assert is_solution(parse(HELD_OUT), np.array(lab.board_values()))
+    assert not any(c["conflict"] for c in lab.board())
+    assert lab.by("board-view").input_value() == ""
+    assert lab.by("board-view").locator('option[value="model"]').count() == 1     # still offered
+    assert lab.metric("open_cells") == "0" and lab.metric("conflicts") == "0"
+
+
+def test_open_cells_and_the_objective_label_for_a_run_that_leaves_cells_empty(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=gp_moves&seed=0&population=10&generations=0")
+    lab.by("start").click()
+    assert lab.wait_state("failed", "solved", "error", timeout=30_000) == "failed"
+    empty = sum(1 for c in lab.board() if c["value"] == 0)
+    assert empty > 0 and int(lab.metric("open_cells")) >= empty
+    assert "empty cells left" in lab.page.locator("#best-label").inner_text()
+    assert "cells still open" in lab.by("status").inner_text()
+
+
+def test_a_huge_gp_population_still_stops_at_once_and_keeps_its_time_limit(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=gp_moves&seed=0&population=20000&max_length=500&t=4")
+    lab.by("start").click()
+    lab.wait_state("running")
+    lab.page.wait_for_timeout(1500)
+    assert lab.metric("elapsed") != "–"                   # frames arrive during generation 0
+    t0 = time.perf_counter()
+    lab.by("stop").click()
+    lab.wait_state("stopped", timeout=5_000)
+    assert time.perf_counter() - t0 < 1.0
+    lab.by("start").click()                                # and the time limit holds
+    t0 = time.perf_counter()
+    assert lab.wait_state("failed", "solved", "error", timeout=20_000) == "failed"
+    assert time.perf_counter() - t0 < 8
+
+
+def test_ga_woc_solves_an_easy_puzzle_in_the_page(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=ga_woc&seed=0")
+    assert lab.by("solver-select").input_value() == "ga_woc"
+    assert lab.page.locator('[data-testid="param-population"]').input_value() == "5000"
+    lab.by("start").click()
+    lab.page.wait_for_selector('[data-testid="board-view"] option[value="aggregate"]', state="attached")
+    assert lab.wait_state("solved", "failed", "error", timeout=90_000) == "solved"
+    assert is_solution(parse(PAPERS["sato-01-easy"]), np.array(lab.board_values()))
+    assert lab.by("chart").get_attribute("data-series") == "best,mean,expert_mean,aggregate"
+    lab.by("board-view").select_option("aggregate")          # the crowd's board, on demand
+    assert len(lab.board_values()) == 81 and all(v > 0 for v in lab.board_values())
+
+
+def test_nb_coin_shows_its_model_and_solves_an_easy_puzzle(lab):
+    lab.open("#p=" + PAPERS["sato-11-easy"] + "&s=nb_coin&seed=0")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    # solved: the board shows the verified solution; the model view is still offered
+    assert lab.by("board-view").input_value() == ""
+    assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
+    lab.by("board-view").select_option("model")   # empty cells shaded by their likeliest digit's probability
+    shaded = lab.page.eval_on_selector_all('[data-testid="cell"][data-given="false"]',
+                                           "els => els.map(e => +e.dataset.p)")
+    assert shaded and all(0 < p <= 1 for p in shaded)
+    assert lab.by("chart").get_attribute("data-series") == "best,mean,worst,entropy"
+
+
+def test_nb_coin_restarts_show_on_the_chart_and_in_the_metrics(lab):
+    lab.open("#p=" + PAPERS["sato-106-difficult"] + "&s=nb_coin&seed=0&update=count&restart=10&max_generations=150")
+    assert lab.page.locator('[data-testid="param-restart"]').input_value() == "10"
+    lab.by("start").click()
+    lab.wait_state("solved", "failed", "error", timeout=60_000)
+    restarts = int(lab.by("metrics").locator('[data-metric="restarts"]').inner_text())
+    assert restarts > 0
+    assert int(lab.by("chart").get_attribute("data-events")) == restarts
+
+
+def test_alldiff_tabu_solves_ai_escargot_in_the_page(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=alldiff_tabu&seed=0")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    assert is_solution(parse(PAPERS["ai-escargot"]), np.array(lab.board_values()))
+    assert lab.by("chart").get_attribute("data-series") == "cells_left,domain_size"
+
+
+def test_alldiff_tabu_shows_the_filtered_domains_as_pencil_marks(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=alldiff_tabu&seed=0&max_iterations=1")
+    lab.by("start").click()
+    lab.wait_state("solved", "failed", timeout=30_000)
+    marks = lab.page.eval_on_selector_all('[data-testid="cell"][data-value="0"]', "els => els.map(e => e.dataset.candidates)")
+    assert marks and all(m and 1 <= len(m) <= 9 for m in marks)
+    assert sum(len(m) for m in marks) < 9 * len(marks)           # the filter has removed values
+
+
+def test_gp_moves_solves_and_replays_its_program_move_by_move(lab):
+    lab.open("#p=" + PAPERS["sato-77-difficult"] + "&s=gp_moves&seed=0")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    puzzle = parse(PAPERS["sato-77-difficult"])
+    assert is_solution(puzzle, np.array(lab.board_values()))
+    program = lab.by("program").inner_text()
+    assert program and set(program) <= set("rcbwlk342")
+    slider = lab.by("replay")
+    assert slider.get_attribute("max") == str(len(program))
+    slider.fill("0")                                          # back to the puzzle
+    assert lab.board_values() == puzzle.cells.tolist()
+    lab.by("replay-next").click()                             # one move: its placements highlighted
+    after_one = lab.board_values()
+    highlighted = lab.page.eval_on_selector_all('[data-testid="cell"][data-highlight="true"]',
+                                                "els => els.map(e => +e.dataset.value)")
+    filled = sum(1 for a, b in zip(after_one, puzzle.cells.tolist()) if a != b)
+    assert len(highlighted) == filled and all(v > 0 for v in highlighted)
+    assert "move 1 of" in lab.by("replay-label").inner_text()
+
+
+def test_a_finished_run_can_be_taken_away(visitor):
+    lab = visitor(accept_downloads=True)
+    lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    lab.open("#p=" + PAPERS["sato-27-medium"] + "&s=hill_climb&seed=3")
+    assert lab.by("export-json").is_disabled() and lab.by("copy-solution").is_disabled()
+    lab.by("start").click()
+    lab.wait_state("solved", timeout=60_000)
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    data = json.load(open(dl.value.path()))
+    for k in ("solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best", "iterations",
+              "evaluations", "seconds", "stop_reason"):
+        assert k in data, k
+    assert data["puzzle"] == PAPERS["sato-27-medium"] and data["solved"] and "seed=3" in data["link"]
+    assert data["chart"]["series"][:2] == ["iteration", "objective"] and len(data["chart"]["rows"]) > 1
+    assert is_solution(parse(PAPERS["sato-27-medium"]), np.array([int(c) for c in data["board"]]))
+    with lab.page.expect_download() as dl:
+        lab.by("export-png").click()
+    assert open(dl.value.path(), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    lab.by("copy-solution").click()
+    assert lab.page.evaluate("() => navigator.clipboard.readText()") == data["board"]
+
+
+def test_the_plain_ga_without_a_crowd_runs_in_the_page(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=ga_woc&seed=0&woc=false&population=500")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=90_000) in ("solved", "failed")
+    assert lab.by("chart").get_attribute("data-series") == "best,mean,expert_mean"
+    assert int(lab.by("chart").get_attribute("data-points")) > 1 and lab.error_text() == ""

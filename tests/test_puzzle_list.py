@@ -1,0 +1,36 @@
+"""The one puzzle-list reader (sudoku_lab.puzzle_list), held to the cases the page's
+static/rules/puzzle-list.js is also held to (tests/js/rules.test.mjs)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from sudoku_lab.puzzle_list import ListProblem, read_puzzle_file, read_puzzle_list
+
+CASES = json.loads((Path(__file__).parent / "puzzle_list_cases.json").read_text())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_cases(case):
+    if "puzzles" in case:
+        assert [list(p) for p in read_puzzle_list(case["text"])] == case["puzzles"]
+    else:
+        with pytest.raises(ListProblem) as info:
+            read_puzzle_list(case["text"])
+        assert info.value.message.startswith(case["error"])
+        assert info.value.line == case.get("line")
+
+
+def test_every_shipped_puzzle_file_reads():
+    for path in sorted((ROOT / "puzzles").glob("*.txt")):
+        assert read_puzzle_file(path, check_givens=True), path.name
+
+
+def test_clashing_givens_are_a_problem_of_their_line_when_asked(tmp_path):
+    f = tmp_path / "set.txt"
+    f.write_text("55" + "." * 79 + " clash\n")
+    assert read_puzzle_file(f)                          # readable ...
+    with pytest.raises(ListProblem, match="line 1|Line 1"):
+        read_puzzle_file(f, check_givens=True)         # ... but not a puzzle one can run

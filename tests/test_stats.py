@@ -1,0 +1,45 @@
+"""sudoku_lab.stats, held to the cases the page's static/rules/stats.js is also held to."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+from sudoku_lab import stats
+
+CASES = json.loads((Path(__file__).parent / "stats_cases.json").read_text())
+
+
+def close(a, b):
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(close(x, y) for x, y in zip(a, b))
+    return (a is None and b is None) or abs(a - b) < 1e-12
+
+
+@pytest.mark.parametrize("case", CASES["wilson"])
+def test_wilson(case):
+    assert close(stats.wilson(case["k"], case["n"]), case["out"])
+
+
+@pytest.mark.parametrize("case", CASES["quantile"])
+def test_quantile(case):
+    assert close(stats.quantile(case["xs"], case["q"]), case["out"])
+
+
+@pytest.mark.parametrize("case", CASES["ecdf"])
+def test_ecdf(case):
+    assert close([list(p) for p in stats.ecdf(case["xs"], case["total"])], case["out"])
+
+
+@given(st.integers(0, 500), st.integers(1, 500))
+def test_the_interval_holds_the_rate(k, n):
+    k = min(k, n)
+    lo, hi = stats.wilson(k, n)
+    assert 0 <= lo <= k / n <= hi <= 1
+
+
+@given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=50), st.floats(0, 1))
+def test_quantile_matches_numpy(xs, q):
+    import numpy as np
+    assert stats.quantile(xs, q) == pytest.approx(float(np.quantile(xs, q)), rel=1e-9, abs=1e-9)
