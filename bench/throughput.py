@@ -26,6 +26,7 @@ SCENARIOS = {
     "gp_moves": ({"generations": 100000}, 2),
     "nb_coin": ({}, 500),
     "alldiff_tabu": ({"max_iterations": 10_000_000}, 1000),
+    "acs": ({}, 100),
 }
 
 

@@ -67,7 +67,7 @@ def test_page_perf_smoke():
     assert cold["ready_ms"] > 0 and cached["ready_ms"] > 0 and cold["first_contentful_paint_ms"] > 0
     assert cold["stop_latency_ms"] > 0 and cold["progress_frames_per_s"] > 0
     steps = {r["solver"]: r for r in result["longest_steps"]}
-    assert set(steps) == {"hill_climb", "ga_woc", "gp_moves", "nb_coin", "alldiff_tabu"}
+    assert set(steps) == {"hill_climb", "ga_woc", "gp_moves", "nb_coin", "alldiff_tabu", "acs"}
     assert all(r["browser_ms"] > 0 and r["native_ms"] > 0 for r in steps.values())
     assert steps["gp_moves"]["params"] == {"population": 20_000, "max_length": 500}
 

@@ -40,3 +40,65 @@ def test_node_budget_reports_unknown_rather_than_guessing():
     c = count_solutions(parse(PAPERS["ai-escargot"]), max_nodes=5)
     assert not c.complete and c.solutions == 0
     assert count_solutions(parse(PAPERS["ai-escargot"])).complete
+
+
+# ---------------------------------------------------------------- strategies (module docstring)
+import numpy as np  # noqa: E402
+
+from sudoku_lab.exact import FILL, Counter, Strategy, luby  # noqa: E402
+from sudoku_lab.grid import Puzzle  # noqa: E402
+
+STRATEGIES = [Strategy(), Strategy(restart_nodes=60), Strategy(weighted=True), Strategy(tight_first=True),
+              Strategy(restart_nodes=40, weighted=True, tight_first=True, cells_first=True), FILL]
+CASES = {   # puzzle -> solutions (capped at 2)
+    PAPERS["ai-escargot"]: 1,
+    SIZES["16x16-vukr-1"]: 1,
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532": 2,
+    "12345678." + "........9" + "." * 63: 0,
+    "." * 81: 2,
+}
+
+
+def test_luby_sequence():
+    assert [luby(i) for i in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=range(len(STRATEGIES)))
+@pytest.mark.parametrize("seeded", [False, True])
+def test_every_strategy_counts_the_same_and_its_solutions_verify(strategy, seeded):
+    for text, want in CASES.items():
+        p = parse(text)
+        c = Counter(p, rng=np.random.default_rng(3) if seeded else None, strategy=strategy)
+        c.advance()
+        got = c.result()
+        assert got.complete and got.solutions == want, text[:20]
+        if want:
+            assert is_solution(p, got.solution)
+
+
+def test_restarts_keep_the_count_exact_while_searching_again():
+    c = Counter(parse(PAPERS["ai-escargot"]), rng=np.random.default_rng(0), strategy=Strategy(restart_nodes=20))
+    c.advance()
+    assert c.attempt > 3 and c.result().solutions == 1 and c.result().complete
+
+
+def test_a_seeded_search_is_the_same_search_and_other_seeds_differ():
+    def fill(seed):
+        c = Counter(Puzzle(3, np.zeros(81, dtype=np.int8)), limit=1, rng=np.random.default_rng(seed), strategy=FILL)
+        c.advance()
+        return c.result()
+    a, b = fill(5), fill(5)
+    assert np.array_equal(a.solution, b.solution) and a.nodes == b.nodes
+    assert len({fill(s).solution.tobytes() for s in range(6)}) == 6
+
+
+def test_advance_by_nodes_reads_no_clock_and_ends_where_a_single_run_ends():
+    def no_clock():
+        raise AssertionError("the clock was read")
+    p = parse(SIZES["16x16-vukr-1"])
+    c = Counter(p)
+    steps = 0
+    while not c.advance(nodes=10, clock=no_clock):
+        steps += 1
+    whole = count_solutions(p)
+    assert steps > 1 and c.nodes == whole.nodes and np.array_equal(c.result().solution, whole.solution)

@@ -10,6 +10,7 @@ import pytest
 
 from conftest import PAPERS, ROOT, SIZES
 from sudoku_lab import links, values
+from sudoku_lab.generate import parse_spec
 
 CASES = json.loads((Path(__file__).parent / "value_cases.json").read_text())
 
@@ -31,6 +32,22 @@ def test_seconds(case):
     assert outcome(values.seconds, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
 
 
+@pytest.mark.parametrize("case", CASES["size"], ids=lambda c: repr(c["in"][:20]))
+def test_size(case):
+    assert outcome(values.size, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
+
+
+@pytest.mark.parametrize("case", CASES["p"], ids=lambda c: repr(c["in"][:20]))
+def test_p(case):
+    assert outcome(values.p, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
+
+
+@pytest.mark.parametrize("case", CASES["generator"], ids=lambda c: repr(c["in"][:24]))
+def test_generator_settings(case):
+    got = outcome(lambda raw: parse_spec(raw).text, case["in"])
+    assert got == {k: case[k] for k in ("ok", "error") if k in case}
+
+
 @pytest.mark.parametrize("case", CASES["param"], ids=lambda c: f"{c['spec']['name']}={c['in'][:20]}")
 def test_param(case):
     got = outcome(lambda raw: values.param(case["spec"], raw), case["in"])
@@ -40,13 +57,14 @@ def test_param(case):
 @pytest.mark.parametrize("case", CASES["link"], ids=range(len(CASES["link"])))
 def test_link(case):
     link = links.decode(case["hash"])
-    assert (link.puzzle, link.solver, link.seed, link.seconds, link.params, link.problems) == (
-        case["puzzle"], case["solver"], case["seed"], case["seconds"], case["params"], case["problems"])
+    assert (link.puzzle, link.generator, link.solver, link.seed, link.seconds, link.params, link.problems) == (
+        case["puzzle"], case["generator"], case["solver"], case["seed"], case["seconds"], case["params"],
+        case["problems"])
 
 
 def test_every_message_quotes_at_most_forty_characters():
     long = "9" * 200_000
-    for fn in (values.seed, values.seconds):
+    for fn in (values.seed, values.seconds, values.size, values.p, parse_spec):
         with pytest.raises(values.ValueProblem) as err:
             fn(long)
         assert len(str(err.value)) < 160 and "(200,000 characters)" in str(err.value)
@@ -90,3 +108,19 @@ def test_the_cli_replays_a_share_link():
     assert r.returncode == 0 and d["solved"] and d["seed"] == 4 and d["params"]["plateau"] == 12
     bad = cli("solve", "--link", frag.replace("seed=4", "seed=-4"))
     assert bad.returncode == 2 and "seed must be a whole number" in bad.stderr
+
+
+def test_a_generator_link_round_trips_and_the_cli_replays_it():
+    frag = links.encode(None, "alldiff_tabu", 3, 20, {}, generator="9:0.5:11")
+    assert frag.startswith("#g=9:0.5:11&")
+    link = links.decode(frag)
+    assert (link.puzzle, link.generator, link.solver, link.seed, link.problems) == (
+        None, "9:0.5:11", "alldiff_tabu", 3, {})
+    from sudoku_lab.generate import generate
+    r = cli("solve", "--link", "https://example.test/" + frag, "--json")
+    d = json.loads(r.stdout)
+    assert r.returncode == 0 and d["solved"] and d["seed"] == 3
+    made = generate(parse_spec("9:0.5:11"))
+    assert all(a == b for a, b in zip(made.puzzle.to_string(), d["board"]) if a != ".")
+    bad = cli("solve", "--link", "#g=9:2:11&s=alldiff_tabu")
+    assert bad.returncode == 2 and bad.stderr.strip() == "error: link: p must be a number from 0 to 1; got '2'"

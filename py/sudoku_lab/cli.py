@@ -1,4 +1,4 @@
-"""``python -m sudoku_lab``: solvers, check, solve, bench (docs/design.md, "Command line").
+"""``python -m sudoku_lab``: solvers, check, solve, bench, generate (docs/design.md, "Command line").
 
 Bad input (an unreadable puzzle, an unknown solver, a bad parameter) prints one clear
 line on stderr and exits with code 2; nothing here prints a traceback at a user.
@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from . import bench, links, solvers, values
+from .generate import Spec, generate, parse_spec
 from .grid import PuzzleError, format_grid, parse, validate
 from .rate import rate
 from .run import SOLVE_FIELDS, Budget, Run
@@ -112,7 +113,8 @@ def _from_link(args):
         raise UsageError(f"link: {next(iter(link.problems.values()))}")
     params = {**link.params, **_params(args.param)}
     budget = _budget(args, default_seconds=link.seconds or 60.0)
-    return (parse(link.puzzle), args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
+    puzzle = generate(parse_spec(link.generator)).puzzle if link.generator else parse(link.puzzle)
+    return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
 
 
@@ -176,6 +178,24 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_generate(args) -> int:
+    """One puzzle per line as `<cells> <spec>` (a bench file), or one JSON object per line."""
+    try:
+        first = Spec.of(args.size, args.p, args.seed, args.unique)
+    except values.ValueProblem as exc:
+        raise UsageError(str(exc)) from None
+    if not args.count.isdigit() or not 1 <= int(args.count) <= 1_000_000:
+        raise UsageError(f"--count must be a whole number from 1 to 1000000; got {values.quote(args.count)}")
+    count = int(args.count)
+    if first.seed + count - 1 > values.SEED_MAX:
+        raise UsageError(f"the last seed (seed + count - 1) must be at most {values.SEED_MAX}; "
+                         f"got {first.seed + count - 1}")
+    for k in range(count):
+        made = generate(Spec(first.size, first.p, first.seed + k, first.unique))
+        print(json.dumps(made.to_json()) if args.json else f"{made.puzzle.to_string()} {made.spec.text}", flush=True)
+    return 0
+
+
 # ---------------------------------------------------------------------------- parser
 
 
@@ -220,6 +240,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limit", type=int, default=0, help="only the first K puzzles")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("generate", help="generate puzzles: a random full grid, round(p·N²) givens kept at random")
+    p.add_argument("--size", required=True, help="side of the grid: 4, 9, 16, 25 or 36")
+    p.add_argument("--p", required=True, help="share of the cells given, from 0 to 1")
+    p.add_argument("--seed", default="0", help="a whole number from 0 to 2**53-1 (default 0)")
+    p.add_argument("--count", default="1", help="K puzzles, seeds seed..seed+K-1 (default 1)")
+    p.add_argument("--unique", action="store_true",
+                   help="remove cells only while the solution stays unique (down to the target or a minimal puzzle)")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.set_defaults(func=cmd_generate)
     return ap
 
 

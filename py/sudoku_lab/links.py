@@ -1,7 +1,9 @@
 """Share links: a whole run in a URL fragment, read the same way by the page and the CLI.
 
 ``#p=<cells>&s=<solver>&seed=<int>&t=<seconds>&<param>=<value>…`` (docs/design.md, "Share
-links"). ``static/share.js`` is the page's reader; both are held to the link cases of
+links"); ``g=<size>:<p>:<seed>[:unique]`` may stand instead of ``p=``: the generator's settings
+(``generate.Spec``), so a link to a 25×25 stays short. Reading a link never generates: the
+settings are kept in ``Link.generator`` and whoever runs the link makes the puzzle. ``static/share.js`` is the page's reader; both are held to the link cases of
 ``tests/value_cases.json``. A link is read setting by setting: what is valid is kept, and
 each setting that is not gets its own problem, so a bad seed never costs the puzzle and one
 bad parameter never costs the others. A key given twice is a problem for that key.
@@ -14,9 +16,10 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from . import solvers, values
+from .generate import parse_spec
 from .grid import PuzzleError, parse
 
-RESERVED = ("p", "s", "seed", "t")
+RESERVED = ("p", "g", "s", "seed", "t")
 COMPARE_KEYS = ("m", "e", "c", "runs", "ps", "pl", "preset")   # race and experiment links (the page's)
 
 
@@ -24,6 +27,7 @@ COMPARE_KEYS = ("m", "e", "c", "runs", "ps", "pl", "preset")   # race and experi
 class Link:
     """A single-run link; `mode` is set when the link is a race or experiment ('m=')."""
     puzzle: str | None = None                  # the cells, '.' for empty, when readable
+    generator: str | None = None               # or the generator's settings, '16:0.45:7' (g=)
     solver: str | None = None
     seed: int | None = None
     seconds: float | None = None
@@ -43,9 +47,16 @@ def decode(fragment: str) -> Link:
         seen[key] = value
     raw = {k: v for k, v in seen.items() if k not in link.problems}
     link.mode = raw.get("m")
-    if "p" not in seen:
-        link.problems["p"] = "there is no puzzle (p=…)"
-    elif "p" in raw:
+    if "p" not in seen and "g" not in seen:
+        link.problems["p"] = "there is no puzzle (p=… or g=…)"
+    elif "p" in seen and "g" in seen:
+        link.problems.setdefault("g", "give the puzzle (p=…) or the generator's settings (g=…), not both")
+    elif "g" in raw:
+        try:
+            link.generator = parse_spec(raw["g"]).text
+        except values.ValueProblem as exc:
+            link.problems["g"] = str(exc)
+    if "p" in raw:
         try:
             link.puzzle = parse(raw["p"]).to_string()
         except PuzzleError as exc:
@@ -79,9 +90,11 @@ def decode(fragment: str) -> Link:
     return link
 
 
-def encode(puzzle: str, solver: str, seed: int, seconds: float | None, params: dict[str, Any]) -> str:
-    pairs = [("p", puzzle), ("s", solver), ("seed", str(seed))]
+def encode(puzzle: str | None, solver: str, seed: int, seconds: float | None, params: dict[str, Any],
+           generator: str | None = None) -> str:
+    """The fragment of a run; with `generator` (a spec's text) the link carries g= instead of p=."""
+    pairs = [("g", generator) if generator else ("p", puzzle), ("s", solver), ("seed", str(seed))]
     if seconds:
         pairs.append(("t", values.fmt(seconds)))
     pairs += [(k, values.fmt(v)) for k, v in params.items()]
-    return "#" + urlencode(pairs)
+    return "#" + urlencode(pairs, safe=":")

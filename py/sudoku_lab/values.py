@@ -11,6 +11,8 @@ The rules, decided once (docs/design.md, "Values"):
 * The seed is a whole number from 0 to 2**53 - 1: numpy refuses negative seeds, and
   JavaScript holds whole numbers exactly only up to 2**53 - 1.
 * The time limit is a positive number of seconds, at most a day.
+* The generator's size is the side of the grid: 4, 9, 16, 25 or 36 (boxes of 2 to 6), and its
+  p, the share of cells given, a number from 0 to 1 in plain decimal without a sign.
 * A true/false parameter takes ``true``/``false``/``1``/``0`` (any letter case).
 * A message quotes at most ``QUOTE_MAX`` characters of what was typed, and no number is
   written with more characters than that.
@@ -23,10 +25,12 @@ from typing import Any, Mapping
 
 SEED_MAX = 2**53 - 1
 SECONDS_MAX = 86_400
+SIZES = (4, 9, 16, 25, 36)
 QUOTE_MAX = 40
 
 _WHOLE = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_UNSIGNED_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 _TRUE, _FALSE = ("true", "1"), ("false", "0")
 
 
@@ -74,6 +78,22 @@ def seconds(raw: Any) -> float:
     if v is None or not 0 < v <= SECONDS_MAX:
         raise ValueProblem(f"time limit must be a number of seconds above 0 and at most {SECONDS_MAX}; "
                            f"got {quote(raw)}")
+    return float(v)
+
+
+def size(raw: Any) -> int:
+    """The side of a generated grid."""
+    v = _number(raw, _WHOLE)
+    if v is None or v != int(v) or int(v) not in SIZES:
+        raise ValueProblem(f"size must be 4, 9, 16, 25 or 36; got {quote(raw)}")
+    return int(v)
+
+
+def p(raw: Any) -> float:
+    """The share of a generated grid's cells that are given."""
+    v = _number(raw, _UNSIGNED_DECIMAL)
+    if v is None or not 0 <= v <= 1:
+        raise ValueProblem(f"p must be a number from 0 to 1; got {quote(raw)}")
     return float(v)
 
 

@@ -8,13 +8,14 @@ import { parsePuzzle, boardToString, PuzzleError } from "./parse.js";
 import * as values from "./values.js";
 import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
+import { parseSpec } from "./generator.js";
 
 // The single-run keys, and the keys of race and experiment links (decodeCompareLink below).
-export const RESERVED = new Set(["p", "s", "seed", "t", "m", "e", "c", "runs", "ps", "pl", "preset"]);
+export const RESERVED = new Set(["p", "g", "s", "seed", "t", "m", "e", "c", "runs", "ps", "pl", "preset"]);
 
-export function encodeState({ puzzle, solver, seed, params, maxSeconds }) {
+export function encodeState({ puzzle, generator = null, solver, seed, params, maxSeconds }) {
   const q = new URLSearchParams();
-  q.set("p", puzzle);
+  if (generator) q.set("g", generator); else q.set("p", puzzle);
   if (solver) q.set("s", solver);
   q.set("seed", String(seed));
   if (maxSeconds) q.set("t", String(maxSeconds));
@@ -35,13 +36,19 @@ export function readPairs(hash) {
   return { seen, raw, problems };
 }
 
-// {puzzle: {n, cells} | null, solver, seed, maxSeconds, params: Map name -> raw text, problems: Map}.
-// The solver and parameters are checked against the registry by checkLinkParams, once it is known.
-export function decodeState(hash) {
-  const { seen, raw, problems } = readPairs(hash);
-  const link = { puzzle: null, solver: null, seed: null, maxSeconds: null, params: new Map(), problems };
-  if (!seen.has("p")) problems.set("p", "there is no puzzle (p=…)");
-  else if (raw.has("p")) {
+// The puzzle of a link: p=<cells>, or g=<the generator's settings> (a short link to a large
+// grid); both given is a problem. Reading a link never generates: `generator` holds the spec.
+function readPuzzle(seen, raw, problems, link) {
+  if (!seen.has("p") && !seen.has("g")) problems.set("p", "there is no puzzle (p=… or g=…)");
+  else if (seen.has("p") && seen.has("g")) {
+    if (!problems.has("g")) problems.set("g", "give the puzzle (p=…) or the generator's settings (g=…), not both");
+  } else if (raw.has("g")) {
+    try { link.generator = parseSpec(raw.get("g")).text; } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set("g", err.message);
+    }
+  }
+  if (raw.has("p")) {
     try {
       link.puzzle = parsePuzzle(raw.get("p"));
     } catch (err) {
@@ -49,6 +56,15 @@ export function decodeState(hash) {
       problems.set("p", `the puzzle cannot be read: ${err.message}`);
     }
   }
+}
+
+// {puzzle: {n, cells} | null, generator: spec text | null, solver, seed, maxSeconds, params: Map
+// name -> raw text, problems: Map}. The solver and parameters are checked against the registry by
+// checkLinkParams, once it is known.
+export function decodeState(hash) {
+  const { seen, raw, problems } = readPairs(hash);
+  const link = { puzzle: null, generator: null, solver: null, seed: null, maxSeconds: null, params: new Map(), problems };
+  readPuzzle(seen, raw, problems, link);
   for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", values.seconds, "maxSeconds"]]) {
     if (!raw.has(key)) continue;
     try {
@@ -92,7 +108,7 @@ export function linkOutcome(hash, schemas) {
   const { solver, params } = checkLinkParams(link, schemas);
   const problems = [...link.problems];       // pairs: '__proto__' is a key like any other
   return {
-    puzzle: link.puzzle ? boardToString(link.puzzle.cells) : null,
+    puzzle: link.puzzle ? boardToString(link.puzzle.cells) : null, generator: link.generator,
     solver: link.solver === null ? null : solver,
     seed: link.seed, seconds: link.maxSeconds, params, problems,
   };
@@ -104,29 +120,23 @@ export function linkOutcome(hash, schemas) {
 // setting is kept, each bad one is a problem of its own key — the page marks it on its field
 // and starts nothing until it is mended. `c=<solver>,…` with `seed=` is the short form of entries.
 export const COMPARE_MODES = ["race", "experiment"];
-export const COMPARE_KEYS = new Set(["p", "t", "m", "e", "c", "seed", "runs", "ps", "pl", "preset"]);
+export const COMPARE_KEYS = new Set(["p", "g", "t", "m", "e", "c", "seed", "runs", "ps", "pl", "preset"]);
 export const MAX_RUNS = 1000;
 
 const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text);
 
-// {mode, puzzle, seconds, entries, runs, puzzles, list, preset, problems: Map key -> message}.
+// {mode, puzzle, generator, seconds, entries, runs, puzzles, list, preset, problems: Map key -> message}.
 // `puzzleSets`: the ids a `ps` may name besides current and list; `presets`: the preset ids.
 export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = [] } = {}) {
   const { seen, raw, problems } = readPairs(hash);
-  const out = { mode: null, puzzle: null, seconds: null, entries: [], runs: null, puzzles: null, list: null,
+  const out = { mode: null, puzzle: null, generator: null, seconds: null, entries: [], runs: null, puzzles: null, list: null,
     preset: null, problems };
   const mode = raw.get("m");
   if (raw.has("m")) {
     if (COMPARE_MODES.includes(mode)) out.mode = mode;
     else problems.set("m", `unknown mode ${values.quote(mode)}; use race or experiment`);
   }
-  if (!seen.has("p")) problems.set("p", "there is no puzzle (p=…)");
-  else if (raw.has("p")) {
-    try { out.puzzle = parsePuzzle(raw.get("p")); } catch (err) {
-      if (!(err instanceof PuzzleError)) throw err;
-      problems.set("p", `the puzzle cannot be read: ${err.message}`);
-    }
-  }
+  readPuzzle(seen, raw, problems, out);
   if (raw.has("t")) {
     try { out.seconds = values.seconds(raw.get("t")); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
@@ -178,8 +188,10 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
 }
 
 // A race or experiment as a link fragment (only what differs from the defaults is written).
-export function encodeCompareLink({ puzzle, seconds, mode, entries, runs, puzzles, list, preset }, schemas) {
-  const q = new URLSearchParams([["p", puzzle], ["t", seconds], ["m", mode], ["e", encodeEntries(entries, schemas)]]);
+export function encodeCompareLink({ puzzle, generator = null, seconds, mode, entries, runs, puzzles, list, preset },
+  schemas) {
+  const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle], ["t", seconds], ["m", mode],
+    ["e", encodeEntries(entries, schemas)]]);
   if (mode === "experiment") {
     q.set("runs", runs);
     q.set("ps", puzzles);

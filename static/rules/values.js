@@ -5,9 +5,11 @@
 export const SEED_MAX = 2 ** 53 - 1;
 export const SECONDS_MAX = 86400;
 export const QUOTE_MAX = 40;
+export const SIZES = [4, 9, 16, 25, 36];
 
 const WHOLE = /^-?[0-9]+$/;
 const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+const UNSIGNED_DECIMAL = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 
 export class ValueProblem extends Error {}
 
@@ -38,6 +40,20 @@ export function seconds(raw) {
   if (v === null || !(v > 0 && v <= SECONDS_MAX)) {
     throw new ValueProblem(`time limit must be a number of seconds above 0 and at most ${SECONDS_MAX}; got ${quote(raw)}`);
   }
+  return v;
+}
+
+// The side of a generated grid.
+export function size(raw) {
+  const v = number(raw, WHOLE);
+  if (v === null || !SIZES.includes(v)) throw new ValueProblem(`size must be 4, 9, 16, 25 or 36; got ${quote(raw)}`);
+  return v;
+}
+
+// The share of a generated grid's cells that are given.
+export function p(raw) {
+  const v = number(raw, UNSIGNED_DECIMAL);
+  if (v === null || !(v >= 0 && v <= 1)) throw new ValueProblem(`p must be a number from 0 to 1; got ${quote(raw)}`);
   return v;
 }
 

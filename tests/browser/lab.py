@@ -52,6 +52,15 @@ class Lab:
         self.page.wait_for_selector(sel, timeout=timeout)
         return self.state()
 
+    def wait_until(self, script: str, arg=None, timeout: float = 60):
+        """Poll a (possibly async) script until it returns true. `page.wait_for_function` does
+        not await a promise: an async predicate would count as true at once."""
+        import time
+        deadline = time.monotonic() + timeout
+        while not self.page.evaluate(script, arg):
+            assert time.monotonic() < deadline, f"still false after {timeout} s: {script}"
+            self.page.wait_for_timeout(100)
+
     def error_text(self) -> str:
         el = self.by("error")
         return el.inner_text() if el.is_visible() else ""

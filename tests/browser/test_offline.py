@@ -14,8 +14,8 @@ def test_offline_after_the_first_visit(visitor):
     lab = visitor()
     lab.open()
     build = lab.page.evaluate("async () => (await (await fetch('static/vendor/manifest.json')).json()).build")
-    lab.page.wait_for_function("async () => (await navigator.serviceWorker.ready).active !== null", timeout=60_000)
-    lab.page.wait_for_function("async () => (await caches.keys()).length === 1", timeout=60_000)
+    lab.wait_until("async () => (await navigator.serviceWorker.ready).active !== null")
+    lab.wait_until("async () => (await caches.keys()).length === 1")
     assert lab.page.evaluate("async () => await caches.keys()") == [f"sudoku-lab-{build}"]
     lab.page.context.set_offline(True)
     lab.page.reload()
@@ -27,5 +27,5 @@ def test_offline_after_the_first_visit(visitor):
     lab.page.context.set_offline(False)
     # a new build replaces the cache: no mix of two builds' files
     lab.page.evaluate("async () => { await navigator.serviceWorker.register('sw.js?build=next-build'); }")
-    lab.page.wait_for_function("async () => { const k = await caches.keys(); return k.length === 1 && k[0] === 'sudoku-lab-next-build'; }",
-                               timeout=60_000)
+    lab.wait_until("async () => { const k = await caches.keys(); return k.length === 1 && k[0] === 'sudoku-lab-next-build'; }",
+                   timeout=60)

@@ -7,7 +7,6 @@ import functools
 import http.server
 import os
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -64,18 +63,9 @@ def visit(new_context, server):
     return make
 
 
-def wait_until(lab: Lab, script: str, arg=None, timeout: float = 60):
-    """Poll an async script until it returns true. (`page.wait_for_function` does not await a
-    promise: an async predicate counts as true at once.)"""
-    deadline = time.monotonic() + timeout
-    while not lab.page.evaluate(script, arg):
-        assert time.monotonic() < deadline, f"still false after {timeout} s: {script}"
-        lab.page.wait_for_timeout(100)
-
-
 def wait_caches(lab: Lab, names: list[str]):
     try:
-        wait_until(lab, "async (want) => JSON.stringify((await caches.keys()).sort()) === JSON.stringify(want)",
+        lab.wait_until("async (want) => JSON.stringify((await caches.keys()).sort()) === JSON.stringify(want)",
                    sorted(names))
     except AssertionError:
         assert sorted(lab.page.evaluate("async () => await caches.keys()")) == sorted(names)
@@ -83,7 +73,7 @@ def wait_caches(lab: Lab, names: list[str]):
 
 def wait_active(lab: Lab, url: str, scope: str):
     """Until `url` is the active service worker of `scope`: installed, so its cache is complete."""
-    wait_until(lab, "async ([url, scope]) => { const r = await navigator.serviceWorker.getRegistration(scope);"
+    lab.wait_until("async ([url, scope]) => { const r = await navigator.serviceWorker.getRegistration(scope);"
                     " return !!r && !!r.active && r.active.scriptURL === url; }", [url, scope])
 
 

@@ -10,6 +10,7 @@ import { parsePuzzle, boardToString } from "../../static/rules/parse.js";
 import * as values from "../../static/rules/values.js";
 import { linkOutcome, decodeCompareLink, encodeCompareLink } from "../../static/rules/links.js";
 import { readPuzzleList } from "../../static/rules/puzzle-list.js";
+import { parseSpec } from "../../static/rules/generator.js";
 import { wilson, quantile, ecdf } from "../../static/rules/stats.js";
 import { encodeEntries, decodeEntries, describe } from "../../static/rules/entries.js";
 import { toCSV, toJSONLines } from "../../static/rules/records.js";
@@ -34,7 +35,7 @@ test("parse: every shared case, as the Python parser", () => {
   }
 });
 
-test("values: seeds, time limits and parameters, value or exact message", () => {
+test("values: seeds, time limits, parameters and the generator's settings, value or exact message", () => {
   const v = cases("value_cases.json");
   const check = (list, fn) => {
     for (const c of list) {
@@ -46,12 +47,15 @@ test("values: seeds, time limits and parameters, value or exact message", () => 
   check(v.seed, (c) => values.seed(c.in));
   check(v.seconds, (c) => values.seconds(c.in));
   check(v.param, (c) => values.param(c.spec, c.in));
+  check(v.size, (c) => values.size(c.in));
+  check(v.p, (c) => values.p(c.in));
+  check(v.generator, (c) => parseSpec(c.in).text);
 });
 
 test("links: every shared single-run link case", () => {
   for (const c of cases("value_cases.json").link) {
     const out = linkOutcome(c.hash, schemas);
-    const want = { puzzle: c.puzzle, solver: c.solver, seed: c.seed, seconds: c.seconds, params: c.params,
+    const want = { puzzle: c.puzzle, generator: c.generator, solver: c.solver, seed: c.seed, seconds: c.seconds, params: c.params,
       problems: c.problems };
     assert.deepEqual({ ...out, problems: Object.fromEntries(out.problems) }, want, c.hash.slice(-40));
   }
