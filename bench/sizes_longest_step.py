@@ -7,8 +7,8 @@
 The page runs a solver in slices of 35 ms and can stop only between steps (docs/design.md,
 "The run protocol"); the browser is ~2× slower than native, so a step should stay under
 ~15 ms natively. Each solver runs for `--seconds` of its own thread's CPU time (so other
-work on a shared machine inflates the figures less than wall time would) on a puzzle of
-each size with round(p·N²) givens of a shuffled full grid. The longest step is given in
+work on a shared machine inflates the figures less than wall time would) on the generated
+puzzle `<size>:<p>:<seed>` of each size (sudoku_lab.generate). The longest step is given in
 CPU ms and in wall ms; a warm-up run at 4×4 first keeps one-off import costs out (a size's
 own caches, e.g. its peer table, are still built in its first step). Memory:
 the solver's own estimate (`peak_bytes`) beside the page's cap, or the refusal.
@@ -24,25 +24,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from sudoku_lab.generate import generate, parse_spec  # noqa: E402
 from sudoku_lab.grid import Puzzle  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
 from sudoku_lab.solvers import REGISTRY, SolverError  # noqa: E402
 from sudoku_lab.solvers.params import MEMORY_CAP  # noqa: E402
 
 
-def shuffled_pattern(n: int, p: float, seed: int) -> Puzzle:
-    """A pattern grid with digits, bands, stacks, rows and columns shuffled; round(p·N²) kept."""
-    N = n * n
-    rng = np.random.default_rng(seed)
-    r = np.arange(N)
-    base = (n * (r[:, None] % n) + r[:, None] // n + r[None, :]) % N
-    rows = np.concatenate([b * n + rng.permutation(n) for b in rng.permutation(n)])
-    cols = np.concatenate([b * n + rng.permutation(n) for b in rng.permutation(n)])
-    full = (rng.permutation(N) + 1)[base[rows][:, cols]].reshape(-1)
-    keep = rng.choice(N * N, int(round(p * N * N)), replace=False)
-    cells = np.zeros(N * N, dtype=np.int8)
-    cells[keep] = full[keep]
-    return Puzzle(n, cells)
+def generated(size: int, p: float, seed: int) -> Puzzle:
+    return generate(parse_spec(f"{size}:{p}:{seed}")).puzzle
 
 
 def measure(solver: str, puzzle: Puzzle, params: dict, seconds: float, seed: int) -> dict:
@@ -80,9 +70,9 @@ def main() -> int:
     for solver in solvers:
         names = {p["name"] for p in REGISTRY[solver].PARAMS}
         params = {k: v for k, v in given.items() if k in names}
-        Run(shuffled_pattern(2, 0.5, 0), solver, params, 0, Budget(max_iterations=2)).finish()   # warm-up
+        Run(generated(4, 0.5, 0), solver, params, 0, Budget(max_iterations=2)).finish()   # warm-up
         for size in sizes:
-            puzzle = shuffled_pattern(int(round(size ** 0.5)), args.p, args.seed)
+            puzzle = generated(size, args.p, args.seed)
             row = {"solver": solver, "size": size, "p": args.p, "params": params,
                    **measure(solver, puzzle, params, args.seconds, 0)}
             rows.append(row)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from sudoku_lab.exact import count_solutions
+from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import Puzzle
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solvers import REGISTRY, SolverError
@@ -19,20 +20,9 @@ BOX_SIZES = [2, 3, 4, 5, 6]
 QUICK = {"ga_woc": {"population": 60}, "gp_moves": {"population": 8, "max_length": 8}}
 
 
-def shuffled_pattern(n: int, p: float, seed: int) -> tuple[Puzzle, np.ndarray]:
-    """A full grid (a pattern with its digits, bands, stacks, rows in bands and columns in
-    stacks shuffled, as Lewis 2007 shuffles) and a puzzle keeping round(p·N²) of its cells."""
-    N = n * n
-    rng = np.random.default_rng(seed)
-    r = np.arange(N)
-    base = (n * (r[:, None] % n) + r[:, None] // n + r[None, :]) % N
-    rows = np.concatenate([b * n + rng.permutation(n) for b in rng.permutation(n)])
-    cols = np.concatenate([b * n + rng.permutation(n) for b in rng.permutation(n)])
-    full = (rng.permutation(N) + 1)[base[rows][:, cols]].reshape(-1).astype(np.int8)
-    keep = rng.choice(N * N, int(round(p * N * N)), replace=False)
-    cells = np.zeros(N * N, dtype=np.int8)
-    cells[keep] = full[keep]
-    return Puzzle(n, cells), full
+def generated(n: int, p: float, seed: int) -> Puzzle:
+    """The generator's puzzle `<N>:<p>:<seed>` (a random full grid, round(p·N²) givens)."""
+    return generate(parse_spec(f"{n * n}:{p}:{seed}")).puzzle
 
 
 def quick(module):
@@ -49,7 +39,7 @@ def assert_plain_refusal(module, exc: SolverError):
 @pytest.mark.parametrize("n", BOX_SIZES)
 @pytest.mark.parametrize("solver", sorted(REGISTRY))
 def test_every_solver_runs_a_few_steps_or_refuses_with_a_reason(solver, n):
-    puzzle, _ = shuffled_pattern(n, 0.45, seed=n)
+    puzzle = generated(n, 0.45, seed=n)
     module = REGISTRY[solver]
     try:
         run = Run(puzzle, solver, quick(module), 0, Budget(max_iterations=2))
@@ -71,7 +61,7 @@ def test_every_solver_runs_a_few_steps_or_refuses_with_a_reason(solver, n):
 @pytest.mark.parametrize("n", BOX_SIZES)
 @pytest.mark.parametrize("solver", sorted(REGISTRY))
 def test_defaults_fit_and_the_largest_parameters_fit_or_are_refused_before_the_run(solver, n):
-    puzzle, _ = shuffled_pattern(n, 0.45, seed=n)
+    puzzle = generated(n, 0.45, seed=n)
     module = REGISTRY[solver]
     largest = {p["name"]: p["max"] for p in module.PARAMS if p["type"] == "int" and p["max"] is not None}
     try:
@@ -88,7 +78,7 @@ def test_defaults_fit_and_the_largest_parameters_fit_or_are_refused_before_the_r
 
 def test_gp_moves_at_its_largest_population_is_refused_at_25_and_36_not_at_16():
     for n, refused in ((4, False), (5, True), (6, True)):
-        puzzle, _ = shuffled_pattern(n, 0.45, seed=1)
+        puzzle = generated(n, 0.45, seed=1)
         try:
             Run(puzzle, "gp_moves", {"population": 20_000})
             assert not refused
@@ -102,7 +92,7 @@ MEMORY_CASES = {"hill_climb": {}, "ga_woc": {"population": 800}, "nb_coin": {"po
 
 @pytest.mark.parametrize("solver", sorted(s for s in MEMORY_CASES if s in REGISTRY))
 def test_the_memory_estimate_bounds_what_a_run_allocates(solver):
-    puzzle, _ = shuffled_pattern(5, 0.45, seed=3)
+    puzzle = generated(5, 0.45, seed=3)
     run = Run(puzzle, solver, MEMORY_CASES[solver], 0, Budget(max_iterations=1))
     tracemalloc.start()
     try:
