@@ -8,8 +8,12 @@ Puzzles are the generator's `<size>:<p>:<seed>` for seeds 1..instances (sudoku_l
 Each (solver, propagate, puzzle) runs once, seed 0, default parameters otherwise, for
 `--seconds` of its own CPU time (the machine is shared: a wall-clock limit would measure the
 neighbours). Prints one row per (solver, variant, size, p): solved / runs, median and worst
-CPU seconds of the solved runs, median iterations, median open cells of the unsolved ones,
-and what propagation alone fixes (cells fixed / cells, median over the instances).
+CPU seconds of the solved runs, median iterations, for the unsolved ones the median gap
+between the solver's best objective and a solution's (hill_climb: 2·N² − best f: duplicates
+in rows and columns plus clashes with givens at its best state; ga_woc: the best board's conflicts), and
+what propagation alone fixes (cells fixed / cells, median over the instances).
+`--table FILE` prints the table of a file written by `--out` (runs written before the gap
+was recorded show "–" there).
 """
 
 import argparse
@@ -25,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from sudoku_lab.generate import generate, parse_spec  # noqa: E402
 from sudoku_lab.propagate import is_fixed  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
+from sudoku_lab.solvers import REGISTRY, objective  # noqa: E402
 from sudoku_lab.solvers.params import propagated  # noqa: E402
 
 
@@ -32,22 +37,25 @@ def one(job: tuple[str, bool, str, float]) -> dict:
     solver, propagate, spec, seconds = job
     puzzle = generate(parse_spec(spec)).puzzle
     masks, failed = propagated(puzzle)
-    r = Run(puzzle, solver, {"propagate": propagate}, 0, Budget(max_seconds=seconds), clock=time.thread_time).finish()
+    run = Run(puzzle, solver, {"propagate": propagate}, 0, Budget(max_seconds=seconds), clock=time.thread_time)
+    r = run.finish()
+    target = objective(REGISTRY[solver], puzzle, run.params)["best"]
     return {"solver": solver, "propagate": propagate, "spec": spec, "size": puzzle.N,
             "p": float(spec.split(":")[1]), "givens": puzzle.given_count,
             "fixed_by_singles": int(is_fixed(masks).sum()), "solved": r.solved, "cpu_seconds": r.seconds,
-            "iterations": r.iterations, "open_cells": r.open_cells, "stop_reason": r.stop_reason}
+            "iterations": r.iterations, "open_cells": r.open_cells, "stop_reason": r.stop_reason,
+            "best_gap": None if r.best is None else abs(target - r.best)}
 
 
 def table(rows: list[dict]) -> None:
     print("| solver | propagate | size | p | solved | median s (solved) | worst s (solved) "
-          "| median iterations | median open cells (unsolved) | fixed by singles |")
+          "| median iterations | median gap at best (unsolved) | fixed by singles |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     keys = sorted({(r["solver"], r["propagate"], r["size"], r["p"]) for r in rows})
     for solver, prop, size, p in keys:
         g = [r for r in rows if (r["solver"], r["propagate"], r["size"], r["p"]) == (solver, prop, size, p)]
         ok = [r["cpu_seconds"] for r in g if r["solved"]]
-        unsolved = [r["open_cells"] for r in g if not r["solved"]]
+        unsolved = [r["best_gap"] for r in g if not r["solved"] and r.get("best_gap") is not None]
         times = f"{statistics.median(ok):.2f} | {max(ok):.2f}" if ok else "– | –"
         left = f"{statistics.median(unsolved):g}" if unsolved else "–"
         fixed = statistics.median(r["fixed_by_singles"] for r in g)
@@ -64,7 +72,11 @@ def main() -> int:
     ap.add_argument("--solver", action="append", choices=["hill_climb", "ga_woc"])
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", help="also write each run as a JSON line")
+    ap.add_argument("--table", metavar="JSONL", help="print the table of runs written by --out, run nothing")
     args = ap.parse_args()
+    if args.table:
+        table([json.loads(line) for line in Path(args.table).read_text().splitlines() if line.strip()])
+        return 0
     jobs = [(solver, prop, f"{size}:{p:g}:{seed}", args.seconds)
             for solver in args.solver or ["hill_climb", "ga_woc"] for prop in (False, True)
             for size in args.size or [16, 25] for p in args.p or [0.2, 0.4, 0.45, 0.6]
