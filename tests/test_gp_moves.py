@@ -67,3 +67,14 @@ def test_same_seed_same_run(papers):
         return out
     assert trace(1) == trace(1)
     assert trace(1) != trace(2)
+
+
+def test_a_population_whose_tables_pass_the_memory_cap_is_refused_before_the_run():
+    import pytest
+    from sudoku_lab.grid import Puzzle
+    from sudoku_lab.solvers import SolverError
+    empty36 = Puzzle(6, np.zeros(36 * 36, dtype=np.int8))
+    with pytest.raises(SolverError) as refused:
+        Run(empty36, "gp_moves", {"population": 20_000})
+    assert refused.value.field == "population" and "MB" in str(refused.value)
+    assert Run(empty36, "gp_moves", {"population": 500}).params["population"] == 500   # the default fits

@@ -36,7 +36,8 @@ def check_state(puzzle, board):
 @pytest.mark.parametrize("name", ["sato-27-medium", "ai-escargot", "16x16-vukr-1", "4x4-vukr-1"])
 def test_invariants_and_objective_along_a_run(name):
     puzzle = parse({**PAPERS, **SIZES}[name])
-    gen = hill_climb.run(puzzle, Run(puzzle, "hill_climb").params, np.random.default_rng(3))
+    gen = (p for p in hill_climb.run(puzzle, Run(puzzle, "hill_climb").params, np.random.default_rng(3))
+           if p is not None)                          # PAUSEs between the parts of a step
     for step, p in zip(range(300), gen):
         board = p.board.astype(int)
         check_state(puzzle, board)
@@ -131,3 +132,133 @@ def test_plateau_parameter_changes_restart_rate(papers):
         return Run(papers["sato-77-difficult"], "hill_climb", {"plateau": plateau}, 0,
                    Budget(max_iterations=1500)).finish().restarts
     assert restarts(2) > restarts(50)
+
+
+# ----------------------------------------------------------------------------- propagate on
+from sudoku_lab.exact import count_solutions, solve  # noqa: E402
+from sudoku_lab.propagate import fixed_values, is_fixed  # noqa: E402
+from sudoku_lab.solvers.params import propagated  # noqa: E402
+
+PARTLY_SETTLED = ["sato-106-difficult", "ai-escargot", "16x16-vukr-1"]   # singles fix some cells, not all
+# no naked or hidden single fails, but box 1's three top cells can only take 1 or 2
+NO_BOX_FIT = "....." "3456" "789" + "." * 6 + "." * 63
+
+
+def climber_on(puzzle):
+    masks, failed = propagated(puzzle)
+    assert not failed
+    return hill_climb._Climber(puzzle, 1.0, -1.0, masks), masks
+
+
+def assert_on_candidates(climber, masks, board):
+    fixed = fixed_values(masks)
+    assert np.all(board[fixed > 0] == fixed[fixed > 0]), "a fixed cell changed"
+    assert np.all(climber.allowed[np.arange(board.size), board]), "a cell left its candidates"
+
+
+@pytest.mark.parametrize("name", PARTLY_SETTLED + ["25x25-planetsudoku"])
+def test_propagation_keeps_the_solutions_values(name):
+    puzzle = parse({**PAPERS, **SIZES}[name])
+    climber, masks = climber_on(puzzle)
+    solution = solve(puzzle).astype(np.intp)
+    assert np.all(climber.allowed[np.arange(solution.size), solution])
+    assert np.count_nonzero(is_fixed(masks)) >= puzzle.given_count
+
+
+@pytest.mark.parametrize("name", PARTLY_SETTLED)
+@pytest.mark.parametrize("init", ["greedy", "random"])
+def test_with_propagate_initial_states_sit_on_candidates(name, init):
+    puzzle = parse({**PAPERS, **SIZES}[name])
+    climber, masks = climber_on(puzzle)
+    for seed in range(4):
+        assert climber.initial(np.random.default_rng(seed), shuffle=seed > 0, greedy=init == "greedy",
+                               post_swap=True)
+        check_state(puzzle, climber.board)
+        assert_on_candidates(climber, masks, climber.board)
+        assert climber.f2 == 0              # a candidate never clashes with a given or a fixed cell
+
+
+@pytest.mark.parametrize("name", PARTLY_SETTLED)
+def test_with_propagate_fixed_cells_never_move_and_swaps_keep_candidates(name):
+    puzzle = parse({**PAPERS, **SIZES}[name])
+    _, masks = climber_on(puzzle)
+    run = Run(puzzle, "hill_climb", {"propagate": True}, 2, Budget(max_iterations=400))
+    climber = hill_climb._Climber(puzzle, 1.0, -1.0, masks)
+    moved = 0
+    previous = None
+    while (p := run.step()) is not None:
+        board = p.board.astype(np.intp)
+        check_state(puzzle, board)
+        assert_on_candidates(climber, masks, board)
+        if previous is not None and p.event is None:
+            moved += int(np.count_nonzero(board != previous))
+        previous = board
+    assert moved > 0
+
+
+def test_with_propagate_the_neighbourhood_is_the_swaps_that_keep_candidates(papers):
+    puzzle = papers["ai-escargot"]
+    climber, masks = climber_on(puzzle)
+    climber.initial(np.random.default_rng(0), shuffle=True, greedy=True, post_swap=True)
+    ok = climber.allowed_swaps()
+    for k in range(len(climber.pa)):
+        b = climber.board.copy()
+        a, c = climber.pa[k], climber.pb[k]
+        b[[a, c]] = b[[c, a]]
+        assert ok[k] == (climber.allowed[a, b[a]] and climber.allowed[c, b[c]])
+    assert 0 < np.count_nonzero(ok) < len(ok)
+
+
+def test_with_propagate_same_seed_same_run(papers):
+    def trace(seed):
+        run = Run(papers["sato-106-difficult"], "hill_climb", {"propagate": True}, seed, Budget(max_iterations=300))
+        out = []
+        while (p := run.step()) is not None:
+            out.append((p.iteration, p.evaluations, p.series["objective"], p.board.tobytes()))
+        return out
+    assert trace(3) == trace(3)
+    assert trace(3) != trace(4)
+
+
+def test_with_propagate_a_puzzle_singles_settle_is_solved_at_once(papers):
+    r = Run(papers["sato-77-difficult"], "hill_climb", {"propagate": True}, 0).finish()
+    assert r.solved and r.iterations == 0
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_propagate_solves_a_difficult_papers_puzzle(papers, seed):
+    r = Run(papers["sato-106-difficult"], "hill_climb", {"propagate": True}, seed,
+            Budget(max_iterations=5_000)).finish()
+    assert r.solved and r.conflicts == 0
+
+
+def test_givens_singles_refute_end_the_run_at_once():
+    # r1c9 has no candidate: 1-8 in its row, 9 in its box
+    puzzle = parse("12345678." "........9" + "." * 63)
+    assert count_solutions(puzzle).solutions == 0 and count_solutions(puzzle).complete
+    r = Run(puzzle, "hill_climb", {"propagate": True}, 0).finish()
+    assert (r.stop_reason, r.iterations, r.solved) == ("unsolvable", 0, False)
+    assert "no solution" in r.message
+    off = Run(puzzle, "hill_climb", {}, 0, Budget(max_iterations=50)).finish()
+    assert off.stop_reason == "budget"                 # without propagation it searches
+
+
+def test_a_box_whose_candidates_admit_no_permutation_ends_the_run():
+    puzzle = parse(NO_BOX_FIT)
+    masks, failed = propagated(puzzle)
+    assert not failed                                   # singles alone do not see it
+    assert count_solutions(puzzle).solutions == 0 and count_solutions(puzzle).complete
+    r = Run(puzzle, "hill_climb", {"propagate": True}, 0).finish()
+    assert r.stop_reason == "unsolvable" and "r1c1" in r.message
+
+
+def test_pauses_do_not_change_the_run(papers, monkeypatch):
+    def trace():
+        run = Run(papers["ai-escargot"], "hill_climb", {"init": "random"}, 4, Budget(max_iterations=300))
+        out = []
+        while (p := run.step()) is not None:
+            out.append((p.iteration, p.board.tobytes()))
+        return out
+    few = trace()
+    monkeypatch.setattr(hill_climb, "_SWAPS_PER_PART", 1)     # a pause before every post-swap
+    assert trace() == few

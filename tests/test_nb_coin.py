@@ -153,3 +153,23 @@ def test_progress_offers_the_model_view(papers):
     puzzle = papers["sato-27-medium"]
     assert np.all(model[puzzle.givens] == puzzle.cells[puzzle.givens]) and np.all(shade[puzzle.givens] == 1)
     assert np.all((shade > 0) & (shade <= 1))
+
+
+def test_pauses_do_not_change_the_run(monkeypatch):
+    puzzle = parse(SIZES["16x16-vukr-1"])
+
+    def trace():
+        run = Run(puzzle, "nb_coin", {"population": 60}, 3, Budget(max_iterations=8))
+        out, pauses = [], 0
+        while not run.done:
+            p = run.tick()
+            if p is None:
+                pauses += 1
+            else:
+                out.append((p.series["best"], p.series["entropy"], p.board.tobytes()))
+        return out, pauses
+    few, few_pauses = trace()
+    monkeypatch.setattr(nb_coin, "_ENTRIES_PER_PART", 100)
+    monkeypatch.setattr(nb_coin, "_CELLS_PER_SCORE_PART", 300)
+    many, many_pauses = trace()
+    assert many == few and many_pauses > few_pauses + 50

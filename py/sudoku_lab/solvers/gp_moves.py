@@ -39,7 +39,7 @@ import numpy as np
 from ..grid import Puzzle
 from ..moves import MOVES, program_steps, run_programs
 from ..progress import PAUSE, Progress, complete
-from .params import param
+from .params import check_memory, param
 
 ID = "gp_moves"
 TITLE = "Genetic programming over human moves"
@@ -53,6 +53,21 @@ PARAMS = [
     param("max_length", "int", 50, "longest program", 1, 500),
 ]
 OBJECTIVE = {"name": "empty cells left", "direction": "min", "best": lambda puzzle, params: 0}
+
+
+def peak_bytes(puzzle: Puzzle, params: dict) -> int:
+    """A generation runs up to 2 × population candidate programs (crossover makes two), each
+    on a grid with its blocked[cell, digit] table (N² × (N+1) bytes), its values (N²) and a
+    log of its placements (≤ N², 17 bytes each: grid and cell indices, digit); the programs
+    themselves as strings and move codes; the log's entries (one per unit per move step, ~500
+    bytes of Python objects each). The previous generation's grids are released first."""
+    N, P, L = puzzle.N, params["population"], params["max_length"]
+    return 2 * P * (N * N * (N + 1 + 1 + 17) + 2 * L + 60) + L * 3 * N * 500
+
+
+def check_params(puzzle: Puzzle, params: dict) -> None:
+    check_memory(ID, PARAMS, peak_bytes, puzzle, params,
+                 "population", "the blocked-digit tables of its candidate grids")
 
 
 _MOVE_BYTES = np.frombuffer(MOVES.encode("ascii"), dtype=np.uint8)
@@ -107,12 +122,19 @@ def evaluate_steps(puzzle: Puzzle, programs: list[str], rng: np.random.Generator
 
 
 def replay(grids, index: int, program: str) -> list[list]:
-    """The placements program `index` made, move by move: [[move, [[cell, digit], ...]], ...]."""
+    """The placements program `index` made, move by move: [[move, [[cell, digit], ...]], ...].
+    The log's entries are searched together (one per unit and move step: thousands at 36×36)."""
     steps: list[list] = [[m, []] for m in program]
-    for g, cells, digits, t in grids.log:
-        hit = np.flatnonzero(g == index)
-        for k in hit.tolist():
-            steps[t][1].append([int(cells[k]), int(digits[k])])
+    log = grids.log
+    if not log:
+        return steps
+    owner = np.concatenate([g for g, _, _, _ in log])
+    hit = owner == index
+    cells = np.concatenate([c for _, c, _, _ in log])[hit]
+    digits = np.concatenate([d for _, _, d, _ in log])[hit]
+    when = np.repeat([t for _, _, _, t in log], [len(g) for g, _, _, _ in log])[hit]
+    for t, cell, digit in zip(when.tolist(), cells.tolist(), digits.tolist()):
+        steps[t][1].append([cell, digit])
     return steps
 
 
@@ -134,6 +156,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
                        overlay={"program": best_prog, "trace": best_trace})
         if best_fit == 0 or gen == params["generations"]:
             break
+        grids = None                        # only the new generation's tables from here on
         pop, fitness, grids, rows, n_eval = yield from next_generation(puzzle, pop, fitness, params, rng)
         evaluations += n_eval
     return "solved" if best_fit == 0 else "budget"

@@ -57,6 +57,11 @@ Other decisions where the paper is vague:
   measure how often one converging attempt finds the solution.
 * **Counting**: an iteration is a generation; evaluations count sampled individuals.
 * Works for any box size n.
+* **Pauses** (docs/design.md, "The run protocol"): sampling yields PAUSE every few positions
+  and scoring every part of the population (``_ENTRIES_PER_PART``, ``_CELLS_PER_SCORE_PART``); every draw of a
+  generation is made up front, so pauses change nothing (tested). A 36×36 generation at
+  population 150 takes ~60 ms natively, so it is cut into parts. Memory (``peak_bytes``): the
+  sampling tables, ~5 · 8 · N · population · N bytes — 104 MB at 36×36 and population 2,000.
 """
 
 from __future__ import annotations
@@ -66,9 +71,9 @@ from typing import Iterator
 import numpy as np
 
 from ..grid import Puzzle, geometry
-from ..progress import Progress
+from ..progress import PAUSE, Progress, complete
 from ..score import distinct_rows_cols
-from .params import param
+from .params import check_memory, param
 
 ID = "nb_coin"
 TITLE = "Node-based coincidence algorithm (EDA)"
@@ -90,6 +95,25 @@ PARAMS = [
 OBJECTIVE = {"name": "fitness (distinct digits in rows and columns)", "direction": "max",
              "best": lambda puzzle, params: 2 * puzzle.N ** 2}
 SERIES_AXES = {"entropy": "right"}
+
+# Work between two pauses, ~2-4 ms natively on a quiet machine: about this many (value, individual, box) entries
+# of the sampling tables, or this many board cells when scoring (score.distinct_rows_cols
+# costs ~60 ns a cell, sampling ~10 ns an entry).
+_ENTRIES_PER_PART = 200_000
+_CELLS_PER_SCORE_PART = 50_000
+
+
+def peak_bytes(puzzle: Puzzle, params: dict) -> int:
+    """Sampling keeps five float64 tables of N × population × N (availability, probabilities,
+    their cumulative sums, the uniform draws, a product) and the boards; learning int64
+    copies of the selected boards."""
+    N, P = puzzle.N, params["population"]
+    return 5 * 8 * N * P * N + 16 * P * N * N
+
+
+def check_params(puzzle: Puzzle, params: dict) -> None:
+    check_memory(ID, PARAMS, peak_bytes, puzzle, params,
+                 "population", "its sampling tables")
 
 
 def cumulative(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -164,7 +188,12 @@ class Models:
         return M
 
     def sample(self, P: int, rng: np.random.Generator) -> np.ndarray:
-        """P boards, every box a permutation drawn position by position from its model.
+        return complete(self.sample_steps(P, rng))
+
+    def sample_steps(self, P: int, rng: np.random.Generator):
+        """P boards, every box a permutation drawn position by position from its model (a
+        generator: a pause every few positions; all draws are made up front, so pauses
+        change nothing).
 
         The free positions of each box are visited in a random order drawn once per
         generation (shared by the population, so each step is one broadcast over all
@@ -181,7 +210,10 @@ class Models:
         every = np.arange(P)[:, None]
         cum = np.empty((N, P, N))
         u_all = rng.random((self.max_free, P, N))
+        per_part = max(1, _ENTRIES_PER_PART // (N * P * N))
         for step in range(self.max_free):
+            if step % per_part == per_part - 1:
+                yield PAUSE
             pos = order[:, step]                                     # (N,)
             probs = self.M[box, pos].T[:, None, :] * avail           # (N value, P, N box)
             cumulative(probs, out=cum)
@@ -233,6 +265,16 @@ class Models:
         return board, prob
 
 
+def fitness_steps(boards: np.ndarray, n: int):
+    """Distinct digits per row and column (eq. 1), in parts of boards with a pause between them."""
+    per_part = max(1, _CELLS_PER_SCORE_PART // boards.shape[1])
+    out = []
+    for start in range(0, len(boards), per_part):
+        yield PAUSE
+        out.append(distinct_rows_cols(boards[start:start + per_part], n))
+    return np.concatenate(out)
+
+
 def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
     N = puzzle.N
     P = params["population"]
@@ -244,9 +286,10 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
     restarts = 0
     attempt_best, improved_at = -1, 0      # best fitness since the last (re)start, and when
     event = None
+    yield PAUSE
     for gen in range(params["max_generations"]):
-        pop = models.sample(P, rng)
-        fit = distinct_rows_cols(pop, puzzle.n)
+        pop = yield from models.sample_steps(P, rng)
+        fit = yield from fitness_steps(pop, puzzle.n)
         evaluations += P
         order = np.argsort(-fit, kind="stable")
         top = int(fit[order[0]])
