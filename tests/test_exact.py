@@ -45,11 +45,14 @@ def test_node_budget_reports_unknown_rather_than_guessing():
 # ---------------------------------------------------------------- strategies (module docstring)
 import numpy as np  # noqa: E402
 
-from sudoku_lab.exact import FILL, Counter, Strategy, luby  # noqa: E402
+from sudoku_lab.constraints import candidate_masks  # noqa: E402
+from sudoku_lab.exact import COUNT, FILL, PLAIN, Counter, Strategy, luby  # noqa: E402
+from sudoku_lab.generate import generate  # noqa: E402
 from sudoku_lab.grid import Puzzle  # noqa: E402
 
-STRATEGIES = [Strategy(), Strategy(restart_nodes=60), Strategy(weighted=True), Strategy(tight_first=True),
-              Strategy(restart_nodes=40, weighted=True, tight_first=True, cells_first=True), FILL]
+STRATEGIES = [PLAIN, Strategy(restart_nodes=60), Strategy(restart_fails=3), Strategy(weighted=True),
+              Strategy(tight_first=True), Strategy(locked=True),
+              Strategy(restart_nodes=40, weighted=True, tight_first=True, cells_first=True), FILL, COUNT]
 CASES = {   # puzzle -> solutions (capped at 2)
     PAPERS["ai-escargot"]: 1,
     SIZES["16x16-vukr-1"]: 1,
@@ -102,3 +105,46 @@ def test_advance_by_nodes_reads_no_clock_and_ends_where_a_single_run_ends():
         steps += 1
     whole = count_solutions(p)
     assert steps > 1 and c.nodes == whole.nodes and np.array_equal(c.result().solution, whole.solution)
+
+
+def test_the_verdict_tells_at_least_one_from_nothing_known():
+    empty = parse("." * 81)
+    first = count_solutions(empty, limit=1)
+    assert first.verdict == "at least one" and first.complete    # limit 1: one found, no more asked
+    c = Counter(empty, max_nodes=first.nodes)                      # budget ends right after the first
+    c.advance()
+    assert c.result().verdict == "at least one" and c.result().to_json() == {
+        "solutions": None, "found": 1, "verdict": "at least one", "nodes": first.nodes}
+    assert count_solutions(parse(PAPERS["ai-escargot"]), max_nodes=5).verdict == "unknown"
+    assert count_solutions(empty).verdict == "several" and count_solutions(empty).settled == 2
+    assert count_solutions(parse(PAPERS["ai-escargot"])).to_json()["verdict"] == "one"
+    assert count_solutions(parse("12345678." + "........9" + "." * 63)).verdict == "none"
+
+
+def test_a_result_read_before_the_end_is_not_final():
+    c = Counter(parse(SIZES["16x16-vukr-1"]))
+    c.advance(nodes=5)
+    assert not c.done and not c.result().complete and c.result().verdict == "unknown"
+
+
+@pytest.mark.parametrize("size", [9, 16, 25])
+def test_locked_candidates_keep_every_choice_of_the_solution(size):
+    made = generate(size, 0.5, 4)
+    c = Counter(made.puzzle, strategy=Strategy(locked=True))
+    c._log = []
+    while c._locked():
+        pass
+    N = size
+    alive = c.alive.reshape(N * N, N)
+    open_cells = made.puzzle.cells == 0
+    assert alive[open_cells, made.solution[open_cells] - 1].all()
+    # it removed something, and only candidates the givens allowed
+    masks = candidate_masks(made.puzzle.cells, made.puzzle.n)
+    allowed = ((masks[:, None] >> np.arange(N)) & 1).astype(bool) & open_cells[:, None]
+    assert not (alive & ~allowed).any() and alive.sum() < allowed.sum()
+
+
+def test_the_default_count_settles_a_generated_25x25_in_the_hard_band():
+    made = generate(25, 0.45, 0)
+    count = count_solutions(made.puzzle, limit=1)
+    assert count.solutions == 1 and is_solution(made.puzzle, count.solution)
