@@ -159,3 +159,18 @@ def test_a_solver_that_proves_no_solution_ends_the_run_with_its_reason(papers, m
     monkeypatch.setitem(solvers.REGISTRY, "fake", fake)
     r = Run(papers["sato-01-easy"], "fake").finish()
     assert (r.stop_reason, r.message, r.solved) == ("unsolvable", "propagation empties r1c1", False)
+
+
+def test_every_series_a_solver_reports_has_a_name_for_people(papers):
+    """The page's legends read `series_labels` and its x axis `step` (docs/design.md): every
+    series id a solver emits, in each of its arms, has a label."""
+    p = papers["ai-escargot"]
+    arms = {"ga_woc": [{}, {"woc": False}]}
+    for schema in solvers.schemas():
+        assert schema["step"] in ("iteration", "generation")
+        for params in arms.get(schema["id"], [{}]):
+            run = Run(p, schema["id"], params, 0, Budget(max_iterations=3))
+            seen = set()
+            while (progress := run.step()) is not None:
+                seen |= set(progress.series)
+            assert seen and seen <= set(schema["series_labels"]), (schema["id"], seen)

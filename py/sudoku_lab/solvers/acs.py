@@ -81,6 +81,9 @@ PARAMS = [
     param("evaporation", "float", 0.005, "best-value evaporation: share of the best ant's deposit "
           "lost every iteration", 0.0, 1.0),
 ]
+STEP = "iteration"
+SERIES = {"best": "best ant so far (cells fixed)", "iteration_best": "this iteration's best ant",
+          "reinforced": "reinforced ant (cells fixed)"}
 OBJECTIVE = {"name": "cells fixed", "direction": "max", "best": lambda puzzle, params: puzzle.N ** 2}
 # Pauses: a step of the construction (the ready ants place a value, one propagation round)
 # costs natively about as much as a fixed overhead of STEP_OVERHEAD (cell, ant) pairs plus the

@@ -87,6 +87,8 @@ PARAMS = [
     param("propagate", "bool", False, "close the domains under hidden singles too, at every filtering "
           "(not in the paper)"),
 ]
+STEP = "iteration"
+SERIES = {"cells_left": "cells left to complete", "domain_size": "candidates left (right axis)"}
 SERIES_AXES = {"domain_size": "right"}
 OBJECTIVE = {"name": "cells left to complete", "direction": "min", "best": lambda puzzle, params: 0}
 

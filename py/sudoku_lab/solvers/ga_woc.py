@@ -94,6 +94,9 @@ PARAMS = [
     propagate_param("random rows (first population, mutation, shake-up, the crowd's random rows) "
                     "keep to the candidates where they can"),
 ]
+STEP = "generation"
+SERIES = {"best": "best individual (conflicts)", "mean": "population mean", "expert_mean": "experts' mean",
+          "aggregate": "crowd's aggregate"}
 OBJECTIVE = {"name": "conflicts (digits missing from columns and boxes)", "direction": "min",
              "best": lambda puzzle, params: 0}
 

@@ -52,6 +52,8 @@ PARAMS = [
     param("mutation", "float", 0.5, "share of offspring made by mutation (the rest by crossover)", 0, 1),
     param("max_length", "int", 50, "longest program", 1, 500),
 ]
+STEP = "generation"
+SERIES = {"best": "best program (empty cells left)", "mean": "population mean"}
 OBJECTIVE = {"name": "empty cells left", "direction": "min", "best": lambda puzzle, params: 0}
 
 

@@ -91,6 +91,8 @@ PARAMS = [
           choices=["greedy", "random"]),
     propagate_param("initial states and swaps keep every cell on its candidates"),
 ]
+STEP = "iteration"
+SERIES = {"objective": "objective f", "conflicts": "row and column duplicates", "f2": "clashes with givens (f2)"}
 OBJECTIVE = {"name": "f = w1·f1 + w2·f2", "direction": "max",
              # a solution has every row and column distinct (f1 = 2·N²) and no clash (f2 = 0)
              "best": lambda puzzle, params: params["w1"] * 2 * puzzle.N ** 2}
