@@ -1,6 +1,9 @@
 // The papers' experiments, sized for a browser, with the figures each paper published.
-// `paper` maps a puzzle name (or a rating level, for names like "easy-3") to what the paper
-// reports for it; `note` is shown on screen (what the paper ran, what the preset runs).
+// `paper(published)` reads data/published.json (the one home of those figures) and maps a
+// puzzle name (or a rating level, for names like "easy-3") to what the paper reports for it;
+// `note` is shown on screen (what the paper ran, what the preset runs): a string, or a
+// function of the published figures when it quotes them.
+import { seriesPoints, figure } from "../rules/published.js";
 
 const DEFAULTS = {};    // an entry's params are the paper's defaults unless given here
 
@@ -9,12 +12,12 @@ export const PRESETS = [
     id: "phase-transition",
     label: "Phase transition — Lewis 2007",
     entries: [{ solver: "hill_climb", seed: 0, params: DEFAULTS }, { solver: "alldiff_tabu", seed: 0, params: DEFAULTS },
-      { solver: "acs", seed: 0, params: DEFAULTS }],
+      { solver: "alldiff_tabu", seed: 0, params: { propagate: true } }, { solver: "acs", seed: 0, params: DEFAULTS }],
     puzzles: "gen", sweep: { size: 16, p0: 0, p1: 1, step: 0.1, instances: 2 }, runs: 1, seconds: 10,
     note: "Lewis (J. Heuristics 13(4), 2007) generates puzzles by keeping each cell of a full grid with " +
       "probability p and finds an easy–hard–easy curve, hardest near p = 0.40–0.45 (16×16: success dips to " +
       "about 75 % at p = 0.40 within 30 s, on a PC of 2007). Here: 16×16, p = 0 … 1 by 0.1, 2 generated " +
-      "instances per p, 1 run × 10 s each, with Lewis's published points and Lloyd & Amos's ant colony figures " +
+      "instances per p, 1 run × 10 s each (alldiff_tabu also with propagation inside its search), with Lewis's published points and Lloyd & Amos's ant colony figures " +
       "(measured with their program) beside ours. The full sweeps are in docs/benchmarks.md.",
     paper: null,
   },
@@ -23,12 +26,15 @@ export const PRESETS = [
     label: "NB-COIN, Table II (Waiyapara et al.)",
     entries: [{ solver: "nb_coin", seed: 0, params: DEFAULTS }],
     puzzles: "sato6", runs: 3, seconds: 20,
-    note: "The paper: 100 runs per puzzle, up to 100,000 generations each. Here: 3 runs × 20 s per puzzle " +
-      "(about 6 minutes on 2 workers). Paper figures: runs solved, mean generations (Nfe).",
-    paper: {
-      "sato-01-easy": "100/100, 2 gen.", "sato-11-easy": "100/100, 4 gen.", "sato-27-medium": "100/100, 130 gen.",
-      "sato-29-medium": "100/100, 1,196 gen.", "sato-77-difficult": "100/100, 2,710 gen.",
-      "sato-106-difficult": "100/100, 2,341 gen.",
+    note: "The paper: 100 runs per puzzle, up to 100,000 generations each. Here: 3 runs × 20 s on each of " +
+      "the six puzzles, 18 runs: at most 6 minutes on one worker, 3 on two (the Workers field; by default " +
+      "this device's cores less one). Paper figures: runs solved, mean generations (Nfe).",
+    // runs solved and mean generations of the solved runs, per puzzle (Table II, NB-COIN's arm)
+    paper: (pub) => {
+      const solved = seriesPoints(pub, "nb_coin", { measure: "solved", arm: "NB-COIN" });
+      const gens = seriesPoints(pub, "nb_coin", { measure: "mean_generations", arm: "NB-COIN" });
+      return Object.fromEntries([...solved].map(([x, pt]) =>
+        [x, `${pt.y}/${pt.series.runs_each}, ${figure(gens.get(x).y)} gen.`]));
     },
   },
   {
@@ -36,14 +42,16 @@ export const PRESETS = [
     label: "GA vs GA+WoC, Table 1 (Hughes & Yampolskiy)",
     entries: [{ solver: "ga_woc", seed: 0, params: { woc: true } }, { solver: "ga_woc", seed: 0, params: { woc: false } }],
     puzzles: "sato6", runs: 2, seconds: 30,
-    note: "The paper: 10 runs on each of its five boards (not published). Here: 2 runs × 30 s on the six " +
-      "Sato & Inoue boards. Its averages over all boards: final conflicts 3.82 (GA) and 3.78 (GA+WoC), " +
-      "generations 262 and 252; very easy and easy boards solved reliably, hard ones not.",
-    paper: {
-      "sato-01-easy": "solved reliably (easy)", "sato-11-easy": "solved reliably (easy)",
-      "sato-27-medium": "occasionally solved", "sato-29-medium": "occasionally solved",
-      "sato-77-difficult": "not solved", "sato-106-difficult": "not solved",
+    note: (pub) => {
+      const all = (measure, arm) => figure(seriesPoints(pub, "ga_woc", { measure, arm }).get("five boards")?.y, 2);
+      return "The paper: 10 runs on each of its five boards (not published). Here: 2 runs × 30 s on the six " +
+        `Sato & Inoue boards. Its averages over all boards: final conflicts ${all("mean_final_conflicts", "GA")} (GA) ` +
+        `and ${all("mean_final_conflicts", "GA+WoC")} (GA+WoC), generations ${all("mean_generations", "GA")} and ` +
+        `${all("mean_generations", "GA+WoC")}; very easy and easy boards solved reliably, hard ones come very close.`;
     },
+    // the paper's words for each level, on the Sato & Inoue boards of that level
+    paper: (pub) => Object.fromEntries([...seriesPoints(pub, "ga_woc", { measure: "outcome", x: "level" })]
+      .flatMap(([level, pt]) => (pt.puzzles || []).map((name) => [name, `${pt.text} (${level})`]))),
   },
   {
     id: "paper-gp_moves",
@@ -51,10 +59,12 @@ export const PRESETS = [
     entries: [{ solver: "gp_moves", seed: 0, params: DEFAULTS }],
     puzzles: "papers", runs: 3, seconds: 30,
     note: "The paper: 30 runs each (Tables 7–8). Here 3 runs × 30 s. Paper figures: success, min–max generations.",
-    paper: {
-      "sato-01-easy": "100%, 0–0 gen.", "sato-11-easy": "100%, 0–0 gen.", "sato-27-medium": "100%, 0–0 gen.",
-      "sato-29-medium": "100%, 0–0 gen.", "sato-77-difficult": "100%, 0–1 gen.",
-      "sato-106-difficult": "100%, 0–2 gen.", "ai-escargot": "100%, 1–15 gen.",
+    // success and min–max generations of the solved runs, per puzzle (Table 8)
+    paper: (pub) => {
+      const rate = seriesPoints(pub, "gp_moves", { measure: "success_rate", x: "puzzle" });
+      const gens = seriesPoints(pub, "gp_moves", { measure: "generations_range", x: "puzzle" });
+      return Object.fromEntries([...rate].map(([x, pt]) =>
+        [x, `${figure(pt.y * 100)}%, ${gens.get(x).low}–${gens.get(x).high} gen.`]));
     },
   },
   {
@@ -64,7 +74,9 @@ export const PRESETS = [
     puzzles: "papers", runs: 5, seconds: 20,
     note: "The paper: every instance (easy, medium, hard, 'SD', AI Escargot) solved in 30 of 30 runs within " +
       "10,000 iterations. Here 5 runs × 20 s on the papers' puzzles.",
-    paper: { "*": "30/30 within 10,000 it." },
+    // one figure for every instance: runs solved within the iteration limit
+    paper: (pub) => Object.fromEntries([...seriesPoints(pub, "alldiff_tabu", { measure: "success_rate" })].map(([, pt]) =>
+      ["*", `${figure(pt.y * pt.series.runs_each)}/${pt.series.runs_each} within ${figure(pt.series.iteration_limit)} it.`])),
   },
   {
     id: "paper-hill_climb",
@@ -74,17 +86,26 @@ export const PRESETS = [
     note: "The paper: 100 unpublished puzzles in four levels, all solved. Here one run × 20 s on each of " +
       "40 Sudoku Exchange puzzles rated easy, medium, hard and diabolical (a different rating scheme: rows " +
       "line up by name only). Paper figures: average iterations and restarts per level.",
-    paper: {
-      easy: "avg 234 it., 0.12 restarts (Easy)", medium: "avg 392 it., 1.08 restarts (Medium)",
-      hard: "avg 725 it., 2.80 restarts (Hard)", diabolical: "avg 3,588 it., 3.39 restarts (Hardest)",
+    // mean iterations and restarts per level (Figure 5), the paper's level name beside
+    paper: (pub) => {
+      const its = seriesPoints(pub, "hill_climb", { measure: "mean_iterations", x: "level" });
+      const restarts = seriesPoints(pub, "hill_climb", { measure: "mean_restarts", x: "level" });
+      return Object.fromEntries([...its].map(([x, pt]) =>
+        [x, `avg ${figure(pt.y)} it., ${figure(restarts.get(x).y, 2)} restarts (${pt.label})`]));
     },
   },
 ];
 
-// What the paper reports for a puzzle: by its name, its rating level ("easy-3" -> "easy"), or "*".
-export function paperFigure(preset, name) {
+// The note of a preset, with the published figures it quotes.
+export function presetNote(preset, published) {
+  if (!preset) return "";
+  return typeof preset.note === "function" ? preset.note(published) : preset.note;
+}
+
+// What the paper reports for a puzzle (from data/published.json): by its name, its rating level ("easy-3" -> "easy"), or "*".
+export function paperFigure(preset, name, published) {
   if (!preset || !preset.paper) return "";
-  const p = preset.paper;
+  const p = preset.paper(published);
   return p[name] ?? p[name.replace(/-\d+$/, "")] ?? p["*"] ?? "";
 }
 

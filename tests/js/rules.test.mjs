@@ -128,3 +128,35 @@ test("records: CSV quotes what needs it and follows the given field list", () =>
   assert.equal(csv, 'puzzle,name,params,message\n0,"a ""quoted"", name","{""x"":1}",\n');
   assert.equal(toJSONLines([{ a: 1 }, { b: null }]), '{"a":1}\n{"b":null}\n');
 });
+
+test("presets: the papers' columns and notes come from data/published.json, as the papers print them", async () => {
+  const { PRESETS, paperFigure, presetNote } = await import("../../static/compare/presets.js");
+  const pub = JSON.parse(readFileSync(here("../../data/published.json"), "utf8"));
+  const preset = (id) => PRESETS.find((p) => p.id === `paper-${id}`);
+  const column = (id, names) => names.map((n) => paperFigure(preset(id), n, pub));
+  const sato = ["sato-01-easy", "sato-11-easy", "sato-27-medium", "sato-29-medium", "sato-77-difficult", "sato-106-difficult"];
+  assert.deepEqual(column("nb_coin", sato), ["100/100, 2 gen.", "100/100, 4 gen.", "100/100, 130 gen.",
+    "100/100, 1,196 gen.", "100/100, 2,710 gen.", "100/100, 2,341 gen."]);
+  assert.deepEqual(column("gp_moves", [...sato, "ai-escargot"]), ["100%, 0–0 gen.", "100%, 0–0 gen.", "100%, 0–0 gen.",
+    "100%, 0–0 gen.", "100%, 0–1 gen.", "100%, 0–2 gen.", "100%, 1–15 gen."]);
+  assert.deepEqual(column("ga_woc", sato), ["solved reliably (easy)", "solved reliably (easy)",
+    "occasionally solved (medium)", "occasionally solved (medium)", "comes very close to solving (hard)",
+    "comes very close to solving (hard)"]);
+  assert.deepEqual(column("alldiff_tabu", ["ai-escargot", "anything"]), ["30/30 within 10,000 it.", "30/30 within 10,000 it."]);
+  assert.deepEqual(column("hill_climb", ["easy-3", "medium-1", "hard-10", "diabolical-2"]), ["avg 234 it., 0.12 restarts (Easy)",
+    "avg 392 it., 1.08 restarts (Medium)", "avg 725 it., 2.8 restarts (Hard)", "avg 3,588 it., 3.39 restarts (Hardest)"]);
+  assert.match(presetNote(preset("ga_woc"), pub), /final conflicts 3\.82 \(GA\) and 3\.78 \(GA\+WoC\), generations 262\.26 and 252\.04/);
+  assert.equal(paperFigure(preset("nb_coin"), "sato-01-easy", {}), "");     // no file: no figure, no crash
+});
+
+test("links: the lab's own share link pasted as text opens with its settings; other links give their puzzle", async () => {
+  const { labLinkFragment } = await import("../../static/rules/links.js");
+  const p = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..";
+  assert.equal(labLinkFragment(`https://host/lab/#p=${p}&s=hill_climb&seed=3`), `#p=${p}&s=hill_climb&seed=3`);
+  assert.equal(labLinkFragment(`  #g=16:0.45:7&s=acs  `), "#g=16:0.45:7&s=acs");
+  assert.equal(labLinkFragment(`https://host/#p=${p}&t=10&m=race&e=hill_climb:0,acs:0`), `#p=${p}&t=10&m=race&e=hill_climb:0,acs:0`);
+  assert.equal(labLinkFragment(`https://host/#p=${p}`), null);                   // a puzzle only: read as one
+  assert.equal(labLinkFragment(`https://www.sudokuwiki.org/sudoku.htm?bd=${"0".repeat(81)}`), null);
+  assert.equal(labLinkFragment(`https://example.org/#s=hill_climb`), null);       // no puzzle in it
+  assert.equal(labLinkFragment(p), null);
+});

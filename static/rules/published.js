@@ -1,0 +1,18 @@
+// The papers' published figures (data/published.json, read natively by sudoku_lab.published):
+// points of one series picked by source, measure and optional x kind / arm, keyed by x.
+// Pure, no DOM: the experiment's "paper" column and the phase plot's marks read through it.
+
+// The points of the first series of `source` matching `pick` ({measure, x, arm}), as a Map
+// x -> point (each point carries its series under `.series`); empty when nothing matches.
+export function seriesPoints(published, source, pick) {
+  const src = published && published[source];
+  const series = ((src && src.series) || []).find((s) => Object.entries(pick).every(([k, v]) => s[k] === v));
+  return new Map(series ? series.points.map((pt) => [pt.x, { ...pt, series }]) : []);
+}
+
+// A number as the paper's tables print it: grouped thousands, at most `decimals` places.
+// "–" when the figure is missing (the file could not be read).
+export function figure(y, decimals = 0) {
+  if (typeof y !== "number" || !Number.isFinite(y)) return "–";
+  return y.toLocaleString("en-US", { maximumFractionDigits: decimals });
+}
