@@ -55,7 +55,7 @@ mountViews(store);
 mountStatus(store);
 const share = mountShare(store);
 mountSettings(store, actions, worker);
-const puzzle = mountPuzzle(store, actions, worker, board);
+const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below
 const generator = mountGenerator(store, actions, worker);
 const solve = mountSolve(store, actions, worker, board, share.link);
 compare = mountCompare(store, actions, { worker, pool, shareLink: share.link });

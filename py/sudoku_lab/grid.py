@@ -28,19 +28,30 @@ BLANKS = ".0-_*"
 BOX_SIZE_BY_CELLS = {16: 2, 81: 3, 256: 4, 625: 5, 1296: 6}
 MAX_TEXT = 20_000
 # Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=): the keys
-# read, in this order, when a pasted text is a link. static/parse.js reads them the same way.
+# read, in this order, when a pasted text is a link. A link may come without its scheme
+# (www.sudokuwiki.org/sudoku.htm?bd=…) and may hold the puzzle as a path segment instead
+# (…/sudoku.htm/0090001…): a segment of exactly 16, 81, 256, 625 or 1,296 puzzle characters.
+# static/rules/parse.js reads them the same way.
 LINK_KEYS = ("bd", "puzzle", "p", "s", "sudoku", "grid")
-_LINK = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|[?#])\S*")
+_LINK = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::[0-9]+)?/|[?#])\S*")
+_PATH_PUZZLE = re.compile(r"[0-9A-Za-z@.*_-]+")
 
 
-def _link_pairs(text: str) -> list[tuple[str, str]] | None:
-    """A pasted link's query and fragment pairs, or None when the text is not a link."""
+def _link_parts(text: str) -> tuple[list[tuple[str, str]], list[str]] | None:
+    """A pasted link's query and fragment pairs and its path segments (after the host), or
+    None when the text is not a link."""
     s = text.strip()
     if not _LINK.fullmatch(s):
         return None
-    query = s.split("?", 1)[1].split("#", 1)[0] if "?" in s.split("#", 1)[0] else ""
+    before_hash = s.split("#", 1)[0]
+    query = before_hash.split("?", 1)[1] if "?" in before_hash else ""
     fragment = s.split("#", 1)[1] if "#" in s else ""
-    return parse_qsl(query, keep_blank_values=True) + parse_qsl(fragment, keep_blank_values=True)
+    path = before_hash.split("?", 1)[0]
+    path = path.split("://", 1)[1] if "://" in path else path
+    segments = path.split("/")[1:] if not path.startswith(("?", "#")) else []
+    return parse_qsl(query, keep_blank_values=True) + parse_qsl(fragment, keep_blank_values=True), segments
+
+
 # Characters that only lay the grid out; they never stand for a cell.
 LAYOUT = "|+=:;,"
 
@@ -247,8 +258,9 @@ def parse(text: str) -> Puzzle:
         raise PuzzleError("the puzzle must be text")
     if len(text) > MAX_TEXT:
         raise PuzzleError(f"The text is {len(text)} characters long; a puzzle is at most {MAX_TEXT}.")
-    pairs = _link_pairs(text)
-    if pairs is not None:
+    parts = _link_parts(text)
+    if parts is not None:
+        pairs, segments = parts
         values = dict(reversed(pairs))                     # the first value of each key
         for key in LINK_KEYS:
             if key in values:
@@ -256,8 +268,11 @@ def parse(text: str) -> Puzzle:
                     return parse(values[key])
                 except PuzzleError as exc:
                     raise PuzzleError(f"The link's {key}= cannot be read: {exc.message}") from None
+        for segment in reversed(segments):
+            if len(segment) in BOX_SIZE_BY_CELLS and _PATH_PUZZLE.fullmatch(segment):
+                return parse(segment)
         raise PuzzleError("This link holds no puzzle: it has none of "
-                          + ", ".join(f"{k}=" for k in LINK_KEYS) + ".")
+                          + ", ".join(f"{k}=" for k in LINK_KEYS) + ", and no part of its path is a puzzle.")
     chars, lines, separated = _tokens(text)
     if not chars:
         raise PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.")

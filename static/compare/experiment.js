@@ -74,8 +74,16 @@ export class Experiment {
   // entries: [{solver, seed, params}], puzzles: [{name, puzzle} or {name, spec}]; sweep: null, or a
   // sweep over p ({size, ps, instances, published}): rows and curves then pool the instances of a p.
   // Returns the job list.
-  begin({ entries, puzzles, runs, seconds, preset, sweep = null }) {
-    Object.assign(this, { entries, puzzles, runs, preset, sweep });
+  // An entry in a legend: its number, solver, first seed (runs take seed, seed + 1, …) and the
+  // parameters it changes from the paper's defaults.
+  entryName(e, i) {
+    const schema = this.schemas().get(e.solver);
+    const [solver, seed, ...changed] = schema ? describe(e, schema).split(" · ") : [e.solver, `seed ${e.seed}`];
+    return [`${i + 1}. ${solver}`, `${seed}…`, ...changed].join(" · ");
+  }
+
+  begin({ entries, puzzles, runs, seconds, preset, published = {}, sweep = null }) {
+    Object.assign(this, { entries, puzzles, runs, preset, published, sweep });
     this.records = [];
     this.done = 0;
     this.solved = 0;
@@ -95,7 +103,7 @@ export class Experiment {
     this.total = jobs.length;
     this.buildTable();
     if (this.chart) this.chart.destroy();
-    this.chart = new Lines(this.chartEl, entries.map((e, i) => `${i + 1}. ${e.solver} · seed ${e.seed}…`),
+    this.chart = new Lines(this.chartEl, entries.map((e, i) => this.entryName(e, i)),
       { title: "Runs solved against time", xLabel: "seconds (log scale)", yLabel: "share of runs solved", logX: true,
         stepped: true, yMax: 1 });
     this.beginPhase();
@@ -122,7 +130,7 @@ export class Experiment {
     box.hidden = !this.sweep;
     if (!this.sweep) return;
     const size = this.sweep.size;
-    const names = this.entries.map((e, i) => `${i + 1}. ${e.solver} · seed ${e.seed}…`);
+    const names = this.entries.map((e, i) => this.entryName(e, i));
     const marks = (measures) => Object.entries(this.sweep.published || {}).filter(([k]) => !k.startsWith("_"))
       .flatMap(([, src]) => (src.series || []).filter((se) => se.size === size && se.x === "p" && measures.includes(se.measure))
         .map((se) => ({ label: `${src.label}${se.measure === "success_rate" ? "" : `, ${se.measure.replace("_seconds", "")}`}`,
@@ -229,7 +237,7 @@ export class Experiment {
       cells.seconds.append(cells.secsText, cells.box.el);
       cells.puzzle.textContent = p.name;
       cells.paper.hidden = !(this.preset && this.preset.paper);
-      cells.paper.textContent = paperFigure(this.preset, p.name);
+      cells.paper.textContent = paperFigure(this.preset, p.name, this.published);
       body.appendChild(tr);
       const row = { tr, cells, records: [], stopped: 0, group: p.key, entry: ei };
       this.rows.set(`${ei}/${p.key}`, row);

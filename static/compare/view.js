@@ -15,7 +15,7 @@ import { readSettings } from "../settings/form.js";
 import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
 import { Race } from "./race.js";
 import { Experiment } from "./experiment.js";
-import { PRESETS, PUZZLE_SETS } from "./presets.js";
+import { PRESETS, PUZZLE_SETS, presetNote } from "./presets.js";
 
 // Problems that concern comparisons only: a single run ignores them.
 export const COMPARE_ONLY = new Set(["runs", "ps", "pl", "gs", "gi", "preset", "workers", "e", "c", "m"]);
@@ -39,6 +39,43 @@ export async function loadPuzzleSet(id) {
   return readPuzzleList(await r.text());
 }
 
+// Where a compare view (`kind`: race or experiment) stands: [state, sentence]. "loading"
+// while Python loads in the page or in the comparison's workers; "running"; "finished" or
+// "stopped" (Stop ended a lane or a run) once its result is in; otherwise "ready".
+export function compareStatus(s, kind) {
+  const what = kind === "race" ? "race" : "experiment";
+  if (s.failure) return ["loading", `Python could not load: ${s.failure}`];
+  if (!s.ready) return ["loading", "Loading Python… Start becomes available when it is ready."];
+  if (s.running && s.running.kind === kind) {
+    return s.running.phase === "starting"
+      ? ["loading", `Starting: ${s.running.detail || "the workers are loading Python"}.`]
+      : ["running", `The ${what} is running${s.running.detail ? ` (${s.running.detail})` : ""}. Stop ends it within a moment.`];
+  }
+  if (s.running) {
+    const other = { solve: "A single run (Solve view)", race: "A race", experiment: "An experiment" }[s.running.kind];
+    return ["ready", `${other} is running: Start becomes available when it ends or is stopped.`];
+  }
+  const result = s.results[kind];
+  if (!result) return ["ready", `Ready: set the entries and press Start.`];
+  const stopped = kind === "race" ? result.lanes.some((l) => l.state === "stopped") : result.stopped > 0;
+  if (kind === "race") {
+    const solved = result.lanes.filter((l) => l.state === "solved").length;
+    return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${solved} of ${result.lanes.length} lanes solved.`];
+  }
+  return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${result.done} of ${result.total} runs done, ` +
+    `${result.solved} solved${result.stopped ? `, ${result.stopped} stopped` : ""}.`];
+}
+
+// The line of a pasted list that cannot be read, selected in its box (the box keeps every
+// character typed; the message says what is wrong with that line).
+function selectListLine(textarea, line) {
+  if (!line) return;
+  const lines = textarea.value.split("\n");
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  textarea.focus();
+  textarea.setSelectionRange(start, start + (lines[line - 1] || "").length);
+}
+
 // What each worker of a starting comparison is doing, in words.
 export function describeStartup(status) {
   const waiting = status.map((w, i) => ({ ...w, i })).filter((w) => !w.ready);
@@ -54,7 +91,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     panel: $("compare"), entries: $("compare-entries"), add: $("compare-add"),
     experiment: $("experiment-settings"), preset: $("preset"), presetNote: $("preset-note"),
     runs: $("compare-runs"), puzzles: $("compare-puzzles"), list: $("compare-list"), workers: $("workers"),
-    start: $("compare-start"), stop: $("compare-stop"), progress: $("compare-progress"),
+    start: $("compare-start"), stop: $("compare-stop"), status: $("compare-status"), progress: $("compare-progress"),
     lanes: $("lanes"), chart: $("compare-chart"), raceChart: $("race-chart"), experimentChart: $("experiment-chart"),
     results: $("compare-results"), resultsBox: $("compare-results-box"), phase: $("phase-charts"),
     phaseSuccess: $("phase-success"), phaseTime: $("phase-time"), sweep: $("sweep"),
@@ -198,11 +235,16 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       [ui.sweepInstances, "instances"]]) if (el.value !== c.sweep[k]) el.value = c.sweep[k];
     if (ui.preset.value !== (c.preset || "")) ui.preset.value = c.preset || "";
     const preset = PRESETS.find((p) => p.id === c.preset);
-    ui.presetNote.textContent = preset ? preset.note : "";
+    ui.presetNote.textContent = preset && typeof preset.note === "string" ? preset.note : "";
+    if (preset && typeof preset.note === "function") {
+      published().then((pub) => { if (store.state.compare.preset === preset.id) ui.presetNote.textContent = presetNote(preset, pub); });
+    }
   });
 
   store.on(["problems"], (s) => {
     for (const [k, el] of Object.entries(FIELDS)) markField(el, s.problems.get(k) || null);
+    const line = /^Line (\d+) /.exec(s.problems.get("pl") || "");
+    if (line) ui.list.dataset.problemLine = line[1]; else delete ui.list.dataset.problemLine;
     for (const el of [ui.sweepP0, ui.sweepP1, ui.sweepStep]) markField(el, s.problems.get("gs") || null);
     markField(ui.sweepInstances, s.problems.get("gi") || null);
   });
@@ -214,6 +256,14 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     ui.start.disabled = on || !s.ready;
     ui.stop.disabled = !(on && s.running.kind === s.view);
     ui.panel.dataset.running = on && s.running.kind !== "solve" ? "true" : "false";
+  });
+
+  // The compare-status line: where this view stands, in one word (data-state) and a sentence.
+  store.on(["running", "ready", "failure", "view", "results"], (s) => {
+    if (s.view === "solve") return;
+    const [state, text] = compareStatus(s, s.view);
+    ui.status.dataset.state = state;
+    ui.status.textContent = text;
   });
 
   function applyPreset(id) {
@@ -266,7 +316,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
         } else {
           if (!(err instanceof ListProblem)) throw err;
           problems.push(err.message);
-          if (c.puzzles === "list") mark("pl", err.message);
+          if (c.puzzles === "list") { mark("pl", err.message); selectListLine(ui.list, err.line); }
         }
       }
       // seeds s, s+1, …, s+runs−1 must all follow the seed rule
@@ -335,6 +385,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
         }
         const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,
           seconds: settings.seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null,
+          published: await published(),
           sweep: c.puzzles === "gen" ? { ...readSweep(c.sweep), published: await published() } : null });
         pool.resize(settings.workers);
         watchStartup();

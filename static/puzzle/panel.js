@@ -7,6 +7,7 @@
 // The board belongs to the puzzle except in the Solve view while a run is on it (running or
 // finished): then solve/view.js paints the run.
 import { parsePuzzle, boardToString, PuzzleError } from "../rules/parse.js";
+import { labLinkFragment } from "../rules/links.js";
 import { readPuzzleList } from "../rules/puzzle-list.js";
 import { BoardEditor } from "../draw/board-editor.js";
 import { markField } from "../settings/params.js";
@@ -19,7 +20,8 @@ export const boardShowsRun = (s) => s.view === "solve" && ((s.running && s.runni
 // The text the paste box shows for a puzzle that came from elsewhere (a link, typing, Clear).
 const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(puzzle.cells));
 
-export function mountPuzzle(store, actions, worker, board) {
+// openLink(hash): opens one of the lab's own share links pasted into the box (page/open-link.js).
+export function mountPuzzle(store, actions, worker, board, openLink) {
   const $ = (id) => document.getElementById(id);
   const ui = { input: $("puzzle-input"), load: $("load-puzzle"), clear: $("clear-board"), examples: $("examples"),
     info: $("puzzle-info"), rating: $("puzzle-rating") };
@@ -27,6 +29,11 @@ export function mountPuzzle(store, actions, worker, board) {
 
   // ------------------------------------------------------------------ visitor -> state
   function loadText(text) {
+    const labLink = labLinkFragment(text);     // the lab's own share link: its settings too
+    if (labLink) {
+      openLink(labLink);
+      return true;
+    }
     try {
       const puzzle = parsePuzzle(text);
       actions.clearNotice("paste");
@@ -102,8 +109,10 @@ export function mountPuzzle(store, actions, worker, board) {
     } else {
       const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
       ui.info.dataset.solutions = c.solutions === null ? "unknown" : String(c.solutions);
-      ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` +
-        (c.solutions === null ? "solution count unknown (the search's budget ran out)" : words[c.solutions]);
+      const found = c.rating && c.rating.solution;   // the count ran out of budget after finding one
+      const unknown = found ? "at least one solution (the search's budget ran out before it could say whether it is the only one)"
+        : "solution count unknown (the search's budget ran out)";
+      ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` + (c.solutions === null ? unknown : words[c.solutions]);
     }
     showRating(c && c.rating, givens, N);
   });

@@ -122,6 +122,20 @@ export function linkOutcome(hash, schemas) {
 // (docs/design.md, "Share links"). Read setting by setting like a single-run link: each good
 // setting is kept, each bad one is a problem of its own key — the page marks it on its field
 // and starts nothing until it is mended. `c=<solver>,…` with `seed=` is the short form of entries.
+// The fragment ("#…") of one of the lab's own share links pasted as text — one that carries
+// more than a puzzle (a solver, a seed, a time limit, a comparison, the generator's settings)
+// — else null. Such a paste opens as the link would, settings and all; any other link is read
+// for its puzzle only (rules/parse.js).
+export function labLinkFragment(text) {
+  const s = String(text).trim();
+  const at = s.indexOf("#");
+  if (at < 0 || /\s/.test(s)) return null;
+  const keys = new Set(new URLSearchParams(s.slice(at + 1)).keys());
+  const labKeys = [...keys].filter((k) => RESERVED.has(k) || COMPARE_KEYS.has(k));
+  const holdsPuzzle = keys.has("p") || keys.has("g");
+  return holdsPuzzle && labKeys.some((k) => k !== "p") ? s.slice(at) : null;
+}
+
 export const COMPARE_MODES = ["race", "experiment"];
 export const COMPARE_KEYS = new Set(["p", "g", "t", "m", "e", "c", "seed", "runs", "ps", "pl", "gs", "gi", "preset"]);
 export const MAX_RUNS = 1000;

@@ -7,18 +7,25 @@ export const ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@";
 const BLANKS = ".0-_*";
 const BOX_SIZE_BY_CELLS = { 16: 2, 81: 3, 256: 4, 625: 5, 1296: 6 };
 const MAX_TEXT = 20000;
-// Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=), as grid.py reads them.
+// Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=), as grid.py
+// reads them: with or without the scheme, the puzzle in a key or as a path segment of exactly
+// 16, 81, 256, 625 or 1,296 puzzle characters.
 export const LINK_KEYS = ["bd", "puzzle", "p", "s", "sudoku", "grid"];
-const LINK = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|[?#])\S*$/;
+const LINK = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::[0-9]+)?\/|[?#])\S*$/;
+const PATH_PUZZLE = /^[0-9A-Za-z@.*_-]+$/;
 
-// A pasted link's query and fragment pairs, or null when the text is not a link.
-function linkPairs(text) {
+// A pasted link's query and fragment pairs and its path segments (after the host), or null
+// when the text is not a link.
+function linkParts(text) {
   const s = text.trim();
   if (!LINK.test(s)) return null;
   const beforeHash = s.split("#")[0];
   const query = beforeHash.includes("?") ? beforeHash.slice(beforeHash.indexOf("?") + 1) : "";
   const fragment = s.includes("#") ? s.slice(s.indexOf("#") + 1) : "";
-  return [...new URLSearchParams(query), ...new URLSearchParams(fragment)];
+  let path = beforeHash.split("?")[0];
+  if (path.includes("://")) path = path.slice(path.indexOf("://") + 3);
+  const segments = /^[?#]/.test(path) || path === "" ? [] : path.split("/").slice(1);
+  return { pairs: [...new URLSearchParams(query), ...new URLSearchParams(fragment)], segments };
 }
 
 export class PuzzleError extends Error {
@@ -99,8 +106,9 @@ export function parsePuzzle(text) {
   if (text.length > MAX_TEXT) {
     throw new PuzzleError(`The text is ${text.length} characters long; a puzzle is at most ${MAX_TEXT}.`);
   }
-  const pairs = linkPairs(text);
-  if (pairs !== null) {
+  const link = linkParts(text);
+  if (link !== null) {
+    const { pairs, segments } = link;
     const first = new Map();
     for (const [k, v] of pairs) if (!first.has(k)) first.set(k, v);
     for (const key of LINK_KEYS) {
@@ -112,7 +120,11 @@ export function parsePuzzle(text) {
         throw new PuzzleError(`The link's ${key}= cannot be read: ${err.message}`);
       }
     }
-    throw new PuzzleError(`This link holds no puzzle: it has none of ${LINK_KEYS.map((k) => `${k}=`).join(", ")}.`);
+    for (const segment of [...segments].reverse()) {
+      if (BOX_SIZE_BY_CELLS[segment.length] && PATH_PUZZLE.test(segment)) return parsePuzzle(segment);
+    }
+    throw new PuzzleError(`This link holds no puzzle: it has none of ${LINK_KEYS.map((k) => `${k}=`).join(", ")}, ` +
+      "and no part of its path is a puzzle.");
   }
   const { chars, lines, separated } = tokens(text);
   if (!chars.length) throw new PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.");

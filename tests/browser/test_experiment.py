@@ -8,6 +8,7 @@ import json
 import pytest
 
 from conftest import PAPERS
+from lab import HELD_OUT
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 
@@ -157,7 +158,7 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
     lab.open()
     lab.set_view("experiment")
     lab.by("preset").select_option("phase-transition")
-    assert lab.entries() == [["hill_climb", 0], ["alldiff_tabu", 0], ["acs", 0]]
+    assert lab.entries() == [["hill_climb", 0], ["alldiff_tabu", 0], ["alldiff_tabu", 0], ["acs", 0]]
     assert lab.by("compare-puzzles").input_value() == "gen" and lab.by("sweep-size").input_value() == "16"
     assert "Lewis" in lab.page.locator("#preset-note").inner_text()
     for hook, value in (("sweep-p0", "0.3"), ("sweep-p1", "0.5"), ("sweep-instances", "1"), ("max-seconds", "3"),
@@ -167,13 +168,14 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
     lab.wait_experiment_done(timeout=300_000)
     rows = lab.rows()
     assert [(r["solver"], r["puzzle"]) for r in rows] == [
-        (s, f"p = {p}") for s in ("hill_climb", "alldiff_tabu", "acs") for p in ("0.3", "0.4", "0.5")]
+        (s, f"p = {p}") for s in ("hill_climb", "alldiff_tabu", "alldiff_tabu", "acs") for p in ("0.3", "0.4", "0.5")]
     assert all(r["runs"] == 1 for r in rows)
     success, time_ = lab.by("phase-success"), lab.by("phase-time")
     assert success.is_visible() and time_.is_visible()
     assert success.get_attribute("data-x-label").startswith("p") and success.get_attribute("data-y-label")
     legend = success.get_attribute("data-legend").split("|")
-    assert legend[:3] == ["1. hill_climb · seed 0…", "2. alldiff_tabu · seed 0…", "3. acs · seed 0…"]
+    assert legend[:4] == ["1. hill_climb · seed 0…", "2. alldiff_tabu · seed 0…",
+                          "3. alldiff_tabu · seed 0… · propagate=true", "4. acs · seed 0…"]
     assert any("Lewis 2007" in x for x in legend)
     assert int(success.get_attribute("data-points")) >= 9                    # ours, plus the published marks
     assert "seconds" in time_.get_attribute("data-y-label")
@@ -187,3 +189,32 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
     native = Run(generate(parse_spec(rec["name"])).puzzle, rec["solver"], rec["params"], rec["seed"],
                  Budget(max_seconds=60)).finish()
     assert (native.iterations, native.solved) == (rec["iterations"], True)
+
+
+def test_a_pasted_list_marks_the_line_it_cannot_read_and_keeps_the_text(lab):
+    lab.open("#p=" + HELD_OUT)
+    lab.set_view("experiment")
+    lab.add_entry("hill_climb", 1)
+    lab.by("compare-puzzles").select_option("list")
+    text = f"{HELD_OUT} one\n# a comment\n12345 broken\n{PAPERS['sato-01-easy']} two"
+    lab.by("compare-list").fill(text)
+    lab.by("compare-start").click()
+    box = lab.by("compare-list")
+    lab.page.wait_for_selector('[data-testid="compare-list"][data-problem-line="3"]')
+    assert box.get_attribute("aria-invalid") == "true" and box.input_value() == text
+    selected = box.evaluate("t => t.value.slice(t.selectionStart, t.selectionEnd)")
+    assert selected == "12345 broken"
+    assert "Line 3" in lab.page.locator("#compare-list-problem").inner_text()
+    assert lab.by("compare-progress").get_attribute("data-total") == "0"            # nothing ran
+    assert lab.by("compare-status").get_attribute("data-state") == "ready"
+    box.fill(text.replace("12345 broken", "# mended"))
+    lab.page.wait_for_selector('[data-testid="compare-list"]:not([data-problem-line])')
+    assert box.get_attribute("aria-invalid") is None
+
+
+def test_the_preset_a_link_opened_shows_in_the_menu_with_the_papers_figures(lab):
+    lab.open("#p=" + HELD_OUT + "&m=experiment&t=5&e=gp_moves:0&runs=1&ps=papers&preset=paper-gp_moves")
+    assert lab.by("preset").input_value() == "paper-gp_moves"
+    assert "Tables 7–8" in lab.page.locator("#preset-note").inner_text()
+    lab.by("preset").select_option("paper-ga_woc")                  # a note that quotes data/published.json
+    lab.page.wait_for_function("() => /final conflicts 3\\.82 \\(GA\\)/.test(document.querySelector('#preset-note').textContent)")

@@ -4,6 +4,7 @@ worker's check (clashes at once, the solution count in slices)."""
 import pytest
 
 from conftest import PAPERS
+from lab import HELD_OUT
 from sudoku_lab.grid import parse
 
 pytestmark = pytest.mark.browser
@@ -150,3 +151,30 @@ def test_the_solution_count_of_a_25x25_does_not_block_a_run(lab):
     lab.by("stop").click()
     lab.wait_state("stopped")
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]', timeout=30_000)
+
+
+@pytest.mark.parametrize("link", [
+    "www.sudokuwiki.org/sudoku.htm?bd={digits}",               # no https://
+    "sudokuwiki.org/sudoku.htm?bd={digits}",
+    "https://www.sudokuwiki.org/sudoku.htm/{digits}",          # the puzzle in the path
+])
+def test_a_sudokuwiki_link_without_its_scheme_or_with_the_puzzle_in_its_path_is_read(lab, link):
+    lab.open()
+    digits = PAPERS["sato-29-medium"].replace(".", "0")
+    lab.load(link.format(digits=digits))
+    assert lab.error_text() == ""
+    assert lab.board_values() == parse(PAPERS["sato-29-medium"]).cells.tolist()
+
+
+def test_the_labs_own_share_link_pasted_into_the_box_restores_its_settings(lab):
+    lab.open()
+    lab.load(lab.base + "#p=" + PAPERS["sato-27-medium"] + "&s=alldiff_tabu&seed=5&t=7&filter=ac3")
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=solver-select]').value === 'alldiff_tabu'")
+    assert lab.board_values() == parse(PAPERS["sato-27-medium"]).cells.tolist()
+    assert lab.by("seed-input").input_value() == "5" and lab.by("max-seconds").input_value() == "7"
+    assert lab.by("param-filter").input_value() == "ac3" and lab.error_text() == ""
+    # a race link pasted in the box opens the race view with its entries
+    lab.load(lab.base + "#p=" + HELD_OUT + "&m=race&t=10&e=hill_climb:1,acs:0")
+    lab.page.wait_for_selector('[data-testid="view"][data-view="race"]')
+    assert lab.entries() == [["hill_climb", 1], ["acs", 0]]
+    assert lab.by("compare-progress").get_attribute("data-total") == "0" and lab.state() == "ready"

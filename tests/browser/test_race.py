@@ -1,6 +1,7 @@
 """The Race view: lanes that start together and end with places, Stop, race links, and bad input
 refused before anything runs."""
 
+import json
 import time
 
 import numpy as np
@@ -180,3 +181,61 @@ def test_an_entry_is_vetted_again_when_the_puzzle_changes(lab):
     lab.by("examples").select_option(label="16x16-vukr-1")
     lab.page.wait_for_selector('[data-testid="compare-entry"][aria-invalid="true"]', timeout=20_000)
     assert "9×9" in lab.page.locator('[data-testid="compare-entry"]').first.get_attribute("data-problem")
+
+
+def _png_corner(path):
+    """The colour of a saved PNG's top-left pixel (RGBA)."""
+    from PIL import Image
+    with Image.open(path) as im:
+        return im.convert("RGBA").getpixel((0, 0))
+
+
+@pytest.mark.parametrize("width,scheme", [(1280, "light"), (390, "dark")])
+def test_lanes_stand_side_by_side_with_places_and_a_winner_and_the_race_exports(visitor, width, scheme):
+    lab = visitor(viewport={"width": width, "height": 900}, color_scheme=scheme, accept_downloads=True)
+    lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1,alldiff_tabu:2,acs:0")
+    status = lab.by("compare-status")
+    assert status.get_attribute("data-state") == "ready"
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    assert status.get_attribute("data-state") == "finished" and "3 of 3 lanes solved" in status.inner_text()
+    lanes = lab.page.locator('[data-testid="lane"]')
+    boxes = [lanes.nth(i).bounding_box() for i in range(3)]
+    if width == 1280:                                  # three columns, one row, at the top of the view
+        assert len({round(b["y"]) for b in boxes}) == 1 and boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"]
+        assert boxes[0]["y"] < 700
+    else:                                              # a phone: two columns of small boards
+        assert round(boxes[0]["y"]) == round(boxes[1]["y"]) < round(boxes[2]["y"])
+        assert all(b["width"] < 200 for b in boxes)
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+    places = [lanes.nth(i).get_by_test_id("lane-place").inner_text() for i in range(3)]
+    times = [float(lanes.nth(i).get_by_test_id("lane-time").inner_text().rstrip(" s")) for i in range(3)]
+    first = places.index(next(p for p in places if p.startswith("1st")))
+    assert sorted(p.split(" ")[0] for p in places) == ["1st", "2nd", "3rd"]
+    assert "winner" in lanes.nth(first).get_attribute("class") and times[first] == min(times)
+    assert sum("winner" in (lanes.nth(i).get_attribute("class") or "") for i in range(3)) == 1
+
+    chart = lab.by("compare-chart")
+    assert chart.get_attribute("data-title") and chart.get_attribute("data-y-label") == "open cells"
+    assert "seconds" in chart.get_attribute("data-x-label")
+    assert chart.get_attribute("data-legend") == "1. hill_climb · seed 1|2. alldiff_tabu · seed 2|3. acs · seed 0"
+
+    with lab.page.expect_download() as dl:
+        lab.by("export-race").click()
+    race = json.load(open(dl.value.path()))
+    assert race["kind"] == "race" and "m=race" in race["link"] and race["puzzle"] == HELD_OUT
+    assert [(l["solver"], l["seed"]) for l in race["lanes"]] == [("hill_climb", 1), ("alldiff_tabu", 2), ("acs", 0)]
+    for lane in race["lanes"]:
+        assert lane["result"]["solved"] and lane["place"] in (1, 2, 3) and len(lane["series"]["rows"]) >= 2
+        assert is_solution(parse(HELD_OUT), np.array([int(c) for c in lane["result"]["board"]]))
+
+    names = []
+    for _ in range(2):
+        with lab.page.expect_download() as dl:
+            lab.by("export-png").click()
+        names.append(dl.value.suggested_filename)
+        r, g, b, a = _png_corner(dl.value.path())
+        assert a == 255 and ((r + g + b) / 3 > 200 if scheme == "light" else (r + g + b) / 3 < 60)
+    assert names[0] != names[1] and all(n.startswith("race-") and "alldiff_tabu" in n and n.endswith(".png") for n in names)
+    assert lab.console_errors == [] and lab.foreign_requests == []
