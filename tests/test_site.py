@@ -65,6 +65,7 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
     assert not any(f.split("/")[0] in ("py", "tests", "docs", "bench", ".venv", ".git") for f in files)
     kinds = {kind(f) for f in files}
     assert {"index.html", "sw.js", ".nojekyll", "puzzles/SOURCES.md", "puzzle set", "runtime", "page", "solvers"} <= kinds
+    assert "sources.html" in files
     # every runtime file, and every page file of the repository, is there with the same bytes
     assert sum(kind(f) == "runtime" for f in files) == len(build.PYODIDE_CORE) + 1 + len(build.UPLOT_FILES) + 2
     root = build.ROOT
@@ -98,9 +99,9 @@ def test_the_precache_holds_every_file_the_page_needs(site):
     named = set()
     for page in sorted(f for f in files if "/" not in f and f.endswith(".html")):
         html = (site / page).read_text()
-        for ref in re.findall(r'<(?:script|link)\b[^>]*?(?:src|href)="([^"#]+)[^"]*"', html):
+        for ref in re.findall(r'<(?:script|link|a)\b[^>]*?(?:src|href)="([^"#]+)[^"]*"', html):
             if not ref.startswith(("data:", "http:", "https:")):
-                named.add(ref)
+                named.add(site_path(ref))       # "./" is index.html
     for f in sorted(files):
         if not (f.startswith("static/") and f.endswith((".js", ".mjs"))) or f.startswith("static/vendor/"):
             continue
@@ -115,6 +116,7 @@ def test_the_precache_holds_every_file_the_page_needs(site):
         named.update(n for n in re.findall(r'["\'`](static/vendor/[\w./-]+\.json)["\'`]', text)
                      if n != "static/vendor/manifest.json")
     assert any(n.startswith("puzzles/") for n in named) and "static/app.js" in named
+    assert {"sources.html", "static/page/sources.js", "puzzles/SOURCES.md", "static/vendor/solvers.json"} <= named
     assert sorted(n for n in named if n not in precached) == []
 
 
