@@ -36,6 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENDOR = ROOT / "static" / "vendor"
+SOLVERS_JSON = VENDOR / "solvers.json"      # the solvers' titles and citations, for sources.html
 CACHE = Path(os.environ.get("SUDOKU_LAB_CACHE") or Path.home() / ".cache" / "sudoku-lab")
 VENV = ROOT / ".venv"
 # Chromium for the browser tests and benchmarks: Debian's, headless, kept off the closed network.
@@ -228,8 +229,9 @@ def bundle_package() -> bytes:
 
 
 # What the page reads besides the runtime: its pages (index.html and any beside it), its
-# modules, styles and pages under static/ (not READMEs, not tests), the puzzle sets and the
-# published figures of data/, if any.
+# modules, styles and pages under static/ (not READMEs, not tests), the puzzle sets with their
+# sources (puzzles/SOURCES.md, which sources.html shows), the published figures of data/, if
+# any, and the solvers' titles and citations (static/vendor/solvers.json, written by `build`).
 PAGE_SUFFIXES = (".js", ".mjs", ".css", ".html", ".svg", ".png", ".ico", ".woff2")
 DATA_SUFFIXES = (".json", ".csv", ".txt")
 
@@ -249,10 +251,44 @@ def page_files() -> list[Path]:
         return p.is_file() and p.suffix in suffixes and ".test." not in p.name and VENDOR not in p.parents
     page = [ROOT / "index.html", *sorted(p for p in ROOT.glob("*.html") if p.name != "index.html")]
     page += sorted(p for p in (ROOT / "static").rglob("*") if wanted(p, PAGE_SUFFIXES))
-    page += sorted((ROOT / "puzzles").glob("*.txt"))
+    page += [*sorted((ROOT / "puzzles").glob("*.txt")), ROOT / "puzzles" / "SOURCES.md"]
     if (ROOT / "data").is_dir():
         page += sorted(p for p in (ROOT / "data").rglob("*") if wanted(p, DATA_SUFFIXES))
-    return page + runtime_files()
+    return page + [SOLVERS_JSON] + runtime_files()
+
+
+def solver_sources() -> list[dict]:
+    """Each solver's `id`, `title`, `citation` and `reference` (true for the field's reference
+    solver shown beside the lab's papers), in the registry's order: what sources.html lists
+    without starting Python. Read from the solver modules themselves (their one home), by
+    `ast`, so the build needs neither numpy nor an import of the package; tests/test_build.py
+    holds the result to `sudoku_lab.solvers.schemas()`."""
+    import ast
+    folder = ROOT / "py" / "sudoku_lab" / "solvers"
+
+    def constants(path: Path) -> dict:
+        out = {}
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, ast.AnnAssign) and node.value else []
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    out[t.id] = node.value
+        return out
+
+    registry = constants(folder / "__init__.py").get("_MODULES")
+    if not isinstance(registry, ast.Tuple) or not all(isinstance(e, ast.Name) for e in registry.elts):
+        raise BuildError("py/sudoku_lab/solvers/__init__.py: _MODULES is not a tuple of module names")
+    out = []
+    for name in (e.id for e in registry.elts):
+        found = constants(folder / f"{name}.py")
+        try:
+            fact = {k.lower(): ast.literal_eval(found[k]) for k in ("ID", "TITLE", "CITATION")}
+            fact["reference"] = bool(ast.literal_eval(found["REFERENCE"])) if "REFERENCE" in found else False
+        except (KeyError, ValueError) as exc:
+            raise BuildError(f"py/sudoku_lab/solvers/{name}.py: ID, TITLE and CITATION must be plain strings ({exc})") from None
+        out.append(fact)
+    return out
 
 
 def precache_list(pkg_sha: str) -> list[list[str]]:
@@ -280,6 +316,7 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
         copy_if_changed(path, VENDOR / "uplot" / name)
     pkg = bundle_package()
     (VENDOR / "sudoku_lab.zip").write_bytes(pkg)
+    SOLVERS_JSON.write_text(json.dumps(solver_sources(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     lock = files["lock"]
     manifest = {
         "pyodide": PYODIDE_VERSION,
@@ -298,10 +335,9 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
 
 def site_files() -> dict[str, Path]:
     """Site path -> source file: what the page needs (`page_files`, with the package zip and
-    the manifest), the service worker, and the puzzles' sources (their licences travel with
-    them). Nothing else: no Python, docs, tests or READMEs."""
-    files = [*page_files(), ROOT / "sw.js", VENDOR / "sudoku_lab.zip", VENDOR / "manifest.json",
-             ROOT / "puzzles" / "SOURCES.md"]
+    the manifest; the puzzles' sources among them, so their licences travel with them) and the
+    service worker. Nothing else: no Python, docs, tests or READMEs."""
+    files = [*page_files(), ROOT / "sw.js", VENDOR / "sudoku_lab.zip", VENDOR / "manifest.json"]
     return {p.relative_to(ROOT).as_posix(): p for p in files}
 
 

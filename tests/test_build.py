@@ -43,3 +43,12 @@ def test_vendor_files_match_their_pins():
         assert build.sha256(vendor / "pyodide" / name) == digest
     for name, digest in build.UPLOT_FILES.items():
         assert build.sha256(vendor / "uplot" / name) == digest
+
+
+def test_the_solvers_titles_and_citations_for_the_sources_page_are_the_registrys():
+    """static/vendor/solvers.json (what sources.html lists) is read from the solver modules
+    without importing them: it says exactly what the registry says, in its order."""
+    from sudoku_lab import solvers
+    got = build.solver_sources()
+    assert got == [{k: s[k] for k in ("id", "title", "citation", "reference")} for s in solvers.schemas()]
+    assert [s["id"] for s in got if s["reference"]] == ["acs"] and len(got) == 6

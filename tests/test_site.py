@@ -43,6 +43,8 @@ def kind(rel: str) -> str | None:
         return "page"
     if p.parent == PurePosixPath("puzzles") and p.suffix == ".txt":
         return "puzzle set"
+    if rel == "static/vendor/solvers.json":
+        return "solvers"
     if rel.startswith("static/vendor/"):
         lock_numpy = json.loads((build.VENDOR / "pyodide" / "pyodide-lock.json").read_text())["packages"]["numpy"]
         runtime = {*(f"pyodide/{n}" for n in build.PYODIDE_CORE), f"pyodide/{lock_numpy['file_name']}",
@@ -62,7 +64,8 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
     assert not any(f.endswith((".py", ".md")) and f != "puzzles/SOURCES.md" for f in files)
     assert not any(f.split("/")[0] in ("py", "tests", "docs", "bench", ".venv", ".git") for f in files)
     kinds = {kind(f) for f in files}
-    assert {"index.html", "sw.js", ".nojekyll", "puzzles/SOURCES.md", "puzzle set", "runtime", "page"} <= kinds
+    assert {"index.html", "sw.js", ".nojekyll", "puzzles/SOURCES.md", "puzzle set", "runtime", "page", "solvers"} <= kinds
+    assert "sources.html" in files
     # every runtime file, and every page file of the repository, is there with the same bytes
     assert sum(kind(f) == "runtime" for f in files) == len(build.PYODIDE_CORE) + 1 + len(build.UPLOT_FILES) + 2
     root = build.ROOT
@@ -71,6 +74,7 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
     assert {f for f in sources if kind(f) is not None} <= files
     for f in files - {".nojekyll"}:
         assert (site / f).read_bytes() == (root / f).read_bytes(), f
+    assert json.loads((site / "static/vendor/solvers.json").read_text()) == build.solver_sources()
 
 
 def test_every_precache_url_is_a_file_of_the_site_with_its_hash(site):
@@ -85,17 +89,19 @@ def test_every_precache_url_is_a_file_of_the_site_with_its_hash(site):
 
 def test_the_precache_holds_every_file_the_page_needs(site):
     """Everything but the service worker itself, the manifest (sw.js fetches it fresh and adds
-    it), the puzzles' sources and the GitHub Pages marker is precached; and every module,
-    style, puzzle set and figure the page names resolves to a precached file."""
+    it) and the GitHub Pages marker is precached — the puzzles' sources too, which the sources
+    page shows offline; and every page, module, style, puzzle set, figure and data file the
+    pages name resolves to a precached file."""
     precached = {site_path(url) for url, _ in manifest_of(site)["precache"]}
     files = files_of(site)
-    assert files - precached == {"sw.js", "static/vendor/manifest.json", "puzzles/SOURCES.md", ".nojekyll"}
+    assert files - precached == {"sw.js", "static/vendor/manifest.json", ".nojekyll"}
 
     named = set()
-    html = (site / "index.html").read_text()
-    for ref in re.findall(r'<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"', html):
-        if not ref.startswith("data:"):
-            named.add(ref)
+    for page in sorted(f for f in files if "/" not in f and f.endswith(".html")):
+        html = (site / page).read_text()
+        for ref in re.findall(r'<(?:script|link|a)\b[^>]*?(?:src|href)="([^"#]+)[^"]*"', html):
+            if not ref.startswith(("data:", "http:", "https:")):
+                named.add(site_path(ref))       # "./" is index.html
     for f in sorted(files):
         if not (f.startswith("static/") and f.endswith((".js", ".mjs"))) or f.startswith("static/vendor/"):
             continue
@@ -105,9 +111,12 @@ def test_the_precache_holds_every_file_the_page_needs(site):
                 re.findall(r'new URL\(\s*["\']([^"\']+)["\']\s*,\s*import\.meta\.url', text):
             if not ref.endswith("/"):          # a folder is a base for other URLs, not a file
                 named.add(os.path.normpath(str(here / ref)).replace(os.sep, "/"))
-        # files the page fetches by a path relative to the page (puzzle sets, figures)
-        named.update(re.findall(r'["\'`]((?:puzzles|data)/[\w./-]+\.(?:txt|json|csv))["\'`]', text))
+        # files the page fetches by a path relative to the page (puzzle sets, figures, sources)
+        named.update(re.findall(r'["\'`]((?:puzzles|data)/[\w./-]+\.(?:txt|json|csv|md))["\'`]', text))
+        named.update(n for n in re.findall(r'["\'`](static/vendor/[\w./-]+\.json)["\'`]', text)
+                     if n != "static/vendor/manifest.json")
     assert any(n.startswith("puzzles/") for n in named) and "static/app.js" in named
+    assert {"sources.html", "static/page/sources.js", "puzzles/SOURCES.md", "static/vendor/solvers.json"} <= named
     assert sorted(n for n in named if n not in precached) == []
 
 

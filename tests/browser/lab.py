@@ -140,6 +140,31 @@ class Lab:
             solver: e.dataset.solver, puzzle: e.dataset.puzzle, runs: +e.dataset.runs, solved: +e.dataset.solved,
             stopped: +e.dataset.stopped, median: e.dataset.medianSeconds, errors: +e.dataset.errors}))""")
 
+    # ------------------------------------------------------------------ the sources page
+    def open_sources(self):
+        """Open sources.html (the footer's papers and sources) and wait until it is drawn."""
+        self.page.goto(self.base + "sources.html")
+        return self.wait_sources()
+
+    def wait_sources(self, timeout: float = 30_000) -> dict:
+        """Until both sections of sources.html are drawn; their data-state (`ready` or `error`)."""
+        out = {}
+        for part in ("sources-solvers", "sources-puzzles"):
+            self.page.wait_for_selector(f'[data-testid="{part}"]:is([data-state="ready"], [data-state="error"])',
+                                        timeout=timeout)
+            out[part] = self.by(part).get_attribute("data-state")
+        return out
+
+    def sources_solvers(self) -> list[dict]:
+        """The solvers sources.html lists, in its order: id, reference flag and the item's text."""
+        return self.page.eval_on_selector_all('[data-testid="sources-solvers"] li[data-solver]', """els => els.map(e =>
+            ({id: e.dataset.solver, reference: e.dataset.reference === "true", text: e.textContent}))""")
+
+    def sources_links(self) -> list[dict]:
+        """Every link of the puzzles' sources, as the browser resolved it, with its text."""
+        return self.page.eval_on_selector_all('[data-testid="sources-puzzles"] a', """els => els.map(e =>
+            ({href: e.href, text: e.textContent}))""")
+
     # ------------------------------------------------------------------ the worker and audits
     def kill_worker(self, how: str):
         """End the page's own worker: `closed` (it closes itself) or `stuck` (a loop that never yields)."""

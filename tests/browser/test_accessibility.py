@@ -1,5 +1,5 @@
-"""Accessibility and appearance: axe in both themes, the board's ARIA grid, announcements, the
-dark theme and a 390-px screen."""
+"""Accessibility and appearance: axe in both themes (the lab and its sources page), the board's
+ARIA grid, announcements, the dark theme and a 390-px screen."""
 
 import json
 
@@ -34,6 +34,20 @@ def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(visito
         assert not [v for v in violations if v[1] in SERIOUS], (state, violations)
     assert "exactly one solution" in lab.by("puzzle-info").inner_text()
     assert lab.by("status").get_attribute("aria-live") == "polite"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_the_sources_page(visitor, scheme):
+    phone = {"viewport": {"width": 390, "height": 844}} if scheme == "dark" else {}
+    lab = visitor(color_scheme=scheme, **phone)
+    assert lab.open_sources() == {"sources-solvers": "ready", "sources-puzzles": "ready"}
+    violations = lab.axe_violations()
+    print(scheme, json.dumps(violations))
+    assert not [v for v in violations if v[1] in SERIOUS], violations
+    bg = lab.page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert bg == {"light": "rgb(255, 255, 255)", "dark": "rgb(17, 24, 39)"}[scheme]
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= lab.page.viewport_size["width"]
+    assert lab.console_errors == []
 
 
 def test_the_run_end_and_the_puzzle_info_are_announced(lab):

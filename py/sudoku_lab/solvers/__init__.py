@@ -6,7 +6,8 @@ Parameter specs are plain dicts ``{name, type, default, min, max, choices?, help
 (type is ``int``, ``float``, ``bool`` or ``choice``) so they cross to JavaScript as JSON.
 Each module also declares ``OBJECTIVE`` = {name, direction, best(puzzle, params)} — what
 its ``best`` measures — and may define ``check_params(puzzle, params)`` to refuse values a
-given puzzle cannot take (raising SolverError with a plain message).
+given puzzle cannot take (raising SolverError with a plain message). ``REFERENCE = True``
+marks a solver that is not one of the lab's papers but the field's reference beside them.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def get(solver_id: str) -> ModuleType:
 
 def schema(module: ModuleType) -> dict[str, Any]:
     return {"id": module.ID, "title": module.TITLE, "citation": module.CITATION,
+            "reference": bool(getattr(module, "REFERENCE", False)),
             "params": [dict(p) for p in module.PARAMS],
             "objective": {"name": module.OBJECTIVE["name"], "direction": module.OBJECTIVE["direction"]},
             "series_axes": dict(getattr(module, "SERIES_AXES", {})),

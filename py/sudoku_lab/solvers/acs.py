@@ -72,6 +72,7 @@ ID = "acs"
 TITLE = "Ant colony system with propagation (reference)"
 CITATION = ("H. Lloyd, M. Amos. Solving Sudoku with Ant Colony Optimization. IEEE Transactions on "
             "Games 12(3):302-311, 2020 (arXiv 1805.03545).")
+REFERENCE = True        # not one of the lab's five papers: the field's reference, shown beside them
 PARAMS = [
     param("ants", "int", 10, "ants per iteration", 1, 40),
     param("q0", "float", 0.9, "chance of taking the value of highest pheromone (else a roulette choice)",
