@@ -58,7 +58,8 @@ def _mutated(path, change):
     (("ga_woc", "series", 2, "points", 0), lambda p: p.update(also_printed={"value": 264.26}), "also_printed"),
     (("lewis2007", "series", 0, "points", 0), lambda p: p.update(x=1.5), "p from 0 to 1"),
     (("lewis2007", "series", 1, "points", 0), lambda p: p.update(bound="at least"), "'at most'"),
-    (("hill_climb",), lambda src: src.pop("citation"), "lacks citation"),
+    (("lewis2007",), lambda src: src.pop("citation"), "lacks citation"),
+    (("hill_climb",), lambda src: src.update(citation="x"), "unknown key citation"),
 ])
 def test_a_broken_shape_is_one_line_naming_where(path, change, words):
     with pytest.raises(published.PublishedProblem) as err:
