@@ -77,7 +77,8 @@ from .params import SolverError, param
 ID = "alldiff_tabu"
 TITLE = "alldifferent filtering + tabu search"
 CITATION = ("R. Soto, B. Crawford, C. Galleguillos, F. Paredes, E. Norero. A Hybrid alldifferent-Tabu Search "
-            "Algorithm for Solving Sudoku Puzzles. Computational Intelligence and Neuroscience, 2015, article 286354, doi 10.1155/2015/286354.")
+            "Algorithm for Solving Sudoku Puzzles. Computational Intelligence and Neuroscience, 2015, "
+            "article 286354, doi 10.1155/2015/286354.")
 PARAMS = [
     param("filter", "choice", "hall_intervals", "domain filter: Puget's Hall intervals (paper), Hall sets (GAC) "
           "or AC-3 (the paper's baseline)", choices=list(FILTERS)),
