@@ -3,7 +3,7 @@
 the uniqueness check of the 25×25 in the page (Pyodide, in the worker, in slices); with
 --sweep, the count on generated puzzles across p (docs/benchmarks.md, "The exact solver").
 
-    .venv/bin/python bench/exact_speed.py [--no-browser]
+    .venv/bin/python bench/exact_speed.py [--no-browser] [--file PATH …]
     .venv/bin/python bench/exact_speed.py --sweep [--sizes 16,25] [--p 0:1:0.05] [--instances 5]
         [--seconds 60] [--strategy count|plain|FIELDS] [--extra 36:0.45:3]
 
@@ -31,8 +31,10 @@ from sudoku_lab.grid import parse  # noqa: E402
 
 
 def native(file: str) -> dict:
+    """Count each puzzle of a file (a name in puzzles/, or a path) natively."""
     times, nodes = [], []
-    for text, _ in read_puzzles(ROOT / "puzzles" / file):
+    path = ROOT / "puzzles" / file if not Path(file).exists() else Path(file)
+    for text, _ in read_puzzles(path):
         t0 = time.perf_counter()
         c = count_solutions(parse(text))
         times.append(time.perf_counter() - t0)
@@ -123,6 +125,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=60.0, help="CPU seconds per puzzle")
     ap.add_argument("--strategy", default="count",
                     help="count (the default), plain, or Strategy fields: restart_fails=20,weighted=1,locked=1")
+    ap.add_argument("--file", action="append", default=[], metavar="PATH",
+                    help="one more puzzle file to count, e.g. a collection outside the repository")
     ap.add_argument("--extra", action="append", default=[], metavar="SIZE:P:INSTANCES",
                     help="one more row, e.g. 36:0.45:3")
     args = ap.parse_args()
@@ -131,7 +135,7 @@ def main() -> int:
         return 0
     print("| puzzles | count | median | max | most nodes |")
     print("|---|---:|---:|---:|---:|")
-    for f in ("papers.txt", "famous.txt", "top95.txt", "rated40.txt", "sizes.txt"):
+    for f in ("papers.txt", "famous.txt", "top95.txt", "rated40.txt", "sizes.txt", *args.file):
         r = native(f)
         print(f"| {f} | {r['puzzles']} | {r['median_ms']:.1f} ms | {r['max_ms']:.1f} ms | {r['max_nodes']:,} |")
     big = dict((n, t) for t, n in read_puzzles(ROOT / "puzzles" / "sizes.txt"))["25x25-planetsudoku"]
