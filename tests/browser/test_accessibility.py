@@ -6,7 +6,7 @@ import json
 import pytest
 
 from conftest import PAPERS
-from lab import SERIOUS
+from lab import HELD_OUT, SERIOUS
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +34,22 @@ def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(visito
         assert not [v for v in violations if v[1] in SERIOUS], (state, violations)
     assert "exactly one solution" in lab.by("puzzle-info").inner_text()
     assert lab.by("status").get_attribute("aria-live") == "polite"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_in_a_finished_race_and_experiment(visitor, scheme):
+    lab = visitor(color_scheme=scheme)
+    lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1,alldiff_tabu:2")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    found = {"race": lab.axe_violations()}
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=experiment&t=5&e=hill_climb:1,acs:0&runs=2&ps=current")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    found["experiment"] = lab.axe_violations()
+    print(scheme, json.dumps(found))
+    for view, violations in found.items():
+        assert not [v for v in violations if v[1] in SERIOUS], (view, violations)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
