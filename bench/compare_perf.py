@@ -2,10 +2,12 @@
 """The comparison modes' speed and cost in headless Chromium (issue targets in brackets):
 
     experiment throughput with W = 1 and W = 2 workers for many short runs
-        [runs/s with W workers ≥ 0.8·W × with one, given W free cores];
+        [runs/s with W workers ≥ 0.8·W × with one, given W free cores], and the longest
+        main-thread task from Start to the end [≤ 50 ms];
     memory of the browser with 0, 1, 2 and 4 pool workers loaded (resident set of all
         Chromium processes), hence what one worker costs;
-    a race of four lanes: longest main-thread task [≤ 50 ms], paints per lane per second
+    a race of four lanes: the longest main-thread task from Start until every lane has painted
+        (the workers load Python meanwhile) and while running [≤ 50 ms], paints per lane per second
         [≥ 10], and the time from Stop until every lane has stopped [≤ 200 ms].
 
     .venv/bin/python bench/compare_perf.py [--runs 3] [--race-seconds 5] [--json]
@@ -40,6 +42,7 @@ def chromium_rss_mb() -> float:
 def experiment_rate(browser, base: str, workers: int, runs: int) -> dict:
     """Runs per second of an experiment of short hill_climb runs on the 40 rated puzzles."""
     page = browser.new_page()
+    page.add_init_script(PROBE)
     page.goto(base + f"#p={EASY}&m=experiment&e=hill_climb:0&runs=1&ps=current&t=30")
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
     page.get_by_test_id("workers").fill(str(workers))
@@ -53,13 +56,16 @@ def experiment_rate(browser, base: str, workers: int, runs: int) -> dict:
     page.wait_for_function(WAIT_DONE, arg=40 * runs, timeout=600_000, polling=50)
     t1 = page.evaluate("() => performance.now()")
     total = int(page.get_by_test_id("compare-progress").get_attribute("data-total"))
+    tasks = [t for t in page.evaluate("() => window.__perf.longtasks") if t0 <= t["start"] <= t1]
     page.close()
-    return {"workers": workers, "runs": total, "seconds": (t1 - t0) / 1000, "runs_per_second": total / ((t1 - t0) / 1000)}
+    return {"workers": workers, "runs": total, "seconds": (t1 - t0) / 1000, "runs_per_second": total / ((t1 - t0) / 1000),
+            "longest_task_ms": max((t["duration"] for t in tasks), default=0.0), "long_tasks": len(tasks)}
 
 
 def memory(browser, base: str) -> list[dict]:
     rows = []
     page = browser.new_page()
+    page.add_init_script(PROBE)
     page.goto(base + f"#p={EASY}&m=experiment&e=hill_climb:0&runs=1&ps=current&t=30")
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
     time.sleep(1)
@@ -97,6 +103,7 @@ def race(browser, base: str, seconds: float) -> dict:
     entries = "hill_climb:1:plateau=10000,hill_climb:2:plateau=10000,nb_coin:3,ga_woc:4:population=1000"
     page.goto(base + f"#p={UNSOLVABLE}&m=race&t=120&e={entries}")
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
+    started = page.evaluate("() => performance.now()")
     page.get_by_test_id("compare-start").click()
     page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')].every(l => +l.dataset.painted > 0)",
                            timeout=120_000)
@@ -106,10 +113,13 @@ def race(browser, base: str, seconds: float) -> dict:
     t1 = page.evaluate("() => performance.now()")
     painted1 = page.eval_on_selector_all('[data-testid=lane]', "els => els.map(e => +e.dataset.painted)")
     stop_ms = page.evaluate(STOP_ALL)
-    tasks = [t for t in page.evaluate("() => window.__perf.longtasks") if t0 <= t["start"] <= t1]
+    every = page.evaluate("() => window.__perf.longtasks")
+    tasks = [t for t in every if t0 <= t["start"] <= t1]
+    start_tasks = [t for t in every if started <= t["start"] < t0]      # Start until every lane painted
     page.close()
     rates = [(b - a) / ((t1 - t0) / 1000) for a, b in zip(painted0, painted1)]
-    return {"lanes": 4, "longest_task_ms": max((t["duration"] for t in tasks), default=0.0),
+    return {"lanes": 4, "start_ms": t0 - started, "start_longest_task_ms": max((t["duration"] for t in start_tasks), default=0.0),
+            "start_long_tasks": len(start_tasks), "longest_task_ms": max((t["duration"] for t in tasks), default=0.0),
             "long_tasks": len(tasks), "paints_per_second_per_lane": rates, "stop_all_ms": stop_ms}
 
 
@@ -128,11 +138,12 @@ def main() -> int:
         print(json.dumps(result))
         return 0
     one = rates[0]["runs_per_second"]
-    print("| workers | runs | seconds | runs/s | speed-up | efficiency |")
-    print("|---:|---:|---:|---:|---:|---:|")
+    print("| workers | runs | seconds | runs/s | speed-up | efficiency | longest main-thread task | long tasks |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rates:
         s = r["runs_per_second"] / one
-        print(f"| {r['workers']} | {r['runs']} | {r['seconds']:.1f} | {r['runs_per_second']:.1f} | {s:.2f} | {s / r['workers']:.2f} |")
+        print(f"| {r['workers']} | {r['runs']} | {r['seconds']:.1f} | {r['runs_per_second']:.1f} | {s:.2f} "
+              f"| {s / r['workers']:.2f} | {r['longest_task_ms']:.0f} ms | {r['long_tasks']} |")
     print("\n| pool workers loaded | Chromium resident memory |")
     print("|---:|---:|")
     for m in mem:
@@ -142,8 +153,11 @@ def main() -> int:
     print(f"\nper pool worker: {', '.join(f'{p:.0f}' for p in per)} MB (with 1, 2, 4 loaded)")
     print("\n| race of 4 lanes | value | target |")
     print("|---|---:|---|")
-    print(f"| longest main-thread task | {lanes['longest_task_ms']:.0f} ms | ≤ 50 |")
-    print(f"| long tasks (> 50 ms) | {lanes['long_tasks']} | 0 |")
+    print(f"| Start until every lane painted (workers loading Python) | {lanes['start_ms']:,.0f} ms | |")
+    print(f"| longest main-thread task in that start | {lanes['start_longest_task_ms']:.0f} ms | ≤ 50 |")
+    print(f"| long tasks (> 50 ms) in that start | {lanes['start_long_tasks']} | 0 |")
+    print(f"| longest main-thread task, running | {lanes['longest_task_ms']:.0f} ms | ≤ 50 |")
+    print(f"| long tasks (> 50 ms), running | {lanes['long_tasks']} | 0 |")
     print(f"| paints per lane per second | {', '.join(f'{r:.0f}' for r in lanes['paints_per_second_per_lane'])} | ≥ 10 |")
     print(f"| Stop until every lane stopped | {lanes['stop_all_ms']:.0f} ms | ≤ 200 |")
     return 0

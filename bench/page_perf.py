@@ -8,6 +8,7 @@
     in the browser and natively [≤ 100 ms in the browser].
 
     .venv/bin/python bench/page_perf.py [--run-seconds 4] [--step-seconds 8] [--json]
+        [--link 'g=36:0.45:0&s=hill_climb&seed=0']   # the run: any link fragment (default: a 9×9)
 
 Times come from the page's own clock (performance.now) through PerformanceObserver
 ('paint', 'longtask') and a MutationObserver on the status and metrics elements.
@@ -53,7 +54,14 @@ def longest_steps(browser, base: str, seconds: float) -> list[dict]:
 # Installed before the page's own scripts: records long tasks and paints, and stamps the
 # moment the status first reads "ready".
 PROBE = """
-window.__perf = {longtasks: [], ready: null, frames: []};
+window.__perf = {longtasks: [], ready: null, frames: [], rafs: []};
+// how long each animation-frame callback runs: the page paints the board, metrics and chart in them
+const raf = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (cb) => raf((t) => {
+  const s = performance.now();
+  cb(t);
+  window.__perf.rafs.push([s, performance.now() - s]);
+});
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__perf.longtasks.push({start: e.startTime, duration: e.duration});
 }).observe({type: 'longtask', buffered: true});
@@ -82,10 +90,10 @@ STOP = """async () => {
 }"""
 
 
-def measure(context, base: str, run_seconds: float) -> dict:
+def measure(context, base: str, run_seconds: float, link: str = f"p={UNSOLVABLE}&s=hill_climb&seed=0") -> dict:
     page = context.new_page()
     page.add_init_script(PROBE)
-    page.goto(base + f"#p={UNSOLVABLE}&s=hill_climb&seed=0")
+    page.goto(base + "#" + link)
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
     paint = page.evaluate("() => Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]))")
     ready = page.evaluate("() => window.__perf.ready")
@@ -104,6 +112,9 @@ def measure(context, base: str, run_seconds: float) -> dict:
         out["long_tasks_while_running"] = len(during)
         frames = [f for f in perf["frames"] if t0 <= f <= t1]
         out["progress_frames_per_s"] = len(frames) / ((t1 - t0) / 1000)
+        paints = sorted(d for start, d in perf["rafs"] if t0 <= start <= t1)
+        out["paint_ms_median"] = paints[len(paints) // 2] if paints else None
+        out["paint_ms_max"] = paints[-1] if paints else None
         out["longest_task_while_loading_ms"] = max((t["duration"] for t in perf["longtasks"] if t["start"] < t0),
                                                    default=0.0)
     page.close()
@@ -116,10 +127,12 @@ def main() -> int:
     ap.add_argument("--step-seconds", type=float, default=8,
                     help="run length per solver for the longest-step table (0 skips it)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--link", default=f"p={UNSOLVABLE}&s=hill_climb&seed=0",
+                    help="the run's link fragment, e.g. 'g=36:0.45:0&s=hill_climb&seed=0' for a 36×36")
     args = ap.parse_args()
     with lab_browser() as (browser, base):
         context = browser.new_context()           # empty HTTP cache: the cold load
-        cold = measure(context, base, args.run_seconds)
+        cold = measure(context, base, args.run_seconds, args.link)
         cached = measure(context, base, 0)        # same context: the browser's cache is warm
         steps = longest_steps(browser, base, args.step_seconds) if args.step_seconds else []
     result = {"cold": cold, "cached": cached, "longest_steps": steps}
@@ -134,6 +147,8 @@ def main() -> int:
         ("long tasks (> 50 ms) while a run streams", cold.get("long_tasks_while_running"), "", "0"),
         ("stop latency", cold.get("stop_latency_ms"), "ms", "≤ 200"),
         ("progress frames painted per second", cold.get("progress_frames_per_s"), "/s", "≥ 20"),
+        ("paint per animation frame (board, metrics, chart), median", cold.get("paint_ms_median"), "ms", ""),
+        ("paint per animation frame, longest", cold.get("paint_ms_max"), "ms", ""),
         ("longest main-thread task while loading", cold.get("longest_task_while_loading_ms"), "ms", ""),
     ]
     print("| measure | value | target |")

@@ -66,6 +66,7 @@ def test_page_perf_smoke():
     cold, cached = result["cold"], result["cached"]
     assert cold["ready_ms"] > 0 and cached["ready_ms"] > 0 and cold["first_contentful_paint_ms"] > 0
     assert cold["stop_latency_ms"] > 0 and cold["progress_frames_per_s"] > 0
+    assert cold["paint_ms_max"] >= cold["paint_ms_median"] > 0            # animation frames were timed
     steps = {r["solver"]: r for r in result["longest_steps"]}
     assert set(steps) == {"hill_climb", "ga_woc", "gp_moves", "nb_coin", "alldiff_tabu", "acs"}
     assert all(r["browser_ms"] > 0 and r["native_ms"] > 0 for r in steps.values())
@@ -107,6 +108,8 @@ def test_compare_perf_smoke():
     assert all(r["runs"] == 40 and r["runs_per_second"] > 0 for r in result["throughput"])
     assert [m["pool_workers"] for m in result["memory"]] == [0, 1, 2, 4]
     assert result["race"]["lanes"] == 4 and result["race"]["stop_all_ms"] > 0
+    assert result["race"]["start_ms"] > 0 and result["race"]["start_longest_task_ms"] >= 0
+    assert all(r["longest_task_ms"] >= 0 and r["long_tasks"] >= 0 for r in result["throughput"])
 
 
 def test_phase_plot_draws_both_plots_and_prints_the_table(tmp_path):
