@@ -225,7 +225,10 @@ export class Experiment {
       }
       const best = document.createElement("span");
       best.className = "best-mark";
+      best.setAttribute("role", "img");                      // a star that reads as words
       best.setAttribute("aria-label", "best on this puzzle");
+      best.textContent = "★ ";
+      best.hidden = true;
       const name = document.createElement("span");
       name.textContent = `${ei + 1}. ${describe(e, this.schemas().get(e.solver))}`;
       cells.entry.append(best, name);
@@ -307,7 +310,7 @@ export class Experiment {
         const best = r === top;
         r.tr.dataset.best = best ? "true" : "false";
         r.tr.classList.toggle("best", best);
-        r.cells.entry.querySelector(".best-mark").textContent = best ? "★ " : "";
+        r.cells.entry.querySelector(".best-mark").hidden = !best;
       }
     }
   }

@@ -36,6 +36,9 @@ def test_an_experiment_fills_its_table_and_exports_records_that_match_the_native
         (s, p) for s in ("hill_climb", "alldiff_tabu") for p in ("first", "second", "third")]
     assert all(r["runs"] == 5 and r["solved"] == 5 and float(r["median"]) > 0 for r in rows)
     assert "[" in lab.by("compare-results").inner_text()                  # the Wilson interval
+    starred = lab.page.eval_on_selector_all('[data-testid="compare-row"]', """els => els
+        .filter(e => !e.querySelector('.best-mark').hidden).map(e => e.dataset.puzzle)""")
+    assert sorted(starred) == ["first", "second", "third"]               # one best entry per puzzle, both solve all
 
     with lab.page.expect_download() as dl:
         lab.by("export-csv").click()
