@@ -36,17 +36,24 @@ export class Chart {
     this.axes = axes || {};
   }
 
-  reset(names = []) {
+  // A new set of series: the data start empty; the plot is built now, or (build = false) by
+  // the caller later.
+  reset(names = [], build = true) {
     this.names = names;
     this.data = [[], ...names.map(() => [])];
     this.events = [];
+    if (this.building) { clearTimeout(this.building); this.building = null; }
     if (this.plot) { this.plot.destroy(); this.plot = null; }
     this.el.dataset.points = "0";
     this.el.dataset.series = names.join(",");
     const m = this.meta;
     Object.assign(this.el.dataset, { title: m.title, xLabel: m.xLabel, yLabel: m.yLabel,
       legend: names.map((n) => this.label(n)).join("|") });
-    if (!names.length) return;
+    if (names.length && build) this.build();
+  }
+
+  build() {
+    const names = this.names, m = this.meta;
     const width = Math.max(240, this.el.clientWidth || 480);
     const right = names.filter((name) => this.axes[name] === "right");
     const t = theme();
@@ -93,8 +100,13 @@ export class Chart {
   }
 
   append(names, points, events) {
-    if (names.length && names.join(",") !== this.names.join(",")) this.reset(names);
-    if (!this.plot || (!points.length && !events.length)) return;
+    if (names.length && names.join(",") !== this.names.join(",")) {
+      // A run's first frame: the plot is built in a task of its own (uPlot's first draw lays
+      // the page out), so this frame's work and the build are two short tasks, not one long one.
+      this.reset(names, false);
+      this.building = setTimeout(() => { this.building = null; this.build(); }, 0);
+    }
+    if (!this.names.length || (!points.length && !events.length)) return;
     for (const p of points) {
       const last = this.data[0].length ? this.data[0][this.data[0].length - 1] : -Infinity;
       if (p[0] < last) continue;
@@ -104,7 +116,7 @@ export class Chart {
     if (this.data[0].length > MAX_POINTS) {
       this.data = this.data.map((col) => col.filter((_, i) => i % 2 === 0 || i === col.length - 1));
     }
-    this.plot.setData(this.data);
+    if (this.plot) this.plot.setData(this.data);
     this.el.dataset.points = String(this.data[0].length);
     this.el.dataset.events = String(this.events.length);
   }
