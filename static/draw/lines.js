@@ -1,10 +1,10 @@
 // Several lines, each with its own x values, on one uPlot chart: a race's open cells
 // against seconds (one line per lane) or an experiment's fraction solved against seconds
 // (one step line per entry, log-scaled time). Lines are joined onto one x axis when drawn,
-// at most once per animation frame; each line keeps at most MAX_POINTS points.
+// at most once per animation frame; each line keeps at most MAX_POINTS points (thinned by half, the newest kept).
 import uPlot from "../vendor/uplot/uPlot.esm.js";
 
-const MAX_POINTS = 2000;
+const MAX_POINTS = 400;           // a line this dense already fills a chart a few hundred pixels wide
 const REDRAW_MS = 100;          // at most ten redraws a second: several lanes stream at once
 import { theme } from "./theme.js";
 import { chartPng } from "./png.js";
