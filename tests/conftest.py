@@ -23,6 +23,19 @@ from build import CHROMIUM_ARGS  # noqa: E402
 from lab import Lab  # noqa: E402  (the page object, tests/browser/lab.py)
 
 
+def trace_ticks(run, pick) -> tuple[list, int]:
+    """Drive a run one tick at a time (as the page's worker does): pick(progress) for each
+    progress, and how many pauses came between them."""
+    out, pauses = [], 0
+    while not run.done:
+        p = run.tick()
+        if p is None:
+            pauses += 1
+        else:
+            out.append(pick(p))
+    return out, pauses
+
+
 def read_puzzles(name: str) -> dict[str, str]:
     """name -> cells of a file in puzzles/, through the one puzzle-list reader."""
     return {label: cells for cells, label in read_puzzle_file(ROOT / "puzzles" / name)}

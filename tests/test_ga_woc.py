@@ -4,7 +4,7 @@ paper says, it solves an easy puzzle, and runs are reproducible."""
 import numpy as np
 import pytest
 
-from conftest import PAPERS, SIZES
+from conftest import PAPERS, SIZES, trace_ticks
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import conflicts
@@ -263,14 +263,8 @@ def test_pauses_do_not_change_the_run(monkeypatch, propagate):
     def trace():
         run = Run(puzzle, "ga_woc", {"population": 150, "propagate": propagate, "shake": 2}, 5,
                   Budget(max_iterations=6))
-        out, pauses = [], 0
-        while not run.done:
-            p = run.tick()
-            if p is None:
-                pauses += 1
-            else:
-                out.append((p.series["best"], p.board.tobytes(), p.overlay["boards"]["aggregate"].tobytes()))
-        return out, pauses
+        return trace_ticks(run, lambda p: (p.series["best"], p.board.tobytes(),
+                                           p.overlay["boards"]["aggregate"].tobytes()))
     few, few_pauses = trace()
     monkeypatch.setattr(ga_woc, "_CELLS_PER_PART", 300)
     many, many_pauses = trace()

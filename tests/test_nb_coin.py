@@ -4,7 +4,7 @@ permutations keeping the givens, easy puzzles are solved, runs are reproducible.
 import numpy as np
 import pytest
 
-from conftest import PAPERS, SIZES
+from conftest import PAPERS, SIZES, trace_ticks
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solvers import nb_coin
@@ -160,14 +160,7 @@ def test_pauses_do_not_change_the_run(monkeypatch):
 
     def trace():
         run = Run(puzzle, "nb_coin", {"population": 60}, 3, Budget(max_iterations=8))
-        out, pauses = [], 0
-        while not run.done:
-            p = run.tick()
-            if p is None:
-                pauses += 1
-            else:
-                out.append((p.series["best"], p.series["entropy"], p.board.tobytes()))
-        return out, pauses
+        return trace_ticks(run, lambda p: (p.series["best"], p.series["entropy"], p.board.tobytes()))
     few, few_pauses = trace()
     monkeypatch.setattr(nb_coin, "_ENTRIES_PER_PART", 100)
     monkeypatch.setattr(nb_coin, "_CELLS_PER_SCORE_PART", 300)
