@@ -18,6 +18,7 @@ function bar() {
   const el = document.createElement("span");
   el.className = "bar";
   el.setAttribute("role", "img");
+  el.hidden = true;                 // shown, with its words, once there is a rate
   const fill = document.createElement("span");
   fill.className = "bar-fill";
   const ci = document.createElement("span");
@@ -39,6 +40,7 @@ function boxPlot() {
   const el = document.createElement("span");
   el.className = "boxplot";
   el.setAttribute("role", "img");
+  el.hidden = true;                 // shown, with its words, once there are solved runs
   const parts = ["whisker", "box-iqr", "box-median"].map((c) => {
     const s = document.createElement("span");
     s.className = c;
@@ -189,6 +191,7 @@ export class Experiment {
 
   finish() {
     this.running = false;
+    if (this.chartTimer) this.drawCurves();          // the last results are drawn and compared now
     this.showProgress();
     return { records: this.records, done: this.done, total: this.total, solved: this.solved, stopped: this.stopped };
   }
@@ -278,17 +281,21 @@ export class Experiment {
   markChart(entry) {
     this.chartDirty.add(entry);
     if (this.chartTimer) return;
-    this.chartTimer = setTimeout(() => {
-      this.chartTimer = null;
-      for (const e of this.chartDirty) {
-        const judged = this.byEntry[e].filter((r) => r.stop_reason !== "error");
-        const solved = judged.filter((r) => r.solved).map((r) => Math.max(r.seconds, 1e-3));
-        this.chart.set(e, ecdf(solved, Math.max(judged.length, 1)));
-      }
-      this.chartDirty.clear();
-      this.drawPhase();
-      this.compareRows();
-    }, 200);
+    this.chartTimer = setTimeout(() => this.drawCurves(), 200);
+  }
+
+  // The curves of the entries with new results, the phase plots, and the table's comparisons.
+  drawCurves() {
+    clearTimeout(this.chartTimer);
+    this.chartTimer = null;
+    for (const e of this.chartDirty) {
+      const judged = this.byEntry[e].filter((r) => r.stop_reason !== "error");
+      const solved = judged.filter((r) => r.solved).map((r) => Math.max(r.seconds, 1e-3));
+      this.chart.set(e, ecdf(solved, Math.max(judged.length, 1)));
+    }
+    this.chartDirty.clear();
+    this.drawPhase();
+    this.compareRows();
   }
 
   // Across the table: one log-seconds scale for every box plot, and the best entry of each
