@@ -74,7 +74,7 @@ export class Experiment {
   }
 
   // entries: [{solver, seed, params}], puzzles: [{name, puzzle} or {name, spec}]; sweep: null, or a
-  // sweep over p ({size, ps, instances, published}): rows and curves then pool the instances of a p.
+  // sweep over p ({size, ps, instances}): rows and curves then pool the instances of a p.
   // Returns the job list.
   // An entry in a legend: its number, solver, first seed (runs take seed, seed + 1, …) and the
   // parameters it changes from the paper's defaults.
@@ -133,7 +133,7 @@ export class Experiment {
     if (!this.sweep) return;
     const size = this.sweep.size;
     const names = this.entries.map((e, i) => this.entryName(e, i));
-    const marks = (measures) => Object.entries(this.sweep.published || {}).filter(([k]) => !k.startsWith("_"))
+    const marks = (measures) => Object.entries(this.published || {}).filter(([k]) => !k.startsWith("_"))
       .flatMap(([, src]) => (src.series || []).filter((se) => se.size === size && se.x === "p" && measures.includes(se.measure))
         .map((se) => ({ label: `${src.label}${se.measure === "success_rate" ? "" : `, ${se.measure.replace("_seconds", "")}`}`,
           points: se.points.map((pt) => [pt.x, pt.y ?? pt.high]).filter(([, y]) => y !== undefined) })));

@@ -385,8 +385,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
         }
         const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,
           seconds: settings.seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null,
-          published: await published(),
-          sweep: c.puzzles === "gen" ? { ...readSweep(c.sweep), published: await published() } : null });
+          published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
         pool.resize(settings.workers);
         watchStartup();
         const promises = pool.start(jobs, { onStart });
@@ -420,7 +419,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   // the chart hook (compare-chart) tells the tests about the chart of the view on screen
   function mirrorChart() {
     const shown = store.state.view === "race" ? ui.raceChart : ui.experimentChart;
-    for (const k of ["points", "series", "legend", "title", "xLabel", "yLabel"]) ui.chart.dataset[k] = shown.dataset[k] || "";
+    for (const k of ["series", "legend", "title", "xLabel", "yLabel"]) ui.chart.dataset[k] = shown.dataset[k] || "";
     ui.chart.dataset.points = shown.dataset.points || "0";
   }
   new MutationObserver(mirrorChart).observe(ui.raceChart, { attributes: true });

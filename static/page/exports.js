@@ -7,6 +7,16 @@ import { boardToString } from "../rules/parse.js";
 import { toCSV, toJSONLines } from "../rules/records.js";
 
 const solversOf = (records) => records.map((r) => r.solver);
+const solveResult = (s) => s.results.solve && s.results.solve.result;
+
+// A download's name: what it holds (a run, a race, an experiment), its solvers (and a run's
+// seed), the time — never the same twice (draw/png.js fileName).
+function exportName(s, ext) {
+  if (s.view === "race") return fileName("race", s.results.race.lanes.map((l) => l.solver), ext);
+  if (s.view === "experiment") return fileName("experiment", solversOf(s.results.experiment.records), ext);
+  const r = solveResult(s);
+  return fileName("run", [r.solver, `seed${r.seed}`], ext);
+}
 
 export function mountExports(store, { solve, compare }) {
   const $ = (id) => document.getElementById(id);
@@ -14,7 +24,6 @@ export function mountExports(store, { solve, compare }) {
     copy: $("copy-solution"), wiki: $("open-sudokuwiki"), homes: { solve: $("solve-exports"), race: $("compare-exports"),
       experiment: $("compare-exports") } };
 
-  const solveResult = (s) => s.results.solve && s.results.solve.result;
 
   // A finished (or stopped) run: the fields of `solve --json`, restarts, the puzzle, the link
   // that replays it, and the chart's series.
@@ -29,36 +38,27 @@ export function mountExports(store, { solve, compare }) {
     const s = store.state;
     if (s.view === "experiment") {
       const out = s.results.experiment;
-      if (out) download(fileName("experiment", solversOf(out.records), "jsonl"), toJSONLines(out.records), "application/x-ndjson");
+      if (out) download(exportName(s, "jsonl"), toJSONLines(out.records), "application/x-ndjson");
       return;
     }
     const r = solveResult(s);
-    if (r) download(fileName("run", [r.solver, `seed${r.seed}`], "json"), JSON.stringify(runExport(s), null, 1), "application/json");
+    if (r) download(exportName(s, "json"), JSON.stringify(runExport(s), null, 1), "application/json");
   });
   ui.race.addEventListener("click", () => {
     const out = store.state.results.race;
-    if (out) download(fileName("race", out.lanes.map((l) => l.solver), "json"), JSON.stringify(out, null, 1), "application/json");
+    if (out) download(exportName(store.state, "json"), JSON.stringify(out, null, 1), "application/json");
   });
   ui.csv.addEventListener("click", () => {
     const out = store.state.results.experiment;
-    if (out) download(fileName("experiment", solversOf(out.records), "csv"), toCSV(out.records, store.state.recordFields), "text/csv");
+    if (out) download(exportName(store.state, "csv"), toCSV(out.records, store.state.recordFields), "text/csv");
   });
   // the chart of the view on screen, with its background, title and legend
   ui.png.addEventListener("click", async () => {
     const s = store.state;
-    let blob = null, name = null;
-    if (s.view === "solve" && solveResult(s)) {
-      const r = solveResult(s);
-      blob = await solve.chart.png();
-      name = fileName("run", [r.solver, `seed${r.seed}`], "png");
-    } else if (s.view === "race" && s.results.race && compare.race.chart) {
-      blob = await compare.race.chart.png();
-      name = fileName("race", s.results.race.lanes.map((l) => l.solver), "png");
-    } else if (s.view === "experiment" && s.results.experiment && compare.experiment.chart) {
-      blob = await compare.experiment.chart.png();
-      name = fileName("experiment", solversOf(s.results.experiment.records), "png");
-    }
-    if (blob) download(name, blob, "image/png");
+    const has = s.view === "solve" ? !!solveResult(s) : !!s.results[s.view];
+    const chart = { solve: solve.chart, race: compare.race.chart, experiment: compare.experiment.chart }[s.view];
+    const blob = has && chart ? await chart.png() : null;
+    if (blob) download(exportName(s, "png"), blob, "image/png");
   });
   ui.copy.addEventListener("click", async () => {
     const text = ui.copy.dataset.solution;
