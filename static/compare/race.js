@@ -87,14 +87,17 @@ export class Race {
     for (const lane of this.lanes) if (lane.state === "running") lane.info.textContent = "running…";
   }
 
+  // One point of lane i's trajectory: kept for the race's file, drawn on the chart.
+  sample(i, seconds, open) {
+    const x = Math.max(seconds, MIN_SECONDS);
+    this.lanes[i].series.push([x, open]);
+    this.chart.add(i, x, open);
+  }
+
   frame(i, f) {
     const lane = this.lanes[i];
     if (!lane || lane.state !== "running") return;
-    for (const [t, open] of f.trace || []) {
-      const x = Math.max(t, MIN_SECONDS);
-      lane.series.push([x, open]);
-      this.chart.add(i, x, open);
-    }
+    for (const [t, open] of f.trace || []) this.sample(i, t, open);
     lane.frame = f;
     if (!lane.queued) {
       lane.queued = true;
@@ -122,11 +125,7 @@ export class Race {
     lane.result = result;
     lane.el.dataset.state = state;
     if (result.board) lane.board.show(stringToCells(result.board), lane.givens, new Set());
-    if (result.started !== false && result.open_cells !== null) {
-      const x = Math.max(result.seconds, MIN_SECONDS);
-      lane.series.push([x, result.open_cells]);
-      this.chart.add(i, x, result.open_cells);
-    }
+    if (result.started !== false && result.open_cells !== null) this.sample(i, result.seconds, result.open_cells);
     if (result.solved) {
       this.rank();
       return;
