@@ -48,7 +48,7 @@ def _link_parts(text: str) -> tuple[list[tuple[str, str]], list[str]] | None:
     fragment = s.split("#", 1)[1] if "#" in s else ""
     path = before_hash.split("?", 1)[0]
     path = path.split("://", 1)[1] if "://" in path else path
-    segments = path.split("/")[1:] if not path.startswith(("?", "#")) else []
+    segments = path.split("/")[1:]              # a bare "?…" or "#…" has an empty path: none
     return parse_qsl(query, keep_blank_values=True) + parse_qsl(fragment, keep_blank_values=True), segments
 
 

@@ -24,7 +24,7 @@ function linkParts(text) {
   const fragment = s.includes("#") ? s.slice(s.indexOf("#") + 1) : "";
   let path = beforeHash.split("?")[0];
   if (path.includes("://")) path = path.slice(path.indexOf("://") + 3);
-  const segments = /^[?#]/.test(path) || path === "" ? [] : path.split("/").slice(1);
+  const segments = path.split("/").slice(1);    // a bare "?…" or "#…" has an empty path: none
   return { pairs: [...new URLSearchParams(query), ...new URLSearchParams(fragment)], segments };
 }
 
