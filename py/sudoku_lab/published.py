@@ -59,19 +59,19 @@ def check(data: Any, where: str = "published figures") -> None:
     if not isinstance(data, dict):
         raise PublishedProblem(f"{where}: the top level must be an object of sources")
     for key in sources(data):
-        _check_source(data[key], f"{where}: source {key!r}")
+        _check_source(data[key], f"{where}: source {key!r}", paper=is_paper(key))
 
 
-def _is_paper(where: str) -> bool:
-    """A source named by a solver id (the lab's papers), not author + year (other references)."""
-    return re.search(r"source '[a-z_]+'$", where) is not None
+def is_paper(key: str) -> bool:
+    """A source named by a solver id (one of the lab's papers), not author + year (another
+    reference): its citation lives in the solver module, not here."""
+    return re.fullmatch(r"[a-z_]+", key) is not None
 
 
-def _check_source(src: Any, where: str) -> None:
+def _check_source(src: Any, where: str, paper: bool) -> None:
     if not isinstance(src, dict):
         raise PublishedProblem(f"{where} must be an object")
-    # a paper's source (under its solver's id, no year) takes its citation from the solver module
-    keys = SOURCE_KEYS - {"citation"} if _is_paper(where) else SOURCE_KEYS
+    keys = SOURCE_KEYS - {"citation"} if paper else SOURCE_KEYS
     missing, unknown = keys - set(src), set(src) - keys
     if missing or unknown:
         raise PublishedProblem(f"{where}: " + "; ".join(
