@@ -368,6 +368,7 @@ class Rating:
     hardest_move: str | None    # the hardest move logic used (an id of MOVES), None if none
     needs_search: bool          # logic stalls with empty cells left
     empty_cells: int = 0
+    verdict: str = ""           # the count in words (exact.Count.verdict): none, one, several, at least one, unknown
     singles_cells: int = 0      # empty cells the singles settle before anything harder is needed
     cells_by_move: tuple[tuple[str, int], ...] = ()     # cells each placing move settled
     uses_by_move: tuple[tuple[str, int], ...] = ()      # rounds each move made progress
@@ -377,6 +378,7 @@ class Rating:
 
     def to_json(self) -> dict:
         return {"size": self.size, "givens": self.givens, "p": round(self.p, 4), "solutions": self.solutions,
+                "verdict": self.verdict,
                 "logic_cells": self.logic_cells, "hardest_move": self.hardest_move,
                 "needs_search": self.needs_search, "empty_cells": self.empty_cells,
                 "singles_cells": self.singles_cells, "cells_by_move": dict(self.cells_by_move),
@@ -410,27 +412,28 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
     try:
         validate(puzzle)
     except PuzzleError as exc:
-        return Rating(**head, solutions=0, logic_cells=0, hardest_move=None, needs_search=False,
+        return Rating(**head, solutions=0, verdict="none", logic_cells=0, hardest_move=None, needs_search=False,
                       settled_by="." * C, message=exc.message)
     result = yield from logic_steps(puzzle)
     solution = message = None
     if result.contradiction:
-        solutions, message = 0, "This puzzle has no solution: logic reaches a cell or a value with no possibility left."
+        solutions, verdict = 0, "none"
+        message = "This puzzle has no solution: logic reaches a cell or a value with no possibility left."
     elif result.complete:
-        solutions, solution = 1, board_to_string(result.values)
+        solutions, verdict, solution = 1, "one", board_to_string(result.values)
     else:
         counter = Counter(Puzzle(puzzle.n, result.values), limit=2, max_nodes=max_nodes)
         while not counter.advance(nodes_per_pause, clock=lambda: counter.nodes):
             yield PAUSE
         count = counter.result()
-        solutions = count.solutions if count.complete else None
+        solutions, verdict = count.settled, count.verdict
         if count.solution is not None:
             solution = board_to_string(count.solution)
         if count.complete and count.solutions == 0:
             message = "This puzzle has no solution."
     cells = np.bincount(result.settled_by[result.settled_by >= 0], minlength=len(MOVES))
     letters = np.array(list("." + SETTLED_LETTER + "?" * (len(MOVES) - PLACING)))
-    return Rating(**head, solutions=solutions, logic_cells=result.cells, hardest_move=result.hardest,
+    return Rating(**head, solutions=solutions, verdict=verdict, logic_cells=result.cells, hardest_move=result.hardest,
                   needs_search=not result.complete and not result.contradiction,
                   singles_cells=result.singles_cells,
                   cells_by_move=tuple((MOVES[i], int(cells[i])) for i in range(PLACING)),

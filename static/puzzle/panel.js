@@ -109,7 +109,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     } else {
       const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
       ui.info.dataset.solutions = c.solutions === null ? "unknown" : String(c.solutions);
-      const found = c.rating && c.rating.solution;   // the count ran out of budget after finding one
+      const found = c.rating && c.rating.verdict === "at least one";   // exact.Count.verdict
       const unknown = found ? "at least one solution (the search's budget ran out before it could say whether it is the only one)"
         : "solution count unknown (the search's budget ran out)";
       ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` + (c.solutions === null ? unknown : words[c.solutions]);
