@@ -7,6 +7,9 @@ import uPlot from "../vendor/uplot/uPlot.esm.js";
 import { theme } from "./theme.js";
 import { chartPng } from "./png.js";
 
+// x is a count of iterations or generations: ticks at whole steps only
+const WHOLE_STEPS = [1, 2, 5].flatMap((k) => [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7].map((m) => k * m)).sort((a, b) => a - b);
+
 const MAX_POINTS = 4000;
 
 
@@ -59,11 +62,13 @@ export class Chart {
     const t = theme();
     const axis = { stroke: t.ink, grid: { stroke: t.line }, ticks: { stroke: t.line } };
     const left = names.filter((name) => this.axes[name] !== "right");
-    const yLabel = m.yLabel || left.map((n) => this.label(n)).join(", ");
+    // one series names its axis; several are named by the legend (a long list would be cut)
+    const axisName = (list) => (list.length === 1 ? this.label(list[0]) : "values (see the legend)");
+    const yLabel = m.yLabel || axisName(left);
     this.el.dataset.yLabel = yLabel;
-    const axes = [{ ...axis, label: m.xLabel }, { ...axis, label: yLabel }];
+    const axes = [{ ...axis, label: m.xLabel, incrs: WHOLE_STEPS }, { ...axis, label: yLabel }];
     if (right.length) {
-      axes.push({ ...axis, scale: "y2", side: 1, label: right.map((n) => this.label(n)).join(", "), grid: { show: false } });
+      axes.push({ ...axis, scale: "y2", side: 1, label: axisName(right), grid: { show: false } });
     }
     this.colors = names.map((_, i) => t.series[i % t.series.length]);
     const opts = {
