@@ -62,8 +62,8 @@ export function compareStatus(s, kind) {
     const solved = result.lanes.filter((l) => l.state === "solved").length;
     return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${solved} of ${result.lanes.length} lanes solved.`];
   }
-  return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${result.done} of ${result.total} runs done, ` +
-    `${result.solved} solved${result.stopped ? `, ${result.stopped} stopped` : ""}.`];
+  return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${result.solved} of ` +
+    `${result.done - result.stopped} runs solved${result.stopped ? ` (${result.stopped} more stopped by Stop, left out)` : ""}.`];
 }
 
 // The line of a pasted list that cannot be read, selected in its box (the box keeps every
