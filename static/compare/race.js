@@ -11,6 +11,10 @@ import { stateOf } from "../python/messages.js";
 
 const ORDINAL = (k) => `${k}${k % 10 === 1 && k !== 11 ? "st" : k % 10 === 2 && k !== 12 ? "nd" : k % 10 === 3 && k !== 13 ? "rd" : "th"}`;
 const MIN_SECONDS = 1e-3;                    // the log axis starts here: every lane starts at the puzzle
+// Lanes take turns to paint: one lane per animation frame, each at most every LANE_PAINT_MS.
+// A lane's board is most of a frame's work, and four lanes' workers share the machine's cores
+// with the page: one board per frame keeps each frame (a main-thread task) short.
+const LANE_PAINT_MS = 60;
 
 export const laneLabel = (entry, i) => `${i + 1}. ${entry.solver} · seed ${entry.seed}`;
 
@@ -78,8 +82,8 @@ export class Race {
     this.lanesEl.appendChild(el);
     const board = new Board(boardEl);
     board.show(givens, givens);
-    return { el, board, info, place, time, givens, state: "running", frame: null, queued: false, entry, result: null,
-      series: [] };
+    return { el, board, info, place, time, givens, state: "running", frame: null, queued: false, paintedAt: -Infinity,
+      entry, result: null, series: [] };
   }
 
   // every lane's worker is ready and the lanes start together
@@ -99,14 +103,30 @@ export class Race {
     if (!lane || lane.state !== "running") return;
     for (const [t, open] of f.trace || []) this.sample(i, t, open);
     lane.frame = f;
-    if (!lane.queued) {
-      lane.queued = true;
-      requestAnimationFrame(() => this.paint(lane));
-    }
+    lane.queued = true;
+    this.schedulePaint();
   }
 
-  paint(lane) {
+  schedulePaint() {
+    if (this.painting) return;
+    this.painting = true;
+    requestAnimationFrame(() => this.paintNext());
+  }
+
+  // the lane waiting longest among those with a new frame and not painted in the last
+  // LANE_PAINT_MS; then the next animation frame for the others
+  paintNext() {
+    this.painting = false;
+    const now = performance.now();
+    const waiting = this.lanes.filter((l) => l.queued);
+    const due = waiting.filter((l) => now - l.paintedAt >= LANE_PAINT_MS).sort((a, b) => a.paintedAt - b.paintedAt);
+    if (due.length) this.paint(due[0], now);
+    if (waiting.length > (due.length ? 1 : 0)) this.schedulePaint();
+  }
+
+  paint(lane, now) {
     lane.queued = false;
+    lane.paintedAt = now;
     const f = lane.frame;
     if (!f || lane.state !== "running") return;
     if (f.progress) {

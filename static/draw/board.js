@@ -7,6 +7,7 @@ export class Board {
     this.el = el;
     this.n = 0;
     this.cells = [];
+    this.shown = [];
     this.onBuild = () => {};
   }
 
@@ -17,6 +18,7 @@ export class Board {
     this.el.style.setProperty("--N", N);
     this.el.dataset.size = String(N);
     this.cells = [];
+    this.shown = [];                     // per cell, the look last written (see show)
     let row = null;
     for (let i = 0; i < N * N; i++) {
       const r = Math.floor(i / N), c = i % N;
@@ -43,36 +45,45 @@ export class Board {
 
   // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices;
   // shade: optional N*N numbers in [0, 1] (e.g. a model's confidence) tinting the empty cells;
-  // candidates: optional N*N bit masks drawn as pencil marks in the empty cells
+  // candidates: optional N*N bit masks drawn as pencil marks in the empty cells.
+  // Only cells whose look changed are written: a run repaints a board 20 times a second, and
+  // every DOM write costs the page style and layout work.
   show(values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null) {
     const n = Math.round(Math.sqrt(Math.sqrt(values.length)));
     if (n !== this.n) this.build(n);
     this.el.classList.toggle("shaded", !!shade);
     values.forEach((v, i) => {
-      const d = this.cells[i];
-      const given = givens[i] > 0;
-      const pencil = !v && candidates ? pencilMarks(candidates[i], n) : "";
-      const text = v ? ALPHABET[v - 1] : pencil;
-      if (d.textContent !== text) d.textContent = text;
-      d.classList.toggle("pencil", !!pencil);
-      if (pencil) d.dataset.candidates = maskDigits(candidates[i]); else delete d.dataset.candidates;
-      d.dataset.value = String(v);
-      d.dataset.given = given ? "true" : "false";
-      d.dataset.conflict = conflicts.has(i) ? "true" : "false";
-      // what a screen reader says for the cell: colour is never the only signal
-      const label = `${v ? ALPHABET[v - 1] : "empty"}${given ? ", given" : ""}${conflicts.has(i) ? ", clashes" : ""}`;
-      if (d.getAttribute("aria-label") !== label) d.setAttribute("aria-label", label);
-      d.dataset.highlight = highlight && highlight.has(i) ? "true" : "false";
-      if (shade && !given) {
-        d.style.setProperty("--p", String(shade[i]));
-        d.dataset.p = String(shade[i]);
-        d.title = `p = ${Number(shade[i]).toFixed(2)}`;
-      } else if (d.dataset.p !== undefined) {
-        d.style.removeProperty("--p");
-        delete d.dataset.p;
-        d.removeAttribute("title");
-      }
+      const given = givens[i] > 0, clash = conflicts.has(i), lit = !!highlight && highlight.has(i);
+      const mask = !v && candidates ? candidates[i] : null;
+      const p = shade && !given ? shade[i] : null;
+      const key = `${v}|${given}|${clash}|${lit}|${mask}|${p}`;
+      if (this.shown[i] === key) return;
+      this.shown[i] = key;
+      this.paintCell(this.cells[i], n, v, given, clash, lit, mask, p);
     });
+  }
+
+  paintCell(d, n, v, given, clash, lit, mask, p) {
+    const pencil = mask !== null ? pencilMarks(mask, n) : "";
+    const text = v ? ALPHABET[v - 1] : pencil;
+    if (d.textContent !== text) d.textContent = text;
+    d.classList.toggle("pencil", !!pencil);
+    if (pencil) d.dataset.candidates = maskDigits(mask); else delete d.dataset.candidates;
+    d.dataset.value = String(v);
+    d.dataset.given = given ? "true" : "false";
+    d.dataset.conflict = clash ? "true" : "false";
+    // what a screen reader says for the cell: colour is never the only signal
+    d.setAttribute("aria-label", `${v ? ALPHABET[v - 1] : "empty"}${given ? ", given" : ""}${clash ? ", clashes" : ""}`);
+    d.dataset.highlight = lit ? "true" : "false";
+    if (p !== null) {
+      d.style.setProperty("--p", String(p));
+      d.dataset.p = String(p);
+      d.title = `p = ${Number(p).toFixed(2)}`;
+    } else if (d.dataset.p !== undefined) {
+      d.style.removeProperty("--p");
+      delete d.dataset.p;
+      d.removeAttribute("title");
+    }
   }
 }
 

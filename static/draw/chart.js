@@ -2,10 +2,11 @@
 // frames, named for people by the solver's schema; the title and axis labels say what is
 // plotted (the x axis counts the solver's own steps: iterations or generations). Events (e.g.
 // restarts) are drawn as dashed verticals, and the data is thinned by half whenever it passes
-// MAX_POINTS so long runs stay cheap to draw.
-import uPlot from "../vendor/uplot/uPlot.esm.js";
+// MAX_POINTS so long runs stay cheap to draw. The plot is built after the run's first paint and
+// redrawn at most ten times a second (draw/plot.js).
 import { theme } from "./theme.js";
 import { chartPng } from "./png.js";
+import { buildPlot, throttledRedraw } from "./plot.js";
 
 // x is a count of iterations or generations: ticks at whole steps only
 const WHOLE_STEPS = [1, 2, 5].flatMap((k) => [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7].map((m) => k * m)).sort((a, b) => a - b);
@@ -23,6 +24,7 @@ export class Chart {
     this.axes = {};
     this.meta = { title: "", xLabel: "iteration", yLabel: "", labels: {} };
     this.el.dataset.points = "0";
+    this.redraw = throttledRedraw(() => { if (this.plot) this.plot.setData(this.data); });
   }
 
   // {title, xLabel, yLabel, labels: series id -> legend name}: set before the run's first frame
@@ -39,25 +41,24 @@ export class Chart {
     this.axes = axes || {};
   }
 
-  // A new set of series: the data start empty; the plot is built now, or (build = false) by
-  // the caller later.
-  reset(names = [], build = true) {
+  // A new set of series: the data start empty; the plot is built after the next paint
+  // (draw/plot.js), its parts and its first draw in two short tasks.
+  reset(names = []) {
     this.names = names;
     this.data = [[], ...names.map(() => [])];
     this.events = [];
-    if (this.building) { clearTimeout(this.building); this.building = null; }
+    if (this.building) { this.building.cancel(); this.building = null; }
     if (this.plot) { this.plot.destroy(); this.plot = null; }
     this.el.dataset.points = "0";
     this.el.dataset.series = names.join(",");
     const m = this.meta;
     Object.assign(this.el.dataset, { title: m.title, xLabel: m.xLabel, yLabel: m.yLabel,
       legend: names.map((n) => this.label(n)).join("|") });
-    if (names.length && build) this.build();
+    if (names.length) this.build();
   }
 
   build() {
     const names = this.names, m = this.meta;
-    const width = Math.max(240, this.el.clientWidth || 480);
     const right = names.filter((name) => this.axes[name] === "right");
     const t = theme();
     const axis = { stroke: t.ink, grid: { stroke: t.line }, ticks: { stroke: t.line } };
@@ -71,7 +72,7 @@ export class Chart {
       axes.push({ ...axis, scale: "y2", side: 1, label: axisName(right), grid: { show: false } });
     }
     this.colors = names.map((_, i) => t.series[i % t.series.length]);
-    const opts = {
+    const opts = (width) => ({
       title: m.title, width, height: 220,
       scales: { x: { time: false } },
       axes,
@@ -82,8 +83,13 @@ export class Chart {
         scale: this.axes[name] === "right" ? "y2" : "y",
       }))],
       hooks: { draw: [(u) => this.drawEvents(u)] },
-    };
-    this.plot = new uPlot(opts, this.data, this.el);
+    });
+    const data = this.data;
+    this.building = buildPlot(this.el, opts, () => data, (plot) => {
+      this.building = null;
+      this.plot = plot;
+      if (this.data !== data) plot.setData(this.data);      // thinned while it was being built
+    });
   }
 
   drawEvents(u) {
@@ -105,12 +111,7 @@ export class Chart {
   }
 
   append(names, points, events) {
-    if (names.length && names.join(",") !== this.names.join(",")) {
-      // A run's first frame: the plot is built in a task of its own (uPlot's first draw lays
-      // the page out), so this frame's work and the build are two short tasks, not one long one.
-      this.reset(names, false);
-      this.building = setTimeout(() => { this.building = null; this.build(); }, 0);
-    }
+    if (names.length && names.join(",") !== this.names.join(",")) this.reset(names);   // a run's first frame
     if (!this.names.length || (!points.length && !events.length)) return;
     for (const p of points) {
       const last = this.data[0].length ? this.data[0][this.data[0].length - 1] : -Infinity;
@@ -121,7 +122,7 @@ export class Chart {
     if (this.data[0].length > MAX_POINTS) {
       this.data = this.data.map((col) => col.filter((_, i) => i % 2 === 0 || i === col.length - 1));
     }
-    if (this.plot) this.plot.setData(this.data);
+    this.redraw();
     this.el.dataset.points = String(this.data[0].length);
     this.el.dataset.events = String(this.events.length);
   }
@@ -134,6 +135,7 @@ export class Chart {
 
   // The chart as a PNG with its background, title and legend (draw/png.js).
   png() {
+    if (this.building) this.building.now();
     return chartPng(this.el, { title: this.meta.title, legend: this.names.map((n, i) => ({ label: this.label(n), color: this.colors[i] })) });
   }
 

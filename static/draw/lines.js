@@ -1,11 +1,14 @@
 // Several lines, each with its own x values, on one uPlot chart: a race's open cells
 // against seconds (one line per lane) or an experiment's fraction solved against seconds
-// (one step line per entry, log-scaled time). Lines are joined onto one x axis when drawn,
-// at most once per animation frame; each line keeps at most MAX_POINTS points (thinned by half, the newest kept).
+// (one step line per entry, log-scaled time). Lines are joined onto one x axis when drawn (at
+// most ten times a second, draw/plot.js); each line keeps at most MAX_POINTS points (thinned
+// by half, the newest kept).
+// The uPlot itself is built after the next paint, in two short tasks (draw/plot.js): the Start
+// that makes a chart stays short, and points added meanwhile are drawn once the plot exists.
 import uPlot from "../vendor/uplot/uPlot.esm.js";
+import { buildPlot, throttledRedraw } from "./plot.js";
 
 const MAX_POINTS = 400;           // a line this dense already fills a chart a few hundred pixels wide
-const REDRAW_MS = 100;          // at most ten redraws a second: several lanes stream at once
 import { theme } from "./theme.js";
 import { chartPng } from "./png.js";
 
@@ -22,7 +25,7 @@ export class Lines {
     const specs = lines.map((l) => (typeof l === "string" ? { label: l } : l));
     this.lines = specs.map(() => [[], []]);
     this.labels = specs.map((l) => l.label);
-    this.pending = false;
+    this.schedule = throttledRedraw(() => this.draw());
     el.replaceChildren();
     el.dataset.points = "0";
     el.dataset.series = this.labels.join(",");
@@ -33,21 +36,29 @@ export class Lines {
     const stepped = opts.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined;
     let own = 0;
     this.colors = [];
-    this.plot = new uPlot({
-      title: opts.title, width: Math.max(240, el.clientWidth || 480), height: 240,
+    const series = specs.map((l) => {
+      const color = l.color || COLORS[own++ % COLORS.length];
+      this.colors.push(color);
+      return l.marks
+        ? { label: l.label, stroke: color, fill: color, paths: NO_PATH, points: { show: true, size: 8, width: 2 } }
+        : { label: l.label, stroke: color, width: 2, spanGaps: true, points: { show: false }, ...(stepped ? { paths: stepped } : {}) };
+    });
+    this.plot = null;
+    this.added = this.drawn = 0;                 // points added, and added when last drawn
+    this.building = buildPlot(el, (width) => ({
+      title: opts.title, width, height: 240,
       scales: { x: { time: false, distr: opts.logX ? 3 : 1, ...(opts.xMax !== undefined ? { range: [opts.xMin ?? 0, opts.xMax] } : {}) },
         y: opts.yMax ? { range: [0, opts.yMax] } : opts.logY ? { distr: 3 } : {} },
       axes: [{ label: opts.xLabel, ...axisTheme() }, { label: opts.yLabel, ...axisTheme() }],
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
-      series: [{ label: opts.xLabel }, ...specs.map((l) => {
-        const color = l.color || COLORS[own++ % COLORS.length];
-        this.colors.push(color);
-        return l.marks
-          ? { label: l.label, stroke: color, fill: color, paths: NO_PATH, points: { show: true, size: 8, width: 2 } }
-          : { label: l.label, stroke: color, width: 2, spanGaps: true, points: { show: false }, ...(stepped ? { paths: stepped } : {}) };
-      })],
-    }, [[], ...specs.map(() => [])], el);
+      series: [{ label: opts.xLabel }, ...series],
+    }), () => this.joined(), (plot) => {
+      this.building = null;
+      this.plot = plot;
+      this.el.dataset.points = String(this.count());
+      if (this.drawn !== this.added) this.schedule();     // points added since it was built
+    });
   }
 
   add(line, x, y) {
@@ -55,6 +66,7 @@ export class Lines {
     if (xs.length && x < xs[xs.length - 1]) return;
     xs.push(x);
     ys.push(y);
+    this.added++;
     if (xs.length > MAX_POINTS) {                 // thin by half, keeping the newest point
       this.lines[line] = [xs.filter((_, i) => i % 2 === 0 || i === xs.length - 1),
         ys.filter((_, i) => i % 2 === 0 || i === ys.length - 1)];
@@ -64,38 +76,43 @@ export class Lines {
 
   set(line, points) {
     this.lines[line] = [points.map((p) => p[0]), points.map((p) => p[1])];
+    this.added++;
     this.schedule();
   }
 
-  schedule() {
-    if (this.pending) return;
-    this.pending = true;
-    const wait = Math.max(0, (this.drawnAt || 0) + REDRAW_MS - performance.now());
-    setTimeout(() => requestAnimationFrame(() => this.draw()), wait);
+  draw() {
+    if (!this.plot) return;                       // the plot draws what is there once built
+    this.plot.setData(this.joined());
+    this.el.dataset.points = String(this.count());
   }
 
-  draw() {
-    this.pending = false;
-    this.drawnAt = performance.now();
+  // every line on one x axis, as uPlot takes its data (a line with no points is all gaps)
+  joined() {
+    this.drawn = this.added;
     const have = this.lines.map((l, i) => (l[0].length ? i : -1)).filter((i) => i >= 0);
-    if (!have.length) { this.plot.setData([[], ...this.labels.map(() => [])]); return; }
+    if (!have.length) return [[], ...this.labels.map(() => [])];
     const joined = uPlot.join(have.map((i) => this.lines[i]));
     const column = (i) => (have.includes(i) ? joined[have.indexOf(i) + 1] : joined[0].map(() => null));
-    this.plot.setData([joined[0], ...this.lines.map((_, i) => column(i))]);
-    this.el.dataset.points = String(this.lines.reduce((n, [xs]) => n + xs.length, 0));
+    return [joined[0], ...this.lines.map((_, i) => column(i))];
+  }
+
+  count() {
+    return this.lines.reduce((n, [xs]) => n + xs.length, 0);
   }
 
   // the chart as a PNG with its background, title and legend (draw/png.js)
   png() {
+    if (this.building) this.building.now();
     return chartPng(this.el, { title: this.opts.title, legend: this.labels.map((label, i) => ({ label, color: this.colors[i] })) });
   }
 
   resize() {
-    this.plot.setSize({ width: Math.max(240, this.el.clientWidth), height: 240 });
+    if (this.plot) this.plot.setSize({ width: Math.max(240, this.el.clientWidth), height: 240 });
   }
 
   destroy() {
-    this.plot.destroy();
+    if (this.building) this.building.cancel();
+    if (this.plot) this.plot.destroy();
   }
 }
 
