@@ -10,7 +10,7 @@ const LABEL_OF = { p: "puzzle", g: "generator settings", gsize: "size", gp: "p",
 export const labelOf = (key) => LABEL_OF[key] || key;
 
 export function createActions(store) {
-  let current = null;               // {kind, stop(), abandoned} of what runs
+  let current = null;               // {kind, stop(), stopped, abandoned} of what runs
 
   // ------------------------------------------------------------------ the message box
   function notify(text, source = "") {
@@ -64,7 +64,7 @@ export function createActions(store) {
   // when something already runs.
   async function run(kind, link, body) {
     if (store.state.running) return false;
-    const me = { kind, stop: () => {}, abandoned: false };
+    const me = { kind, stop: () => {}, stopped: false, abandoned: false };
     current = me;
     store.set({ running: { kind, phase: "starting", detail: "", link },
       results: { ...store.state.results, [kind]: null } });
@@ -74,7 +74,11 @@ export function createActions(store) {
     const onStop = (fn) => { me.stop = fn; };
     let outcome = null;
     try {
-      outcome = await body({ setPhase, onStop });
+      // The body starts in a task of its own: the click on Start ends at once, and what the
+      // body builds (a race's lanes, an experiment's table) is laid out by the next frame
+      // instead of inside the click. A Stop or a new puzzle meanwhile means it never starts.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (current === me && !me.stopped) outcome = await body({ setPhase, onStop });
     } finally {
       if (current === me) {
         current = null;
@@ -86,7 +90,9 @@ export function createActions(store) {
 
   // Stop what runs; it ends (and reports its result) within a slice of its worker.
   function stop() {
-    if (current) current.stop();
+    if (!current) return;
+    current.stopped = true;
+    current.stop();
   }
 
   // Stop what runs and forget it at once: its result belongs to a puzzle no longer shown.

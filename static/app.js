@@ -6,6 +6,7 @@ import { createActions } from "./actions.js";
 import { LabWorker } from "./python/client.js";
 import { Pool } from "./python/pool.js";
 import { Board } from "./draw/board.js";
+import { warmUp as warmUpPlots } from "./draw/plot.js";
 import { mountPuzzle } from "./puzzle/panel.js";
 import { mountGenerator } from "./puzzle/generator.js";
 import { mountSettings } from "./settings/form.js";
@@ -17,7 +18,7 @@ import { mountViews } from "./page/views.js";
 import { mountShare } from "./page/share.js";
 import { mountExports } from "./page/exports.js";
 import { mountLinks } from "./page/open-link.js";
-import { registerServiceWorker } from "./page/offline.js";
+import { registerServiceWorkerWhenQuiet } from "./page/offline.js";
 
 const store = createStore();
 const actions = createActions(store);
@@ -34,7 +35,6 @@ function runtimeChanged() {
     patch.schemas = new Map(hello.solvers.map((s) => [s.id, s]));
     patch.resultFields = hello.result_fields;
     patch.recordFields = hello.record_fields;
-    registerServiceWorker();
   }
   if (hello) patch.versions = hello.versions;
   store.set(patch);
@@ -60,6 +60,8 @@ const generator = mountGenerator(store, actions, worker);
 const solve = mountSolve(store, actions, worker, board, share.link);
 compare = mountCompare(store, actions, { worker, pool, shareLink: share.link });
 mountExports(store, { solve, compare });
+warmUpPlots();
+registerServiceWorkerWhenQuiet(store);
 
 // Problems that no field can mend (an unknown setting in a link) can be dismissed.
 const FIELD_KEYS = new Set(["p", "g", "gsize", "gp", "gseed", "s", "seed", "t", "runs", "ps", "pl", "gs", "gi", "preset",

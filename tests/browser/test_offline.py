@@ -29,3 +29,18 @@ def test_offline_after_the_first_visit(visitor):
     lab.page.evaluate("async () => { await navigator.serviceWorker.register('sw.js?build=next-build'); }")
     lab.wait_until("async () => { const k = await caches.keys(); return k.length === 1 && k[0] === 'sudoku-lab-next-build'; }",
                    timeout=60)
+
+
+def test_the_service_worker_waits_until_nothing_has_run_for_a_while(visitor):
+    """Its precache (the whole build) would compete with a run started at once: it is
+    registered only once the page is ready and nothing has run for 3 s."""
+    lab = visitor()
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=0&t=5&plateau=10000")
+    registrations = "async () => (await navigator.serviceWorker.getRegistrations()).length"
+    lab.by("start").click()
+    lab.wait_state("running")
+    lab.page.wait_for_timeout(4_000)                      # past 3 s of readiness, the run still going
+    assert lab.state() == "running"
+    assert lab.page.evaluate(registrations) == 0
+    lab.wait_state("failed", "solved", timeout=30_000)
+    lab.wait_until(registrations.replace(".length", ".length === 1"), timeout=30)

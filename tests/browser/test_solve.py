@@ -56,6 +56,27 @@ def test_stop_halts_a_running_search(lab):
     assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
 
 
+def test_a_stop_before_the_run_has_begun_runs_nothing_and_the_next_start_works(lab):
+    """The run begins in the task after the click on Start (the click stays short): a Stop
+    pressed before then means it never begins, and the page is ready for the next Start."""
+    lab.open()
+    lab.load(PAPERS["sato-11-easy"])
+    lab.by("seed-input").fill("4")
+    lab.page.evaluate("""async () => {
+      document.querySelector('[data-testid=start]').click();
+      await Promise.resolve();            // the state's listeners have run: Stop is enabled, the run not begun
+      document.querySelector('[data-testid=stop]').click();
+    }""")
+    assert lab.wait_state("ready", "stopped") == "ready"
+    lab.page.wait_for_timeout(300)
+    assert lab.state() == "ready"
+    assert lab.metric("iteration") == "–" and lab.by("chart").get_attribute("data-points") == "0"
+    assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
+
+
 def test_4x4_runs_to_a_solution_in_the_page(lab):
     lab.open("#p=" + SIZES["4x4-vukr-1"] + "&s=hill_climb&seed=3")
     lab.by("start").click()
