@@ -64,7 +64,9 @@ export class Chart {
     const axis = { stroke: t.ink, grid: { stroke: t.line }, ticks: { stroke: t.line } };
     const left = names.filter((name) => this.axes[name] !== "right");
     // one series names its axis; several are named by the legend (a long list would be cut)
-    const axisName = (list) => (list.length === 1 ? this.label(list[0]) : "values (see the legend)");
+    // (a legend's "(right axis)" is not repeated on the axis itself, where it made the name too
+    // long for the chart's height and cut it)
+    const axisName = (list) => (list.length === 1 ? this.label(list[0]).replace(/ \(right axis\)$/, "") : "values (see the legend)");
     const yLabel = m.yLabel || axisName(left);
     this.el.dataset.yLabel = yLabel;
     const axes = [{ ...axis, label: m.xLabel, incrs: WHOLE_STEPS }, { ...axis, label: yLabel }];

@@ -5,8 +5,9 @@
 import uPlot from "../vendor/uplot/uPlot.esm.js";
 
 // A redraw asked for again and again (every frame of a run, of every lane of a race) happens at
-// most ten times a second, in an animation frame: each one rasterises the whole canvas on the
-// main thread. Returns the function that asks for it.
+// most ten times a second, each in a task of its own between animation frames: a redraw
+// rasterises the whole canvas, and inside a frame it would also force the style of the board
+// the frame has just changed. Returns the function that asks for it.
 const REDRAW_MS = 100;
 
 export function throttledRedraw(draw) {
@@ -14,12 +15,11 @@ export function throttledRedraw(draw) {
   return () => {
     if (pending) return;
     pending = true;
-    const wait = Math.max(0, drawnAt + REDRAW_MS - performance.now());
-    setTimeout(() => requestAnimationFrame(() => {
+    setTimeout(() => {
       pending = false;
       drawnAt = performance.now();
       draw();
-    }), wait);
+    }, Math.max(0, drawnAt + REDRAW_MS - performance.now()));
   };
 }
 
