@@ -1,7 +1,7 @@
 // Offline after the first visit: the service worker (sw.js, at the site's root) precaches this
 // build. It is registered once the runtime is up and nothing has run for a few seconds: its
 // precache (the whole build, Python's files included) slows neither the first load nor a run
-// started at once (on two cores it made the start of such a run three times slower).
+// started at once (on two cores its first frame came two to four times later, after long tasks).
 const QUIET_MS = 3000;
 
 export function registerServiceWorkerWhenQuiet(store) {
