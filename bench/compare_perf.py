@@ -3,8 +3,9 @@
 
     experiment throughput with W = 1 and W = 2 workers for many short runs
         [runs/s with W workers ≥ 0.8·W × with one, given W free cores], and the longest
-        main-thread task from Start to the end [≤ 50 ms]; the first Start of the page (the
-        pool's workers loading Python, then W runs): its longest main-thread task [≤ 50 ms];
+        main-thread task from Start to the end [≤ 50 ms]; the first Start of the page (W runs,
+        started on the workers that are ready while the others load): its longest
+        main-thread task [≤ 50 ms];
     memory of the browser with 0, 1, 2 and 4 pool workers loaded (resident set of all
         Chromium processes), hence what one worker costs;
     a race of four lanes: the longest main-thread task from Start until every lane has painted
@@ -61,7 +62,7 @@ def experiment_rate(browser, base: str, workers: int, runs: int) -> dict:
     total = int(page.get_by_test_id("compare-progress").get_attribute("data-total"))
     every = page.evaluate("() => window.__perf.longtasks")
     tasks = [t for t in every if t0 <= t["start"] <= t1]
-    start = [t for t in every if w0 <= t["start"] <= w1]          # the first Start: the workers load Python
+    start = [t for t in every if w0 <= t["start"] <= w1]          # the page's first Start
     page.close()
     return {"workers": workers, "start_seconds": (w1 - w0) / 1000,
             "start_longest_task_ms": max((t["duration"] for t in start), default=0.0), "start_long_tasks": len(start),
@@ -144,7 +145,7 @@ def main() -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    print("| workers | first Start (workers load, W runs) | longest main-thread task in it | long tasks |")
+    print("| workers | first Start (W runs) | longest main-thread task in it | long tasks |")
     print("|---:|---:|---:|---:|")
     for r in rates:
         print(f"| {r['workers']} | {r['start_seconds']:.1f} s | {r['start_longest_task_ms']:.0f} ms | {r['start_long_tasks']} |")
