@@ -10,7 +10,7 @@ const LABEL_OF = { p: "puzzle", g: "generator settings", gsize: "size", gp: "p",
 export const labelOf = (key) => LABEL_OF[key] || key;
 
 export function createActions(store) {
-  let current = null;               // {kind, stop(), stopped, abandoned} of what runs
+  let current = null;               // {kind, stop(), stopped} of what runs
 
   // ------------------------------------------------------------------ the message box
   function notify(text, source = "") {
@@ -64,7 +64,7 @@ export function createActions(store) {
   // when something already runs.
   async function run(kind, link, body) {
     if (store.state.running) return false;
-    const me = { kind, stop: () => {}, stopped: false, abandoned: false };
+    const me = { kind, stop: () => {}, stopped: false };
     current = me;
     store.set({ running: { kind, phase: "starting", detail: "", link },
       results: { ...store.state.results, [kind]: null } });
@@ -99,8 +99,7 @@ export function createActions(store) {
   function abandon() {
     if (!current) return;
     const me = current;
-    current = null;
-    me.abandoned = true;
+    current = null;                 // its body, if it has not begun, never will (run)
     me.stop();
     store.set({ running: null });
   }

@@ -23,6 +23,7 @@ export class Race {
     Object.assign(this, { lanesEl, chartEl, schemas });
     this.lanes = [];
     this.chart = null;
+    this.painting = false;                     // an animation frame is asked for (paintNext)
   }
 
   begin(entries, givens, seconds) {

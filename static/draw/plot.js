@@ -24,7 +24,7 @@ export function throttledRedraw(draw) {
 }
 
 // fn runs after the next animation frame, in a task of its own; returns a cancel function
-export function afterPaint(fn) {
+function afterPaint(fn) {
   let timer = null;
   const frame = requestAnimationFrame(() => { timer = setTimeout(fn, 0); });
   return () => { cancelAnimationFrame(frame); if (timer !== null) clearTimeout(timer); };
