@@ -84,7 +84,7 @@ export function mountExports(store, { solve, compare }) {
     ui.race.hidden = s.view !== "race";
     ui.race.disabled = !race;
     ui.copy.hidden = !solveView;
-    ui.png.disabled = solveView ? !r || !solve.chart.plot : s.view === "race" ? !race : !(records && records.length);
+    ui.png.disabled = solveView ? !r || !solve.chart.names.length : s.view === "race" ? !race : !(records && records.length);
     ui.copy.disabled = !(r && r.solved);
     ui.copy.dataset.solution = r && r.solved ? r.board : "";
     ui.csv.hidden = s.view !== "experiment";

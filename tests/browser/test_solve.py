@@ -31,6 +31,7 @@ def test_paste_run_and_verify_the_solved_board(lab):
     assert [c["given"] for c in sorted(board, key=lambda c: (c["row"], c["col"]))] == puzzle.givens.tolist()
     assert not any(c["conflict"] for c in board)
     assert int(lab.by("chart").get_attribute("data-points")) > 1
+    assert lab.by("export-png").is_enabled()          # a run over before its chart was built has one to export
     metrics = lab.by("metrics")
     assert metrics.locator('[data-metric="conflicts"]').inner_text() == "0"
     assert metrics.locator('[data-metric="iteration"]').inner_text() != "–"
