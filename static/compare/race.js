@@ -5,6 +5,7 @@
 // each run's trace (frames.Stream), so fast lanes are not squeezed against the left edge.
 // This module draws; compare/view.js starts and stops (through the pool).
 import { Board, stringToCells } from "../draw/board.js";
+import { LIVE_FROM } from "../draw/live-layer.js";
 import { Lines, COLORS } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
 import { stateOf } from "../python/messages.js";
@@ -34,6 +35,7 @@ export class Race {
     this.chart = new Lines(this.chartEl, entries.map(laneLabel), {
       title: "Open cells against time", xLabel: "seconds (log scale)", yLabel: "open cells",
       logX: true, stepped: true, xMin: MIN_SECONDS, xMax: seconds });
+    if (this.lanes.some((l) => l.queued)) this.schedulePaint();
     const empty = givens.filter((v) => !v).length;
     this.lanes.forEach((lane, i) => {
       lane.series = [[MIN_SECONDS, empty]];
@@ -82,9 +84,11 @@ export class Race {
     el.append(head, boardEl, result, info);
     this.lanesEl.appendChild(el);
     const board = new Board(boardEl);
-    board.show(givens, givens);
-    return { el, board, info, place, time, givens, state: "running", frame: null, queued: false, paintedAt: -Infinity,
-      entry, result: null, series: [] };
+    // a large board's first drawing waits for the lane's turn to paint (paint), one lane a frame
+    const drawn = Math.sqrt(givens.length) < LIVE_FROM;
+    if (drawn) board.show(givens, givens);
+    return { el, board, info, place, time, givens, state: "running", frame: null, queued: !drawn, drawn,
+      paintedAt: -Infinity, entry, result: null, series: [] };
   }
 
   // every lane's worker is ready and the lanes start together
@@ -129,10 +133,16 @@ export class Race {
     lane.queued = false;
     lane.paintedAt = now;
     const f = lane.frame;
+    if (!lane.drawn && !f) {                   // the puzzle, before the lane's first frame
+      lane.drawn = true;
+      lane.board.showLive(lane.givens, lane.givens);
+      return;
+    }
+    lane.drawn = true;
     if (!f || lane.state !== "running") return;
     if (f.progress) {
       const p = f.progress;
-      lane.board.show(stringToCells(p.board), lane.givens, new Set(p.conflict_cells));
+      lane.board.showLive(stringToCells(p.board), lane.givens, new Set(p.conflict_cells));
       lane.info.textContent = `it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ${p.open_cells} open cells`;
     }
     lane.el.dataset.painted = String(Number(lane.el.dataset.painted) + 1);
@@ -146,6 +156,9 @@ export class Race {
     lane.result = result;
     lane.el.dataset.state = state;
     if (result.board) lane.board.show(stringToCells(result.board), lane.givens, new Set());
+    else if (lane.drawn) lane.board.settle();
+    else lane.board.show(lane.givens, lane.givens);
+    lane.drawn = true;
     if (result.started !== false && result.open_cells !== null) this.sample(i, result.seconds, result.open_cells);
     if (result.solved) {
       this.rank();

@@ -1,6 +1,13 @@
 // The board: an N×N grid of cells carrying the data-* hooks the tests read (docs/design.md, "Test hooks").
 // Cells are rebuilt only when the size changes; updates touch text and attributes only.
-import { ALPHABET } from "../rules/parse.js";
+// A running board of 25×25 and more is drawn on a canvas over the cells instead (showLive,
+// live-layer.js): when the run ends, the cells catch up a slice a frame and the canvas goes.
+import { ALPHABET, boardToString } from "../rules/parse.js";
+import { LIVE_FROM, LiveLayer } from "./live-layer.js";
+
+// How many cells the catch-up after a live run makes or writes an animation frame (~50–70 µs
+// of style and layout each on a slow machine).
+const CATCH_UP_CELLS = 150;
 
 export class Board {
   constructor(el) {
@@ -9,30 +16,41 @@ export class Board {
     this.cells = [];
     this.shown = [];
     this.onBuild = () => {};
+    this.layer = null;
+    this.live = null;                    // the look the live layer shows (see lookOf)
+    this.catching = false;               // the cells are catching up with the layer (catchUp)
   }
 
-  build(n) {
+  // A board of n² cells a side, with no cells yet: buildCells makes them as they are first
+  // written (a running large board needs none until its run ends).
+  resize(n) {
     const N = n * n;
     this.n = n;
     this.el.replaceChildren();
     this.el.style.setProperty("--N", N);
     this.el.dataset.size = String(N);
     this.cells = [];
-    this.shown = [];                     // per cell, the look last written (see show)
-    let row = null;
-    for (let i = 0; i < N * N; i++) {
+    this.shown = [];                     // per cell, the look last written (see eachChanged)
+  }
+
+  // Makes up to `limit` more cells, row by row, before the live layer's canvas if it is there.
+  buildCells(limit = Infinity) {
+    const n = this.n, N = n * n;
+    const end = Math.min(N * N, this.cells.length + limit);
+    const made = document.createDocumentFragment();
+    let row = this.cells.length % N ? this.cells[this.cells.length - 1].parentNode : null;
+    for (let i = this.cells.length; i < end; i++) {
       const r = Math.floor(i / N), c = i % N;
       if (c === 0) {                     // ARIA grid: cells live in rows (laid out by the board's CSS grid)
         row = document.createElement("div");
         row.className = "board-row";
         row.setAttribute("role", "row");
-        this.el.appendChild(row);
+        made.appendChild(row);
       }
       const d = document.createElement("div");
       d.className = "cell";
       if (c % n === n - 1 && c !== N - 1) d.classList.add("box-right");
       if (r % n === n - 1 && r !== N - 1) d.classList.add("box-bottom");
-      d.dataset.testid = "cell";
       d.setAttribute("data-testid", "cell");
       d.dataset.row = String(r);
       d.dataset.col = String(c);
@@ -40,32 +58,90 @@ export class Board {
       row.appendChild(d);
       this.cells.push(d);
     }
-    this.onBuild();
+    this.el.insertBefore(made, this.layer && this.layer.canvas.parentNode === this.el ? this.layer.canvas : null);
+    if (this.cells.length === N * N) this.onBuild();
   }
 
   // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices;
   // shade: optional N*N numbers in [0, 1] (e.g. a model's confidence) tinting the empty cells;
-  // candidates: optional N*N bit masks drawn as pencil marks in the empty cells.
+  // candidates: optional N*N bit masks drawn as pencil marks in the empty cells;
+  // highlight: optional Set of cells to mark (a replayed move).
   // Only cells whose look changed are written: a run repaints a board 20 times a second, and
   // every DOM write costs the page style and layout work.
   show(values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null) {
-    const n = Math.round(Math.sqrt(Math.sqrt(values.length)));
-    if (n !== this.n) this.build(n);
-    this.el.classList.toggle("shaded", !!shade);
-    values.forEach((v, i) => {
-      const given = givens[i] > 0, clash = conflicts.has(i), lit = !!highlight && highlight.has(i);
-      const mask = !v && candidates ? candidates[i] : null;
-      const p = shade && !given ? shade[i] : null;
-      const key = `${v}|${given}|${clash}|${lit}|${mask}|${p}`;
-      if (this.shown[i] === key) return;
-      this.shown[i] = key;
-      this.paintCell(this.cells[i], n, v, given, clash, lit, mask, p);
-    });
+    const look = lookOf(values, givens, conflicts, shade, candidates, highlight);
+    if (look.n !== this.n) this.resize(look.n);
+    if (this.live && !highlight) {       // a run just ended on the live layer: see catchUp
+      this.drawLive(look);
+      if (!this.catching) {
+        this.catching = true;
+        requestAnimationFrame(() => this.catchUp());
+      }
+      return;
+    }
+    this.writeCells(look, Infinity);
+    this.closeLayer();
+  }
+
+  // A running search's frame: the same as show, but from LIVE_FROM cells a side drawn on the
+  // live layer, leaving the cells as they were (the grid says aria-busy) until show or settle.
+  showLive(values, givens, conflicts = new Set(), shade = null, candidates = null) {
+    const look = lookOf(values, givens, conflicts, shade, candidates, null);
+    if (look.n * look.n < LIVE_FROM) return this.show(values, givens, conflicts, shade, candidates);
+    if (look.n !== this.n) this.resize(look.n);
+    this.catching = false;
+    this.drawLive(look);
+    this.layer.canvas.dataset.painted = String(Number(this.layer.canvas.dataset.painted || 0) + 1);
+  }
+
+  // The run is over: the cells take the last frame the layer showed.
+  settle() {
+    if (!this.live) return;
+    const { values, givens, conflicts, shade, candidates } = this.live;
+    this.show(values, givens, conflicts, shade, candidates);
+  }
+
+  drawLive(look) {
+    this.layer ??= new LiveLayer(this.el, () => this.live && this.drawLive(this.live));
+    this.layer.show(this.n);
+    this.live = look;
+    this.el.setAttribute("aria-busy", "true");
+    this.layer.canvas.dataset.board = boardToString(look.values);   // what it shows, for tests
+    eachChanged(this.layer.shown, look, Infinity, look.values.length, (i, v, given, clash, lit, mask, p) =>
+      this.layer.paintCell(i, cellText(v, mask, this.n), given, clash, p, mask !== null));
+  }
+
+  // The cells take the board the layer shows, CATCH_UP_CELLS made or written an animation
+  // frame (all at once was one long task of style and layout); then the layer goes. A new
+  // running frame meanwhile (showLive) stops this; a later show starts it again where it was.
+  catchUp() {
+    if (!this.catching || !this.live) return;
+    const making = this.cells.length < this.live.values.length;
+    const wrote = this.writeCells(this.live, CATCH_UP_CELLS, making ? CATCH_UP_CELLS : 0);
+    if (!making && wrote < CATCH_UP_CELLS) this.closeLayer();
+    else requestAnimationFrame(() => this.catchUp());
+  }
+
+  // Makes `make` more cells (all that are missing by default) and writes up to `limit` of the
+  // cells whose look changed among those made; returns how many it wrote.
+  writeCells(look, limit, make = Infinity) {
+    if (this.cells.length < look.values.length) this.buildCells(make);
+    this.el.classList.toggle("shaded", !!look.shade);
+    return eachChanged(this.shown, look, limit, this.cells.length, (i, v, given, clash, lit, mask, p) =>
+      this.paintCell(this.cells[i], this.n, v, given, clash, lit, mask, p));
+  }
+
+  closeLayer() {
+    if (!this.live) return;
+    this.live = null;
+    this.catching = false;
+    this.layer.hide();
+    this.el.removeAttribute("aria-busy");
   }
 
   paintCell(d, n, v, given, clash, lit, mask, p) {
-    const pencil = mask !== null ? pencilMarks(mask, n) : "";
-    const text = v ? ALPHABET[v - 1] : pencil;
+    const text = cellText(v, mask, n);
+    const pencil = v ? "" : text;
     if (d.textContent !== text) d.textContent = text;
     d.classList.toggle("pencil", !!pencil);
     if (pencil) d.dataset.candidates = maskDigits(mask); else delete d.dataset.candidates;
@@ -86,6 +162,30 @@ export class Board {
     }
   }
 }
+
+const lookOf = (values, givens, conflicts, shade, candidates, highlight) =>
+  ({ n: Math.round(Math.sqrt(Math.sqrt(values.length))), values, givens, conflicts, shade, candidates, highlight });
+
+// Calls paint(i, value, given, clash, lit, mask, p) for up to `limit` cells before `end` whose
+// look differs from the key remembered in shown[i] (and remembers the new one); returns how many.
+function eachChanged(shown, look, limit, end, paint) {
+  const { values, givens, conflicts, shade, candidates, highlight } = look;
+  let painted = 0;
+  for (let i = 0; i < end && painted < limit; i++) {
+    const v = values[i], given = givens[i] > 0, clash = conflicts.has(i), lit = !!highlight && highlight.has(i);
+    const mask = !v && candidates ? candidates[i] : null;
+    const p = shade && !given ? shade[i] : null;
+    const key = `${v}|${given}|${clash}|${lit}|${mask}|${p}`;
+    if (shown[i] === key) continue;
+    shown[i] = key;
+    paint(i, v, given, clash, lit, mask, p);
+    painted++;
+  }
+  return painted;
+}
+
+// What a cell says: its digit, else its candidates as pencil marks, else nothing.
+const cellText = (v, mask, n) => (v ? ALPHABET[v - 1] : mask !== null ? pencilMarks(mask, n) : "");
 
 // Masks reach 36 bits on a 36×36: JavaScript's bit operators work on 32, so bits are read
 // arithmetically.

@@ -43,6 +43,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
       yLabel: "", labels: schema.series_labels || {} });
     clearRunDisplay();
     actions.run("solve", shareLink(), async ({ setPhase, onStop }) => {
+      board.showLive(s.puzzle.cells, s.puzzle.cells);   // a large board draws its canvas before the first frame
       const handle = worker.run(spec, (msg) => onFrame(handle.runId, msg));
       runId = handle.runId;
       onStop(handle.stop);
@@ -64,6 +65,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
         throw err;
       } finally {
         if (runId === handle.runId) runId = null;
+        if (!lastFrame) board.settle();                   // no frame came: the cells take the puzzle back
       }
     });
   }
@@ -136,8 +138,9 @@ export function mountSolve(store, actions, worker, board, shareLink) {
       const shown = (view && boards && boards[view]) || p;
       const shade = view && p.overlay.shade && p.overlay.shade[view];
       const candidates = !view && p.overlay && p.overlay.candidates;
-      board.show(stringToCells(shown.board), s.puzzle.cells, new Set(shown.conflict_cells), shade || null,
-        candidates || null);
+      const running = !!(s.running && s.running.kind === "solve");
+      board[running ? "showLive" : "show"](stringToCells(shown.board), s.puzzle.cells, new Set(shown.conflict_cells),
+        shade || null, candidates || null);
     }
     const m = (k, v) => { ui.metrics.querySelector(`[data-metric="${k}"]`).textContent = v; };
     m("iteration", p.iteration.toLocaleString("en"));

@@ -127,7 +127,9 @@ class Lab:
     def wait_lanes_done(self, timeout: float = 90_000):
         self.page.wait_for_function(
             "() => { const l = [...document.querySelectorAll('[data-testid=lane]')];"
-            " return l.length && l.every(x => x.dataset.state !== 'running'); }", timeout=timeout)
+            " return l.length && l.every(x => x.dataset.state !== 'running')"
+            "   && !document.querySelector('[data-testid=lane-board][aria-busy]'); }",   # large boards' cells caught up
+            timeout=timeout)
 
     def wait_experiment_done(self, timeout: float = 180_000):
         self.page.wait_for_function(

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import PAPERS, SIZES
 from lab import HELD_OUT
-from sudoku_lab.grid import parse
+from sudoku_lab.grid import ALPHABET, parse
 from sudoku_lab.score import is_solution
 
 pytestmark = pytest.mark.browser
@@ -54,6 +54,27 @@ def test_stop_ends_every_lane(lab):
     print(f"all lanes stopped {1000 * (time.perf_counter() - t0):.0f} ms after the click")
     assert [l["state"] for l in lab.lanes()] == ["stopped"] * 3
     assert lab.by("compare-start").is_enabled()
+
+
+def test_a_race_on_a_25x25_draws_its_lanes_on_canvases_and_each_lane_ends_with_its_board(lab):
+    """Large lanes are drawn on a canvas while they run (draw/live-layer.js) and build their
+    cells only when they end: each lane's cells then hold the board its canvas showed last."""
+    puzzle = parse(SIZES["25x25-planetsudoku"])
+    lab.open(f"#p={puzzle.to_string()}&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
+                               ".every(l => +l.dataset.painted > 2)", timeout=60_000)
+    boards = lab.page.locator('[data-testid="lane-board"]')
+    assert [boards.nth(i).get_attribute("aria-busy") for i in range(2)] == ["true", "true"]
+    assert lab.page.locator('[data-testid="lane-board"] [data-testid="board-live"]:visible').count() == 2
+    assert lab.page.locator('[data-testid="lane-board"] [data-testid="cell"]').count() == 0
+    lab.by("compare-stop").click()
+    lab.wait_lanes_done(timeout=10_000)
+    for i, lane in enumerate(lab.lanes()):
+        shown = boards.nth(i).locator('[data-testid="board-live"]').get_attribute("data-board")
+        assert lane["state"] == "stopped" and lane["values"] == [ALPHABET.index(ch) + 1 for ch in shown]
+        assert all(v == g for v, g in zip(lane["values"], puzzle.cells.tolist()) if g)
+    assert lab.page.locator('[data-testid="board-live"]:visible').count() == 0
 
 
 def test_a_race_link_restores_every_entry_and_runs_nothing_until_start(lab, visitor):

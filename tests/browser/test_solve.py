@@ -9,7 +9,7 @@ import pytest
 
 from conftest import PAPERS, SIZES
 from lab import HELD_OUT
-from sudoku_lab.grid import format_grid, parse
+from sudoku_lab.grid import ALPHABET, format_grid, parse
 from sudoku_lab.score import is_solution
 
 pytestmark = pytest.mark.browser
@@ -76,6 +76,41 @@ def test_a_stop_before_the_run_has_begun_runs_nothing_and_the_next_start_works(l
     lab.by("start").click()
     assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
     assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
+
+
+def test_a_large_board_runs_on_its_canvas_and_its_cells_take_the_last_frame(lab):
+    """From 25×25 up a running board is drawn on one canvas over its cells (restyling hundreds
+    of cells was longer than a frame): the canvas changes as the search moves while the cells
+    keep the puzzle, and when the run ends the cells take the board the canvas showed last."""
+    puzzle = parse(SIZES["25x25-planetsudoku"])
+    lab.open(f"#p={puzzle.to_string()}&s=hill_climb&seed=0&t=60&plateau=10000")
+    live = lab.by("board-live")
+    assert lab.by("board").get_attribute("aria-busy") is None and not live.is_visible()
+    lab.by("start").click()
+    lab.wait_until("() => +document.querySelector('[data-testid=board-live]')?.dataset.painted >= 3")
+    assert live.is_visible() and lab.by("board").get_attribute("aria-busy") == "true"
+    pixels = "() => document.querySelector('[data-testid=board-live]').toDataURL()"
+    first, first_board = lab.page.evaluate(pixels), live.get_attribute("data-board")
+    lab.wait_until("(b) => document.querySelector('[data-testid=board-live]').dataset.board !== b", first_board)
+    assert lab.page.evaluate(pixels) != first                      # the drawing moves with the search
+    assert lab.board_values() == puzzle.cells.tolist()             # the cells wait
+    brightness = """() => { const c = document.querySelector('[data-testid=board-live]');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let sum = 0; for (let i = 0; i < d.length; i += 4) sum += (d[i] + d[i + 1] + d[i + 2]) / 3;
+      return sum / (d.length / 4); }"""
+    assert lab.page.evaluate(brightness) > 150                     # the light theme's colours
+    lab.page.emulate_media(color_scheme="dark")                    # the theme changes mid-run
+    painted = int(live.get_attribute("data-painted"))
+    lab.wait_until("(k) => +document.querySelector('[data-testid=board-live]').dataset.painted > k", painted)
+    assert lab.page.evaluate(brightness) < 100
+    lab.by("stop").click()
+    lab.wait_state("stopped")
+    lab.wait_until("() => !document.querySelector('[data-testid=board]').hasAttribute('aria-busy')", timeout=10)
+    assert not live.is_visible()
+    shown = [ALPHABET.index(ch) + 1 if ch != "." else 0 for ch in live.get_attribute("data-board")]
+    assert lab.board_values() == shown                             # the canvas's last board
+    assert lab.givens_on_board() == puzzle.cells.tolist()
+    assert all(v == g for v, g in zip(shown, puzzle.cells.tolist()) if g) and all(shown)
 
 
 def test_4x4_runs_to_a_solution_in_the_page(lab):
