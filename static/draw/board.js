@@ -19,6 +19,8 @@ export class Board {
     this.layer = null;
     this.live = null;                    // the look the live layer shows (see lookOf)
     this.catching = false;               // the cells are catching up with the layer (catchUp)
+    this.preparing = false;              // the layer is to draw the cells' look ahead (prepareLive)
+    this.settled = null;                 // the look the cells were last given whole (show)
   }
 
   // A board of n² cells a side, with no cells yet: buildCells makes them as they are first
@@ -81,6 +83,23 @@ export class Board {
     }
     this.writeCells(look, Infinity);
     this.closeLayer();
+    this.settled = look;
+    if (look.n * look.n >= LIVE_FROM && !this.preparing) {
+      this.preparing = true;
+      whenIdle(() => this.prepareLive());
+    }
+  }
+
+  // While nothing runs, a large board's live layer draws the cells' look ahead, when the page
+  // is idle: a run's first frame then only shows it and draws what changed.
+  prepareLive() {
+    this.preparing = false;
+    const look = this.settled;
+    if (this.live || !look || look.n !== this.n || look.n * look.n < LIVE_FROM) return;
+    this.layer ??= this.makeLayer();
+    this.layer.prepare(this.n);
+    eachChanged(this.layer.shown, look, Infinity, look.values.length,
+      (i, v, given, clash, lit, mask, p) => this.layer.paintCell(i, cellText(v, mask, this.n), given, clash, p, mask !== null));
   }
 
   // A running search's frame: the same as show, but from LIVE_FROM cells a side drawn on the
@@ -102,13 +121,17 @@ export class Board {
   }
 
   drawLive(look) {
-    this.layer ??= new LiveLayer(this.el, () => this.live && this.drawLive(this.live));
+    this.layer ??= this.makeLayer();
     this.layer.show(this.n);
     this.live = look;
     this.el.setAttribute("aria-busy", "true");
     this.layer.canvas.dataset.board = boardToString(look.values);   // what it shows, for tests
     eachChanged(this.layer.shown, look, Infinity, look.values.length, (i, v, given, clash, lit, mask, p) =>
       this.layer.paintCell(i, cellText(v, mask, this.n), given, clash, p, mask !== null));
+  }
+
+  makeLayer() {
+    return new LiveLayer(this.el, () => this.live && this.drawLive(this.live));
   }
 
   // The cells take the board the layer shows, CATCH_UP_CELLS made or written an animation
@@ -162,6 +185,8 @@ export class Board {
     }
   }
 }
+
+const whenIdle = (f) => (window.requestIdleCallback ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f, 200));
 
 const lookOf = (values, givens, conflicts, shade, candidates, highlight) =>
   ({ n: Math.round(Math.sqrt(Math.sqrt(values.length))), values, givens, conflicts, shade, candidates, highlight });

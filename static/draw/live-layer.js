@@ -31,27 +31,39 @@ export class LiveLayer {
     });
   }
 
-  // Shows the layer over a board of n² cells a side, ready to draw; a fresh layer (newly shown,
-  // another size or theme) has every cell to draw.
-  show(n) {
-    if (this.canvas.parentNode !== this.boardEl) this.boardEl.appendChild(this.canvas);  // a rebuilt board lost it
+  // Ready to draw over a board of n² cells a side: on the board, sized, in the theme's colours.
+  // What it drew before stays (hidden or not) unless the size or the theme changed; then
+  // `shown` is empty and every cell is to be drawn again.
+  prepare(n) {
+    if (this.canvas.parentNode !== this.boardEl) {       // a rebuilt board lost it
+      this.boardEl.appendChild(this.canvas);
+      this.n = 0;
+    }
     const dark = DARK.matches;                           // the theme can change while a run streams
-    if (!this.canvas.hidden && n === this.n && dark === this.dark) return;
-    this.n = n;
-    this.dark = dark;
-    this.shown = [];
+    if (n === this.n && dark === this.dark) {
+      if (this.fit()) this.shown = [];
+      return;
+    }
+    Object.assign(this, { n, dark, shown: [] });
     this.readStyle();
-    this.canvas.hidden = false;
     this.fit(true);
     this.warmGlyphs();
-    this.observer.observe(this.boardEl);
   }
 
-  hide() {
-    if (this.canvas.hidden) return;
+  // Shows the layer over the board, prepared (see prepare).
+  show(n) {
+    if (this.canvas.hidden) {
+      this.prepare(n);
+      this.canvas.hidden = false;
+      this.observer.observe(this.boardEl);
+    } else if (n !== this.n || DARK.matches !== this.dark) {
+      this.prepare(n);
+    }
+  }
+
+  hide() {                                               // the drawing stays for the next show
     this.canvas.hidden = true;
     this.observer.disconnect();
-    this.shown = [];
   }
 
   // The colours and font the cells have now (the theme can change between two runs).
