@@ -50,7 +50,7 @@ function workerLost(reason, replaced) {
 }
 
 // ------------------------------------------------------------------ the parts of the page
-const board = new Board(document.getElementById("board"));
+const board = new Board(document.getElementById("board"), { drawAhead: true });
 mountViews(store);
 mountStatus(store);
 const share = mountShare(store);

@@ -10,8 +10,11 @@ import { LIVE_FROM, LiveLayer } from "./live-layer.js";
 const CATCH_UP_CELLS = 150;
 
 export class Board {
-  constructor(el) {
+  // drawAhead: the board runs again and again (the Solve view's, not a race lane's): its live
+  // layer is drawn ahead while the page is idle (prepareLive).
+  constructor(el, { drawAhead = false } = {}) {
     this.el = el;
+    this.drawAhead = drawAhead;
     this.n = 0;
     this.cells = [];
     this.shown = [];
@@ -84,7 +87,7 @@ export class Board {
     this.writeCells(look, Infinity);
     this.closeLayer();
     this.settled = look;
-    if (look.n * look.n >= LIVE_FROM && !this.preparing) {
+    if (this.drawAhead && look.n * look.n >= LIVE_FROM && !this.preparing) {
       this.preparing = true;
       whenIdle(() => this.prepareLive());
     }
