@@ -134,15 +134,15 @@ export class Race {
     lane.paintedAt = now;
     const f = lane.frame;
     if (!lane.drawn && !f) {                   // the puzzle, before the lane's first frame
-      lane.drawn = true;
-      lane.board.showLive(lane.givens, lane.givens);
+      lane.drawn = lane.board.showLive(lane.givens, lane.givens);
+      lane.queued = !lane.drawn;               // a large board is drawn over several turns
       return;
     }
     lane.drawn = true;
     if (!f || lane.state !== "running") return;
     if (f.progress) {
       const p = f.progress;
-      lane.board.showLive(stringToCells(p.board), lane.givens, new Set(p.conflict_cells));
+      lane.queued = !lane.board.showLive(stringToCells(p.board), lane.givens, new Set(p.conflict_cells));
       lane.info.textContent = `it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ${p.open_cells} open cells`;
     }
     lane.el.dataset.painted = String(Number(lane.el.dataset.painted) + 1);

@@ -8,6 +8,9 @@ import { LIVE_FROM, LiveLayer } from "./live-layer.js";
 // How many cells the catch-up after a live run makes or writes an animation frame (~50–70 µs
 // of style and layout each on a slow machine).
 const CATCH_UP_CELLS = 150;
+// How many cells the live layer draws a call at most (~15–40 µs each): a frame that changes
+// more (a run's first frame, a lane's puzzle) is drawn over several animation frames.
+const LIVE_CELLS = 300;
 
 export class Board {
   // drawAhead: the board runs again and again (the Solve view's, not a race lane's): its live
@@ -107,13 +110,19 @@ export class Board {
 
   // A running search's frame: the same as show, but from LIVE_FROM cells a side drawn on the
   // live layer, leaving the cells as they were (the grid says aria-busy) until show or settle.
+  // At most LIVE_CELLS cells are drawn a call: false when some are left for the next call (the
+  // owner calls again, with this frame or a newer one, in a later animation frame).
   showLive(values, givens, conflicts = new Set(), shade = null, candidates = null) {
     const look = lookOf(values, givens, conflicts, shade, candidates, null);
-    if (look.n * look.n < LIVE_FROM) return this.show(values, givens, conflicts, shade, candidates);
+    if (look.n * look.n < LIVE_FROM) {
+      this.show(values, givens, conflicts, shade, candidates);
+      return true;
+    }
     if (look.n !== this.n) this.resize(look.n);
     this.catching = false;
-    this.drawLive(look);
+    const whole = this.drawLive(look);
     this.layer.canvas.dataset.painted = String(Number(this.layer.canvas.dataset.painted || 0) + 1);
+    return whole;
   }
 
   // The run is over: the cells take the last frame the layer showed.
@@ -123,18 +132,19 @@ export class Board {
     this.show(values, givens, conflicts, shade, candidates);
   }
 
-  drawLive(look) {
+  // Draws up to `limit` cells of the look on the live layer; true when it shows the whole look.
+  drawLive(look, limit = LIVE_CELLS) {
     this.layer ??= this.makeLayer();
     this.layer.show(this.n);
     this.live = look;
     this.el.setAttribute("aria-busy", "true");
-    this.layer.canvas.dataset.board = boardToString(look.values);   // what it shows, for tests
-    eachChanged(this.layer.shown, look, Infinity, look.values.length, (i, v, given, clash, lit, mask, p) =>
-      this.layer.paintCell(i, cellText(v, mask, this.n), given, clash, p, mask !== null));
+    this.layer.canvas.dataset.board = boardToString(look.values);   // what it shows (once drawn whole), for tests
+    return eachChanged(this.layer.shown, look, limit, look.values.length, (i, v, given, clash, lit, mask, p) =>
+      this.layer.paintCell(i, cellText(v, mask, this.n), given, clash, p, mask !== null)) < limit;
   }
 
   makeLayer() {
-    return new LiveLayer(this.el, () => this.live && this.drawLive(this.live));
+    return new LiveLayer(this.el, () => this.live && this.drawLive(this.live, Infinity));   // resized: all again
   }
 
   // The cells take the board the layer shows, CATCH_UP_CELLS made or written an animation
@@ -142,6 +152,7 @@ export class Board {
   // running frame meanwhile (showLive) stops this; a later show starts it again where it was.
   catchUp() {
     if (!this.catching || !this.live) return;
+    this.drawLive(this.live);            // the layer finishes its drawing first, if it had not
     const making = this.cells.length < this.live.values.length;
     const wrote = this.writeCells(this.live, CATCH_UP_CELLS, making ? CATCH_UP_CELLS : 0);
     if (!making && wrote < CATCH_UP_CELLS) this.closeLayer();

@@ -25,7 +25,9 @@ export class LiveLayer {
     this.shown = [];                                     // per cell, the look last drawn (Board compares)
     this.n = 0;
     this.observer = new ResizeObserver(() => {
-      if (this.canvas.hidden || !this.fit()) return;
+      if (this.canvas.hidden) return;
+      this.readStyle();                                  // the font follows the board's size
+      if (!this.fit()) return;
       this.shown = [];
       onResize();
     });
@@ -40,13 +42,11 @@ export class LiveLayer {
       this.n = 0;
     }
     const dark = DARK.matches;                           // the theme can change while a run streams
-    if (n === this.n && dark === this.dark) {
-      if (this.fit()) this.shown = [];
-      return;
-    }
-    Object.assign(this, { n, dark, shown: [] });
+    const same = n === this.n && dark === this.dark;
+    Object.assign(this, { n, dark });
     this.readStyle();
-    this.fit(true);
+    if (!this.fit(!same) && same) return;               // (the board's size may have changed meanwhile)
+    this.shown = [];
     this.warmGlyphs();
   }
 
