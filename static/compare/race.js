@@ -35,7 +35,8 @@ export class Race {
     this.chart = new Lines(this.chartEl, entries.map(laneLabel), {
       title: "Open cells against time", xLabel: "seconds (log scale)", yLabel: "open cells",
       logX: true, stepped: true, xMin: MIN_SECONDS, xMax: seconds });
-    if (this.lanes.some((l) => l.queued)) this.schedulePaint();
+    // large lanes draw their puzzle from the second frame on: the first lays the new lanes out
+    if (this.lanes.some((l) => l.queued)) requestAnimationFrame(() => this.schedulePaint());
     const empty = givens.filter((v) => !v).length;
     this.lanes.forEach((lane, i) => {
       lane.series = [[MIN_SECONDS, empty]];

@@ -24,10 +24,9 @@ export class LiveLayer {
     this.ctx = this.canvas.getContext("2d");
     this.shown = [];                                     // per cell, the look last drawn (Board compares)
     this.n = 0;
-    this.observer = new ResizeObserver(() => {
-      if (this.canvas.hidden) return;
+    this.observer = new ResizeObserver(() => {          // (also called once when observing starts)
+      if (this.canvas.hidden || !this.fit()) return;
       this.readStyle();                                  // the font follows the board's size
-      if (!this.fit()) return;
       this.shown = [];
       onResize();
     });
