@@ -32,8 +32,10 @@ export class Chart {
     this.meta = { ...this.meta, ...meta };
   }
 
-  label(name) {
-    return this.meta.labels[name] || name;
+  // a series' name; in the legend it also says when the series is read on the right axis
+  label(name, { legend = true } = {}) {
+    const base = this.meta.labels[name] || name;
+    return legend && this.axes[name] === "right" ? `${base} (right axis)` : base;
   }
 
   // series name -> "right" for series plotted against a second y axis (e.g. an entropy)
@@ -64,9 +66,7 @@ export class Chart {
     const axis = { stroke: t.ink, grid: { stroke: t.line }, ticks: { stroke: t.line } };
     const left = names.filter((name) => this.axes[name] !== "right");
     // one series names its axis; several are named by the legend (a long list would be cut)
-    // (a legend's "(right axis)" is not repeated on the axis itself, where it made the name too
-    // long for the chart's height and cut it)
-    const axisName = (list) => (list.length === 1 ? this.label(list[0]).replace(/ \(right axis\)$/, "") : "values (see the legend)");
+    const axisName = (list) => (list.length === 1 ? this.label(list[0], { legend: false }) : "values (see the legend)");
     const yLabel = m.yLabel || axisName(left);
     this.el.dataset.yLabel = yLabel;
     const axes = [{ ...axis, label: m.xLabel, incrs: WHOLE_STEPS }, { ...axis, label: yLabel }];

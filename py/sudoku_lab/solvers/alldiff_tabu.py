@@ -89,7 +89,7 @@ PARAMS = [
           "(not in the paper)"),
 ]
 STEP = "iteration"
-SERIES = {"cells_left": "cells left to complete", "domain_size": "candidates left (right axis)"}
+SERIES = {"cells_left": "cells left to complete", "domain_size": "candidates left"}
 SERIES_AXES = {"domain_size": "right"}
 OBJECTIVE = {"name": "cells left to complete", "direction": "min", "best": lambda puzzle, params: 0}
 

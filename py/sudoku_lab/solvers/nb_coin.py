@@ -96,7 +96,7 @@ OBJECTIVE = {"name": "fitness (distinct digits in rows and columns)", "direction
              "best": lambda puzzle, params: 2 * puzzle.N ** 2}
 STEP = "generation"
 SERIES = {"best": "best fitness", "mean": "population mean", "worst": "worst fitness",
-          "entropy": "model entropy (right axis)"}
+          "entropy": "model entropy"}
 SERIES_AXES = {"entropy": "right"}
 
 # Work between two pauses, ~2-4 ms natively on a quiet machine: about this many (value, individual, box) entries
