@@ -5,7 +5,6 @@
 // each run's trace (frames.Stream), so fast lanes are not squeezed against the left edge.
 // This module draws; compare/view.js starts and stops (through the pool).
 import { Board, stringToCells } from "../draw/board.js";
-import { LIVE_FROM } from "../draw/live-layer.js";
 import { Lines, COLORS } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
 import { stateOf } from "../python/messages.js";
@@ -35,8 +34,9 @@ export class Race {
     this.chart = new Lines(this.chartEl, entries.map(laneLabel), {
       title: "Open cells against time", xLabel: "seconds (log scale)", yLabel: "open cells",
       logX: true, stepped: true, xMin: MIN_SECONDS, xMax: seconds });
-    // large lanes draw their puzzle from the second frame on: the first lays the new lanes out
-    if (this.lanes.some((l) => l.queued)) requestAnimationFrame(() => this.schedulePaint());
+    // the lanes draw their puzzle in their turns from the second frame on: the first lays the
+    // new lanes out (a large board's first drawing forced that layout)
+    requestAnimationFrame(() => this.schedulePaint());
     const empty = givens.filter((v) => !v).length;
     this.lanes.forEach((lane, i) => {
       lane.series = [[MIN_SECONDS, empty]];
@@ -84,11 +84,8 @@ export class Race {
     info.textContent = "waiting for its worker…";
     el.append(head, boardEl, result, info);
     this.lanesEl.appendChild(el);
-    const board = new Board(boardEl);
-    // a large board's first drawing waits for the lane's turn to paint (paint), one lane a frame
-    const drawn = Math.sqrt(givens.length) < LIVE_FROM;
-    if (drawn) board.show(givens, givens);
-    return { el, board, info, place, time, givens, state: "running", frame: null, queued: !drawn, drawn,
+    const board = new Board(boardEl);             // drawn in the lane's turn to paint (paint)
+    return { el, board, info, place, time, givens, state: "running", frame: null, queued: true, drawn: false,
       paintedAt: -Infinity, entry, result: null, series: [] };
   }
 
@@ -156,9 +153,7 @@ export class Race {
     lane.state = state;
     lane.result = result;
     lane.el.dataset.state = state;
-    if (result.board) lane.board.show(stringToCells(result.board), lane.givens, new Set());
-    else if (lane.drawn) lane.board.settle();
-    else lane.board.show(lane.givens, lane.givens);
+    lane.board.show(result.board ? stringToCells(result.board) : lane.givens, lane.givens, new Set());
     lane.drawn = true;
     if (result.started !== false && result.open_cells !== null) this.sample(i, result.seconds, result.open_cells);
     if (result.solved) {
