@@ -133,10 +133,10 @@ export class LiveLayer {
       this.setFill(clash ? st.conflictBg : given ? st.givenBg : st.bg);
     }
     ctx.fillRect(x0, y0, w, h);
-    if (clash && (given || shaded)) {
+    if (clash && (given || shaded)) {                    // along the cell's edge: small cells keep their digit readable
       ctx.strokeStyle = st.conflictInk;
       ctx.lineWidth = thick;
-      ctx.strokeRect(x0 + 1.5 * thick, y0 + 1.5 * thick, w - 3 * thick, h - 3 * thick);
+      ctx.strokeRect(x0 + thick / 2, y0 + thick / 2, w - thick, h - thick);
     }
     if (!text) return;
     const ink = clash ? st.conflictInk : given || shaded ? st.givenInk : st.fillInk;
