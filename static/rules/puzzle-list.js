@@ -1,4 +1,4 @@
-// Puzzle lists — the bench-file format the command line reads (py/sudoku_lab/bench.py,
+// Puzzle lists — the bench-file format the command line reads (py/sudoku_lab/bench/plan.py,
 // read_puzzles): one puzzle per line, then an optional name after a space or a tab; blank
 // lines and lines starting with '#' are skipped. The examples menu, the experiments' built-in
 // sets and a pasted list all go through this one reader, held to tests/puzzle_list_cases.json.

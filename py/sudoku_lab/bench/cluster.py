@@ -1,0 +1,141 @@
+"""Execution: jobs run serially in this process, on a local Dask cluster it starts and
+stops, or on an existing cluster (``scheduler=ADDRESS``), to which it first ships this
+package (:func:`ship_package`). Short runs are batched into tasks; Dask re-runs the tasks of
+a worker that dies. Every job seeds its own generator, so the records are the same, run for
+run, whichever way they ran.
+
+Dask is the optional ``cluster`` extra (``pip install ./py[cluster]``); nothing else in the
+package imports it."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+from .plan import BenchError, Job, run_batch
+
+CONNECT_SECONDS = 5
+MAX_BATCH = 25
+
+
+def batches(jobs: list[Job], workers: int) -> list[list[Job]]:
+    """About ten tasks per worker, 1–MAX_BATCH runs each: few enough that scheduling is cheap,
+    small enough that a killed run loses little and progress moves smoothly."""
+    if not jobs:
+        return []
+    size = max(1, min(MAX_BATCH, math.ceil(len(jobs) / (10 * max(1, workers)))))
+    return [jobs[i:i + size] for i in range(0, len(jobs), size)]
+
+
+def execute(jobs: list[Job], jobs_per_host: int = 1, scheduler: str | None = None,
+            dask_always: bool = False) -> Iterator[dict[str, Any]]:
+    """Yield each job's record as it finishes: serially here (one local job and no scheduler,
+    unless `dask_always`), on a local Dask cluster of `jobs_per_host` worker processes, or on
+    the cluster at `scheduler`."""
+    if scheduler is None and jobs_per_host <= 1 and not dask_always:
+        for job in jobs:
+            yield job.run()
+        return
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise BenchError("running on several processes or a cluster needs Dask: "
+                         "pip install './py[cluster]'") from None
+    cluster = None
+    try:
+        if scheduler is None:
+            cluster = LocalCluster(n_workers=jobs_per_host, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=50)
+            client = Client(cluster)
+            workers = jobs_per_host
+        else:
+            try:
+                client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise BenchError(f"cannot reach the Dask scheduler at {scheduler} within {CONNECT_SECONDS} s "
+                                 f"({type(exc).__name__})") from None
+            workers = max(1, len(client.scheduler_info().get("workers", {})))
+        try:
+            if scheduler is not None:
+                ship_package(client)
+            futures = [client.submit(run_batch, batch, pure=False) for batch in batches(jobs, workers)]
+            for future in as_completed(futures):
+                try:
+                    records = future.result()
+                except Exception as exc:          # a task the cluster could not run: say why in one line
+                    raise BenchError(f"the cluster could not run a batch: {one_line(exc)}") from None
+                yield from records
+        finally:
+            client.close()
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+def package_zip(folder: Path) -> Path:
+    """This process's sudoku_lab as a zip (its .py files only), named by content so a worker
+    never confuses two versions."""
+    import io
+    import zipfile
+    root = Path(__file__).resolve().parents[1]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in sorted(root.rglob("*.py")):
+            info = zipfile.ZipInfo(f.relative_to(root.parent).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            z.writestr(info, f.read_bytes(), zipfile.ZIP_DEFLATED)
+    data = buf.getvalue()
+    path = folder / f"sudoku_lab-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+    path.write_bytes(data)
+    return path
+
+
+def _missing(where: str, exc: BaseException) -> BenchError:
+    name = getattr(exc, "name", None)
+    if isinstance(exc, ImportError) and name:
+        top = name.split(".")[0]
+        return BenchError(f"{where} cannot import {top}, which sudoku_lab needs: install it there "
+                          f"(pip install {top}; py/pyproject.toml lists the versions) and restart it")
+    return BenchError(f"{where} cannot load sudoku_lab: {one_line(exc)}")
+
+
+def ship_package(client) -> None:
+    """Put this package on the cluster: Dask's ``Client.upload_file`` registers a scheduler
+    plugin and a worker plugin that write the zip into each one's local directory and put it
+    on ``sys.path`` (workers that join later get it too). Then every worker and the scheduler
+    (which unpickles the task graph) must import the package with its dependencies; if one
+    cannot, a BenchError says which machine lacks what."""
+    import importlib
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        zip_path = package_zip(Path(tmp))
+        try:
+            client.upload_file(str(zip_path), load=True)
+        except Exception as exc:
+            raise BenchError(f"cannot send sudoku_lab to the cluster: {one_line(exc)}") from None
+    answers = {f"the Dask worker at {a}": v for a, v in
+               client.run(importlib.import_module, "sudoku_lab.bench", on_error="return").items()}
+    try:
+        client.run_on_scheduler(importlib.import_module, "sudoku_lab.bench")
+    except Exception as exc:
+        answers["the Dask scheduler"] = exc
+    for where, answer in sorted(answers.items()):
+        if isinstance(answer, BaseException):
+            raise _missing(where, answer)
+    # a module object travels by name, so `getattr` runs on each one's own copy: a process
+    # that imported another sudoku_lab before keeps it (Python does not re-import)
+    here = sys.modules[__name__]
+    files = {f"the Dask worker at {a}": f for a, f in client.run(getattr, here, "__file__").items()}
+    files["the Dask scheduler"] = client.run_on_scheduler(getattr, here, "__file__")
+    for where, file in sorted(files.items()):
+        if zip_path.name not in file:
+            raise BenchError(f"{where} has already loaded another sudoku_lab ({file}); restart the "
+                             "Dask workers and scheduler so they load the one sent now")
+

@@ -1,0 +1,292 @@
+"""What an experiment runs: its puzzles (a bench file or generated sets), its entries, its
+jobs, and the one per-run record format.
+
+* :func:`read_puzzles` reads a bench file (``puzzle [name]`` per line, ``#`` comments),
+  naming the line of anything unreadable.
+* :func:`generated_puzzles` makes a generated set (issue 19, "The phase-transition
+  experiment"): ``SIZE:P0:P1:STEP`` and K instances; instance i at p is
+  ``sudoku_lab.generate`` with seed S + i, and is named by its generator spec
+  ``SIZE:p:seed`` (the page's ``g=`` links use the same spec), so anyone can regenerate one
+  and the plots read size and p from the name (:func:`spec_of`). p values are counted in
+  whole thousandths, so 0:1:0.05 gives exactly 0, 0.05, …, 1 with no float drift.
+* :class:`Entry` is one solver setting — solver, parameters, optionally its own first seed —
+  written ``ID[:SEED][:name=value…]`` as the page's race and experiment entries are
+  (docs/design.md, "Share links"); :func:`parse_entry` reads one.
+* :class:`Experiment` is what is run — puzzles, entries, runs, first seed and budget — and
+  :meth:`Experiment.jobs` its :class:`Job` list, one per (entry, puzzle, seed). Two entries
+  may not share solver and parameters, so (solver, parameters, puzzle, seed) names a run.
+* :func:`record` is the one per-run format (the page's experiment exports have the same
+  fields), so a browser experiment and a native one compare line by line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .. import solvers, values
+from ..grid import parse
+from ..puzzle_list import ListProblem, read_puzzle_file
+from ..run import RESULT_FIELDS, Budget, Result, Run
+
+
+class BenchError(ValueError):
+    """Input the user can fix (a bad file, solver, parameter or scheduler); one line, exit 2."""
+
+
+# A run record's fields in order: the result's, the puzzle's index and name in its file, and
+# the speed. The page's experiment exports use the same list (sent with the worker's `ready`).
+RECORD_FIELDS = ("puzzle", "name", *RESULT_FIELDS, "iterations_per_second")
+
+
+def record(index: int, name: str, result: Result | dict[str, Any]) -> dict[str, Any]:
+    """One run's record: the result's fields, the puzzle's index and name, iterations per second."""
+    fields = result.to_json() if isinstance(result, Result) else dict(result)
+    seconds = fields["seconds"]
+    return {"puzzle": index, "name": name, **fields,
+            "iterations_per_second": fields["iterations"] / seconds if seconds else None}
+
+
+# ---------------------------------------------------------------------------- what is run
+
+def read_puzzles(path: str | Path, limit: int = 0) -> list[tuple[str, str]]:
+    """(cells, name) per puzzle line of a bench file (puzzle_list, the one reader); BenchError
+    names the line at fault."""
+    try:
+        out = read_puzzle_file(path, check_givens=True)
+    except ListProblem as exc:
+        raise BenchError(exc.message) from None
+    return out[:limit] if limit else out
+
+
+GENERATE_FORM = "SIZE:P0:P1:STEP (e.g. 16:0:1:0.05)"
+MILLI = 1000                  # p values are counted in whole thousandths: no float drift
+MAX_INSTANCES = 10_000
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def _thousandths(raw: str, what: str, spec: str) -> int:
+    """A plain decimal from 0 to 1 with at most three decimals, as whole thousandths."""
+    whole, _, frac = raw.partition(".")
+    if not _DECIMAL.fullmatch(raw) or len(frac) > 3:
+        raise BenchError(f"--generate {values.quote(spec)}: {what} must be a plain decimal with at most "
+                         f"three decimals; got {values.quote(raw)}")
+    k = int(whole or "0") * MILLI + int((frac + "000")[:3])
+    if k > MILLI:
+        raise BenchError(f"--generate {values.quote(spec)}: {what} must be between 0 and 1; got {values.quote(raw)}")
+    return k
+
+
+def p_text(k: int) -> str:
+    """p of `k` thousandths as the generator spec writes it: 0, 0.05, 0.5, 1."""
+    return values.fmt(k / MILLI)
+
+
+def parse_generate(spec: str) -> tuple[int, list[str]]:
+    """``SIZE:P0:P1:STEP`` -> (size, the p values from P0 to P1 by STEP, as text)."""
+    parts = spec.split(":")
+    if len(parts) != 4:
+        raise BenchError(f"--generate takes {GENERATE_FORM}; got {values.quote(spec)}")
+    size_raw, p0_raw, p1_raw, step_raw = parts
+    if not size_raw.isdigit() or int(size_raw) not in values.SIZES:
+        raise BenchError(f"--generate {values.quote(spec)}: size must be one of {', '.join(map(str, values.SIZES))}; "
+                         f"got {values.quote(size_raw)}")
+    p0, p1 = _thousandths(p0_raw, "P0", spec), _thousandths(p1_raw, "P1", spec)
+    step = _thousandths(step_raw, "STEP", spec)
+    if p0 > p1:
+        raise BenchError(f"--generate {values.quote(spec)}: P0 must not be above P1")
+    if step == 0:
+        raise BenchError(f"--generate {values.quote(spec)}: STEP must be above 0 (at least 0.001)")
+    return int(size_raw), [p_text(k) for k in range(p0, p1 + 1, step)]
+
+
+def generated_puzzles(specs: Iterable[str], instances: int, seed: int = 0) -> list[tuple[str, str]]:
+    """(cells, name) of every instance of every ``SIZE:P0:P1:STEP`` set: at each p, instance
+    i is the generator's puzzle of seed `seed` + i, named ``SIZE:p:seed`` (its spec)."""
+    from .generate import Spec, generate
+    if not 1 <= instances <= MAX_INSTANCES:
+        raise BenchError(f"--instances must be from 1 to {MAX_INSTANCES:,}; got {instances}")
+    try:
+        values.seed(seed + instances - 1)
+    except values.ValueProblem:
+        raise BenchError(f"--seed {seed} with {instances} instances passes the largest seed, "
+                         f"{values.SEED_MAX}") from None
+    out, names = [], set()
+    for spec in specs:
+        size, ps = parse_generate(spec)
+        for p in ps:
+            for i in range(instances):
+                spec = Spec.of(size, p, seed + i)
+                if spec.text not in names:            # overlapping sets: each instance once
+                    names.add(spec.text)
+                    out.append((generate(spec).puzzle.to_string(), spec.text))
+    return out
+
+
+def spec_of(name: str) -> tuple[int, float, int] | None:
+    """(size, p, seed) of a generated instance's name (``generate.parse_spec``); None for others."""
+    from .generate import parse_spec
+    try:
+        spec = parse_spec(name)
+    except values.ValueProblem:
+        return None
+    return spec.size, spec.p, spec.seed
+
+
+@dataclass
+class Entry:
+    """One solver setting of an experiment: the solver, its parameters (the experiment's
+    common ones overridden by the entry's own) and, optionally, its own first seed."""
+
+    solver: str
+    params: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+
+    def label(self) -> str:
+        """``ID[:name=value…]`` with only the parameters that differ from the paper's defaults."""
+        defaults = {p["name"]: p["default"] for p in solvers.get(self.solver).PARAMS}
+        changed = [f"{k}={values.fmt(v)}" for k, v in self.params.items() if k not in defaults or v != defaults[k]]
+        return ":".join([self.solver, *changed])
+
+
+def parse_entry(text: str) -> Entry:
+    """``ID[:SEED][:name=value…]``: the page's entry syntax, with the seed optional."""
+    solver, *rest = text.split(":")
+    seed, params = None, {}
+    for i, part in enumerate(rest):
+        name, eq, value = part.partition("=")
+        if not eq and i == 0:
+            try:
+                seed = values.seed(part)
+            except values.ValueProblem as exc:
+                raise BenchError(f"--solver {values.quote(text)}: {exc}") from None
+            continue
+        if not eq or not name:
+            raise BenchError(f"--solver takes ID[:SEED][:name=value…]; got {values.quote(text)}")
+        if name in params:
+            raise BenchError(f"--solver {values.quote(text)}: '{name}' is given twice")
+        params[name] = value
+    return Entry(solver, params, seed)
+
+
+def params_key(params: dict[str, Any]) -> str:
+    return json.dumps(params, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One run: the puzzle (index in its file, name, cells), solver, parameters, seed, budget."""
+
+    puzzle: int
+    name: str
+    text: str
+    solver: str
+    params: tuple[tuple[str, Any], ...]
+    seed: int
+    budget: tuple[int | None, int | None, float | None]
+    cpu_time: bool = False
+
+    def run(self) -> dict[str, Any]:
+        clock = time.process_time if self.cpu_time else time.perf_counter
+        result = Run(parse(self.text), self.solver, dict(self.params), self.seed, Budget(*self.budget),
+                     clock=clock).finish()
+        return record(self.puzzle, self.name, result)
+
+    def key(self) -> tuple[str, str, int, int]:
+        return job_key(self.solver, dict(self.params), self.puzzle, self.seed)
+
+
+def run_batch(jobs: list[Job]) -> list[dict[str, Any]]:
+    """A Dask task: several short runs in one go, so scheduling costs little per run."""
+    return [job.run() for job in jobs]
+
+
+@dataclass
+class Experiment:
+    """Puzzles × entries × runs. `solver` is one solver id (its parameters in `params`) or a
+    list of :class:`Entry`, in which case `params` apply to every entry (an entry's own
+    values win). Run r of an entry uses seed (the entry's seed, else `seed`) + r. `generated`
+    names the ``--generate`` sets the puzzles came from, for the header. With `cpu_time` each
+    run's time limit and seconds are the CPU time of the process running it, not the wall
+    clock: on a machine shared with other work a time-limited run then gets the computing
+    time it was given (the runner chooses Run's clock; solvers never read one)."""
+
+    puzzles: list[tuple[str, str]]
+    solver: str | list[Entry]
+    params: dict[str, Any] = field(default_factory=dict)
+    runs: int = 1
+    seed: int = 0
+    budget: Budget = field(default_factory=Budget)
+    generated: tuple[str, ...] = ()
+    instances: int = 0
+    cpu_time: bool = False
+    entries: list[Entry] = field(init=False)
+
+    def __post_init__(self):
+        given = [Entry(self.solver)] if isinstance(self.solver, str) else list(self.solver)
+        if not given:
+            raise BenchError("an experiment needs at least one solver")
+        self.entries = [self._resolve(e, i, len(given)) for i, e in enumerate(given, 1)]
+        seen: dict[tuple[str, str], int] = {}
+        for i, e in enumerate(self.entries, 1):
+            k = (e.solver, params_key(e.params))
+            if k in seen:
+                raise BenchError(f"entries {seen[k]} and {i} are both {e.label()}: one entry with more --runs "
+                                 "runs the same thing")
+            seen[k] = i
+        if isinstance(self.solver, str):
+            self.params = self.entries[0].params
+        if self.runs < 1:
+            raise BenchError(f"runs must be at least 1; got {self.runs}")
+
+    def _resolve(self, entry: Entry, index: int, count: int) -> Entry:
+        where = f"entry {index} ({entry.solver}): " if count > 1 else ""
+        given = {**self.params, **entry.params}
+        try:
+            module = solvers.get(entry.solver)
+            resolved = solvers.resolve_params(module, given)
+        except solvers.SolverError as exc:
+            raise BenchError(f"{where}{exc}") from None
+        for text, name in self.puzzles:          # values a puzzle cannot take (hall_sets past 9×9)
+            try:
+                solvers.resolve_params(module, given, parse(text))
+            except solvers.SolverError as exc:
+                raise BenchError(f"{where}{name}: {exc}") from None
+        return Entry(entry.solver, resolved, self.seed if entry.seed is None else entry.seed)
+
+    def describe(self) -> dict[str, Any]:
+        """What identifies the experiment: a resumed file must have been written by the same one.
+        One entry is described as before entries existed, so older files still resume."""
+        digest = hashlib.sha256("\n".join(t for t, _ in self.puzzles).encode()).hexdigest()[:16]
+        if len(self.entries) == 1 and self.entries[0].seed == self.seed:
+            who = {"solver": self.entries[0].solver, "params": self.entries[0].params}
+        else:
+            who = {"entries": [{"solver": e.solver, "params": e.params, "seed": e.seed} for e in self.entries]}
+        out = {**who, "runs": self.runs, "seed": self.seed, "budget": asdict(self.budget),
+               "puzzles": len(self.puzzles), "puzzles_sha256": digest}
+        if self.generated:
+            out.update(generate=list(self.generated), instances=self.instances)
+        if self.cpu_time:
+            out["clock"] = "cpu"
+        return out
+
+    def jobs(self) -> list[Job]:
+        b = self.budget
+        budget = (b.max_iterations, b.max_evaluations, b.max_seconds)
+        return [Job(i, name, text, e.solver, tuple(sorted(e.params.items())), e.seed + r, budget, self.cpu_time)
+                for e in self.entries for i, (text, name) in enumerate(self.puzzles) for r in range(self.runs)]
+
+
+def job_key(solver: str, params: dict[str, Any], puzzle: int, seed: int) -> tuple[str, str, int, int]:
+    """What names a run in an output file: its entry (solver and parameters), puzzle and seed."""
+    return (solver, params_key(params), puzzle, seed)
+
+
+def record_key(rec: dict[str, Any]) -> tuple[str, str, int, int]:
+    return job_key(rec["solver"], rec["params"], rec["puzzle"], rec["seed"])
+

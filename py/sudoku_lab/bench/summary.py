@@ -1,0 +1,45 @@
+"""Summaries of run records: :func:`summarise` computes one summary (from the file, once
+complete); :func:`by_entry` splits records by entry."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any, Iterable
+
+from .plan import Entry
+
+
+def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    results = list(results)
+    solved = [r for r in results if r["solved"]]
+
+    def stat(key, fn, rows):
+        vals = [r[key] for r in rows]
+        return round(fn(vals), 6) if vals else None
+
+    total_s = sum(r["seconds"] for r in results)
+    return {
+        "summary": True, "runs": len(results), "solved": len(solved),
+        "median_iterations": stat("iterations", statistics.median, solved),
+        "mean_iterations": stat("iterations", statistics.mean, solved),
+        "median_evaluations": stat("evaluations", statistics.median, solved),
+        "mean_evaluations": stat("evaluations", statistics.mean, solved),
+        "median_seconds": stat("seconds", statistics.median, solved),
+        "mean_seconds": stat("seconds", statistics.mean, solved),
+        "mean_restarts": stat("restarts", statistics.mean, solved),
+        "iterations_per_second": round(sum(r["iterations"] for r in results) / total_s, 1) if total_s else None,
+        "evaluations_per_second": round(sum(r["evaluations"] for r in results) / total_s, 1) if total_s else None,
+    }
+
+
+def entry_label(rec: dict[str, Any]) -> str:
+    """The entry a record belongs to, as ``ID[:name=value…]`` (non-default parameters only)."""
+    return Entry(rec["solver"], rec["params"]).label()
+
+
+def by_entry(records: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Records split by entry, in the order the entries first appear."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for rec in records:
+        out.setdefault(entry_label(rec), []).append(rec)
+    return out
