@@ -1,8 +1,8 @@
 """Candidates as bit masks (bit d-1 set = digit d still possible), and the peer structure.
 
-Both the exact solver and the page's checks work on these masks; they are plain Python
-ints in lists for the depth-first search (fast in CPython and in Pyodide, where numpy's
-per-call overhead dominates tiny arrays), and numpy arrays for whole-grid operations.
+The masks are numpy arrays over the whole grid: the exact solver, the rating, the solvers'
+parameter checks and the ant colony start from :func:`candidate_masks`; propagation on them
+lives in ``propagate`` (the one rule). :func:`peers` is a plain tuple per cell for the moves.
 """
 
 from __future__ import annotations
@@ -53,25 +53,3 @@ def candidate_masks(cells, n: int) -> np.ndarray:
     free = full_mask(n) & ~seen
     own = np.where(cells > 0, np.left_shift(1, np.maximum(cells - 1, 0)), 0)
     return np.where(cells > 0, own, free)
-
-
-def propagate_singles(masks: list[int], peers, stack: list[int]) -> bool:
-    """Remove each fixed value on `stack` from its peers, chasing new singles; False on a clash.
-
-    `masks` (plain ints, one per cell) is updated in place. A peer left with no value — it
-    was fixed to the same value — is a contradiction. This is AC-3's fixpoint on the
-    pairwise ≠ constraints, shared by the exact solver and the domain filters.
-    """
-    while stack:
-        c = stack.pop()
-        b = masks[c]
-        for p in peers[c]:
-            x = masks[p]
-            if x & b:
-                x ^= b
-                if not x:
-                    return False
-                masks[p] = x
-                if not x & (x - 1):
-                    stack.append(p)
-    return True
