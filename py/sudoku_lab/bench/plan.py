@@ -108,7 +108,7 @@ def parse_generate(spec: str) -> tuple[int, list[str]]:
 def generated_puzzles(specs: Iterable[str], instances: int, seed: int = 0) -> list[tuple[str, str]]:
     """(cells, name) of every instance of every ``SIZE:P0:P1:STEP`` set: at each p, instance
     i is the generator's puzzle of seed `seed` + i, named ``SIZE:p:seed`` (its spec)."""
-    from .generate import Spec, generate
+    from ..generate import Spec, generate
     if not 1 <= instances <= MAX_INSTANCES:
         raise BenchError(f"--instances must be from 1 to {MAX_INSTANCES:,}; got {instances}")
     try:
@@ -130,7 +130,7 @@ def generated_puzzles(specs: Iterable[str], instances: int, seed: int = 0) -> li
 
 def spec_of(name: str) -> tuple[int, float, int] | None:
     """(size, p, seed) of a generated instance's name (``generate.parse_spec``); None for others."""
-    from .generate import parse_spec
+    from ..generate import parse_spec
     try:
         spec = parse_spec(name)
     except values.ValueProblem:
