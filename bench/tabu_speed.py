@@ -13,8 +13,8 @@ than on the wall clock), the longest step is the longest the solver held control
 (CPU time, through ``Run(clock=...)``), and the wall-clock rate is printed beside it.
 
 `--py DIR` runs another copy of the package on the same puzzles (generated here), e.g. the
-code before a change: ``mkdir /tmp/before && git archive <commit> py | tar -x -C /tmp/before``
-then ``--py /tmp/before/py``. Prints a Markdown table and the load average.
+code before a change: ``mkdir ../before && git archive <commit> py | tar -x -C ../before``
+then ``--py ../before/py``. Prints a Markdown table and the load average.
 """
 
 import argparse

@@ -1,0 +1,45 @@
+"""The repository names no absolute path of the machine it was written on (issue 28, "Smaller
+homes"): a reader of a fresh clone has none of them, so sources are cited by their titles and
+commands are written relative to the clone."""
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# a path that starts at one of these roots, not part of a URL or a longer name ("host/tmp/")
+ROOTS = ("work", "root", "tmp")
+MACHINE_PATH = re.compile(r"(?<![\w./~-])/(?:" + "|".join(ROOTS) + r")/")
+
+
+def tracked_text_files() -> list[Path]:
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout: no list of tracked files")
+    files = []
+    for name in out.decode().split("\0"):
+        path = ROOT / name
+        if name and path.is_file():
+            head = path.read_bytes()[:8192]
+            if b"\0" not in head:                     # text, not an image or a zip
+                files.append(path)
+    return files
+
+
+def test_the_pattern_finds_machine_paths_and_leaves_urls_alone():
+    hits = ["see /" "work/shared/papers", "(`/" "tmp/before`)", "/" "root/.cache"]
+    assert all(MACHINE_PATH.search(t) for t in hits)
+    assert not any(MACHINE_PATH.search(t) for t in ["https://host/tmp/x", "bench/results/x", "a/work/b"])
+
+
+def test_no_tracked_text_file_names_an_absolute_path_of_this_machine():
+    found = []
+    for path in tracked_text_files():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for n, line in enumerate(text.splitlines(), 1):
+            if MACHINE_PATH.search(line):
+                found.append(f"{path.relative_to(ROOT).as_posix()}:{n}: {line.strip()[:120]}")
+    assert found == [], "absolute paths of the machine:\n" + "\n".join(found)
