@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .bits import digit_bits, full_mask
 from .grid import geometry
 
 
@@ -32,16 +33,10 @@ def units(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(u) for u in geometry(n).units.tolist())
 
 
-def full_mask(n: int) -> int:
-    return (1 << (n * n)) - 1
-
-
 def unit_masks(cells, n: int) -> np.ndarray:
     """(3N,) bit mask of the digits already placed in each unit."""
     g = geometry(n)
-    vals = np.asarray(cells).reshape(-1)[g.units].astype(np.int64)
-    bits = np.where(vals > 0, np.left_shift(1, np.maximum(vals - 1, 0)), 0)
-    return np.bitwise_or.reduce(bits, axis=1)
+    return np.bitwise_or.reduce(digit_bits(np.asarray(cells).reshape(-1)[g.units]), axis=1)
 
 
 def candidate_masks(cells, n: int) -> np.ndarray:
@@ -50,6 +45,5 @@ def candidate_masks(cells, n: int) -> np.ndarray:
     g = geometry(n)
     used = unit_masks(cells, n)
     seen = used[g.row_of] | used[g.N + g.col_of] | used[2 * g.N + g.box_of]
-    free = full_mask(n) & ~seen
-    own = np.where(cells > 0, np.left_shift(1, np.maximum(cells - 1, 0)), 0)
-    return np.where(cells > 0, own, free)
+    free = full_mask(g.N) & ~seen
+    return np.where(cells > 0, digit_bits(cells), free)

@@ -57,6 +57,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .bits import to_bools
 from .constraints import candidate_masks, unit_masks
 from .grid import Puzzle, PuzzleError, geometry, validate
 
@@ -189,7 +190,7 @@ class Counter:
         masks = candidate_masks(cells, n)
         open_cell = cells == 0
         allowed = ((masks[:, None] >> np.arange(N)) & 1).astype(bool) & open_cell[:, None]
-        placed = ((unit_masks(cells, n)[:, None] >> np.arange(N)) & 1).astype(bool)   # (3N, N)
+        placed = to_bools(unit_masks(cells, n), N)   # (3N, N)
         open_col = np.concatenate([open_cell, ~placed.reshape(-1)])
         self.cols: list[set[int] | None] = [set() if o else None for o in open_col.tolist()]
         cols, Y = self.cols, self.Y

@@ -45,15 +45,12 @@ from typing import Generator
 
 import numpy as np
 
+from .bits import popcount
 from .progress import complete
 from .propagate import hidden_singles
 
 FILTERS = ("ac3", "hall_intervals", "hall_sets")
 MAX_HALL_SET_UNIT = 9
-
-
-def popcount(m: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(m).astype(np.int64)
 
 
 def _without(masks: np.ndarray, cells: np.ndarray, remove: np.ndarray) -> np.ndarray:
@@ -112,6 +109,7 @@ def _hall_removals(lo: np.ndarray, hi: np.ndarray, nvals: int) -> tuple[np.ndarr
     """
     R, V = lo.shape
     weight = _weights(V)
+    # bitwise_count's own uint8, compared with `size` below as uint8 (popcount widens to int64)
     inside = np.bitwise_count((lo[:, None, :] >= lo[:, :, None]).dot(weight)[:, :, None]
                               & (hi[:, None, :] <= hi[:, :, None]).dot(weight)[:, None, :])   # [r, x, y]
     # values in [lo_x, hi_y]; read as unsigned, hi_y < lo_x - 1 is never matched

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .bits import full_mask, is_single, lowest_index, popcount
 from .grid import geometry
 
 
@@ -44,9 +45,7 @@ def _unit_order(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return tuple(np.argsort(block.reshape(-1)) for block in (g.rows, g.cols, g.boxes))
 
 
-def is_fixed(masks: np.ndarray) -> np.ndarray:
-    """Cells with exactly one candidate."""
-    return (masks != 0) & ((masks & (masks - 1)) == 0)
+is_fixed = is_single          # cells with exactly one candidate (bits.is_single, by the name used here)
 
 
 def fixed_values(masks) -> np.ndarray:
@@ -54,7 +53,7 @@ def fixed_values(masks) -> np.ndarray:
     m = np.asarray(masks, dtype=np.int64)
     out = np.zeros(m.shape, dtype=np.int8)
     single = is_fixed(m)
-    out[single] = (np.log2(m[single]).astype(np.int8) + 1)
+    out[single] = lowest_index(m[single]) + 1
     return out
 
 
@@ -67,7 +66,7 @@ def eliminate(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
     um = m[:, g.units]                                            # (B, 3N, N)
     fixed = is_fixed(um)
     unit_fixed = np.bitwise_or.reduce(np.where(fixed, um, 0), axis=2)          # (B, 3N)
-    clash = (np.bitwise_count(unit_fixed) < np.count_nonzero(fixed, axis=2)).any(axis=1)
+    clash = (popcount(unit_fixed) < np.count_nonzero(fixed, axis=2)).any(axis=1)
     forbid = unit_fixed[:, g.row_of] | unit_fixed[:, g.N + g.col_of] | unit_fixed[:, 2 * g.N + g.box_of]
     out = np.where(is_fixed(m), m, m & ~forbid)
     failed = clash | (out == 0).any(axis=1)
@@ -84,7 +83,7 @@ def hidden_singles(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
     seen = np.bitwise_or.accumulate(um, axis=2)                   # values seen up to each position
     once = seen[:, :, -1]                                         # bits seen once, and more than once
     twice = np.bitwise_or.reduce(um[:, :, 1:] & seen[:, :, :-1], axis=2)
-    full = (1 << g.N) - 1
+    full = full_mask(g.N)
     failed = ((once != full).any(axis=1))                         # a value with nowhere to go
     # values with one place in the unit; a fixed cell whose value is nowhere else in the unit is
     # told its own value, which changes nothing (so fixed values need not be set apart)

@@ -81,6 +81,7 @@ from typing import Generator
 
 import numpy as np
 
+from .bits import from_bools, full_mask, lowest_index, popcount, to_bools
 from .constraints import candidate_masks
 from .exact import MAX_NODES, Counter
 from .grid import Puzzle, PuzzleError, board_to_string, geometry, validate
@@ -99,22 +100,7 @@ SETTLED_LETTER = "FBLN"               # settled_by: full house, box / line hidde
 NODES_PER_PAUSE = 64                  # exact-search nodes between two pauses (the count reads its clock every 64)
 
 
-# ---------------------------------------------------------------------------- bit helpers
-
-def _bits(m: np.ndarray, N: int) -> np.ndarray:
-    """(…, N) bool: which values each mask holds."""
-    return ((m[..., None] >> np.arange(N)) & 1).astype(bool)
-
-
-def _to_masks(b: np.ndarray) -> np.ndarray:
-    """Inverse of _bits: (…, N) bool -> (…,) int64."""
-    return (b.astype(np.int64) << np.arange(b.shape[-1])).sum(axis=-1)
-
-
-def _value_index(single: np.ndarray) -> np.ndarray:
-    """The bit index (value − 1) of masks holding one bit."""
-    return np.log2(single).astype(np.intp)
-
+# ---------------------------------------------------------------------------- unit helpers
 
 @lru_cache(maxsize=None)
 def _combos(S: int, k: int) -> np.ndarray:
@@ -134,7 +120,7 @@ def _spread(n: int, per_unit: np.ndarray) -> np.ndarray:
 def _clear(m: np.ndarray, placed: np.ndarray, n: int) -> tuple[np.ndarray, bool]:
     """Placed values leave their peers (propagate.eliminate), pending naked singles hidden
     behind a full mask so their value stays with their peers until they are placed."""
-    full = (1 << (n * n)) - 1
+    full = full_mask(n * n)
     pending = is_fixed(m) & ~placed
     out, failed = eliminate(np.where(pending, full, m), n)
     out = np.where(pending, m & out, out)
@@ -154,8 +140,8 @@ def _singles_round(m: np.ndarray, placed: np.ndarray, n: int, enabled: list[bool
     g = geometry(n)
     N = g.N
     bits = np.where(pending, m, out)[cells]
-    v = _value_index(bits)
-    places = _bits(m[g.units], N).sum(axis=1)                     # (3N, N): places of each value
+    v = lowest_index(bits)
+    places = to_bools(m[g.units], N).sum(axis=1)                     # (3N, N): places of each value
     open_cells = np.count_nonzero(~placed[g.units], axis=1)       # (3N,)
     last = ((open_cells[g.row_of[cells]] == 1) | (open_cells[N + g.col_of[cells]] == 1)
             | (open_cells[2 * N + g.box_of[cells]] == 1))
@@ -172,9 +158,9 @@ def _singles_round(m: np.ndarray, placed: np.ndarray, n: int, enabled: list[bool
 def locked_candidates(m: np.ndarray, placed: np.ndarray, n: int) -> np.ndarray:
     """Pointing and claiming, over every box–row and box–column crossing at once."""
     N = n * n
-    cand = (_bits(m, N) & ~placed[:, None]).reshape(N, N, N)          # [row, column, value]
+    cand = (to_bools(m, N) & ~placed[:, None]).reshape(N, N, N)          # [row, column, value]
     kill = _locked_rows(cand, n) | _locked_rows(cand.transpose(1, 0, 2), n).transpose(1, 0, 2)
-    return np.where(placed, m, m & ~_to_masks(kill.reshape(N * N, N)))
+    return np.where(placed, m, m & ~from_bools(kill.reshape(N * N, N)))
 
 
 def _locked_rows(cand: np.ndarray, n: int) -> np.ndarray:
@@ -202,7 +188,7 @@ def _subset_hits(sets: np.ndarray, small: np.ndarray, k: int):
     combos = _combos(S, k)
     members = order[:, combos]                                         # (3N, K, k)
     union = np.bitwise_or.reduce(np.take_along_axis(sets, order, 1)[:, combos], axis=2)
-    ok = np.take_along_axis(small, order, 1)[:, combos].all(axis=2) & (np.bitwise_count(union) == k)
+    ok = np.take_along_axis(small, order, 1)[:, combos].all(axis=2) & (popcount(union) == k)
     hu, hk = np.nonzero(ok)
     if len(hu) == 0:
         return None
@@ -213,7 +199,7 @@ def naked_subset(m: np.ndarray, placed: np.ndarray, n: int, k: int) -> np.ndarra
     """k cells of a unit with k candidates between them: those values leave the unit's other cells."""
     g = geometry(n)
     um, up = m[g.units], placed[g.units]
-    size = np.bitwise_count(um)
+    size = popcount(um)
     hits = _subset_hits(um, ~up & (size >= 2) & (size <= k), k)
     if hits is None:
         return m
@@ -229,17 +215,17 @@ def hidden_subset(m: np.ndarray, placed: np.ndarray, n: int, k: int) -> np.ndarr
     """k values with k places between them in a unit: those cells keep only those values."""
     g = geometry(n)
     N = g.N
-    open_bits = _bits(m[g.units], N) & ~placed[g.units][:, :, None]     # (3N, position, value)
-    where = _to_masks(open_bits.transpose(0, 2, 1))                    # (3N, value): its places
-    size = np.bitwise_count(where)
+    open_bits = to_bools(m[g.units], N) & ~placed[g.units][:, :, None]     # (3N, position, value)
+    where = from_bools(open_bits.transpose(0, 2, 1))                    # (3N, value): its places
+    size = popcount(where)
     hits = _subset_hits(where, (size >= 2) & (size <= k), k)
     if hits is None:
         return m
     hu, members, union = hits
     keep = (np.int64(1) << members).sum(axis=1)                        # the k values, as a mask
-    cells_in = _bits(union, N)                                         # (H, position)
+    cells_in = to_bools(union, N)                                         # (H, position)
     per_unit = np.zeros((3 * N, N), dtype=np.int64)
-    np.bitwise_or.at(per_unit, hu, np.where(cells_in, ~keep[:, None] & ((1 << N) - 1), 0))
+    np.bitwise_or.at(per_unit, hu, np.where(cells_in, ~keep[:, None] & full_mask(N), 0))
     return np.where(placed, m, m & ~_spread(n, per_unit))
 
 
@@ -247,15 +233,15 @@ def fish(m: np.ndarray, placed: np.ndarray, n: int, k: int) -> np.ndarray:
     """X-wing (k = 2), swordfish (k = 3): k rows holding a value only in the same k columns
     take it from those columns' other rows; and the same with rows and columns swapped."""
     N = n * n
-    cand = (_bits(m, N) & ~placed[:, None]).reshape(N, N, N)          # [row, column, value]
+    cand = (to_bools(m, N) & ~placed[:, None]).reshape(N, N, N)          # [row, column, value]
     kill = _fish_rows(cand, k) | _fish_rows(cand.transpose(1, 0, 2), k).transpose(1, 0, 2)
-    return np.where(placed, m, m & ~_to_masks(kill.reshape(N * N, N)))
+    return np.where(placed, m, m & ~from_bools(kill.reshape(N * N, N)))
 
 
 def _fish_rows(cand: np.ndarray, k: int) -> np.ndarray:
     N = cand.shape[0]
-    sets = _to_masks(cand.transpose(2, 0, 1))                         # [value, row]: its columns
-    size = np.bitwise_count(sets)
+    sets = from_bools(cand.transpose(2, 0, 1))                         # [value, row]: its columns
+    size = popcount(sets)
     hits = _subset_hits(sets, (size >= 2) & (size <= k), k)
     if hits is None:
         return np.zeros_like(cand)
@@ -263,7 +249,7 @@ def _fish_rows(cand: np.ndarray, k: int) -> np.ndarray:
     other_rows = np.ones((len(hv), N), dtype=bool)
     other_rows[np.arange(len(hv))[:, None], members] = False
     kill = np.zeros((N, N, N), dtype=bool)                            # [value, row, column]
-    np.logical_or.at(kill, hv, other_rows[:, :, None] & _bits(union, N)[:, None, :])
+    np.logical_or.at(kill, hv, other_rows[:, :, None] & to_bools(union, N)[:, None, :])
     return kill.transpose(1, 2, 0) & cand
 
 
@@ -346,7 +332,7 @@ def logic_steps(puzzle: Puzzle, moves: tuple[str, ...] = MOVES) -> Generator[Non
             yield PAUSE
         else:
             break                                         # logic stalls
-    values = np.where(placed, np.where(is_fixed(m), _value_index(np.maximum(m, 1)) + 1, 0), 0)
+    values = np.where(placed, np.where(is_fixed(m), lowest_index(np.maximum(m, 1)) + 1, 0), 0)
     values = np.where(puzzle.cells > 0, puzzle.cells, values).astype(np.int8)
     done = int(np.count_nonzero(settled >= 0))
     return Logic(values, m, settled, uses, done if singles_cells is None else singles_cells, failed)

@@ -62,6 +62,7 @@ from typing import Generator, Iterator
 
 import numpy as np
 
+from ..bits import digit_bits
 from ..constraints import candidate_masks
 from ..grid import Puzzle
 from ..progress import PAUSE, Progress
@@ -116,7 +117,7 @@ class Colony:
         self.best_values = np.zeros(C, dtype=np.int8)            # its grid, 0 = not fixed
         self.values = np.arange(self.N, dtype=self.dtype)
         # value -> its mask bit, in the masks' own type (1 << 35 would overflow the page's 32-bit intp)
-        self.bits = np.left_shift(self.dtype(1), self.values)
+        self.bits = digit_bits(self.values + 1).astype(self.dtype)
         width = np.dtype(self.dtype).itemsize // 4
         self.pause_every = max(1, WORK_PER_PAUSE // (STEP_OVERHEAD + C * self.ants * width))
         self.scratch: dict = {}                                  # propagation's reusable arrays

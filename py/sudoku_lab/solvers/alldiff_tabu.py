@@ -69,7 +69,8 @@ from typing import Iterator
 
 import numpy as np
 
-from ..filtering import FILTERS, fixpoint_parts, peer_table, popcount
+from ..bits import digit_bits, full_mask, lowest_index, popcount
+from ..filtering import FILTERS, fixpoint_parts, peer_table
 from ..grid import Puzzle, geometry
 from ..progress import PAUSE, Progress
 from .params import SolverError, param
@@ -114,7 +115,7 @@ class _State:
         g = geometry(puzzle.n)
         self.n, self.N, self.units, self.kind, self.singles = puzzle.n, g.N, g.units, kind, singles
         cells = puzzle.cells.astype(np.int64)
-        self.base = np.where(cells > 0, np.left_shift(1, np.maximum(cells - 1, 0)), (1 << g.N) - 1)
+        self.base = np.where(cells > 0, digit_bits(cells), full_mask(g.N))
         self.peers = peer_table(g.units)                              # (cells, peers per cell)
         self.assigned: list[tuple[int, int]] = []
 
@@ -161,11 +162,11 @@ class _State:
     def board(self) -> np.ndarray:
         d = self.domains
         single = (d & (d - 1)) == 0
-        return np.where(single, np.log2(np.maximum(d, 1)).astype(np.int8) + 1, 0).astype(np.int8)
+        return np.where(single, lowest_index(np.maximum(d, 1)) + 1, 0).astype(np.int8)
 
     def look_ahead(self, cells: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Cost after each move (c, v) with v removed from c's peers, and which moves wipe a peer out."""
-        bit = np.left_shift(1, values - 1)[:, None]
+        bit = digit_bits(values)[:, None]
         pd = self.domains[self.peers[cells]]                         # (L, P)
         has = (pd & bit) != 0
         open_peer = (pd & (pd - 1)) != 0
