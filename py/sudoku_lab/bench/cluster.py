@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+from ..bundle import package_bytes
 from .plan import BenchError, Job, run_batch
 
 CONNECT_SECONDS = 5
@@ -81,17 +82,9 @@ def one_line(exc: BaseException) -> str:
 
 
 def package_zip(folder: Path) -> Path:
-    """This process's sudoku_lab as a zip (its .py files only), named by content so a worker
-    never confuses two versions."""
-    import io
-    import zipfile
-    root = Path(__file__).resolve().parents[1]
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for f in sorted(root.rglob("*.py")):
-            info = zipfile.ZipInfo(f.relative_to(root.parent).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-            z.writestr(info, f.read_bytes(), zipfile.ZIP_DEFLATED)
-    data = buf.getvalue()
+    """This process's sudoku_lab as a zip (the page's, :mod:`..bundle`), named by content so a
+    worker never confuses two versions."""
+    data = package_bytes()
     path = folder / f"sudoku_lab-{hashlib.sha256(data).hexdigest()[:12]}.zip"
     path.write_bytes(data)
     return path
