@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py")]
 
 from sudoku_lab import bench, published as published_figures, solvers  # noqa: E402
+from sudoku_lab.stats import judged, tally  # noqa: E402
 
 TIME_MEASURES = ("mean_seconds", "median_seconds", "max_seconds", "seconds_range")
 SOURCE_MARKERS = ("s", "^", "D", "P", "X")
@@ -61,9 +62,12 @@ def load(paths: list[str]) -> tuple[dict[tuple[int, str, float], list[dict]], in
 
 
 def stats(records: list[dict]) -> dict:
-    solved = [r for r in records if r["solved"]]
+    """Runs, solved, the success rate (sudoku_lab.stats.tally: among the runs not ended by an
+    error) and the times and iterations of the solved runs."""
+    counts = tally(records)
+    solved = [r for r in judged(records) if r["solved"]]
     secs = [r["seconds"] for r in solved]
-    return {"runs": len(records), "solved": len(solved), "success": len(solved) / len(records),
+    return {"runs": len(records), "solved": counts["solved"], "success": counts["rate"] or 0.0,
             "median_seconds": statistics.median(secs) if secs else None,
             "worst_seconds": max(secs) if secs else None,
             "median_iterations": statistics.median(r["iterations"] for r in solved) if solved else None}

@@ -32,6 +32,20 @@ def test_ecdf(case):
     assert close([list(p) for p in stats.ecdf(case["xs"], case["total"])], case["out"])
 
 
+@pytest.mark.parametrize("case", CASES["tally"])
+def test_tally(case):
+    assert stats.tally(case["records"]) == case["out"]
+
+
+def test_the_bench_summary_reports_the_one_success_rate():
+    from sudoku_lab.bench import summarise
+    rec = {"iterations": 5, "evaluations": 9, "seconds": 0.5, "restarts": 0}
+    records = [{**rec, "solved": True, "stop_reason": "solved"}, {**rec, "solved": False, "stop_reason": "budget"},
+               {**rec, "solved": False, "stop_reason": "error"}]
+    s = summarise(records)
+    assert (s["runs"], s["solved"], s["errors"], s["success_rate"]) == (3, 1, 1, 0.5)
+
+
 @given(st.integers(0, 500), st.integers(1, 500))
 def test_the_interval_holds_the_rate(k, n):
     k = min(k, n)

@@ -1,6 +1,10 @@
 """Summaries of many runs: success rates with a 95% Wilson interval, quartiles, and the
 fraction solved against time (an empirical distribution function of the solved runs).
 
+The success rate has one definition (docs/design.md, "Success rate"): solved runs among the
+*judged* runs, those that ended on their own; a run ended by Stop or by an error (a lost
+worker, a claim the check refused) says nothing about the solver and is counted apart.
+
 The one home of these statistics natively: ``bench`` reports with them, and the page's
 ``static/rules/stats.js`` is held to the same cases (``tests/stats_cases.json``), so a
 native experiment and a browser one report the same numbers.
@@ -9,9 +13,27 @@ native experiment and a browser one report the same numbers.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Iterable, Sequence
 
 Z95 = 1.959963984540054
+UNJUDGED = ("stopped", "error")           # stop reasons left out of the success rate
+
+
+def judged(records: Iterable[dict]) -> list[dict]:
+    """The runs that ended on their own: the denominator of the success rate."""
+    return [r for r in records if r.get("stop_reason") not in UNJUDGED]
+
+
+def tally(records: Iterable[dict]) -> dict:
+    """Counts of a group of run records and its success rate (None with no judged run):
+    ``runs`` (all), ``judged``, ``solved`` (among the judged), ``errors``, ``stopped``, ``rate``."""
+    records = list(records)
+    ok = judged(records)
+    solved = sum(1 for r in ok if r["solved"])
+    return {"runs": len(records), "judged": len(ok), "solved": solved,
+            "errors": sum(1 for r in records if r.get("stop_reason") == "error"),
+            "stopped": sum(1 for r in records if r.get("stop_reason") == "stopped"),
+            "rate": solved / len(ok) if ok else None}
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:

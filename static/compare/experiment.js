@@ -1,12 +1,12 @@
 // An experiment's display: progress (done / total, solved, time left), a results table per
 // entry × puzzle (success with a 95% Wilson interval, quartiles of seconds and iterations over
 // the solved runs, the paper's figure beside when a preset is on) and the fraction of runs
-// solved against seconds. Runs ended by Stop are counted apart ("stopped n") and left out of
-// the success rate and its interval: they say nothing about the solver. compare/view.js runs
-// the jobs on the pool and hands each result here.
+// solved against seconds. Runs ended by Stop or an error are counted apart ("stopped n",
+// "n errors") and left out of the success rate and its interval (rules/stats.js, judged).
+// compare/view.js runs the jobs on the pool and hands each result here.
 import { Lines } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
-import { ecdf, quartiles, wilson } from "../rules/stats.js";
+import { ecdf, judged as judgedRuns, quartiles, wilson } from "../rules/stats.js";
 import { paperFigure } from "./presets.js";
 
 const fmt = (x, digits = 2) => (x === null ? "–" : x.toLocaleString("en", { maximumFractionDigits: digits }));
@@ -156,7 +156,7 @@ export class Experiment {
       const succ = [], times = [];
       for (const g of this.groups()) {
         const row = this.rows.get(`${ei}/${g.key}`);
-        const judged = row.records.filter((r) => r.stop_reason !== "error");
+        const judged = judgedRuns(row.records);
         if (!judged.length) continue;
         const solved = judged.filter((r) => r.solved);
         succ.push([g.p, solved.length / judged.length]);
@@ -254,7 +254,7 @@ export class Experiment {
   updateRow(row) {
     const rs = row.records;                                   // runs that ended on their own
     const errors = rs.filter((r) => r.stop_reason === "error");
-    const judged = rs.filter((r) => r.stop_reason !== "error");
+    const judged = judgedRuns(rs);
     const solved = judged.filter((r) => r.solved);
     const [lo, hi] = wilson(solved.length, judged.length);
     const secs = quartiles(solved.map((r) => r.seconds));
@@ -289,7 +289,7 @@ export class Experiment {
     clearTimeout(this.chartTimer);
     this.chartTimer = null;
     for (const e of this.chartDirty) {
-      const judged = this.byEntry[e].filter((r) => r.stop_reason !== "error");
+      const judged = judgedRuns(this.byEntry[e]);
       const solved = judged.filter((r) => r.solved).map((r) => Math.max(r.seconds, 1e-3));
       this.chart.set(e, ecdf(solved, Math.max(judged.length, 1)));
     }

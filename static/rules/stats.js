@@ -1,8 +1,26 @@
 // Summaries of many runs: success rates with a 95% Wilson interval, quartiles, and the
 // fraction solved against time (an empirical distribution function over the solved runs).
 // The page's copy of py/sudoku_lab/stats.py, held to the same cases (tests/stats_cases.json).
+// The success rate is solved runs among the judged ones, those that ended on their own: a run
+// ended by Stop or by an error says nothing about the solver (docs/design.md, "Success rate").
 
 const Z95 = 1.959963984540054;
+const UNJUDGED = new Set(["stopped", "error"]);
+
+// The runs that ended on their own: the denominator of the success rate.
+export const judged = (records) => records.filter((r) => !UNJUDGED.has(r.stop_reason));
+
+// Counts of a group of run records and its success rate (null with no judged run).
+export function tally(records) {
+  const ok = judged(records);
+  const solved = ok.filter((r) => r.solved).length;
+  return {
+    runs: records.length, judged: ok.length, solved,
+    errors: records.filter((r) => r.stop_reason === "error").length,
+    stopped: records.filter((r) => r.stop_reason === "stopped").length,
+    rate: ok.length ? solved / ok.length : null,
+  };
+}
 
 // The Wilson score interval for k successes in n trials: [low, high] (both 0 when n = 0).
 export function wilson(k, n, z = Z95) {

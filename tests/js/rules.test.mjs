@@ -11,7 +11,7 @@ import * as values from "../../static/rules/values.js";
 import { linkOutcome, decodeCompareLink, encodeCompareLink } from "../../static/rules/links.js";
 import { readPuzzleList } from "../../static/rules/puzzle-list.js";
 import { parseSpec } from "../../static/rules/generator.js";
-import { wilson, quantile, ecdf } from "../../static/rules/stats.js";
+import { wilson, quantile, ecdf, tally } from "../../static/rules/stats.js";
 import { encodeEntries, decodeEntries, describe } from "../../static/rules/entries.js";
 import { toCSV, toJSONLines } from "../../static/rules/records.js";
 
@@ -120,6 +120,7 @@ test("statistics: every shared case, as sudoku_lab.stats", () => {
   for (const c of s.wilson) close(wilson(c.k, c.n), c.out, `wilson ${c.k}/${c.n}`);
   for (const c of s.quantile) close(quantile(c.xs, c.q), c.out, `quantile ${c.q}`);
   for (const c of s.ecdf) close(ecdf(c.xs, c.total), c.out, "ecdf");
+  for (const c of s.tally) assert.deepEqual(tally(c.records), c.out, JSON.stringify(c.records));
 });
 
 test("records: CSV quotes what needs it and follows the given field list", () => {

@@ -1,17 +1,20 @@
 """Summaries of run records: :func:`summarise` computes one summary (from the file, once
-complete); :func:`by_entry` splits records by entry."""
+complete), its success rate the one of ``stats.tally`` (solved among the runs that did not end
+in an error); :func:`by_entry` splits records by entry."""
 
 from __future__ import annotations
 
 import statistics
 from typing import Any, Iterable
 
+from ..stats import judged, tally
 from .plan import Entry
 
 
 def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     results = list(results)
-    solved = [r for r in results if r["solved"]]
+    counts = tally(results)
+    solved = [r for r in judged(results) if r["solved"]]
 
     def stat(key, fn, rows):
         vals = [r[key] for r in rows]
@@ -19,7 +22,8 @@ def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
     total_s = sum(r["seconds"] for r in results)
     return {
-        "summary": True, "runs": len(results), "solved": len(solved),
+        "summary": True, "runs": len(results), "solved": counts["solved"], "errors": counts["errors"],
+        "success_rate": round(counts["rate"], 6) if counts["rate"] is not None else None,
         "median_iterations": stat("iterations", statistics.median, solved),
         "mean_iterations": stat("iterations", statistics.mean, solved),
         "median_evaluations": stat("evaluations", statistics.median, solved),
