@@ -45,6 +45,8 @@ def kind(rel: str) -> str | None:
         return "puzzle set"
     if rel == "static/vendor/solvers.json":
         return "solvers"
+    if rel == "static/vendor/puzzle-sources.html":
+        return "puzzle sources"
     if rel.startswith("static/vendor/"):
         lock_numpy = json.loads((build.VENDOR / "pyodide" / "pyodide-lock.json").read_text())["packages"]["numpy"]
         runtime = {*(f"pyodide/{n}" for n in build.PYODIDE_CORE), f"pyodide/{lock_numpy['file_name']}",
@@ -64,7 +66,8 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
     assert not any(f.endswith((".py", ".md")) and f != "puzzles/SOURCES.md" for f in files)
     assert not any(f.split("/")[0] in ("py", "tests", "docs", "bench", ".venv", ".git") for f in files)
     kinds = {kind(f) for f in files}
-    assert {"index.html", "sw.js", ".nojekyll", "puzzles/SOURCES.md", "puzzle set", "runtime", "page", "solvers"} <= kinds
+    assert {"index.html", "sw.js", ".nojekyll", "puzzles/SOURCES.md", "puzzle set", "runtime", "page", "solvers",
+            "puzzle sources"} <= kinds
     assert "sources.html" in files
     # every runtime file, and every page file of the repository, is there with the same bytes
     assert sum(kind(f) == "runtime" for f in files) == len(build.PYODIDE_CORE) + 1 + len(build.UPLOT_FILES) + 2
@@ -113,10 +116,11 @@ def test_the_precache_holds_every_file_the_page_needs(site):
                 named.add(os.path.normpath(str(here / ref)).replace(os.sep, "/"))
         # files the page fetches by a path relative to the page (puzzle sets, figures, sources)
         named.update(re.findall(r'["\'`]((?:puzzles|data)/[\w./-]+\.(?:txt|json|csv|md))["\'`]', text))
-        named.update(n for n in re.findall(r'["\'`](static/vendor/[\w./-]+\.json)["\'`]', text)
+        named.update(n for n in re.findall(r'["\'`](static/vendor/[\w./-]+\.(?:json|html))["\'`]', text)
                      if n != "static/vendor/manifest.json")
     assert any(n.startswith("puzzles/") for n in named) and "static/app.js" in named
-    assert {"sources.html", "static/page/sources.js", "puzzles/SOURCES.md", "static/vendor/solvers.json"} <= named
+    assert {"sources.html", "static/page/sources.js", "static/vendor/puzzle-sources.html",
+            "static/vendor/solvers.json"} <= named
     assert sorted(n for n in named if n not in precached) == []
 
 

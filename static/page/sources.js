@@ -1,12 +1,11 @@
 // The sources page (sources.html): the solvers with their papers, and where the puzzle
 // collections come from, built at load from the lab's own files so that no fact is written
 // twice — static/vendor/solvers.json (build.py reads it from the solver modules: docs/design.md,
-// "The page", Publish) and puzzles/SOURCES.md (drawn by draw/markdown.js). No Python starts
-// here; offline, the service worker answers from the lab's precache.
-import { renderMarkdown } from "../draw/markdown.js";
-
+// "The page", Publish) and static/vendor/puzzle-sources.html (build.py draws puzzles/SOURCES.md
+// as escaped HTML). No Python starts here; offline, the service worker answers from the lab's
+// precache.
 const SOLVERS = "static/vendor/solvers.json";
-const PUZZLE_SOURCES = "puzzles/SOURCES.md";
+const PUZZLE_SOURCES = "static/vendor/puzzle-sources.html";
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -42,9 +41,11 @@ function showSolvers(section, solvers) {
   }
 }
 
-function showPuzzleSources(section, markdown) {
-  const base = new URL(PUZZLE_SOURCES, document.baseURI).href;
-  section.append(...renderMarkdown(markdown, { document, base, headingOffset: 2 }));
+// The build's own fragment (every text escaped, only http(s) and relative links), parsed into
+// an inert document (no script runs there) and moved into the section.
+function showPuzzleSources(section, fragment) {
+  const parsed = new DOMParser().parseFromString(fragment, "text/html");
+  section.append(...parsed.body.childNodes);
 }
 
 async function fill(id, url, as, show) {

@@ -93,8 +93,8 @@ def test_the_sources_page_works_offline(new_context, server_to_stop):
 
 def test_a_missing_file_is_said_on_the_page(visitor):
     lab = visitor()
-    lab.page.route("**/puzzles/SOURCES.md", lambda route: route.fulfill(status=404, body="gone"))
+    lab.page.route("**/static/vendor/puzzle-sources.html", lambda route: route.fulfill(status=404, body="gone"))
     assert lab.open_sources() == {"sources-solvers": "ready", "sources-puzzles": "error"}
     message = lab.by("sources-puzzles").get_by_role("alert").inner_text()
-    assert "puzzles/SOURCES.md" in message and "404" in message
+    assert "static/vendor/puzzle-sources.html" in message and "404" in message
     assert len(lab.sources_solvers()) == len(solvers.schemas())
