@@ -34,8 +34,7 @@ export function mountLinks(store, actions, generator) {
       store.set({ paste: q.get("p") });           // keep what the link held, so it can be mended
     }
     const settings = { ...s.settings };
-    const seconds = pending.compare ? first.seconds : first.maxSeconds;
-    if (seconds !== null) settings.seconds = String(seconds);
+    if (first.max_seconds !== null) settings.max_seconds = String(first.max_seconds);
     if (!pending.compare && first.seed !== null) settings.seed = String(first.seed);
     store.set({ settings, view: pending.compare ? (first.mode || s.view === "solve" && "race" || s.view) : "solve" });
     if (store.state.ready) applyRest();
