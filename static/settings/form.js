@@ -51,6 +51,13 @@ export function mountSettings(store, actions, worker) {
 
   store.on(["settings", "schemas"], (s) => {
     const schema = s.schemas.get(s.settings.solver);
+    if (!schema && s.schemas.size && builtFor !== "") {
+      // a solver no option has (a bad link's): the menu shows none, so choosing any is a change
+      ui.solver.selectedIndex = -1;
+      ui.citation.textContent = "";
+      ui.params.replaceChildren();
+      builtFor = "";
+    }
     if (schema && builtFor !== schema.id) {
       ui.solver.value = schema.id;
       ui.citation.textContent = `${schema.title}. ${schema.citation}`;

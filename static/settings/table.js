@@ -94,6 +94,15 @@ export function initialSettings() {
   return out;
 }
 
+// The state patch that puts `value` where the key's row keeps it ({settings: {...}, …}), or null
+// when the table keeps it nowhere.
+export function patchOf(state, key, value) {
+  const r = BY_KEY.get(key);
+  if (!r || !r.state) return null;
+  const put = (at, path) => (path.length ? { ...at, [path[0]]: put(at ? at[path[0]] : undefined, path.slice(1)) } : value);
+  return { [r.state[0]]: put(state[r.state[0]], r.state.slice(1)) };
+}
+
 // The value of a row in a state (its path followed).
 export function valueIn(state, key) {
   const r = BY_KEY.get(key);

@@ -112,3 +112,24 @@ test("read: a race needs two entries; an experiment reads runs, workers, its puz
   assert.deepEqual(read("experiment", state({ compare: { entries: [entry("acs")], puzzles: "sato6" } })).values.puzzles,
     { kind: "set", id: "sato6" });
 });
+
+test("a bad link's generator settings, part by part on the Generate form's fields", async () => {
+  const { specFields } = await import("../../static/rules/generator.js");
+  const bad = specFields("99:2:x");
+  assert.deepEqual(bad.form, { size: "99", p: "2", seed: "x", unique: false });
+  assert.deepEqual([...bad.problems.keys()], ["gsize", "gp", "gseed"]);
+  assert.match(bad.problems.get("gp"), /^p must be a number from 0 to 1; got '2'/);
+  assert.equal(specFields("16:0.45:7:unique").problems.size, 0);
+  assert.equal(specFields("16:0.45"), null);                  // not the spec's shape: g= itself is the problem
+  assert.equal(specFields("16:0.45:7:twice"), null);
+});
+
+test("patchOf puts a link's text where the table keeps the setting", async () => {
+  const { patchOf, valueIn } = await import("../../static/settings/table.js");
+  const s = state();
+  assert.deepEqual(patchOf(s, "seed", "abc").settings, { ...s.settings, seed: "abc" });
+  assert.deepEqual(patchOf(s, "p", "123"), { paste: "123" });
+  assert.equal(patchOf(s, "gi", "0").compare.sweep.instances, "0");
+  assert.equal(patchOf(s, "m", "x"), null);
+  assert.equal(valueIn({ ...s, ...patchOf(s, "t", "0") }, "t"), "0");
+});
