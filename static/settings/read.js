@@ -58,8 +58,8 @@ export function read(view, state, { stored = true } = {}) {
     out.entries = c.entries;
     const min = view === "race" ? 2 : 1;
     if (c.entries.length < min) {
-      problems.set("e", view === "race" ? "a race needs two to five entries: add them with “Add entry”"
-        : "add at least one entry with “Add entry”");
+      problems.set("e", view === "race" ? "A race needs two to five entries: add them with “Add entry”."
+        : "Add at least one entry with “Add entry”.");
     }
     out.runs = 1;
     out.workers = 1;
