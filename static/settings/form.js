@@ -108,6 +108,8 @@ export function mountSettings(store, actions, worker) {
     if (mine !== vetSeq) return;
     if (vetKey) { actions.setProblem(vetKey, null); vetKey = null; }
     if (reply.ok) {
+      const n = store.state.notice;
+      if (n && n.source !== "problems") return;          // another message stands (a refused Start's, say)
       if (store.state.problems.size) actions.reportProblems(); else actions.clearNotice("problems");
       return;
     }
