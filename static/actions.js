@@ -5,7 +5,7 @@
 // "Running" has one answer for the page: a single run, a race or an experiment. Setting a
 // new puzzle abandons it first — by construction, not by each caller remembering to.
 
-import { labelOf } from "./settings/table.js";
+import { labelOf, problemLine } from "./settings/table.js";
 
 export { labelOf };                 // the labels live in the settings table
 
@@ -38,7 +38,7 @@ export function createActions(store) {
     keys = null) {
     const list = [...store.state.problems].filter(([k]) => !keys || keys.has(k));
     if (!list.length) { clearNotice("problems"); return; }
-    notify(`${intro}\n${list.map(([k, m]) => `• ${labelOf(k)}: ${m}`).join("\n")}`, "problems");
+    notify(`${intro}\n${list.map(([k, m]) => `• ${problemLine(k, m)}`).join("\n")}`, "problems");
   }
 
   // A field the visitor edits is theirs again: its problem goes, the rest stay said.

@@ -10,7 +10,7 @@ import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { markField } from "../settings/params.js";
 import { read } from "../settings/read.js";
-import { entryKey, isEntryKey, labelOf } from "../settings/table.js";
+import { entryKey, isEntryKey, problemLine } from "../settings/table.js";
 import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
 import { Race } from "./race.js";
 import { Experiment } from "./experiment.js";
@@ -293,7 +293,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       // a field that already has a problem (from a link, say) keeps its own message
       for (const [k, m] of problems) if (!store.state.problems.has(k) && k !== "e") actions.setProblem(k, m);
       if (line) selectListLine(ui.list, line);
-      const said = [...problems].map(([k, m]) => (m.startsWith(labelOf(k)) ? m : `${labelOf(k)}: ${m}`));
+      const said = [...problems].map(([k, m]) => problemLine(k, m));
       actions.notify(`Nothing was started:\n• ${said.join("\n• ")}`, "compare");
       return null;
     }

@@ -68,6 +68,10 @@ export function labelOf(key) {
   return m ? `entry ${m[1]}` : key;
 }
 
+// A problem as a message's line: "<label>: <message>", the label not said twice ("seed must be …",
+// "entry 1 (acs): …" already start with it).
+export const problemLine = (key, message) => (message.startsWith(labelOf(key)) ? message : `${labelOf(key)}: ${message}`);
+
 // A field marks the key's problem (so the visitor mends it there, and it cannot be dismissed).
 export const hasField = (key, state) => !!BY_KEY.get(key)?.field || isEntryKey(key) || isParam(state, key);
 

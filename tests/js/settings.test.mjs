@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { SETTINGS, labelOf, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/settings/table.js";
+import { SETTINGS, labelOf, problemLine, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/settings/table.js";
 import { read } from "../../static/settings/read.js";
 import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
@@ -72,6 +72,9 @@ test("read: a race entry's problem never blocks a single run, and is named by it
   const race = read("race", s);
   assert.deepEqual([...race.problems.keys()].sort(), ["entry-1", "runs"]);
   assert.equal(labelOf("entry-1"), "entry 1");
+  assert.equal(problemLine("entry-1", "entry 1 (alldiff_tabu): no"), "entry 1 (alldiff_tabu): no");
+  assert.equal(problemLine("t", "must be above 0"), "time limit: must be above 0");
+  assert.equal(problemLine("seed", "seed must be …"), "seed must be …");
   assert.ok(judges("race", "entry-3") && !judges("solve", "entry-3"));
   // an unknown setting of a link stops every view until it is dismissed
   assert.ok(judges("solve", "rns", s) && judges("race", "rns", s));
