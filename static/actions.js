@@ -5,9 +5,9 @@
 // "Running" has one answer for the page: a single run, a race or an experiment. Setting a
 // new puzzle abandons it first — by construction, not by each caller remembering to.
 
-const LABEL_OF = { p: "puzzle", g: "generator settings", gsize: "size", gp: "p", gseed: "generator seed", gs: "sweep", gi: "instances per p", s: "solver", seed: "seed", t: "time limit", runs: "runs", ps: "puzzles",
-  pl: "puzzle list", preset: "preset", e: "entries", c: "entries", m: "mode", workers: "workers" };
-export const labelOf = (key) => LABEL_OF[key] || key;
+import { labelOf, problemLine } from "./settings/table.js";
+
+export { labelOf };                 // the labels live in the settings table
 
 export function createActions(store) {
   let current = null;               // {kind, stop(), stopped} of what runs
@@ -38,7 +38,7 @@ export function createActions(store) {
     keys = null) {
     const list = [...store.state.problems].filter(([k]) => !keys || keys.has(k));
     if (!list.length) { clearNotice("problems"); return; }
-    notify(`${intro}\n${list.map(([k, m]) => `• ${labelOf(k)}: ${m}`).join("\n")}`, "problems");
+    notify(`${intro}\n${list.map(([k, m]) => `• ${problemLine(k, m)}`).join("\n")}`, "problems");
   }
 
   // A field the visitor edits is theirs again: its problem goes, the rest stay said.

@@ -2,6 +2,7 @@
 // pool, and the parts of the page, each a listener on the state. Where each part lives:
 // static/README.md.
 import { createStore } from "./state.js";
+import { hasField } from "./settings/table.js";
 import { createActions } from "./actions.js";
 import { LabWorker } from "./python/client.js";
 import { Pool } from "./python/pool.js";
@@ -64,10 +65,7 @@ warmUpPlots();
 registerServiceWorkerWhenQuiet(store);
 
 // Problems that no field can mend (an unknown setting in a link) can be dismissed.
-const FIELD_KEYS = new Set(["p", "g", "gsize", "gp", "gseed", "s", "seed", "t", "runs", "ps", "pl", "gs", "gi", "preset",
-  "workers", "e", "c"]);
-const isParam = (k) => !!store.state.schemas.get(store.state.settings.solver)?.params.some((p) => p.name === k);
-mountNotice(store, actions, (k) => !FIELD_KEYS.has(k) && !k.startsWith("entry-") && !isParam(k));
+mountNotice(store, actions, (k) => !hasField(k, store.state));
 
 const links = mountLinks(store, actions, generator);
 puzzle.loadText("..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..");

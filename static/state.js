@@ -6,6 +6,9 @@
 //
 // Values are replaced, never mutated in place (a new Map of problems, a new settings object),
 // so "changed" is simply "not the same value".
+import { initialSettings } from "./settings/table.js";
+
+const TABLE = initialSettings();    // the settings' initial values, declared once (settings/table.js)
 
 export const INITIAL = {
   // the runtime: readiness, the loading stage, versions, the solvers' schemas, field lists
@@ -18,16 +21,15 @@ export const INITIAL = {
   recordFields: [],                 // bench.RECORD_FIELDS, likewise
 
   // the puzzle, shared by every view, and what the worker says of it
-  paste: "",                        // the paste box's text, as typed (never lost to a bad paste)
+  paste: TABLE.paste,               // the paste box's text, as typed (never lost to a bad paste)
   puzzle: null,                     // {n, cells, spec?} — spec: the generator's settings it came from
   check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null, rating?}
-  generator: { size: "9", p: "0.45", seed: "1", unique: false },   // the Generate form, as typed
+  generator: TABLE.generator,       // the Generate form, as typed: {size, p, seed, unique}
 
   // what the visitor set
   view: "solve",                    // "solve" | "race" | "experiment"
-  settings: { solver: null, params: {}, seed: "1", seconds: "60" },   // as typed (text), read by the value rules
-  compare: { entries: [], runs: "5", puzzles: "current", list: "", workers: "1", preset: null,
-    sweep: { size: "16", p0: "0", p1: "1", step: "0.1", instances: "2" } },   // puzzles "gen": a sweep over p
+  settings: TABLE.settings,         // {solver, params, seed, max_seconds} as typed (text), read by the value rules
+  compare: TABLE.compare,           // {entries, runs, puzzles, list, workers, preset, sweep}; puzzles "gen": a sweep over p
   problems: new Map(),              // setting key (p, s, seed, t, a parameter, runs, ps, pl, …) -> what is wrong
   notice: null,                     // {text, source}: the message box (a paste error, a run error, problems)
 

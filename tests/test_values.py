@@ -27,9 +27,9 @@ def test_seed(case):
     assert outcome(values.seed, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
 
 
-@pytest.mark.parametrize("case", CASES["seconds"], ids=lambda c: repr(c["in"]))
-def test_seconds(case):
-    assert outcome(values.seconds, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
+@pytest.mark.parametrize("case", CASES["max_seconds"], ids=lambda c: repr(c["in"]))
+def test_max_seconds(case):
+    assert outcome(values.max_seconds, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
 
 
 @pytest.mark.parametrize("case", CASES["size"], ids=lambda c: repr(c["in"][:20]))
@@ -57,14 +57,14 @@ def test_param(case):
 @pytest.mark.parametrize("case", CASES["link"], ids=range(len(CASES["link"])))
 def test_link(case):
     link = links.decode(case["hash"])
-    assert (link.puzzle, link.generator, link.solver, link.seed, link.seconds, link.params, link.problems) == (
-        case["puzzle"], case["generator"], case["solver"], case["seed"], case["seconds"], case["params"],
+    assert (link.puzzle, link.generator, link.solver, link.seed, link.max_seconds, link.params, link.problems) == (
+        case["puzzle"], case["generator"], case["solver"], case["seed"], case["max_seconds"], case["params"],
         case["problems"])
 
 
 def test_every_message_quotes_at_most_forty_characters():
     long = "9" * 200_000
-    for fn in (values.seed, values.seconds, values.size, values.p, parse_spec):
+    for fn in (values.seed, values.max_seconds, values.size, values.p, parse_spec):
         with pytest.raises(values.ValueProblem) as err:
             fn(long)
         assert len(str(err.value)) < 160 and "(200,000 characters)" in str(err.value)
@@ -73,7 +73,7 @@ def test_every_message_quotes_at_most_forty_characters():
 def test_a_link_round_trips():
     frag = links.encode(PAPERS["sato-01-easy"], "nb_coin", 7, 30.0, {"update": "count", "k": 0.25})
     link = links.decode(frag)
-    assert (link.solver, link.seed, link.seconds, link.params, link.problems) == (
+    assert (link.solver, link.seed, link.max_seconds, link.params, link.problems) == (
         "nb_coin", 7, 30.0, {"update": "count", "k": 0.25}, {})
 
 

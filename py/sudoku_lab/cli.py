@@ -60,15 +60,15 @@ def _seed(raw: str) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _budget(args, default_seconds: float = 60.0) -> Budget:
+def _budget(args, default_max_seconds: float = 60.0) -> Budget:
     """The budget flags; --max-seconds is read by the shared time-limit rule (default 60 s)."""
-    seconds = default_seconds
+    max_seconds = default_max_seconds
     if args.max_seconds is not None:
         try:
-            seconds = values.seconds(args.max_seconds)
+            max_seconds = values.max_seconds(args.max_seconds)
         except values.ValueProblem as exc:
             raise UsageError(str(exc)) from None
-    return Budget(max_iterations=args.max_iterations, max_evaluations=args.max_evaluations, max_seconds=seconds)
+    return Budget(max_iterations=args.max_iterations, max_evaluations=args.max_evaluations, max_seconds=max_seconds)
 
 
 def _make_run(puzzle, solver, params, seed, budget) -> Run:
@@ -112,7 +112,7 @@ def _from_link(args):
     if link.problems:
         raise UsageError(f"link: {next(iter(link.problems.values()))}")
     params = {**link.params, **_params(args.param)}
-    budget = _budget(args, default_seconds=link.seconds or 60.0)
+    budget = _budget(args, default_max_seconds=link.max_seconds or 60.0)
     puzzle = generate(parse_spec(link.generator)).puzzle if link.generator else parse(link.puzzle)
     return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)

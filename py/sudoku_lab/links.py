@@ -16,11 +16,12 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from . import solvers, values
+from .settings import COMPARE_LINK_KEYS, LINK_KEYS
 from .generate import parse_spec
 from .grid import PuzzleError, parse
 
-RESERVED = ("p", "g", "s", "seed", "t")
-COMPARE_KEYS = ("m", "e", "c", "runs", "ps", "pl", "preset")   # race and experiment links (the page's)
+RESERVED = LINK_KEYS                          # from the settings table (settings.py)
+COMPARE_KEYS = COMPARE_LINK_KEYS              # race and experiment links (the page's)
 
 
 @dataclass
@@ -30,7 +31,7 @@ class Link:
     generator: str | None = None               # or the generator's settings, '16:0.45:7' (g=)
     solver: str | None = None
     seed: int | None = None
-    seconds: float | None = None
+    max_seconds: float | None = None           # the time limit (t=)
     params: dict[str, Any] = field(default_factory=dict)
     mode: str | None = None
     problems: dict[str, str] = field(default_factory=dict)   # key -> what is wrong with it
@@ -61,7 +62,7 @@ def decode(fragment: str) -> Link:
             link.puzzle = parse(raw["p"]).to_string()
         except PuzzleError as exc:
             link.problems["p"] = f"the puzzle cannot be read: {exc.message}"
-    for key, rule, attr in (("seed", values.seed, "seed"), ("t", values.seconds, "seconds")):
+    for key, rule, attr in (("seed", values.seed, "seed"), ("t", values.max_seconds, "max_seconds")):
         if key in raw:
             try:
                 setattr(link, attr, rule(raw[key]))
@@ -90,11 +91,11 @@ def decode(fragment: str) -> Link:
     return link
 
 
-def encode(puzzle: str | None, solver: str, seed: int, seconds: float | None, params: dict[str, Any],
+def encode(puzzle: str | None, solver: str, seed: int, max_seconds: float | None, params: dict[str, Any],
            generator: str | None = None) -> str:
     """The fragment of a run; with `generator` (a spec's text) the link carries g= instead of p=."""
     pairs = [("g", generator) if generator else ("p", puzzle), ("s", solver), ("seed", str(seed))]
-    if seconds:
-        pairs.append(("t", values.fmt(seconds)))
+    if max_seconds:
+        pairs.append(("t", values.fmt(max_seconds)))
     pairs += [(k, values.fmt(v)) for k, v in params.items()]
     return "#" + urlencode(pairs, safe=":")

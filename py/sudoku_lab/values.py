@@ -73,7 +73,7 @@ def seed(raw: Any) -> int:
     return int(v)
 
 
-def seconds(raw: Any) -> float:
+def max_seconds(raw: Any) -> float:
     v = _number(raw, _DECIMAL)
     if v is None or not 0 < v <= SECONDS_MAX:
         raise ValueProblem(f"time limit must be a number of seconds above 0 and at most {SECONDS_MAX}; "

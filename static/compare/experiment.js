@@ -84,7 +84,7 @@ export class Experiment {
     return [`${i + 1}. ${solver}`, `${seed}…`, ...changed].join(" · ");
   }
 
-  begin({ entries, puzzles, runs, seconds, preset, published = {}, sweep = null }) {
+  begin({ entries, puzzles, runs, max_seconds, preset, published = {}, sweep = null }) {
     Object.assign(this, { entries, puzzles, runs, preset, published, sweep });
     this.records = [];
     this.done = 0;
@@ -99,7 +99,7 @@ export class Experiment {
     entries.forEach((e, ei) => puzzles.forEach((p, pi) => {
       for (let r = 0; r < runs; r++) {
         jobs.push({ entry: ei, index: pi, name: p.name, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
-          params: e.params, seed: e.seed + r, maxSeconds: seconds, group: this.groupOf(pi) });
+          params: e.params, seed: e.seed + r, max_seconds, group: this.groupOf(pi) });
       }
     }));
     this.total = jobs.length;

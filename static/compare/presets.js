@@ -13,7 +13,7 @@ export const PRESETS = [
     label: "Phase transition — Lewis 2007",
     entries: [{ solver: "hill_climb", seed: 0, params: DEFAULTS }, { solver: "alldiff_tabu", seed: 0, params: DEFAULTS },
       { solver: "alldiff_tabu", seed: 0, params: { propagate: true } }, { solver: "acs", seed: 0, params: DEFAULTS }],
-    puzzles: "gen", sweep: { size: 16, p0: 0, p1: 1, step: 0.1, instances: 2 }, runs: 1, seconds: 10,
+    puzzles: "gen", sweep: { size: 16, p0: 0, p1: 1, step: 0.1, instances: 2 }, runs: 1, max_seconds: 10,
     note: "Lewis (J. Heuristics 13(4), 2007) generates puzzles by keeping each cell of a full grid with " +
       "probability p and finds an easy–hard–easy curve, hardest near p = 0.40–0.45 (16×16: success dips to " +
       "about 75 % at p = 0.40 within 30 s, on a PC of 2007). Here: 16×16, p = 0 … 1 by 0.1, 2 generated " +
@@ -25,7 +25,7 @@ export const PRESETS = [
     id: "paper-nb_coin",
     label: "NB-COIN, Table II (Waiyapara et al.)",
     entries: [{ solver: "nb_coin", seed: 0, params: DEFAULTS }],
-    puzzles: "sato6", runs: 3, seconds: 20,
+    puzzles: "sato6", runs: 3, max_seconds: 20,
     note: "The paper: 100 runs per puzzle, up to 100,000 generations each. Here: 3 runs × 20 s on each of " +
       "the six puzzles, 18 runs: at most 6 minutes on one worker, 3 on two (the Workers field; by default " +
       "this device's cores less one). Paper figures: runs solved, mean generations (Nfe).",
@@ -41,7 +41,7 @@ export const PRESETS = [
     id: "paper-ga_woc",
     label: "GA vs GA+WoC, Table 1 (Hughes & Yampolskiy)",
     entries: [{ solver: "ga_woc", seed: 0, params: { woc: true } }, { solver: "ga_woc", seed: 0, params: { woc: false } }],
-    puzzles: "sato6", runs: 2, seconds: 30,
+    puzzles: "sato6", runs: 2, max_seconds: 30,
     note: (pub) => {
       const all = (measure, arm) => figure(seriesPoints(pub, "ga_woc", { measure, arm }).get("five boards")?.y, 2);
       return "The paper: 10 runs on each of its five boards (not published). Here: 2 runs × 30 s on the six " +
@@ -57,7 +57,7 @@ export const PRESETS = [
     id: "paper-gp_moves",
     label: "GP over human moves, Tables 7–8 (Pillay)",
     entries: [{ solver: "gp_moves", seed: 0, params: DEFAULTS }],
-    puzzles: "papers", runs: 3, seconds: 30,
+    puzzles: "papers", runs: 3, max_seconds: 30,
     note: "The paper: 30 runs each (Tables 7–8). Here 3 runs × 30 s. Paper figures: success, min–max generations.",
     // success and min–max generations of the solved runs, per puzzle (Table 8)
     paper: (pub) => {
@@ -71,7 +71,7 @@ export const PRESETS = [
     id: "paper-alldiff_tabu",
     label: "alldifferent + tabu (Soto et al.)",
     entries: [{ solver: "alldiff_tabu", seed: 0, params: DEFAULTS }],
-    puzzles: "papers", runs: 5, seconds: 20,
+    puzzles: "papers", runs: 5, max_seconds: 20,
     note: "The paper: every instance (easy, medium, hard, 'SD', AI Escargot) solved in 30 of 30 runs within " +
       "10,000 iterations. Here 5 runs × 20 s on the papers' puzzles.",
     // one figure for every instance: runs solved within the iteration limit
@@ -82,7 +82,7 @@ export const PRESETS = [
     id: "paper-hill_climb",
     label: "Hill climbing by difficulty, Figure 5 (Jones et al.)",
     entries: [{ solver: "hill_climb", seed: 0, params: DEFAULTS }],
-    puzzles: "rated40", runs: 1, seconds: 20,
+    puzzles: "rated40", runs: 1, max_seconds: 20,
     note: "The paper: 100 unpublished puzzles in four levels, all solved. Here one run × 20 s on each of " +
       "40 Sudoku Exchange puzzles rated easy, medium, hard and diabolical (a different rating scheme: rows " +
       "line up by name only). Paper figures: average iterations and restarts per level.",

@@ -26,14 +26,14 @@ export class Race {
     this.painting = false;                     // an animation frame is asked for (paintNext)
   }
 
-  begin(entries, givens, seconds) {
+  begin(entries, givens, max_seconds) {
     this.lanesEl.replaceChildren();
     this.lanesEl.style.setProperty("--lanes", String(entries.length));
     this.lanes = entries.map((entry, i) => this.makeLane(entry, i, givens));
     if (this.chart) this.chart.destroy();
     this.chart = new Lines(this.chartEl, entries.map(laneLabel), {
       title: "Open cells against time", xLabel: "seconds (log scale)", yLabel: "open cells",
-      logX: true, stepped: true, xMin: MIN_SECONDS, xMax: seconds });
+      logX: true, stepped: true, xMin: MIN_SECONDS, xMax: max_seconds });
     // the lanes draw their puzzle in their turns from the second frame on: the first lays the
     // new lanes out (a large board's first drawing forced that layout)
     requestAnimationFrame(() => this.schedulePaint());

@@ -4,21 +4,18 @@
 // through the page's one "what runs" (actions.run), so loading a puzzle or opening a link
 // stops them like a single run, and Stop ends everything at once — queued runs included,
 // even while workers are still loading.
-import * as values from "../rules/values.js";
 import { MAX_ENTRIES, describe } from "../rules/entries.js";
-import { MAX_RUNS } from "../rules/links.js";
 import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
 import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { markField } from "../settings/params.js";
-import { readSettings } from "../settings/form.js";
+import { read } from "../settings/read.js";
+import { entryKey, isEntryKey, problemLine } from "../settings/table.js";
 import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
 import { Race } from "./race.js";
 import { Experiment } from "./experiment.js";
 import { PRESETS, PUZZLE_SETS, presetNote } from "./presets.js";
 
-// Problems that concern comparisons only: a single run ignores them.
-export const COMPARE_ONLY = new Set(["runs", "ps", "pl", "gs", "gi", "preset", "workers", "e", "c", "m"]);
 const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
   solvers: "is loading the solvers", done: "is starting" };
 const EMPTY_9x9 = ".".repeat(81);
@@ -118,8 +115,9 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       actions.notify(`At most ${MAX_ENTRIES} entries can be compared at once.`, "compare");
       return;
     }
-    const { schema, params, seed, problems } = readSettings(store.state);
+    const { values: { schema, params, seed }, problems } = read("solve", store.state, { stored: false });
     problems.delete("t");                           // the time limit is the comparison's, read at Start
+    problems.delete("p");                           // so are the puzzles
     for (const [k, m] of problems) actions.setProblem(k, m);
     if (problems.size || !schema) {
       actions.reportProblems("This entry cannot be added. Fix the marked settings first:");
@@ -143,7 +141,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       li.setAttribute("data-testid", "compare-entry");
       li.dataset.solver = e.solver;
       li.dataset.seed = String(e.seed);
-      const problem = s.problems.get(`entry-${i + 1}`);
+      const problem = s.problems.get(entryKey(i));
       const text = document.createElement("span");
       text.textContent = `${i + 1}. ${s.schemas.has(e.solver) ? describe(e, s.schemas.get(e.solver)) : e.solver}`;
       li.append(text);
@@ -181,10 +179,10 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
         let reply;
         try { reply = await worker.vet({ puzzle, solver: e.solver, params: e.params, seed: e.seed }); } catch { return; }
         if (mine !== vetSeq) return;
-        if (!reply.ok) { found.set(`entry-${i + 1}`, `entry ${i + 1} (${e.solver}): ${reply.message}`); break; }
+        if (!reply.ok) { found.set(entryKey(i), `entry ${i + 1} (${e.solver}): ${reply.message}`); break; }
       }
     }
-    const problems = new Map([...store.state.problems].filter(([k]) => !k.startsWith("entry-")));
+    const problems = new Map([...store.state.problems].filter(([k]) => !isEntryKey(k)));
     for (const [k, m] of found) problems.set(k, m);
     store.set({ problems });
   });
@@ -275,81 +273,32 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       return { solver: e.solver, seed: e.seed, params: { ...params, ...e.params } };
     });
     actions.fieldEdited("t");
-    store.set({ settings: { ...store.state.settings, seconds: String(preset.seconds) } });
+    store.set({ settings: { ...store.state.settings, max_seconds: String(preset.max_seconds) } });
     setCompare({ preset: preset.id, entries, puzzles: preset.puzzles, runs: String(preset.runs),
       ...(preset.sweep ? { sweep: Object.fromEntries(Object.entries(preset.sweep).map(([k, v]) => [k, String(v)])) } : {}) });
   }
 
   // ------------------------------------------------------------------ start and stop
-  // Everything is checked first; a problem is marked on its field and nothing starts.
+  // Everything is checked first (settings/read.js: this view's settings only); a problem is
+  // marked on its field and nothing starts. Returns {max_seconds, runs, workers, puzzles} or null.
   async function readStart(mode) {
-    const s = store.state;
-    const c = s.compare;
-    const problems = [];
-    const min = mode === "race" ? 2 : 1;
-    if (c.entries.length < min) {
-      problems.push(mode === "race" ? "A race needs two to five entries: add them with “Add entry”."
-        : "Add at least one entry with “Add entry”.");
+    const { values: v, problems, line } = read(mode, store.state);
+    if (!problems.size && v.puzzles && v.puzzles.kind === "set") {
+      try { v.puzzles.puzzles = await loadPuzzleSet(v.puzzles.id); } catch (err) {
+        if (!(err instanceof ListProblem)) throw err;
+        problems.set("ps", err.message);
+      }
     }
-    let seconds = null, runs = 1, workers = 1, puzzles = null;
-    // a field that already has a problem (from a link, say) keeps its own message
-    const mark = (key, message) => { if (!store.state.problems.has(key)) actions.setProblem(key, message); };
-    try { seconds = values.seconds(s.settings.seconds); } catch (err) { problems.push(err.message); mark("t", err.message); }
-    if (mode === "experiment") {
-      try { runs = values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs); } catch (err) {
-        const m = err.message.replace("parameter 'runs'", "runs");
-        problems.push(m);
-        mark("runs", m);
-      }
-      try { workers = values.param({ name: "workers", type: "int", min: 1, max: MAX_POOL }, c.workers); } catch (err) {
-        const m = err.message.replace("parameter 'workers'", "workers");
-        problems.push(m);
-        mark("workers", m);
-      }
-      try {
-        puzzles = c.puzzles === "current" ? currentPuzzle(s) : c.puzzles === "list" ? readPuzzleList(c.list)
-          : c.puzzles === "gen" ? sweepPuzzles(c.sweep) : await loadPuzzleSet(c.puzzles);
-      } catch (err) {
-        if (err instanceof values.ValueProblem && err.key) {          // the sweep's settings
-          problems.push(err.message);
-          mark(err.key, err.message);
-        } else {
-          if (!(err instanceof ListProblem)) throw err;
-          problems.push(err.message);
-          if (c.puzzles === "list") { mark("pl", err.message); selectListLine(ui.list, err.line); }
-        }
-      }
-      // seeds s, s+1, …, s+runs−1 must all follow the seed rule
-      c.entries.forEach((e, i) => {
-        if (e.seed > values.SEED_MAX - (runs - 1)) {           // (seed + runs − 1 itself may not fit a double)
-          const last = BigInt(e.seed) + BigInt(runs - 1);
-          const m = `entry ${i + 1}'s seeds ${e.seed} … ${last} pass ${values.SEED_MAX}; lower its seed or the runs`;
-          problems.push(m);
-          mark("runs", m);
-        }
-      });
-    } else if (!s.puzzle) {
-      problems.push("Load a puzzle first.");
-    }
-    const SOLVE_ONLY = (k) => k === "s" || k === "seed" || readSettings(s).schema?.params.some((p) => p.name === k);
-    for (const [k, m] of store.state.problems) if (!SOLVE_ONLY(k) && !problems.includes(m)) problems.push(m);
-    if (problems.length) {
-      actions.notify(`Nothing was started:\n• ${problems.join("\n• ")}`, "compare");
+    if (problems.size) {
+      // a field that already has a problem (from a link, say) keeps its own message
+      for (const [k, m] of problems) if (!store.state.problems.has(k) && k !== "e") actions.setProblem(k, m);
+      if (line) selectListLine(ui.list, line);
+      const said = [...problems].map(([k, m]) => problemLine(k, m));
+      actions.notify(`Nothing was started:\n• ${said.join("\n• ")}`, "compare");
       return null;
     }
     actions.clearNotice("compare");
-    return { seconds, runs, workers, puzzles };
-  }
-
-  // a sweep's puzzles, by their generator settings: made by the worker that runs them
-  function sweepPuzzles(sweep) {
-    const { specs } = readSweep(sweep);
-    return specs.map((spec) => ({ name: spec, spec, puzzle: null }));
-  }
-
-  function currentPuzzle(s) {
-    if (!s.puzzle) throw new ListProblem("Load a puzzle first.");
-    return [{ name: "current", puzzle: boardToString(s.puzzle.cells) }];
+    return { max_seconds: v.max_seconds, runs: v.runs, workers: v.workers, puzzles: v.puzzles && v.puzzles.puzzles };
   }
 
   async function start() {
@@ -372,19 +321,19 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       };
       try {
         if (mode === "race") {
-          race.begin(entries, puzzle.cells, settings.seconds);
+          race.begin(entries, puzzle.cells, settings.max_seconds);
           pool.resize(entries.length);
           watchStartup();
           const jobs = entries.map((e, i) => ({ lane: i, puzzle: boardToString(puzzle.cells), solver: e.solver,
-            params: e.params, seed: e.seed, maxSeconds: settings.seconds }));
+            params: e.params, seed: e.seed, max_seconds: settings.max_seconds }));
           const promises = pool.start(jobs, { together: true, onStart,
             onFrame: (job, f) => race.frame(job.lane, f) });
           await Promise.all(promises.map((p, i) => p.then((r) => race.done(i, r))));
           return { kind: "race", link: store.state.running.link, puzzle: boardToString(puzzle.cells),
-            seconds: settings.seconds, ...race.outcome() };
+            max_seconds: settings.max_seconds, ...race.outcome() };
         }
         const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,
-          seconds: settings.seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null,
+          max_seconds: settings.max_seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null,
           published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
         pool.resize(settings.workers);
         watchStartup();

@@ -5,8 +5,9 @@
 // that part waits for the runtime when it is not ready yet.
 import { boardToString } from "../rules/parse.js";
 import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
-import { parseSpec } from "../rules/generator.js";
+import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
+import { patchOf, isParam, valueIn } from "../settings/table.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
@@ -30,19 +31,42 @@ export function mountLinks(store, actions, generator) {
       const spec = parseSpec(first.generator);
       store.set({ generator: { size: String(spec.size), p: String(spec.p), seed: String(spec.seed), unique: spec.unique } });
       generator.generate(spec);
-    } else if (first.problems.has("p") && q.has("p")) {
-      store.set({ paste: q.get("p") });           // keep what the link held, so it can be mended
     }
     const settings = { ...s.settings };
-    const seconds = pending.compare ? first.seconds : first.maxSeconds;
-    if (seconds !== null) settings.seconds = String(seconds);
+    if (first.max_seconds !== null) settings.max_seconds = String(first.max_seconds);
     if (!pending.compare && first.seed !== null) settings.seed = String(first.seed);
     store.set({ settings, view: pending.compare ? (first.mode || s.view === "solve" && "race" || s.view) : "solve" });
     if (store.state.ready) applyRest();
-    else reportProblems(new Map([...first.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k))));
+    else reportProblems(new Map([...first.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k))), pending);
   }
 
-  function reportProblems(problems) {
+  // A marked field shows what the link said, never a default: each bad setting's text goes into
+  // its field (a number field that cannot hold it shows empty, a menu shows no choice), so any
+  // valid value the visitor gives it is a change that clears the mark. Bad generator settings
+  // are marked part by part on the Generate form's fields.
+  function showWhatTheLinkSaid(problems, { hash, compare }) {
+    const q = new URLSearchParams(hash.replace(/^#/, ""));
+    const out = new Map(problems);
+    for (const key of problems.keys()) {
+      if (!q.has(key) || (compare && key === "seed")) continue;   // a comparison's seed goes with c=
+      if (key === "g") {
+        const parts = specFields(q.get("g"));
+        if (!parts || !parts.problems.size) continue;                     // not the spec's shape, or p and g both
+        store.set({ generator: parts.form });
+        out.delete("g");
+        for (const [k, m] of parts.problems) out.set(k, m);
+      } else if (isParam(store.state, key)) {
+        store.set({ settings: { ...store.state.settings, params: { ...store.state.settings.params, [key]: q.get(key) } } });
+      } else {
+        const now = valueIn(store.state, key);           // text fields only (not entries, not a sweep)
+        if (typeof now === "string" || now === null) store.set(patchOf(store.state, key, q.get(key)));
+      }
+    }
+    return out;
+  }
+
+  function reportProblems(problems, link) {
+    problems = showWhatTheLinkSaid(problems, link);
     const all = new Map([...store.state.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k)));
     for (const [k, m] of problems) all.set(k, m);
     store.set({ problems: all });
@@ -65,13 +89,13 @@ export function mountLinks(store, actions, generator) {
       if (link.sweep !== null) c.sweep = link.sweep;
       c.preset = link.preset;
       store.set({ compare: c, view: link.mode || store.state.view });
-      reportProblems(link.problems);
+      reportProblems(link.problems, { hash, compare });
       return;
     }
     const link = decodeState(hash);
     const { solver, params } = checkLinkParams(link, schemas);
     if (solver) store.set({ settings: { ...store.state.settings, solver, params } });
-    reportProblems(link.problems);
+    reportProblems(link.problems, { hash, compare });
   }
 
   store.on(["ready"], (s) => { if (s.ready) applyRest(); });

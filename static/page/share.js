@@ -10,10 +10,10 @@ export function linkOf(s) {
   const puzzle = boardToString(s.puzzle.cells);
   if (s.view === "solve") {
     return base + encodeState({ puzzle, generator: s.puzzle.spec || null, solver: s.settings.solver, seed: s.settings.seed || "0",
-      params: s.settings.params, maxSeconds: s.settings.seconds });
+      params: s.settings.params, max_seconds: s.settings.max_seconds });
   }
   const c = s.compare;
-  return base + encodeCompareLink({ puzzle, generator: s.puzzle.spec || null, seconds: s.settings.seconds, mode: s.view, entries: c.entries,
+  return base + encodeCompareLink({ puzzle, generator: s.puzzle.spec || null, max_seconds: s.settings.max_seconds, mode: s.view, entries: c.entries,
     runs: c.runs, puzzles: c.puzzles, list: c.list, sweep: c.sweep, preset: c.preset }, s.schemas);
 }
 

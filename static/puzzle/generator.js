@@ -72,7 +72,7 @@ export function mountGenerator(store, actions, worker) {
 
   store.on(["generator"], (s) => {
     const g = s.generator;
-    if (ui.size.value !== g.size && [...ui.size.options].some((o) => o.value === g.size)) ui.size.value = g.size;
+    if (ui.size.value !== g.size) ui.size.value = g.size;       // a size no option has (a bad link's) shows none
     if (ui.p.value !== g.p) ui.p.value = g.p;
     if (ui.seed.value !== g.seed) ui.seed.value = g.seed;
     ui.unique.checked = g.unique;

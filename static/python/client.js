@@ -117,7 +117,7 @@ export class LabWorker {
 
   vet({ puzzle, solver, params, seed }) { return this.request("vet", { puzzle, solver, params, seed }); }
 
-  // spec: {puzzle, solver, params, seed, seconds, lite}; onFrame(progress message).
+  // spec: {puzzle, solver, params, seed, max_seconds, lite}; onFrame(progress message).
   // Returns {runId, done: Promise<result>, stop()}; `done` rejects with RunRefused or WorkerLost.
   run(spec, onFrame = () => {}) {
     const runId = ++runSeq;

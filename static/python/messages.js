@@ -1,8 +1,8 @@
 // The worker messages the page sends, built in one place (docs/design.md, "Worker messages"),
 // and what a run's stop reason means for the page: the state its status shows.
 
-export const startMessage = ({ runId, puzzle, solver, params, seed, seconds, lite = false }) => ({
-  type: "start", runId, puzzle, solver, params, seed, budget: { max_seconds: seconds },
+export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds, lite = false }) => ({
+  type: "start", runId, puzzle, solver, params, seed, budget: { max_seconds },
   ...(lite ? { frames: "lite" } : {}),
 });
 

@@ -45,7 +45,7 @@ export class Pool {
     }));
   }
 
-  // jobs: [{puzzle (cells) or spec (the generator's settings), solver, params, seed, maxSeconds, …}];
+  // jobs: [{puzzle (cells) or spec (the generator's settings), solver, params, seed, max_seconds, …}];
   // onFrame(job, frame), onStart(job).
   start(jobs, { together = false, onFrame = () => {}, onStart = () => {} } = {}) {
     this.onFrame = onFrame;
@@ -88,7 +88,7 @@ export class Pool {
       if (slot.stopRequested) return stopped();
       job.puzzle = puzzle;
       slot.handle = slot.worker.run({ puzzle, solver: job.solver, params: job.params, seed: job.seed,
-        seconds: job.maxSeconds, lite: true }, (frame) => this.onFrame(job, frame));
+        max_seconds: job.max_seconds, lite: true }, (frame) => this.onFrame(job, frame));
       this.onStart(job);
       return slot.handle.done;
     }).then(

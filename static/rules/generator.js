@@ -23,6 +23,23 @@ export function parseSpec(raw) {
   return specOf(parts[0], parts[1], parts[2], parts.length === 4);
 }
 
+// A link's generator settings (g=) as the Generate form's fields, so each bad part is named and
+// marked on its own field: {form: {size, p, seed, unique} as written, problems: Map gsize | gp |
+// gseed -> message}, or null when the text has not the spec's shape (then g= itself is the problem).
+export function specFields(raw) {
+  const parts = typeof raw === "string" && raw.length <= 4 * values.QUOTE_MAX ? raw.split(":") : [];
+  if (![3, 4].includes(parts.length) || (parts.length === 4 && parts[3] !== UNIQUE_WORD)) return null;
+  const form = { size: parts[0], p: parts[1], seed: parts[2], unique: parts.length === 4 };
+  const problems = new Map();
+  for (const [key, rule, text] of [["gsize", values.size, form.size], ["gp", values.p, form.p], ["gseed", values.seed, form.seed]]) {
+    try { rule(text); } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set(key, err.message);
+    }
+  }
+  return { form, problems };
+}
+
 // ---------------------------------------------------------------------------- a sweep over p
 // An experiment over generated puzzles (the phase-transition experiment): a size, p from p0 to
 // p1 by step, and instances per p — instance i at p is the generator's puzzle of seed i, named

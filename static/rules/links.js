@@ -9,16 +9,18 @@ import * as values from "./values.js";
 import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { parseSpec, readSweep } from "./generator.js";
+import { LINK_KEYS, COMPARE_LINK_KEYS } from "../settings/table.js";
 
-// The single-run keys, and the keys of race and experiment links (decodeCompareLink below).
-export const RESERVED = new Set(["p", "g", "s", "seed", "t", "m", "e", "c", "runs", "ps", "pl", "preset"]);
+// The keys a link reads itself (single-run and comparison keys, from the settings table); any
+// other key of a single-run link names a parameter.
+export const RESERVED = new Set([...LINK_KEYS, ...COMPARE_LINK_KEYS]);
 
-export function encodeState({ puzzle, generator = null, solver, seed, params, maxSeconds }) {
+export function encodeState({ puzzle, generator = null, solver, seed, params, max_seconds }) {
   const q = new URLSearchParams();
   if (generator) q.set("g", generator); else q.set("p", puzzle);
   if (solver) q.set("s", solver);
   q.set("seed", String(seed));
-  if (maxSeconds) q.set("t", String(maxSeconds));
+  if (max_seconds) q.set("t", String(max_seconds));
   for (const [k, v] of Object.entries(params || {})) q.set(k, String(v));
   return fragment(q);
 }
@@ -61,14 +63,14 @@ function readPuzzle(seen, raw, problems, link) {
   }
 }
 
-// {puzzle: {n, cells} | null, generator: spec text | null, solver, seed, maxSeconds, params: Map
+// {puzzle: {n, cells} | null, generator: spec text | null, solver, seed, max_seconds, params: Map
 // name -> raw text, problems: Map}. The solver and parameters are checked against the registry by
 // checkLinkParams, once it is known.
 export function decodeState(hash) {
   const { seen, raw, problems } = readPairs(hash);
-  const link = { puzzle: null, generator: null, solver: null, seed: null, maxSeconds: null, params: new Map(), problems };
+  const link = { puzzle: null, generator: null, solver: null, seed: null, max_seconds: null, params: new Map(), problems };
   readPuzzle(seen, raw, problems, link);
-  for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", values.seconds, "maxSeconds"]]) {
+  for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", values.max_seconds, "max_seconds"]]) {
     if (!raw.has(key)) continue;
     try {
       link[attr] = rule(raw.get(key));
@@ -113,7 +115,7 @@ export function linkOutcome(hash, schemas) {
   return {
     puzzle: link.puzzle ? boardToString(link.puzzle.cells) : null, generator: link.generator,
     solver: link.solver === null ? null : solver,
-    seed: link.seed, seconds: link.maxSeconds, params, problems,
+    seed: link.seed, max_seconds: link.max_seconds, params, problems,
   };
 }
 
@@ -137,16 +139,16 @@ export function labLinkFragment(text) {
 }
 
 export const COMPARE_MODES = ["race", "experiment"];
-export const COMPARE_KEYS = new Set(["p", "g", "t", "m", "e", "c", "seed", "runs", "ps", "pl", "gs", "gi", "preset"]);
+export const COMPARE_KEYS = COMPARE_LINK_KEYS;
 export const MAX_RUNS = 1000;
 
 const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text);
 
-// {mode, puzzle, generator, seconds, entries, runs, puzzles, list, preset, problems: Map key -> message}.
+// {mode, puzzle, generator, max_seconds, entries, runs, puzzles, list, preset, problems: Map key -> message}.
 // `puzzleSets`: the ids a `ps` may name besides current and list; `presets`: the preset ids.
 export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = [] } = {}) {
   const { seen, raw, problems } = readPairs(hash);
-  const out = { mode: null, puzzle: null, generator: null, seconds: null, entries: [], runs: null, puzzles: null, list: null,
+  const out = { mode: null, puzzle: null, generator: null, max_seconds: null, entries: [], runs: null, puzzles: null, list: null,
     sweep: null, preset: null, problems };
   const mode = raw.get("m");
   if (raw.has("m")) {
@@ -155,7 +157,7 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
   }
   readPuzzle(seen, raw, problems, out);
   if (raw.has("t")) {
-    try { out.seconds = values.seconds(raw.get("t")); } catch (err) {
+    try { out.max_seconds = values.max_seconds(raw.get("t")); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
       problems.set("t", err.message);
     }
@@ -216,9 +218,9 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
 }
 
 // A race or experiment as a link fragment (only what differs from the defaults is written).
-export function encodeCompareLink({ puzzle, generator = null, seconds, mode, entries, runs, puzzles, list, sweep, preset },
+export function encodeCompareLink({ puzzle, generator = null, max_seconds, mode, entries, runs, puzzles, list, sweep, preset },
   schemas) {
-  const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle], ["t", seconds], ["m", mode],
+  const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle], ["t", max_seconds], ["m", mode],
     ["e", encodeEntries(entries, schemas)]]);
   if (mode === "experiment") {
     q.set("runs", runs);

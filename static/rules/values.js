@@ -35,7 +35,7 @@ export function seed(raw) {
   return v;
 }
 
-export function seconds(raw) {
+export function max_seconds(raw) {   // the time limit
   const v = number(raw, DECIMAL);
   if (v === null || !(v > 0 && v <= SECONDS_MAX)) {
     throw new ValueProblem(`time limit must be a number of seconds above 0 and at most ${SECONDS_MAX}; got ${quote(raw)}`);

@@ -4,40 +4,23 @@
 // sets it as the visitor types; values are read by the shared rules only when they are used
 // (rules/values.js), so what was typed is never silently replaced. Puzzle-dependent checks
 // (say hall_sets past 9×9) come from Python: the vet request is a listener here.
-import * as values from "../rules/values.js";
 import { boardToString } from "../rules/parse.js";
 import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
+import { read } from "./read.js";
+import { isParam as isParamOf, keysIn, setting } from "./table.js";
 
-const FIELD_KEYS = new Set(["s", "seed", "t"]);
-
-// The settings read by the value rules: {schema, solver, params, seed, seconds, problems: Map}.
-export function readSettings(state) {
-  const schema = state.schemas.get(state.settings.solver);
-  const problems = new Map();
-  const params = {};
-  if (!schema) return { schema: null, params, problems };
-  for (const p of schema.params) {
-    const raw = Object.hasOwn(state.settings.params, p.name) ? state.settings.params[p.name] : p.default;
-    try { params[p.name] = values.param(p, raw); } catch (err) {
-      if (!(err instanceof values.ValueProblem)) throw err;
-      problems.set(p.name, err.message);
-    }
-  }
-  let seed = null, seconds = null;
-  try { seed = values.seed(state.settings.seed); } catch (err) { problems.set("seed", err.message); }
-  try { seconds = values.seconds(state.settings.seconds); } catch (err) { problems.set("t", err.message); }
-  return { schema, solver: schema.id, params, seed, seconds, problems };
-}
+const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t: this form's own fields
 
 export function mountSettings(store, actions, worker) {
   const $ = (id) => document.getElementById(id);
   const ui = { solver: $("solver-select"), citation: $("solver-citation"), params: $("params"),
-    seed: $("seed-input"), seconds: $("max-seconds") };
+    seed: $("seed-input"), max_seconds: $("max-seconds") };
   let builtFor = null;               // the solver whose parameter form is on screen
 
   const settings = () => store.state.settings;
   const setSettings = (patch) => store.set({ settings: { ...settings(), ...patch } });
-  const fieldOf = (key) => ({ s: ui.solver, seed: ui.seed, t: ui.seconds }[key] || paramInput(ui.params, key));
+  const fieldOf = (key) => (FIELD_KEYS.has(key) ? document.querySelector(`[data-testid="${setting(key).field}"]`)
+    : paramInput(ui.params, key));
 
   // ------------------------------------------------------------------ visitor -> state
   ui.solver.addEventListener("change", () => {
@@ -55,12 +38,9 @@ export function mountSettings(store, actions, worker) {
   ui.params.addEventListener("input", readParam);
   ui.params.addEventListener("change", readParam);
   ui.seed.addEventListener("input", () => { actions.fieldEdited("seed"); setSettings({ seed: ui.seed.value }); });
-  ui.seconds.addEventListener("input", () => { actions.fieldEdited("t"); setSettings({ seconds: ui.seconds.value }); });
+  ui.max_seconds.addEventListener("input", () => { actions.fieldEdited("t"); setSettings({ max_seconds: ui.max_seconds.value }); });
 
-  function isParam(key) {
-    const schema = store.state.schemas.get(settings().solver);
-    return !!schema && schema.params.some((p) => p.name === key);
-  }
+  const isParam = (key) => isParamOf(store.state, key);
 
   // ------------------------------------------------------------------ state -> form
   store.on(["schemas"], (s) => {
@@ -71,6 +51,13 @@ export function mountSettings(store, actions, worker) {
 
   store.on(["settings", "schemas"], (s) => {
     const schema = s.schemas.get(s.settings.solver);
+    if (!schema && s.schemas.size && builtFor !== "") {
+      // a solver no option has (a bad link's): the menu shows none, so choosing any is a change
+      ui.solver.selectedIndex = -1;
+      ui.citation.textContent = "";
+      ui.params.replaceChildren();
+      builtFor = "";
+    }
     if (schema && builtFor !== schema.id) {
       ui.solver.value = schema.id;
       ui.citation.textContent = `${schema.title}. ${schema.citation}`;
@@ -87,11 +74,11 @@ export function mountSettings(store, actions, worker) {
       }
     }
     if (ui.seed.value !== s.settings.seed) ui.seed.value = s.settings.seed;
-    if (ui.seconds.value !== s.settings.seconds) ui.seconds.value = s.settings.seconds;
+    if (ui.max_seconds.value !== s.settings.max_seconds) ui.max_seconds.value = s.settings.max_seconds;
   });
 
   function markProblems(s) {
-    for (const key of ["s", "seed", "t"]) markField(fieldOf(key), s.problems.get(key) || null);
+    for (const key of FIELD_KEYS) markField(fieldOf(key), s.problems.get(key) || null);
     const schema = s.schemas.get(s.settings.solver);
     if (schema) for (const p of schema.params) markField(fieldOf(p.name), s.problems.get(p.name) || null);
   }
@@ -101,7 +88,7 @@ export function mountSettings(store, actions, worker) {
   store.on(["running", "ready"], (s) => {
     const on = !!s.running;
     ui.solver.disabled = !s.ready || on;
-    ui.seed.disabled = ui.seconds.disabled = on;
+    ui.seed.disabled = ui.max_seconds.disabled = on;
     lockForm(ui.params, on);
   });
 
@@ -111,8 +98,8 @@ export function mountSettings(store, actions, worker) {
   let vetKey = null;                 // the key whose problem came from the last vet
   store.on(["puzzle", "settings", "ready"], async (s) => {
     if (!s.ready || !s.puzzle || s.running) return;
-    const { schema, params, problems } = readSettings(s);
-    if (!schema || [...problems.keys()].some((k) => k !== "seed" && k !== "t")) return;   // the form's own problems first
+    const { values: { schema, params }, problems } = read("solve", s, { stored: false });
+    if (!schema || [...problems.keys()].some((k) => k !== "seed" && k !== "t" && k !== "p")) return;   // the form's own problems first
     const mine = ++vetSeq;
     let reply;
     try {
@@ -121,6 +108,8 @@ export function mountSettings(store, actions, worker) {
     if (mine !== vetSeq) return;
     if (vetKey) { actions.setProblem(vetKey, null); vetKey = null; }
     if (reply.ok) {
+      const n = store.state.notice;
+      if (n && n.source !== "problems") return;          // another message stands (a refused Start's, say)
       if (store.state.problems.size) actions.reportProblems(); else actions.clearNotice("problems");
       return;
     }

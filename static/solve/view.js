@@ -7,8 +7,7 @@ import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
 import { boardToString } from "../rules/parse.js";
 import { RunRefused, WorkerLost } from "../python/client.js";
-import { readSettings } from "../settings/form.js";
-import { COMPARE_ONLY } from "../compare/view.js";
+import { read } from "../settings/read.js";
 import { boardShowsRun } from "../puzzle/panel.js";
 
 export function mountSolve(store, actions, worker, board, shareLink) {
@@ -26,16 +25,15 @@ export function mountSolve(store, actions, worker, board, shareLink) {
   function start() {
     const s = store.state;
     if (s.running) return;
-    if (!s.puzzle) { actions.notify("Load a puzzle first.", "start"); return; }
-    const { schema, params, seed, seconds, problems } = readSettings(s);
-    for (const [k, m] of problems) actions.setProblem(k, m);
-    const blocking = [...store.state.problems.keys()].filter((k) => !COMPARE_ONLY.has(k));
-    if (blocking.length || !schema) {
-      actions.reportProblems("Nothing was started. Fix the marked settings first:");
+    // Solve is judged on Solve's settings only (a race entry's problem is not its own)
+    const { values: { schema, params, seed, max_seconds }, problems } = read("solve", s);
+    if (problems.size || !schema) {
+      for (const [k, m] of problems) if (!store.state.problems.has(k)) actions.setProblem(k, m);
+      actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(problems.keys()));
       return;
     }
     actions.clearNotice();
-    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, seconds };
+    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, max_seconds };
     chart.setAxes(schema.series_axes);
     const step = schema.step || "iteration";
     const N = s.puzzle.n * s.puzzle.n;

@@ -45,7 +45,7 @@ test("values: seeds, time limits, parameters and the generator's settings, value
     }
   };
   check(v.seed, (c) => values.seed(c.in));
-  check(v.seconds, (c) => values.seconds(c.in));
+  check(v.max_seconds, (c) => values.max_seconds(c.in));
   check(v.param, (c) => values.param(c.spec, c.in));
   check(v.size, (c) => values.size(c.in));
   check(v.p, (c) => values.p(c.in));
@@ -55,7 +55,7 @@ test("values: seeds, time limits, parameters and the generator's settings, value
 test("links: every shared single-run link case", () => {
   for (const c of cases("value_cases.json").link) {
     const out = linkOutcome(c.hash, schemas);
-    const want = { puzzle: c.puzzle, generator: c.generator, solver: c.solver, seed: c.seed, seconds: c.seconds, params: c.params,
+    const want = { puzzle: c.puzzle, generator: c.generator, solver: c.solver, seed: c.seed, max_seconds: c.max_seconds, params: c.params,
       problems: c.problems };
     assert.deepEqual({ ...out, problems: Object.fromEntries(out.problems) }, want, c.hash.slice(-40));
   }
@@ -66,9 +66,9 @@ test("race and experiment links: each setting kept or named", () => {
   for (const c of file.cases) {
     const d = decodeCompareLink(c.hash, schemas, { puzzleSets: file.puzzleSets, presets: file.presets });
     assert.deepEqual({
-      mode: d.mode, puzzle: !!d.puzzle, seconds: d.seconds, entries: d.entries.map((e) => [e.solver, e.seed]),
+      mode: d.mode, puzzle: !!d.puzzle, max_seconds: d.max_seconds, entries: d.entries.map((e) => [e.solver, e.seed]),
       runs: d.runs, puzzles: d.puzzles, list: d.list, preset: d.preset, problems: Object.fromEntries(d.problems),
-    }, { mode: c.mode, puzzle: c.puzzle, seconds: c.seconds, entries: c.entries, runs: c.runs, puzzles: c.puzzles,
+    }, { mode: c.mode, puzzle: c.puzzle, max_seconds: c.max_seconds, entries: c.entries, runs: c.runs, puzzles: c.puzzles,
       list: c.list, preset: c.preset, problems: c.problems }, c.name);
   }
 });
@@ -79,13 +79,13 @@ test("a comparison's link reads back as it was written", () => {
   const params = Object.fromEntries(hc.params.map((p) => [p.name, p.default]));
   const entries = [{ solver: "hill_climb", seed: 3, params: { ...params, plateau: 12 } },
     { solver: "hill_climb", seed: 9, params }];
-  const hash = encodeCompareLink({ puzzle, seconds: "7", mode: "experiment", entries, runs: "4", puzzles: "list",
+  const hash = encodeCompareLink({ puzzle, max_seconds: "7", mode: "experiment", entries, runs: "4", puzzles: "list",
     list: `${puzzle} one\n${puzzle}`, preset: null }, schemas);
   const d = decodeCompareLink(hash, schemas);
   assert.deepEqual(Object.fromEntries(d.problems), {});
   assert.deepEqual(d.entries, entries);
   assert.equal(d.runs, 4);
-  assert.equal(d.seconds, 7);
+  assert.equal(d.max_seconds, 7);
   assert.equal(d.list.split("\n").length, 2);
   assert.match(encodeEntries(entries, schemas), /^hill_climb:3:plateau=12,hill_climb:9$/);
   assert.match(describe(entries[0], hc), /plateau=12/);

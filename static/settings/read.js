@@ -1,0 +1,103 @@
+// What Start reads: one pure `read(view, state)` for Solve, Race and Experiment. It returns the
+// values the view runs with, or the problems that stop it — each under its setting's key (the
+// settings table's), so a message names it by its label and its field shows the mark. A view is
+// judged on its own settings only: a race entry's problem never blocks a single run, a
+// parameter of the solver form never blocks a race (docs/design.md, "Settings").
+import * as values from "../rules/values.js";
+import { MAX_RUNS } from "../rules/links.js";
+import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
+import { readSweep } from "../rules/generator.js";
+import { boardToString } from "../rules/parse.js";
+import { MAX_POOL } from "../python/pool.js";
+import { judges } from "./table.js";
+
+const LOAD_FIRST = "Load a puzzle first.";
+
+// One rule's value, or null with its problem set under `key` (or the key the problem names).
+function take(problems, key, fn, rename = null) {
+  try { return fn(); } catch (err) {
+    if (!(err instanceof values.ValueProblem)) throw err;
+    problems.set(err.key || key, rename ? err.message.replace(rename[0], rename[1]) : err.message);
+    return null;
+  }
+}
+
+// The solver form: {schema, solver, params, seed, max_seconds} by the value rules, and its problems.
+function readSolverForm(state, problems) {
+  const schema = state.schemas.get(state.settings.solver) || null;
+  const params = {};
+  if (schema) {
+    for (const p of schema.params) {
+      const raw = Object.hasOwn(state.settings.params, p.name) ? state.settings.params[p.name] : p.default;
+      const v = take(problems, p.name, () => values.param(p, raw));
+      if (v !== null) params[p.name] = v;
+    }
+  } else if (state.schemas.size) {
+    problems.set("s", "choose a solver");
+  }
+  const seed = take(problems, "seed", () => values.seed(state.settings.seed));
+  return { schema, solver: schema ? schema.id : null, params, seed };
+}
+
+// view: "solve", "race" or "experiment". With `stored` (the default) the state's standing
+// problems that judge this view count too (a link's, a vet's), each keeping its own message.
+// Returns {values, problems: Map key -> message, line}: `line` is the pasted list's line that
+// cannot be read, if that is a problem. `values.puzzles` (experiment) is {kind: "current" |
+// "list" | "gen" | "set", puzzles?, sweep?, id?}: a built-in set is loaded by the caller.
+export function read(view, state, { stored = true } = {}) {
+  const problems = new Map();
+  const out = {};
+  let line = null;
+  out.max_seconds = take(problems, "t", () => values.max_seconds(state.settings.max_seconds));
+  if (view === "solve") {
+    Object.assign(out, readSolverForm(state, problems));
+    if (!state.puzzle) problems.set("p", LOAD_FIRST);
+    else out.puzzle = boardToString(state.puzzle.cells);
+  } else {
+    const c = state.compare;
+    out.entries = c.entries;
+    const min = view === "race" ? 2 : 1;
+    if (c.entries.length < min) {
+      problems.set("e", view === "race" ? "A race needs two to five entries: add them with “Add entry”."
+        : "Add at least one entry with “Add entry”.");
+    }
+    out.runs = 1;
+    out.workers = 1;
+    if (view === "experiment") {
+      out.runs = take(problems, "runs", () => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs),
+        ["parameter 'runs'", "runs"]);
+      out.workers = take(problems, "workers", () => values.param({ name: "workers", type: "int", min: 1, max: MAX_POOL },
+        c.workers), ["parameter 'workers'", "workers"]);
+      if (c.puzzles === "current") {
+        if (state.puzzle) out.puzzles = { kind: "current", puzzles: [{ name: "current", puzzle: boardToString(state.puzzle.cells) }] };
+        else problems.set("p", LOAD_FIRST);
+      } else if (c.puzzles === "list") {
+        try { out.puzzles = { kind: "list", puzzles: readPuzzleList(c.list) }; } catch (err) {
+          if (!(err instanceof ListProblem)) throw err;
+          problems.set("pl", err.message);
+          line = err.line;
+        }
+      } else if (c.puzzles === "gen") {
+        const sweep = take(problems, "gs", () => readSweep(c.sweep));
+        if (sweep) out.puzzles = { kind: "gen", sweep, puzzles: sweep.specs.map((spec) => ({ name: spec, spec, puzzle: null })) };
+      } else {
+        out.puzzles = { kind: "set", id: c.puzzles };
+      }
+      // seeds s, s+1, …, s+runs−1 must all follow the seed rule
+      if (out.runs !== null) {
+        c.entries.forEach((e, i) => {
+          if (e.seed > values.SEED_MAX - (out.runs - 1) && !problems.has("runs")) {   // (seed + runs − 1 may not fit a double)
+            const last = BigInt(e.seed) + BigInt(out.runs - 1);
+            problems.set("runs", `entry ${i + 1}'s seeds ${e.seed} … ${last} pass ${values.SEED_MAX}; lower its seed or the runs`);
+          }
+        });
+      }
+    } else if (!state.puzzle) {
+      problems.set("p", LOAD_FIRST);
+    }
+  }
+  if (stored) {
+    for (const [k, m] of state.problems) if (judges(view, k, state)) problems.set(k, m);
+  }
+  return { values: out, problems, line };
+}

@@ -1,0 +1,138 @@
+// The settings table (static/settings/table.js) against its shared case file, the lists
+// derived from it, and the one reader of what Start runs (static/settings/read.js).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+import { SETTINGS, labelOf, problemLine, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/settings/table.js";
+import { read } from "../../static/settings/read.js";
+import { INITIAL } from "../../static/state.js";
+import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
+import { parsePuzzle } from "../../static/rules/parse.js";
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const cases = JSON.parse(readFileSync(here("../settings_cases.json"), "utf8"));
+const schemas = new Map(JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-m", "sudoku_lab", "solvers", "--json"],
+  { cwd: here("../../py/") })).map((s) => [s.id, s]));
+
+test("settings: the table is the shared case file's, row by row", () => {
+  assert.deepEqual(SETTINGS, cases.settings);
+  for (const [key, label] of Object.entries(cases.labels)) assert.equal(labelOf(key), label, key);
+});
+
+test("settings: the links' keys and the state's initial values come from the table", () => {
+  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t"]);
+  assert.deepEqual([...COMPARE_KEYS].sort(), ["c", "e", "g", "gi", "gs", "m", "p", "pl", "preset", "ps", "runs", "seed", "t"]);
+  for (const k of [...LINK_KEYS, ...COMPARE_LINK_KEYS]) assert.ok(RESERVED.has(k), k);
+  const init = initialSettings();
+  for (const part of ["settings", "generator", "compare", "paste"]) assert.deepEqual(INITIAL[part], init[part], part);
+  assert.equal(INITIAL.settings.max_seconds, "60");
+  assert.deepEqual(keysIn("settings"), ["s", "seed", "t"]);
+});
+
+test("settings: the page's HTML repeats no initial value (the form takes the table's at start-up)", () => {
+  const html = readFileSync(here("../../index.html"), "utf8");
+  for (const row of SETTINGS) {
+    if (!row.field || !row.state) continue;
+    const tag = new RegExp(`<(input|textarea)[^>]*data-testid="${row.field}"[^>]*>`).exec(html);
+    if (tag) assert.ok(!/\svalue=/.test(tag[0]), `${row.field} carries a value in index.html`);
+  }
+  assert.ok(!/<option[^>]*selected/.test(html.split('data-testid="generate-size"')[1].split("</select>")[0]));
+});
+
+const PUZZLE_9 = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..";
+function state(patch = {}) {
+  const s = { ...INITIAL, schemas, puzzle: parsePuzzle(PUZZLE_9), problems: new Map(), ...patch };
+  s.settings = { ...INITIAL.settings, solver: "hill_climb", ...(patch.settings || {}) };
+  s.compare = { ...INITIAL.compare, ...(patch.compare || {}) };
+  return s;
+}
+const entry = (solver, seed = 1) => ({ solver, seed, params: {} });
+
+test("read: Solve's values by the rules, or Solve's problems only", () => {
+  const ok = read("solve", state());
+  assert.equal(ok.problems.size, 0);
+  assert.equal(ok.values.solver, "hill_climb");
+  assert.equal(ok.values.seed, 1);
+  assert.equal(ok.values.max_seconds, 60);
+  assert.equal(ok.values.puzzle, PUZZLE_9);
+  const bad = read("solve", state({ settings: { seed: "-1", max_seconds: "0" } }));
+  assert.deepEqual([...bad.problems.keys()].sort(), ["seed", "t"]);
+  assert.match(bad.problems.get("t"), /^time limit must be/);
+  assert.equal(read("solve", state({ puzzle: null })).problems.get("p"), "Load a puzzle first.");
+});
+
+test("read: a race entry's problem never blocks a single run, and is named by its label (issue 28)", () => {
+  // a 16×16 loaded after an alldiff_tabu filter=hall_sets entry was added: the vet marked entry 1
+  const s = state({ compare: { entries: [entry("alldiff_tabu"), entry("hill_climb")] },
+    problems: new Map([[entryKey(0), "entry 1 (alldiff_tabu): hall_sets works on 9×9 puzzles only"], ["runs", "runs must be …"]]) });
+  assert.equal(read("solve", s).problems.size, 0);
+  const race = read("race", s);
+  assert.deepEqual([...race.problems.keys()].sort(), ["entry-1", "runs"]);
+  assert.equal(labelOf("entry-1"), "entry 1");
+  assert.equal(problemLine("entry-1", "entry 1 (alldiff_tabu): no"), "entry 1 (alldiff_tabu): no");
+  assert.equal(problemLine("t", "must be above 0"), "time limit: must be above 0");
+  assert.equal(problemLine("seed", "seed must be …"), "seed must be …");
+  assert.ok(judges("race", "entry-3") && !judges("solve", "entry-3"));
+  // an unknown setting of a link stops every view until it is dismissed
+  assert.ok(judges("solve", "rns", s) && judges("race", "rns", s));
+});
+
+test("read: a parameter of the solver form judges Solve, not a race; the time limit judges both", () => {
+  const s = state({ compare: { entries: [entry("hill_climb"), entry("acs")] },
+    settings: { params: { plateau: "x" } }, problems: new Map([["seed", "seed must be …"]]) });
+  assert.deepEqual([...read("solve", s).problems.keys()].sort(), ["plateau", "seed"]);
+  assert.equal(read("race", s).problems.size, 0);
+  const t = state({ compare: { entries: [entry("hill_climb"), entry("acs")] }, settings: { max_seconds: "1e3" } });
+  assert.ok(read("race", t).problems.has("t") && read("solve", t).problems.has("t"));
+  assert.ok(hasField("plateau", s) && hasField("entry-2", s) && !hasField("constructor", s));
+});
+
+test("read: a stored problem keeps its own message (a link's), a rule's fills the others", () => {
+  const s = state({ settings: { seed: "abc" }, problems: new Map([["seed", "from the link"]]) });
+  assert.equal(read("solve", s).problems.get("seed"), "from the link");
+  assert.match(read("solve", s, { stored: false }).problems.get("seed"), /^seed must be/);
+});
+
+test("read: a race needs two entries; an experiment reads runs, workers, its puzzles and its seeds", () => {
+  assert.match(read("race", state({ compare: { entries: [entry("acs")] } })).problems.get("e"), /two to five entries/);
+  const x = read("experiment", state({ compare: { entries: [entry("acs")], runs: "3", workers: "2" } }));
+  assert.equal(x.problems.size, 0);
+  assert.equal(x.values.runs, 3);
+  assert.equal(x.values.workers, 2);
+  assert.deepEqual(x.values.puzzles.puzzles, [{ name: "current", puzzle: PUZZLE_9 }]);
+  const bad = read("experiment", state({ compare: { entries: [entry("acs", 2 ** 53 - 2)], runs: "3", workers: "9",
+    puzzles: "list", list: PUZZLE_9 + "\nxyz" } }));
+  assert.deepEqual([...bad.problems.keys()].sort(), ["pl", "runs", "workers"]);
+  assert.match(bad.problems.get("workers"), /^workers must be between 1 and 8/);
+  assert.match(bad.problems.get("runs"), /entry 1's seeds/);
+  assert.equal(bad.line, 2);
+  const gen = read("experiment", state({ compare: { entries: [entry("acs")], puzzles: "gen",
+    sweep: { size: "9", p0: "0.5", p1: "0.4", step: "0.1", instances: "1" } } }));
+  assert.match(gen.problems.get("gs"), /p from must not be above p to/);
+  assert.deepEqual(read("experiment", state({ compare: { entries: [entry("acs")], puzzles: "sato6" } })).values.puzzles,
+    { kind: "set", id: "sato6" });
+});
+
+test("a bad link's generator settings, part by part on the Generate form's fields", async () => {
+  const { specFields } = await import("../../static/rules/generator.js");
+  const bad = specFields("99:2:x");
+  assert.deepEqual(bad.form, { size: "99", p: "2", seed: "x", unique: false });
+  assert.deepEqual([...bad.problems.keys()], ["gsize", "gp", "gseed"]);
+  assert.match(bad.problems.get("gp"), /^p must be a number from 0 to 1; got '2'/);
+  assert.equal(specFields("16:0.45:7:unique").problems.size, 0);
+  assert.equal(specFields("16:0.45"), null);                  // not the spec's shape: g= itself is the problem
+  assert.equal(specFields("16:0.45:7:twice"), null);
+});
+
+test("patchOf puts a link's text where the table keeps the setting", async () => {
+  const { patchOf, valueIn } = await import("../../static/settings/table.js");
+  const s = state();
+  assert.deepEqual(patchOf(s, "seed", "abc").settings, { ...s.settings, seed: "abc" });
+  assert.deepEqual(patchOf(s, "p", "123"), { paste: "123" });
+  assert.equal(patchOf(s, "gi", "0").compare.sweep.instances, "0");
+  assert.equal(patchOf(s, "m", "x"), null);
+  assert.equal(valueIn({ ...s, ...patchOf(s, "t", "0") }, "t"), "0");
+});
