@@ -9,7 +9,7 @@ from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def test_share_link_restores_the_run_and_replays_it_exactly(lab, visitor):
