@@ -58,6 +58,7 @@ def test_bad_link_shows_a_message_and_runs_nothing(lab, fragment, words):
     assert lab.page.locator("script:not([src])").count() == 0
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): links
 def test_opening_a_link_during_a_run_stops_the_run_first(lab):
     lab.open("#p=" + PAPERS["sato-77-difficult"] + "&s=ga_woc&seed=1&t=60")
     lab.by("start").click()
