@@ -10,8 +10,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
+# No per-example deadline: a time limit is a timed assert, and on a loaded machine or beside
+# pytest-xdist's other worker a property test failed on it (DeadlineExceeded), not on its property.
+settings.register_profile("lab", deadline=None)
+settings.load_profile("lab")
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
