@@ -4,6 +4,9 @@
     python3 build.py serve [--port 8000]   fetch + verify the runtime, bundle, serve the lab
     python3 build.py test [pytest args]    the same set-up, then every test: the page's unit tests
                                            (node --test) and pytest (own virtualenv, browser tests)
+    python3 build.py test --fast           the page's unit tests and every test neither `browser`
+                                           nor `slow`, in parallel (no Chromium needed)
+    python3 build.py test --smoke          the page smoke tier: one browser test per page area
     python3 build.py build                 only fetch, verify and bundle into static/vendor/
     python3 build.py site [--out site]     the same build, then a folder holding exactly what a
                                            static host serves (docs/design.md, "The page": Publish)
@@ -396,6 +399,15 @@ def copy_if_changed(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
+def write_whole(path: Path, data: bytes) -> None:
+    """Write `path` by renaming a finished copy over it: a reader (the lab being served to a
+    browser test while another test worker builds a site) sees the old file or the new one,
+    never a half-written one."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+
+
 def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
     files = fetch_runtime(offline_dir, use_cdn)
     for name, path in files["pyodide"].items():
@@ -403,10 +415,10 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
     for name, path in files["uplot"].items():
         copy_if_changed(path, VENDOR / "uplot" / name)
     pkg = bundle_package()
-    (VENDOR / "sudoku_lab.zip").write_bytes(pkg)
-    SOLVERS_JSON.write_text(json.dumps(solver_sources(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    PUZZLE_SOURCES_HTML.write_text(render_markdown(PUZZLE_SOURCES.read_text(encoding="utf-8"), "puzzles"),
-                                   encoding="utf-8")
+    write_whole(VENDOR / "sudoku_lab.zip", pkg)
+    write_whole(SOLVERS_JSON, (json.dumps(solver_sources(), indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    write_whole(PUZZLE_SOURCES_HTML,
+                render_markdown(PUZZLE_SOURCES.read_text(encoding="utf-8"), "puzzles").encode("utf-8"))
     lock = files["lock"]
     manifest = {
         "pyodide": PYODIDE_VERSION,
@@ -417,7 +429,7 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
     }
     manifest["precache"] = precache_list(manifest["sudoku_lab_sha256"])
     manifest["build"] = hashlib.sha256(json.dumps(manifest["precache"]).encode()).hexdigest()[:16]
-    (VENDOR / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    write_whole(VENDOR / "manifest.json", (json.dumps(manifest, indent=2) + "\n").encode())
     say(f"bundled into {VENDOR.relative_to(ROOT)}/ (sudoku_lab {manifest['sudoku_lab_sha256'][:12]})")
 
 
@@ -538,17 +550,32 @@ def ensure_venv() -> Path:
     return py
 
 
-def test(pytest_args: list[str], offline_dir: str | None, use_cdn: bool) -> int:
+# The test tiers (README.md, "Tests"; docs/design.md, "Test tiers"): what each runs, as pytest
+# arguments, and whether it runs the page's unit tests (node) and needs Chromium. Workers come
+# from pytest-xdist (`-n auto`: one per core); `--dist loadgroup` keeps the tests of a browser
+# module that share one loaded page on one worker (tests/conftest.py groups them). Arguments
+# given after the tier come later, so they win (`test -n 0` runs in one process).
+TIERS = {
+    "full": {"pytest": ["-n", "auto", "--dist", "loadgroup"], "node": True, "chromium": True},
+    "fast": {"pytest": ["-m", "not browser and not slow", "-n", "auto", "--dist", "loadgroup"],
+             "node": True, "chromium": False},
+    "smoke": {"pytest": ["-m", "smoke", "-n", "auto", "--dist", "loadgroup"], "node": False, "chromium": True},
+}
+
+
+def test(pytest_args: list[str], offline_dir: str | None, use_cdn: bool, tier: str = "full") -> int:
+    plan = TIERS[tier]
     chromium = find_chromium()
-    if chromium is None:
+    if chromium is None and plan["chromium"]:
         say("no Chromium found for the browser tests. Install Debian's package "
             "(sudo apt-get install -y chromium) or set CHROMIUM=/path/to/chromium.")
         return 3
     build(offline_dir, use_cdn)
     py = ensure_venv()
-    env = dict(os.environ, CHROMIUM=chromium, PYTHON=str(py))
-    node_rc = test_js(env)
-    cmd = [str(py), "-m", "pytest", "-c", str(ROOT / "tests" / "pytest.ini"), "--rootdir", str(ROOT), *pytest_args]
+    env = dict(os.environ, PYTHON=str(py), **({"CHROMIUM": chromium} if chromium else {}))
+    node_rc = test_js(env) if plan["node"] else 0
+    cmd = [str(py), "-m", "pytest", "-c", str(ROOT / "tests" / "pytest.ini"), "--rootdir", str(ROOT),
+           *plan["pytest"], *pytest_args]
     say("running: " + " ".join(cmd[1:]))
     rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
     if node_rc:
@@ -582,13 +609,18 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("build", help="fetch, verify and bundle only")
     st = sub.add_parser("site", help="build, then write the folder a static host serves")
     st.add_argument("--out", type=Path, default=ROOT / "site", help="the site folder (default: site/)")
-    sub.add_parser("test", help="build, then run every test (further arguments go to pytest)")
+    t = sub.add_parser("test", allow_abbrev=False, help="build, then run every test (further arguments go to pytest)")
+    tier = t.add_mutually_exclusive_group()
+    tier.add_argument("--fast", dest="tier", action="store_const", const="fast",
+                      help="the page's unit tests and every test neither browser nor slow, in parallel")
+    tier.add_argument("--smoke", dest="tier", action="store_const", const="smoke",
+                      help="the page smoke tier: one browser test per page area")
     args, extra = ap.parse_known_args(argv)
     if extra and args.command != "test":
         ap.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command == "test":
-            return test(extra, args.offline_dir, not args.no_cdn)
+            return test(extra, args.offline_dir, not args.no_cdn, args.tier or "full")
         if args.command == "site":
             site(args.out, args.offline_dir, not args.no_cdn)
             return 0

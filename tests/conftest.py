@@ -10,8 +10,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
+# No per-example deadline: a time limit is a timed assert, and on a loaded machine or beside
+# pytest-xdist's other worker a property test failed on it (DeadlineExceeded), not on its property.
+settings.register_profile("lab", deadline=None)
+settings.load_profile("lab")
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -20,7 +25,7 @@ from sudoku_lab.grid import parse  # noqa: E402
 from sudoku_lab.puzzle_list import read_puzzle_file  # noqa: E402
 
 from build import CHROMIUM_ARGS  # noqa: E402
-from lab import Lab  # noqa: E402  (the page object, tests/browser/lab.py)
+from lab import Lab, SharedLab  # noqa: E402  (the page object, tests/browser/lab.py)
 
 
 def trace_ticks(run, pick) -> tuple[list, int]:
@@ -76,9 +81,81 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture
-def lab(page, lab_url):
-    """The lab in the test's page (pytest-playwright's, traced)."""
-    return Lab(page, lab_url)
+def lab(request, lab_url):
+    """The lab in the test's page (pytest-playwright's, traced). In a module marked
+    `shared_page`, the module's one loaded page instead (a SharedLab: each test's first `open`
+    sets it back and opens the link by the hash), unless the test is marked `fresh_page`."""
+    if request.node.get_closest_marker("shared_page") and not request.node.get_closest_marker("fresh_page"):
+        yield from request.getfixturevalue("_shared_page").lab_for(request)
+    else:
+        yield Lab(request.getfixturevalue("page"), lab_url)
+
+
+class SharedPage:
+    """One browser context and page for the tests of a `shared_page` module. Each test gets its
+    own SharedLab on it, its own trace chunk and, when it fails, a screenshot and that trace in
+    test-results/ (as pytest-playwright keeps them for a test's own page); after a failure the
+    page is closed, and the next test loads a fresh one."""
+
+    def __init__(self, browser, context_args: dict, base: str, config):
+        self.browser, self.context_args, self.base = browser, context_args, base
+        self.tracing = config.getoption("--tracing") in ("on", "retain-on-failure")
+        self.keep_trace = config.getoption("--tracing")
+        self.screenshot = config.getoption("--screenshot")
+        self.context = self.page = None
+        self.state: dict = {}
+
+    def start(self):
+        self.context = self.browser.new_context(**self.context_args)
+        if self.tracing:
+            self.context.tracing.start(screenshots=True, snapshots=True, sources=True)
+        self.page = self.context.new_page()
+        self.state = {}
+
+    def close(self):
+        if self.context is not None:
+            if self.tracing:
+                self.context.tracing.stop()
+            self.context.close()
+        self.context = self.page = None
+
+    def lab_for(self, request):
+        if self.page is None or self.page.is_closed():
+            self.close()
+            self.start()
+        if self.tracing:
+            self.context.tracing.start_chunk(title=request.node.nodeid)
+        out = Path(request.getfixturevalue("output_path"))
+        lab = SharedLab(self.page, self.base, self.state)
+        try:
+            yield lab
+        finally:
+            lab.detach()
+            self._finish(request, out)
+
+    def _finish(self, request, out: Path):
+        rep = getattr(request.node, "rep_call", None)
+        failed = rep is None or rep.failed
+        if failed and self.screenshot in ("on", "only-on-failure") or self.screenshot == "on":
+            out.mkdir(parents=True, exist_ok=True)
+            try:
+                self.page.screenshot(path=str(out / f"test-{'failed' if failed else 'finished'}-1.png"))
+            except Exception:  # noqa: BLE001  (a page that died cannot be photographed)
+                pass
+        if self.tracing:
+            keep = self.keep_trace == "on" or failed
+            if keep:
+                out.mkdir(parents=True, exist_ok=True)
+            self.context.tracing.stop_chunk(path=str(out / "trace.zip") if keep else None)
+        if failed:
+            self.close()
+
+
+@pytest.fixture(scope="module")
+def _shared_page(browser, browser_context_args, lab_url, pytestconfig):
+    shared = SharedPage(browser, browser_context_args, lab_url, pytestconfig)
+    yield shared
+    shared.close()
 
 
 @pytest.fixture
@@ -91,7 +168,11 @@ def visitor(new_context, lab_url):
 
 
 def pytest_collection_modifyitems(items):
-    """Every test under tests/browser/ drives the page: marked `browser` (`-m "not browser"` skips them)."""
+    """Every test under tests/browser/ drives the page: marked `browser` (`-m "not browser"` skips them).
+    The tests of a `shared_page` module run on one pytest-xdist worker (`--dist loadgroup`),
+    so its page loads once there."""
     for item in items:
         if (ROOT / "tests" / "browser") in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("shared_page"):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))

@@ -254,7 +254,7 @@ def test_same_seed_same_run():
     assert ra.result.to_json() | untimed == rb.result.to_json() | untimed
 
 
-@pytest.mark.parametrize("name, seed", [("ai-escargot", 0), ("sato-106-difficult", 1), ("16x16-vukr-1", 0),
+@pytest.mark.parametrize("name, seed", [pytest.param("ai-escargot", 0, marks=pytest.mark.slow), ("sato-106-difficult", 1), ("16x16-vukr-1", 0),
                                         ("16x16-vukr-1", 1)])
 def test_solves_with_a_fixed_seed(name, seed):
     puzzle = parse({**PAPERS, **SIZES}[name])
@@ -271,7 +271,7 @@ def test_solves_a_generated_16x16_in_the_hard_band(keep, seed):
     assert result.solved and result.open_cells == 0      # Run verified the grid and the givens
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("n", [2, 3, 4, pytest.param(5, marks=pytest.mark.slow), pytest.param(6, marks=pytest.mark.slow)])
 def test_every_size_runs_a_few_iterations(n):
     puzzle, sol = generated(n, 0.45, 40 + n)
     run, out = frames(puzzle, 1, 2)

@@ -200,6 +200,7 @@ def test_runs_at_every_size_and_keeps_the_givens(n):
     assert run.result.stop_reason in ("budget", "solved") and run.result.iterations >= 1
 
 
+@pytest.mark.slow  # a 25×25
 def test_propagate_solves_the_16x16_and_25x25_puzzles(papers):
     for text in (SIZES_16, SIZES_25):
         r = Run(parse(text), "alldiff_tabu", {"propagate": True}, 0).finish()

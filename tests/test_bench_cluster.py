@@ -17,6 +17,8 @@ from conftest import PAPERS, ROOT
 from sudoku_lab import bench
 from sudoku_lab.run import Budget
 
+pytestmark = pytest.mark.slow  # Dask clusters and bench subprocesses (build.py test --fast leaves them out)
+
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
 DASK = str(Path(sys.executable).parent / "dask")
 # AI Escargot with one given changed: no solution, so a run always uses its whole budget

@@ -13,6 +13,8 @@ import pytest
 
 from conftest import ROOT
 
+pytestmark = pytest.mark.slow  # the benchmark scripts' smoke runs (build.py test --fast leaves them out)
+
 
 def script(*args, timeout=300):
     r = subprocess.run([sys.executable, str(ROOT / "bench" / args[0]), *args[1:]],

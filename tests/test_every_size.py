@@ -15,7 +15,7 @@ from sudoku_lab.run import Budget, Run
 from sudoku_lab.solvers import REGISTRY, SolverError
 from sudoku_lab.solvers.params import MEMORY_CAP
 
-BOX_SIZES = [2, 3, 4, 5, 6]
+BOX_SIZES = [2, 3, 4, pytest.param(5, marks=pytest.mark.slow), pytest.param(6, marks=pytest.mark.slow)]   # slow: 25×25 up
 # Small populations keep the suite fast; a solver not named here runs with its defaults.
 QUICK = {"ga_woc": {"population": 60}, "gp_moves": {"population": 8, "max_length": 8}}
 
@@ -76,6 +76,7 @@ def test_defaults_fit_and_the_largest_parameters_fit_or_are_refused_before_the_r
             assert module.peak_bytes(puzzle, {**Run(puzzle, solver).params, **largest}) > MEMORY_CAP
 
 
+@pytest.mark.slow
 def test_gp_moves_at_its_largest_population_is_refused_at_25_and_36_not_at_16():
     for n, refused in ((4, False), (5, True), (6, True)):
         puzzle = generated(n, 0.45, seed=1)
@@ -90,6 +91,7 @@ MEMORY_CASES = {"hill_climb": {}, "ga_woc": {"population": 800}, "nb_coin": {"po
                 "gp_moves": {"population": 30, "max_length": 10}}
 
 
+@pytest.mark.slow  # a 25×25
 @pytest.mark.parametrize("solver", sorted(s for s in MEMORY_CASES if s in REGISTRY))
 def test_the_memory_estimate_bounds_what_a_run_allocates(solver):
     puzzle = generated(5, 0.45, seed=3)

@@ -144,6 +144,7 @@ def test_locked_candidates_keep_every_choice_of_the_solution(size):
     assert not (alive & ~allowed).any() and alive.sum() < allowed.sum()
 
 
+@pytest.mark.slow
 def test_the_default_count_settles_a_generated_25x25_in_the_hard_band():
     made = generate(25, 0.45, 0)
     count = count_solutions(made.puzzle, limit=1)

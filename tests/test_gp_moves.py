@@ -1,6 +1,7 @@
 """gp_moves: initial population, operators, solving, determinism, the replay trace."""
 
 import numpy as np
+import pytest
 
 from sudoku_lab.progress import complete
 
@@ -41,6 +42,7 @@ def test_solves_the_figure_1_puzzle_and_sato_01(papers):
         assert r.solved, name
 
 
+@pytest.mark.slow  # by measurement (docs/benchmarks.md, "Test tiers")
 def test_needs_evolution_on_ai_escargot_and_finds_a_program(papers):
     run = Run(papers["ai-escargot"], "gp_moves", {}, 0, Budget(max_iterations=60))
     last = None
@@ -58,6 +60,7 @@ def test_needs_evolution_on_ai_escargot_and_finds_a_program(papers):
     assert np.array_equal(board, last.board)
 
 
+@pytest.mark.slow  # by measurement
 def test_same_seed_same_run(papers):
     def trace(seed):
         run = Run(papers["sato-106-difficult"], "gp_moves", {"population": 100}, seed, Budget(max_iterations=3))

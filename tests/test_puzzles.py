@@ -7,6 +7,8 @@ import pytest
 from sudoku_lab.exact import count_solutions
 from sudoku_lab.grid import parse
 
+pytestmark = pytest.mark.slow  # the puzzle files' solution counts (build.py test --fast leaves them out)
+
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "puzzles").glob("*.txt"))
 

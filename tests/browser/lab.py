@@ -19,9 +19,16 @@ class Lab:
         self.foreign_requests: list[str] = []
         self.console_errors: list[str] = []
         page.set_default_timeout(30_000)
-        page.on("request", self._on_request)
-        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
-        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        self._listeners = [("request", self._on_request),
+                           ("console", lambda m: m.type == "error" and self.console_errors.append(m.text)),
+                           ("pageerror", lambda e: self.console_errors.append(str(e)))]
+        for event, fn in self._listeners:
+            page.on(event, fn)
+
+    def detach(self):
+        """Stop recording the page's requests and errors (its page goes on to another test)."""
+        for event, fn in self._listeners:
+            self.page.remove_listener(event, fn)
 
     def _on_request(self, req):
         if not req.url.startswith(self.base) and not req.url.startswith(("data:", "blob:")):
@@ -180,3 +187,70 @@ class Lab:
         from axe_playwright_python.sync_playwright import Axe
         results = Axe().run(self.page, context=context) if context else Axe().run(self.page)
         return [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
+
+
+# The fields a link cannot set back by itself, read from a freshly loaded page: a shared page is
+# set back to them (SharedLab.reset) by opening two links built from them.
+FRESH_FIELDS = ("puzzle-input", "solver-select", "seed-input", "max-seconds", "compare-runs", "compare-puzzles",
+                "sweep-size", "sweep-p0", "sweep-p1", "sweep-step", "sweep-instances")
+
+
+class SharedLab(Lab):
+    """A Lab on a page that the tests of one module share (tests/conftest.py, `shared_page`), so
+    Python loads in it once per module, not once per test.
+
+    The page is loaded once, without a link; each test's first `open` sets it back, then opens
+    the test's link by changing the location hash, as a visitor opening a link in the same tab
+    (static/page/open-link.js: the page abandons what runs, clears the problems and the notice,
+    then applies the link setting by setting). Setting back opens two links built from the
+    fresh page's own fields: a race link (no entries; runs, puzzle set, list and sweep as
+    fresh; no preset) and a single-run link (the first puzzle, solver, seed and time limit;
+    no parameters, so the solver's defaults; the Solve view). What no link sets (the
+    Generate form, the pool's workers, an experiment's last result, the theme) is not set
+    back: a test that needs those fresh, or the page's first load, is marked `fresh_page`.
+    """
+
+    def __init__(self, page, base: str, shared: dict):
+        super().__init__(page, base)
+        self.shared = shared           # {"loaded": bool, "fresh": {field: value}}, one per module
+        self.opened = False
+
+    def open(self, fragment: str = "", wait_ready: bool = True):
+        if not self.shared.get("loaded") or not self._on_the_lab():
+            self.page.goto(self.base)
+            self.wait_state("ready", "error", timeout=60_000)
+            self.shared["fresh"] = {k: self.by(k).input_value() for k in FRESH_FIELDS}
+            self.shared["loaded"] = True
+        elif not self.opened:
+            self.reset()
+        self.opened = True
+        if fragment:
+            self.change_hash(fragment)
+        if wait_ready:
+            self.wait_state("ready", "error", timeout=60_000)
+        return self
+
+    def _on_the_lab(self) -> bool:
+        """Still the lab's page (a test may have gone to sources.html or another site)."""
+        url = self.page.url.split("#")[0]
+        return url in (self.base, self.base + "index.html")
+
+    def change_hash(self, fragment: str):
+        """Open a link in this tab by its hash; returns once the page has handled the change."""
+        if self.page.evaluate("() => location.hash") == fragment:
+            return
+        self.page.evaluate("""h => new Promise((done) => {
+            addEventListener("hashchange", () => setTimeout(done, 0), { once: true });
+            location.hash = h; })""", fragment)
+
+    def reset(self):
+        """Set the page back to a fresh page's settings (see the class's docstring)."""
+        f = self.shared["fresh"]
+        from urllib.parse import quote
+        q = lambda v: quote(v, safe=":.")  # noqa: E731
+        p = q("".join(f["puzzle-input"].split()))
+        self.change_hash(f"#p={p}&t={q(f['max-seconds'])}&m=race&runs={q(f['compare-runs'])}"
+                         f"&ps={q(f['compare-puzzles'])}&pl=&gs={q(f['sweep-size'])}:{q(f['sweep-p0'])}:"
+                         f"{q(f['sweep-p1'])}:{q(f['sweep-step'])}&gi={q(f['sweep-instances'])}")
+        self.change_hash(f"#p={p}&s={q(f['solver-select'])}&seed={q(f['seed-input'])}&t={q(f['max-seconds'])}")
+        self.wait_state("ready", "error", timeout=60_000)

@@ -11,7 +11,7 @@ from lab import HELD_OUT, SERIOUS
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", [pytest.param("light", marks=pytest.mark.smoke), "dark"])  # smoke: accessibility
 def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(visitor, scheme):
     lab = visitor(color_scheme=scheme)
     lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&plateau=10000&t=60")

@@ -17,6 +17,7 @@ LIST = "\n".join([PAPERS["sato-01-easy"] + " first", "# a comment", "", PAPERS["
                   PAPERS["pillay-fig1"] + " third"])
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): experiment
 def test_an_experiment_fills_its_table_and_exports_records_that_match_the_native_bench(lab):
     lab.open()
     lab.set_view("experiment")

@@ -7,7 +7,7 @@ import pytest
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.rate import rate
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def generate_in_page(lab, size, p, seed, unique=False):
@@ -52,6 +52,7 @@ def test_unique_mode_and_the_rating_match_the_native_ones(lab):
     assert lab.by("puzzle-info").get_attribute("data-solutions") == "1"
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): puzzle and generator
 def test_a_generator_link_opens_its_puzzle(lab):
     lab.open("#g=16:0.45:7&s=alldiff_tabu&seed=1")
     lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').textContent"

@@ -10,6 +10,7 @@ from sudoku_lab.score import is_solution
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): offline and publish
 def test_offline_after_the_first_visit(visitor):
     lab = visitor()
     lab.open()

@@ -7,11 +7,12 @@ from conftest import PAPERS
 from lab import HELD_OUT
 from sudoku_lab.grid import parse
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 HOOKS = ["puzzle-input", "load-puzzle", "examples", "board", "solver-select", "seed-input", "start",
          "stop", "status", "metrics", "chart", "share", "error", "puzzle-info", "view"]
 
 
+@pytest.mark.fresh_page  # the page's first load, before Python
 def test_page_paints_before_python_and_then_loads(lab):
     lab.open(wait_ready=False)
     lab.page.wait_for_selector('[data-testid="cell"]')

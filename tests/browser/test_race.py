@@ -12,9 +12,10 @@ from lab import HELD_OUT
 from sudoku_lab.grid import ALPHABET, parse
 from sudoku_lab.score import is_solution
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): race
 def test_a_race_of_three_solvers_runs_all_lanes_at_once_to_verified_solutions(lab):
     lab.open("#p=" + HELD_OUT)
     lab.set_view("race")
@@ -141,6 +142,7 @@ def test_bad_input_is_refused_clearly_and_nothing_is_lost(lab):
     assert lab.page.locator('[data-testid="compare-entry"]').count() == 5
 
 
+@pytest.mark.fresh_page  # the pool's workers must still be loading
 def test_stop_while_the_workers_still_load_ends_everything_at_once_and_the_next_start_works(lab):
     lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,hill_climb:2,alldiff_tabu:3")
     lab.by("compare-start").click()                        # two more workers start loading Python
@@ -159,6 +161,7 @@ def test_stop_while_the_workers_still_load_ends_everything_at_once_and_the_next_
         assert is_solution(parse(HELD_OUT), np.array(lane["values"]))
 
 
+@pytest.mark.fresh_page  # the pool's workers must still be loading
 def test_the_status_line_says_what_runs_and_what_each_worker_loads(lab):
     lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,alldiff_tabu:2")
     lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=status]'); window.__said = [];

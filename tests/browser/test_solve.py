@@ -12,9 +12,10 @@ from lab import HELD_OUT
 from sudoku_lab.grid import ALPHABET, format_grid, parse
 from sudoku_lab.score import is_solution
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): solve
 def test_paste_run_and_verify_the_solved_board(lab):
     lab.open()
     lab.load(format_grid(parse(PAPERS["sato-11-easy"]).cells, 3))     # a bordered grid
@@ -78,6 +79,7 @@ def test_a_stop_before_the_run_has_begun_runs_nothing_and_the_next_start_works(l
     assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
 
 
+@pytest.mark.fresh_page  # the theme changes (emulate_media) and stays with the page
 def test_a_large_board_runs_on_its_canvas_and_its_cells_take_the_last_frame(lab):
     """From 25×25 up a running board is drawn on one canvas over its cells (restyling hundreds
     of cells was longer than a frame): the canvas changes as the search moves while the cells

@@ -46,6 +46,7 @@ def assert_sources_shown(lab):
     assert all(a["href"].startswith("https://github.com/") for a in links if a["href"] not in own)
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): sources
 def test_the_footer_opens_the_papers_and_sources(lab):
     lab.open()
     link = lab.by("sources-link")

@@ -8,7 +8,7 @@ from lab import HELD_OUT
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def test_each_view_shows_and_exports_only_its_own_things(lab):

@@ -10,7 +10,7 @@ from sudoku_lab.score import is_solution
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("how", ["closed", "stuck"])
+@pytest.mark.parametrize("how", [pytest.param("closed", marks=pytest.mark.smoke), "stuck"])  # smoke: the worker
 def test_a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, how):
     lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=2&plateau=10000&t=60")
     lab.by("seed-input").fill("3")
