@@ -20,7 +20,10 @@ The method, as implemented here:
 * **Tabu**: after cell x leaves value a, (x, a) is tabu for random(10) + 0.6 × (clashing
   cells) moves (Galinier & Hao's TabuCol rule).
 * **Ties** (equal weighted delta) go to the cell that has been in conflict longest since it
-  last moved or last stopped clashing (configuration checking), then at random.
+  last moved or last stopped clashing (configuration checking), then at random: a random
+  16-bit number per (cell, value), drawn at the start and drawn afresh for a cell's row each
+  time it moves (drawing k × N numbers every move cost more than the rest of the move at
+  64×64; the tenure's random part is taken from the same draw).
 * **Edge weights** (breakout): all start at 1; when the weighted cost has not improved for
   ``plateau`` moves, every edge clashing then gets +1 and the best weighted cost restarts from
   the current one. Weights persist across restarts.
@@ -168,6 +171,7 @@ class Search:
         val[:m] = np.argmax((rank == choice[:, None]) & self.dom[:m], axis=1)
         self.moves = self.evaluations = self.restarts = 0
         self.member, self.member_best, self.budgets = -1, 0, []
+        self.noise = rng.integers(0, 1 << 16, size=(m + 1, N))   # random tie-breaks, per (cell, value)
         self.load(val)
         self.best = self.cost_u
         self.best_val = val.copy()
@@ -211,7 +215,7 @@ class Search:
         delta = rows - cur[:, None]
         free = (self.tabu[cl] <= self.moves) | (delta < self.best_w - self.cost_w)
         age = np.minimum(self.moves - self.since[cl], (1 << 20) - 1)
-        key = (delta << 40) - (age << 16)[:, None] + self.rng.integers(0, 1 << 16, size=rows.shape)
+        key = (delta << 40) + self.noise[cl] - (age << 16)[:, None]
         dom = self.dom[cl]
         self.evaluations += cl.size * self.N
         k = np.where(dom & free, key, _NEVER).argmin()
@@ -232,7 +236,9 @@ class Search:
         t[p, b] += w
         self.val[x] = b
         self.moves += 1
-        tenure = int(self.rng.integers(self.params["tenure_random"])) + int(self.params["tenure_factor"] * clashing)
+        draw = self.rng.integers(0, 1 << 16, size=self.N + 1)
+        self.noise[x] = draw[:self.N]                           # x's own tie-breaks, drawn afresh
+        tenure = int(draw[self.N]) % self.params["tenure_random"] + int(self.params["tenure_factor"] * clashing)
         self.tabu[x, a] = self.moves + tenure
         self.tabu[x, b] = _NEVER
         now = t[p, held] > 0
