@@ -139,3 +139,23 @@ def test_a_64x64_grid_runs_past_the_masks_limit_and_keeps_its_givens():
     while (p := run.step()) is not None:
         assert np.array_equal(p.board[puzzle.givens], puzzle.cells[puzzle.givens])
     assert run.result.stop_reason in ("budget", "solved")
+
+
+def test_a_batch_of_moves_shares_no_unit_and_its_cost_is_the_sum_of_its_deltas():
+    puzzle, _ = pattern_puzzle(6, 0.4, 3)
+    s = search(puzzle, seed=2)
+    batches = 0
+    for _ in range(40):
+        cells, vals, clashing = s.choose()
+        units = s.units[cells]
+        assert len(set(units.reshape(-1).tolist())) == units.size      # no two moves in one unit
+        deltas = [int(s.table[x, b] - s.table[x, s.val[x]]) for x, b in zip(cells, vals)]
+        if len(cells) > 1:
+            batches += 1
+            assert all(d < 0 for d in deltas)
+        before = s.cost_w
+        for x, b in zip(cells.tolist(), vals.tolist()):
+            s.move(x, b, clashing)
+        assert s.cost_w == before + sum(deltas)
+        assert np.array_equal(s.table, s.recount())
+    assert batches > 0

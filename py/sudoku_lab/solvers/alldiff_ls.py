@@ -23,7 +23,8 @@ The method, as implemented here:
   last moved or last stopped clashing (configuration checking), then at random: a random
   16-bit number per (cell, value), drawn at the start and drawn afresh for a cell's row each
   time it moves (drawing k × N numbers every move cost more than the rest of the move at
-  64×64; the tenure's random part is taken from the same draw).
+  64×64; the tenure's random part is taken from the same draw, and draws come in blocks of
+  256 moves to save calls).
 * **Edge weights** (breakout): all start at 1; when the weighted cost has not improved for
   ``plateau`` moves, every edge clashing then gets +1 and the best weighted cost restarts from
   the current one. Weights persist across restarts.
@@ -78,6 +79,8 @@ PARAMS = [
     param("plateau", "int", 500, "moves without a better weighted cost before clashing edges gain weight "
           "(0: no weights)", 0, 10_000_000),
     param("pool", "int", 50, "elite pool: most states of the best cost kept for restarts", 1, 1000),
+    param("batch", "bool", True, "with the best move, take every strictly improving move that shares "
+          "no unit with one taken before it (independent moves, one step)"),
     param("restart_after", "int", 20_000, "moves without a new best before a restart from the pool "
           "(a member's budget; doubles when its restart brings nothing)", 10, 100_000_000),
 ]
@@ -87,6 +90,8 @@ SERIES_AXES = {"pool": "right"}
 OBJECTIVE = {"name": "clashing edges", "direction": "min", "best": lambda puzzle, params: 0}
 MOVES_PER_STEP = 200
 _NEVER = np.iinfo(np.int64).max // 4
+_IMPROVING = -(1 << 36) + (1 << 16)   # a key below this is a move of weighted delta < 0
+_BARRED = 1 << 61                # added to a non-candidate's key (above any |delta| < 2**24, shifted by 36)
 
 
 # ------------------------------------------------------------------ propagation
@@ -158,6 +163,8 @@ class Search:
         self.open = np.flatnonzero(~fixed)
         m = self.m = self.open.size
         self.base = np.where(fixed, dom.argmax(axis=1) + 1, 0).astype(np.int8)
+        g = geometry(puzzle.n)
+        self.units = np.stack([g.row_of, N + g.col_of, 2 * N + g.box_of], axis=1)[self.open]
         index = np.full(N * N, m)                                # fixed cells -> the dummy row m
         index[self.open] = np.arange(m)
         self.peers = index[peer_table(puzzle.n)[self.open]]      # (m, deg), m = no open peer
@@ -171,7 +178,9 @@ class Search:
         val[:m] = np.argmax((rank == choice[:, None]) & self.dom[:m], axis=1)
         self.moves = self.evaluations = self.restarts = 0
         self.member, self.member_best, self.budgets = -1, 0, []
-        self.noise = rng.integers(0, 1 << 16, size=(m + 1, N))   # random tie-breaks, per (cell, value)
+        self.barred = np.where(self.dom, 0, _BARRED)             # non-candidates: never chosen
+        self.noise = rng.integers(0, 1 << 16, size=(m + 1, N)) + self.barred   # tie-breaks per (cell, value)
+        self.draws, self.drawn = np.zeros((0, N + 1), dtype=np.int64), 0
         self.load(val)
         self.best = self.cost_u
         self.best_val = val.copy()
@@ -188,7 +197,7 @@ class Search:
         rows = np.repeat(np.arange(m), self.peers.shape[1])
         np.add.at(self.table, (rows, held.reshape(-1)), self.weight.reshape(-1))
         self.table[m] = 0
-        self.tabu = np.zeros((m + 1, N), dtype=np.int64)
+        self.tabu = np.where(self.dom, 0, _NEVER)                # a non-candidate is never free
         self.tabu[np.arange(m), self.val[:m]] = _NEVER            # the value a cell holds
         mine = self.table[np.arange(m + 1), self.val]
         self.clashing = mine > 0
@@ -207,23 +216,38 @@ class Search:
         t[m] = 0
         return t
 
-    def choose(self) -> tuple[int, int, int]:
-        """The move: (open cell, new value, clashing cells), by one masked argmin over the clashing cells' rows."""
-        cl = np.flatnonzero(self.clashing)
+    def choose(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """The moves of one step: (open cells, new values, clashing cells). The best move comes
+        from one masked argmin over the clashing cells' rows (a non-candidate's tie-break
+        carries _BARRED, so its key is above every candidate's). With ``batch``, every other
+        strictly improving move comes with it, best first, unless it shares a unit with one
+        taken before (a short Python loop over at most 4N candidates): no two share a unit, so
+        none changes another's delta."""
+        cl = self.clashing.nonzero()[0]
         rows = self.table[cl]
-        cur = rows[np.arange(cl.size), self.val[cl]]
-        delta = rows - cur[:, None]
+        delta = rows - self.table[cl, self.val[cl]][:, None]
         free = (self.tabu[cl] <= self.moves) | (delta < self.best_w - self.cost_w)
         age = np.minimum(self.moves - self.since[cl], (1 << 20) - 1)
-        key = (delta << 40) + self.noise[cl] - (age << 16)[:, None]
-        dom = self.dom[cl]
+        key = np.where(free, (delta << 36) + self.noise[cl] - (age << 16)[:, None], _NEVER)
         self.evaluations += cl.size * self.N
-        k = np.where(dom & free, key, _NEVER).argmin()
-        i, v = divmod(int(k), self.N)
-        if not (dom[i, v] and free[i, v]):                       # all tabu: best ignoring tabu
-            k = np.where(dom & (self.tabu[cl] < _NEVER), key, _NEVER).argmin()
-            i, v = divmod(int(k), self.N)
-        return int(cl[i]), v, cl.size
+        k = int(key.argmin())
+        if key.flat[k] >= _BARRED // 2:                          # all tabu: best ignoring tabu
+            k = int(np.where(self.tabu[cl] < _NEVER, (delta << 36) + self.noise[cl], _NEVER).argmin())
+        i, v = divmod(k, self.N)
+        if not self.params["batch"] or key.flat[k] >= _IMPROVING or cl.size < 2:
+            return cl[i:i + 1], np.array([v]), cl.size
+        value = key.argmin(axis=1)
+        best = key[np.arange(cl.size), value]
+        better = np.flatnonzero(best < _IMPROVING)
+        if better.size < 2:
+            return cl[i:i + 1], np.array([v]), cl.size
+        better = better[best[better].argsort()][:4 * self.N]
+        used, take = set(), []
+        for j, (r, c, b) in zip(better.tolist(), self.units[cl[better]].tolist()):
+            if r not in used and c not in used and b not in used:   # greedy, best first
+                used.update((r, c, b))
+                take.append(j)
+        return cl[take], value[take], cl.size
 
     def move(self, x: int, b: int, clashing: int) -> None:
         a = int(self.val[x])
@@ -236,8 +260,11 @@ class Search:
         t[p, b] += w
         self.val[x] = b
         self.moves += 1
-        draw = self.rng.integers(0, 1 << 16, size=self.N + 1)
-        self.noise[x] = draw[:self.N]                           # x's own tie-breaks, drawn afresh
+        if self.drawn == len(self.draws):                      # random numbers, drawn in blocks
+            self.draws, self.drawn = self.rng.integers(0, 1 << 16, size=(256, self.N + 1)), 0
+        draw = self.draws[self.drawn]
+        self.drawn += 1
+        self.noise[x] = draw[:self.N] + self.barred[x]          # x's own tie-breaks, drawn afresh
         tenure = int(draw[self.N]) % self.params["tenure_random"] + int(self.params["tenure_factor"] * clashing)
         self.tabu[x, a] = self.moves + tenure
         self.tabu[x, b] = _NEVER
@@ -274,7 +301,9 @@ class Search:
         for _ in range(count):
             if self.cost_u == 0:
                 return
-            self.move(*self.choose())
+            cells, vals, clashing = self.choose()
+            for x, b in zip(cells.tolist(), vals.tolist()):
+                self.move(x, b, clashing)
             if self.cost_w < self.best_w:
                 self.best_w, self.since_w = self.cost_w, 0
             else:
