@@ -16,7 +16,8 @@ def test_the_page_runs_alldiff_ls_as_the_native_run_does(lab):
                                ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
     assert lab.by("solver-select").input_value() == "alldiff_ls"
     lab.by("start").click()
-    assert lab.wait_state("solved", "failed", "error", timeout=90_000) == "solved"
+    state = lab.wait_state("solved", "failed", "error", timeout=90_000)
+    assert state == "solved", lab.error_text()
     moves = int(lab.metric("iteration").replace(",", ""))
     native = Run(generate(parse_spec(spec)).puzzle, "alldiff_ls", {}, seed, Budget(max_iterations=10**6)).finish()
     assert native.solved

@@ -184,7 +184,7 @@ class Search:
         val[:m] = np.argmax((rank == choice[:, None]) & self.dom[:m], axis=1)
         self.moves = self.evaluations = self.restarts = 0
         self.member, self.member_best, self.budgets = -1, 0, []
-        self.barred = np.where(self.dom, 0, _BARRED)             # non-candidates: never chosen
+        self.barred = np.where(self.dom, np.int64(0), np.int64(_BARRED))   # non-candidates: never chosen
         self.noise = rng.integers(0, 1 << 16, size=(m + 1, N)) + self.barred   # tie-breaks per (cell, value)
         self.draws, self.drawn = np.zeros((0, N + 1), dtype=np.int64), 0
         self.load(val)
@@ -203,7 +203,7 @@ class Search:
         rows = np.repeat(np.arange(m), self.peers.shape[1])
         np.add.at(self.table, (rows, held.reshape(-1)), self.weight.reshape(-1))
         self.table[m] = 0
-        self.tabu = np.where(self.dom, 0, _NEVER)                # a non-candidate is never free
+        self.tabu = np.where(self.dom, np.int64(0), np.int64(_NEVER))   # a non-candidate is never free
         self.tabu[np.arange(m), self.val[:m]] = _NEVER            # the value a cell holds
         mine = self.table[np.arange(m + 1), self.val]
         self.clashing = mine > 0
