@@ -7,8 +7,8 @@ Not one of the lab's papers: the reference for exact search, shown beside them.
   so the same seed gives the same run with or without the page's pauses). ``iteration``
   counts nodes, and so do ``evaluations``; ``restarts`` counts the Luby restarts.
 * The board is the search's current partial grid (givens and the values chosen on the current
-  branch, 0 elsewhere): it never clashes, so open cells = empty cells. ``best`` is the most
-  cells the search has had filled at once (N² is a solution).
+  branch, 0 elsewhere): it never clashes, so open cells = empty cells. ``best`` ("cells fixed",
+  as `acs`'s) is the most cells the search has had filled at once (N² is a solution).
 * Series: nodes, restarts (right axis) and the cells filled now.
 * A search that ends without a solution has proved there is none: ``unsolvable``.
 * The seed seeds the search's tie-breaks and choice order (``Counter``'s ``rng``).
@@ -35,7 +35,7 @@ PARAMS: list = []
 STEP = "node"
 SERIES = {"filled": "cells filled now", "restarts": "restarts"}
 SERIES_AXES = {"restarts": "right"}
-OBJECTIVE = {"name": "cells filled (most at once)", "direction": "max", "best": lambda puzzle, params: puzzle.N ** 2}
+OBJECTIVE = {"name": "cells fixed", "direction": "max", "best": lambda puzzle, params: puzzle.N ** 2}
 NODES_PER_STEP = 200
 MAX_SIDE = 36          # the search's candidate masks are 64-bit integers, from 49×49 on they overflow
 
