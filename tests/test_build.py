@@ -51,4 +51,4 @@ def test_the_solvers_titles_and_citations_for_the_sources_page_are_the_registrys
     from sudoku_lab import solvers
     got = build.solver_sources()
     assert got == [{k: s[k] for k in ("id", "title", "citation", "reference")} for s in solvers.schemas()]
-    assert [s["id"] for s in got if s["reference"]] == ["acs"] and len(got) == 6
+    assert [s["id"] for s in got if s["reference"]] == ["acs", "alldiff_ls", "exact_search"] and len(got) == 8

@@ -167,7 +167,7 @@ def test_every_series_a_solver_reports_has_a_name_for_people(papers):
     p = papers["ai-escargot"]
     arms = {"ga_woc": [{}, {"woc": False}]}
     for schema in solvers.schemas():
-        assert schema["step"] in ("iteration", "generation")
+        assert schema["step"] in ("iteration", "generation", "move", "node")
         for params in arms.get(schema["id"], [{}]):
             run = Run(p, schema["id"], params, 0, Budget(max_iterations=3))
             seen = set()

@@ -162,7 +162,7 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
     lab.open()
     lab.set_view("experiment")
     lab.by("preset").select_option("phase-transition")
-    assert lab.entries() == [["hill_climb", 0], ["alldiff_tabu", 0], ["alldiff_tabu", 0], ["acs", 0]]
+    assert lab.entries() == [["hill_climb", 0], ["alldiff_tabu", 0], ["alldiff_tabu", 0], ["acs", 0], ["alldiff_ls", 0]]
     assert lab.by("compare-puzzles").input_value() == "gen" and lab.by("sweep-size").input_value() == "16"
     assert "Lewis" in lab.page.locator("#preset-note").inner_text()
     for hook, value in (("sweep-p0", "0.3"), ("sweep-p1", "0.5"), ("sweep-instances", "1"), ("max-seconds", "3"),
@@ -172,14 +172,15 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
     lab.wait_experiment_done(timeout=300_000)
     rows = lab.rows()
     assert [(r["solver"], r["puzzle"]) for r in rows] == [
-        (s, f"p = {p}") for s in ("hill_climb", "alldiff_tabu", "alldiff_tabu", "acs") for p in ("0.3", "0.4", "0.5")]
+        (s, f"p = {p}") for s in ("hill_climb", "alldiff_tabu", "alldiff_tabu", "acs", "alldiff_ls")
+        for p in ("0.3", "0.4", "0.5")]
     assert all(r["runs"] == 1 for r in rows)
     success, time_ = lab.by("phase-success"), lab.by("phase-time")
     assert success.is_visible() and time_.is_visible()
     assert success.get_attribute("data-x-label").startswith("p") and success.get_attribute("data-y-label")
     legend = success.get_attribute("data-legend").split("|")
-    assert legend[:4] == ["1. hill_climb · seed 0…", "2. alldiff_tabu · seed 0…",
-                          "3. alldiff_tabu · seed 0… · propagate=true", "4. acs · seed 0…"]
+    assert legend[:5] == ["1. hill_climb · seed 0…", "2. alldiff_tabu · seed 0…",
+                          "3. alldiff_tabu · seed 0… · propagate=true", "4. acs · seed 0…", "5. alldiff_ls · seed 0…"]
     assert any("Lewis 2007" in x for x in legend)
     assert int(success.get_attribute("data-points")) >= 9                    # ours, plus the published marks
     assert "seconds" in time_.get_attribute("data-y-label")

@@ -28,7 +28,7 @@ def assert_sources_shown(lab):
     for got, want in zip(shown, registry):
         assert want["title"] in got["text"] and want["citation"] in got["text"], got
         assert got["reference"] is want["reference"]
-    assert [s["id"] for s in shown if s["reference"]] == ["acs"]
+    assert [s["id"] for s in shown if s["reference"]] == ["acs", "alldiff_ls", "exact_search"]
     assert lab.page.locator('[data-testid="sources-solvers"] ol > li').count() == 5
 
     puzzles = lab.by("sources-puzzles")

@@ -16,10 +16,11 @@ from types import ModuleType
 from typing import Any
 
 from .. import values
-from . import acs, alldiff_tabu, ga_woc, gp_moves, hill_climb, nb_coin
+from . import acs, alldiff_ls, alldiff_tabu, exact_search, ga_woc, gp_moves, hill_climb, nb_coin
 from .params import SolverError, resolve_params
 
-_MODULES: tuple[ModuleType, ...] = (hill_climb, ga_woc, gp_moves, nb_coin, alldiff_tabu, acs)
+_MODULES: tuple[ModuleType, ...] = (hill_climb, ga_woc, gp_moves, nb_coin, alldiff_tabu, acs, alldiff_ls,
+                                     exact_search)
 REGISTRY: dict[str, ModuleType] = {m.ID: m for m in _MODULES}
 
 

@@ -1,0 +1,353 @@
+"""Min-conflicts tabu search over cell values, of the graph-colouring family (TabuCol) — the
+AllDiff-LS method (a 2025 research repository, C++; docs: the papers' "large grids" notes).
+Not one of the lab's five papers: the field's state of the art on large grids, shown beside them.
+Learnt from the method's description; no code of it is used.
+
+The method, as implemented here:
+
+* **Propagation** to a fixpoint first: naked and hidden singles (`propagate.singles`, the
+  lab's one rule). Givens that propagation proves unsolvable end the run at once.
+* **The graph**: the open cells (not fixed by propagation) are the vertices; an edge joins two
+  open cells of one row, column or box. Fixed cells take no part: propagation has removed
+  their values from every open peer's candidates, so an open cell never clashes with one.
+* **Start**: every open cell takes a value drawn uniformly from its remaining candidates.
+* **Cost**: the weighted number of clashing edges (two ends holding one value). The
+  objective reported (`best`) is the fewest *unweighted* clashing edges seen; 0 is a solution.
+* **Move**: a clashing cell takes another of its candidates. Every step scores every such
+  move at once (the conflict table, below) and takes the best non-tabu one; a tabu move is
+  allowed when it would bring the weighted cost below the best weighted cost since the weights
+  last changed (aspiration).
+* **Tabu**: after cell x leaves value a, (x, a) is tabu for random(10) + 0.6 × (clashing
+  cells) moves (Galinier & Hao's TabuCol rule).
+* **Ties** (equal weighted delta) go to the cell that has been in conflict longest since it
+  last moved or last stopped clashing (configuration checking), then at random: a random
+  16-bit number per (cell, value), drawn at the start and drawn afresh for a cell's row each
+  time it moves (drawing k × N numbers every move cost more than the rest of the move at
+  64×64; the tenure's random part is taken from the same draw, and draws come in blocks of
+  256 moves to save calls).
+* **Edge weights** (breakout): all start at 1; when the weighted cost has not improved for
+  ``plateau`` moves, every edge clashing then gets +1 and the best weighted cost restarts from
+  the current one. Weights persist across restarts.
+* **Elite pool**: up to ``pool`` states of the best unweighted cost found (a better cost
+  empties the pool first). When ``restart_after`` moves (the member's budget) pass without a
+  new best, the search restarts from a pool member drawn at random (tabu and ages cleared,
+  weights kept); if that restart brings no new best, the member's budget doubles.
+
+Decisions where the description is vague, or numpy asks for them:
+
+* **Conflict table** T[i, v] = Σ of the weights of the edges from open cell i to peers holding
+  v. A move of x from a to b changes only the rows of x's peers (two fancy-indexed updates);
+  the move's weighted delta is T[x, b] − T[x, a]. The choice is one masked argmin over the
+  clashing cells' rows of an integer key (delta, then −age, then a random tie-break), so no
+  Python loop runs per cell.
+* **Edge weights, not cell-value weights**: a weight per (cell, peer slot), kept symmetric
+  because an edge is raised from both ends at once.
+* **No admissible move** (every candidate tabu, none aspirated): the best move ignoring tabu.
+* **Several independent moves per step** (``batch``, on by default): numpy's cost per call
+  dominates a move, and scoring k clashing cells × N values is the step's cost. With the best
+  move, every other strictly improving move (the best of its cell) is taken too, best first,
+  unless it shares a row, column or box with one taken before it: no two are peers, so each
+  keeps its delta and the cost falls by their sum, exactly as if made one after another. At
+  64×64 the first descent takes ~40 moves a step instead of one; on a plateau (no improving
+  move but the best) a step is one move, as without it. The bookkeeping (best, pool,
+  weights, restarts) runs after each step's moves. Measured in docs/benchmarks.md.
+* **Steps and pauses**: a step is ``MOVES_PER_STEP`` moves (a Progress each, the runner's
+  checks cost O(cells)); a found solution ends the step at once. ``iteration`` counts moves;
+  ``evaluations`` counts the (cell, value) moves scored.
+* **The best board** (what the metrics and the default view show) is the state of fewest
+  unweighted clashing edges; the overlay offers the ``current`` state. Series: the current
+  clashing edges (``cost``), clashing cells, and the pool's size (right axis).
+* **64×64**: the masks of `propagate` hold at most 62 values, so from 63 values on the same two
+  rules run here on boolean candidate tables (same fixpoint).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from ..constraints import candidate_masks
+from ..grid import Puzzle, geometry
+from ..progress import Progress
+from ..propagate import singles
+from .params import param
+
+ID = "alldiff_ls"
+TITLE = "Min-conflicts tabu search, AllDiff-LS family (state of the art)"
+CITATION = ("AllDiff-LS: min-conflicts tabu search with edge weights and an elite pool (research "
+            "repository Ailuras/AllDIff-LS, 2025); after P. Galinier, J.-K. Hao, Hybrid evolutionary "
+            "algorithms for graph coloring, J. Comb. Optim. 3:379-397, 1999 (TabuCol).")
+REFERENCE = True        # not one of the lab's five papers: the field's state of the art beside them
+PARAMS = [
+    param("tenure_random", "int", 10, "tabu tenure: random part, drawn in 0..this-1", 1, 1000),
+    param("tenure_factor", "float", 0.6, "tabu tenure: this times the clashing cells, added", 0.0, 10.0),
+    param("plateau", "int", 500, "moves without a better weighted cost before clashing edges gain weight "
+          "(0: no weights)", 0, 10_000_000),
+    param("pool", "int", 50, "elite pool: most states of the best cost kept for restarts", 1, 1000),
+    param("batch", "bool", True, "with the best move, take every strictly improving move that shares "
+          "no unit with one taken before it (independent moves, one step)"),
+    param("restart_after", "int", 20_000, "moves without a new best before a restart from the pool "
+          "(a member's budget; doubles when its restart brings nothing)", 10, 100_000_000),
+]
+STEP = "move"
+SERIES = {"cost": "clashing edges (current)", "clashing": "clashing cells (current)", "pool": "elite pool size"}
+SERIES_AXES = {"pool": "right"}
+OBJECTIVE = {"name": "clashing edges", "direction": "min", "best": lambda puzzle, params: 0}
+MOVES_PER_STEP = 200
+_NEVER = np.iinfo(np.int64).max // 4
+_IMPROVING = -(1 << 36) + (1 << 16)   # a key below this is a move of weighted delta < 0
+_BARRED = 1 << 61                # added to a non-candidate's key (above any |delta| < 2**24, shifted by 36)
+
+
+# ------------------------------------------------------------------ propagation
+def _bool_singles(dom: np.ndarray, n: int) -> tuple[np.ndarray, bool]:
+    """Naked and hidden singles to a fixpoint on a boolean (cells, N) candidate table, for
+    grids whose values do not fit `propagate`'s int64 masks. Returns (table, failed)."""
+    g = geometry(n)
+    while True:
+        count = dom.sum(axis=1)
+        if (count == 0).any():
+            return dom, True
+        fixed = dom & (count == 1)[:, None]
+        in_unit = fixed[g.units].sum(axis=1)                     # (3N, N) fixed holders per value
+        if (in_unit > 1).any():
+            return dom, True
+        taken = (in_unit[:g.N][g.row_of] | in_unit[g.N:2 * g.N][g.col_of]
+                 | in_unit[2 * g.N:][g.box_of]) > 0
+        new = np.where((count == 1)[:, None], dom, dom & ~taken)
+        places = new[g.units].sum(axis=1)                        # (3N, N) cells that can take v
+        if (places == 0).any():
+            return new, True
+        once = places == 1
+        told = new & (once[:g.N][g.row_of] | once[g.N:2 * g.N][g.col_of] | once[2 * g.N:][g.box_of])
+        if (told.sum(axis=1) > 1).any():
+            return new, True
+        new = np.where(told.any(axis=1)[:, None], told, new)
+        if np.array_equal(new, dom):
+            return new, False
+        dom = new
+
+
+def domains(puzzle: Puzzle) -> tuple[np.ndarray, bool]:
+    """Each cell's candidates after naked and hidden singles: a bool (cells, N) table, failed."""
+    n, N = puzzle.n, puzzle.N
+    if N <= 62:
+        masks, failed, _ = singles(candidate_masks(puzzle.cells, n), n)
+        return ((masks[:, None] >> np.arange(N)) & 1).astype(bool), bool(failed)
+    dom = np.ones((N * N, N), dtype=bool)
+    given = np.flatnonzero(puzzle.cells)
+    dom[given] = False
+    dom[given, puzzle.cells[given].astype(np.intp) - 1] = True
+    return _bool_singles(dom, n)
+
+
+def peer_table(n: int) -> np.ndarray:
+    """(cells, 2(N−1) + (n−1)²) the peers of every cell: its row, its column, the rest of its box."""
+    N = n * n
+    cell = np.arange(N * N)
+    r, c = cell // N, cell % N
+    others = np.arange(N - 1)
+    row = r[:, None] * N + (others + (others >= c[:, None]))
+    col = (others + (others >= r[:, None])) * N + c[:, None]
+    br, bc = (r // n) * n, (c // n) * n
+    ins = np.arange(n - 1)
+    rr = br[:, None] + ins + (ins >= (r % n)[:, None])           # the box's other rows
+    cc = bc[:, None] + ins + (ins >= (c % n)[:, None])           # and other columns
+    box = (rr[:, :, None] * N + cc[:, None, :]).reshape(N * N, -1)
+    return np.concatenate([row, col, box], axis=1)
+
+
+# ------------------------------------------------------------------ the search
+class Search:
+    """The state of one run: values of the open cells, the conflict table, tabu, weights, pool."""
+
+    def __init__(self, puzzle: Puzzle, dom: np.ndarray, params: dict, rng: np.random.Generator):
+        N = puzzle.N
+        self.N, self.rng, self.params = N, rng, params
+        fixed = dom.sum(axis=1) == 1
+        self.open = np.flatnonzero(~fixed)
+        m = self.m = self.open.size
+        self.base = np.where(fixed, dom.argmax(axis=1) + 1, 0).astype(np.int8)
+        g = geometry(puzzle.n)
+        self.units = np.stack([g.row_of, N + g.col_of, 2 * N + g.box_of], axis=1)[self.open]
+        index = np.full(N * N, m)                                # fixed cells -> the dummy row m
+        index[self.open] = np.arange(m)
+        self.peers = index[peer_table(puzzle.n)[self.open]]      # (m, deg), m = no open peer
+        self.dom = np.zeros((m + 1, N), dtype=bool)
+        self.dom[:m] = dom[self.open]
+        self.weight = (self.peers < m).astype(np.int64)          # 0 on the dummy's slots
+        # start: a random candidate per open cell (inverse-CDF over the candidates)
+        choice = (rng.random(m) * self.dom[:m].sum(axis=1)).astype(np.intp)
+        rank = np.cumsum(self.dom[:m], axis=1) - 1
+        val = np.full(m + 1, -1, dtype=np.intp)
+        val[:m] = np.argmax((rank == choice[:, None]) & self.dom[:m], axis=1)
+        self.moves = self.evaluations = self.restarts = 0
+        self.member, self.member_best, self.budgets = -1, 0, []
+        self.barred = np.where(self.dom, np.int64(0), np.int64(_BARRED))   # non-candidates: never chosen
+        self.noise = rng.integers(0, 1 << 16, size=(m + 1, N)) + self.barred   # tie-breaks per (cell, value)
+        self.draws, self.drawn = np.zeros((0, N + 1), dtype=np.int64), 0
+        self.load(val)
+        self.best = self.cost_u
+        self.best_val = val.copy()
+        self.pool = [val.copy()]
+        self.budgets = [params["restart_after"]]
+        self.since_best = 0
+
+    def load(self, val: np.ndarray) -> None:
+        """Take the state `val` (recounting the table with the current weights) and clear tabu."""
+        m, N = self.m, self.N
+        self.val = val.copy()
+        self.table = np.zeros((m + 1, N), dtype=np.int64)
+        held = self.val[self.peers]                              # (m, deg)
+        rows = np.repeat(np.arange(m), self.peers.shape[1])
+        np.add.at(self.table, (rows, held.reshape(-1)), self.weight.reshape(-1))
+        self.table[m] = 0
+        self.tabu = np.where(self.dom, np.int64(0), np.int64(_NEVER))   # a non-candidate is never free
+        self.tabu[np.arange(m), self.val[:m]] = _NEVER            # the value a cell holds
+        mine = self.table[np.arange(m + 1), self.val]
+        self.clashing = mine > 0
+        self.clashing[m] = False
+        self.cost_w = int(mine[:m].sum()) // 2
+        self.cost_u = int(np.count_nonzero(held == self.val[:m, None])) // 2
+        self.best_w, self.since_w = self.cost_w, 0
+        self.since = np.full(m + 1, self.moves, dtype=np.int64)   # in conflict since (or moved at)
+
+    def recount(self) -> np.ndarray:
+        """The conflict table computed afresh (for tests)."""
+        m = self.m
+        t = np.zeros((m + 1, self.N), dtype=np.int64)
+        held = self.val[self.peers]
+        np.add.at(t, (np.repeat(np.arange(m), self.peers.shape[1]), held.reshape(-1)), self.weight.reshape(-1))
+        t[m] = 0
+        return t
+
+    def choose(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """The moves of one step: (open cells, new values, clashing cells). The best move comes
+        from one masked argmin over the clashing cells' rows (a non-candidate's tie-break
+        carries _BARRED, so its key is above every candidate's). With ``batch``, every other
+        strictly improving move comes with it, best first, unless it shares a unit with one
+        taken before (a short Python loop over at most 4N candidates): no two share a unit, so
+        none changes another's delta."""
+        cl = self.clashing.nonzero()[0]
+        rows = self.table[cl]
+        delta = rows - self.table[cl, self.val[cl]][:, None]
+        free = (self.tabu[cl] <= self.moves) | (delta < self.best_w - self.cost_w)
+        age = np.minimum(self.moves - self.since[cl], (1 << 20) - 1)
+        key = np.where(free, (delta << 36) + self.noise[cl] - (age << 16)[:, None], _NEVER)
+        self.evaluations += cl.size * self.N
+        k = int(key.argmin())
+        if key.flat[k] >= _BARRED // 2:                          # all tabu: best ignoring tabu
+            k = int(np.where(self.tabu[cl] < _NEVER, (delta << 36) + self.noise[cl], _NEVER).argmin())
+        i, v = divmod(k, self.N)
+        if not self.params["batch"] or key.flat[k] >= _IMPROVING or cl.size < 2:
+            return cl[i:i + 1], np.array([v]), cl.size
+        value = key.argmin(axis=1)
+        best = key[np.arange(cl.size), value]
+        better = np.flatnonzero(best < _IMPROVING)
+        if better.size < 2:
+            return cl[i:i + 1], np.array([v]), cl.size
+        better = better[best[better].argsort()][:4 * self.N]
+        used, take = set(), []
+        for j, (r, c, b) in zip(better.tolist(), self.units[cl[better]].tolist()):
+            if r not in used and c not in used and b not in used:   # greedy, best first
+                used.update((r, c, b))
+                take.append(j)
+        return cl[take], value[take], cl.size
+
+    def move(self, x: int, b: int, clashing: int) -> None:
+        a = int(self.val[x])
+        p, w = self.peers[x], self.weight[x]
+        t = self.table
+        self.cost_w += int(t[x, b] - t[x, a])
+        held = self.val[p]
+        self.cost_u += int(np.count_nonzero(held == b)) - int(np.count_nonzero(held == a))
+        t[p, a] -= w
+        t[p, b] += w
+        self.val[x] = b
+        self.moves += 1
+        if self.drawn == len(self.draws):                      # random numbers, drawn in blocks
+            self.draws, self.drawn = self.rng.integers(0, 1 << 16, size=(256, self.N + 1)), 0
+        draw = self.draws[self.drawn]
+        self.drawn += 1
+        self.noise[x] = draw[:self.N] + self.barred[x]          # x's own tie-breaks, drawn afresh
+        tenure = int(draw[self.N]) % self.params["tenure_random"] + int(self.params["tenure_factor"] * clashing)
+        self.tabu[x, a] = self.moves + tenure
+        self.tabu[x, b] = _NEVER
+        now = t[p, held] > 0
+        started = now & ~self.clashing[p]
+        self.since[p[started]] = self.moves
+        self.clashing[p] = now
+        self.clashing[x] = t[x, b] > 0
+        self.clashing[self.m] = False
+        self.since[x] = self.moves
+
+    def reweight(self) -> None:
+        """Breakout: every edge clashing now gains 1, from both its ends."""
+        m = self.m
+        hit = self.val[self.peers] == self.val[:m, None]
+        self.weight += hit
+        gained = hit.sum(axis=1)
+        self.table[np.arange(m), self.val[:m]] += gained
+        self.cost_w += int(gained.sum()) // 2
+        self.best_w, self.since_w = self.cost_w, 0
+
+    def restart(self) -> None:
+        if self.member >= 0 and self.member < len(self.budgets) and self.best >= self.member_best:
+            self.budgets[self.member] *= 2                      # its restart brought nothing
+        self.member = int(self.rng.integers(len(self.pool)))
+        self.member_best = self.best
+        self.restarts += 1
+        self.load(self.pool[self.member])
+        self.since_best = 0
+
+    def step(self, count: int) -> None:
+        """Up to `count` moves; stops at once on a solution."""
+        plateau = self.params["plateau"]
+        for _ in range(count):
+            if self.cost_u == 0:
+                return
+            cells, vals, clashing = self.choose()
+            for x, b in zip(cells.tolist(), vals.tolist()):
+                self.move(x, b, clashing)
+            if self.cost_w < self.best_w:
+                self.best_w, self.since_w = self.cost_w, 0
+            else:
+                self.since_w += 1
+            if self.cost_u < self.best:
+                self.best, self.best_val = self.cost_u, self.val.copy()
+                self.pool, self.budgets = [self.val.copy()], [self.params["restart_after"]]
+                self.member, self.since_best = -1, 0
+            else:
+                if self.cost_u == self.best and len(self.pool) < self.params["pool"]:
+                    self.pool.append(self.val.copy())
+                    self.budgets.append(self.params["restart_after"])
+                self.since_best += 1
+            if self.cost_u == 0:
+                return
+            if plateau and self.since_w >= plateau:
+                self.reweight()
+            budget = self.budgets[self.member] if self.member >= 0 else self.params["restart_after"]
+            if self.since_best >= budget:
+                self.restart()
+
+    def board(self, val: np.ndarray) -> np.ndarray:
+        out = self.base.copy()
+        out[self.open] = val[:self.m] + 1
+        return out
+
+
+def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
+    dom, failed = domains(puzzle)
+    if failed:
+        return ("unsolvable", "naked and hidden singles empty a cell or a unit: the givens have no solution")
+    s = Search(puzzle, dom, params, rng)
+    while True:
+        s.step(MOVES_PER_STEP)
+        yield Progress(
+            iteration=s.moves, evaluations=s.evaluations, best=s.best, board=s.board(s.best_val),
+            restarts=s.restarts,
+            series={"cost": s.cost_u, "clashing": int(np.count_nonzero(s.clashing)), "pool": len(s.pool)},
+            overlay={"boards": {"current": s.board(s.val)}})
+        if s.best == 0:
+            return "solved"

@@ -1,0 +1,73 @@
+"""The lab's exact search as an entry (issue 26): Algorithm X with dom/wdeg weights, locked
+candidates and Luby restarts (``exact.Counter`` with ``exact.COUNT``, module docstring there),
+run like every solver so a race shows where exact search gives up and local search does not.
+Not one of the lab's papers: the reference for exact search, shown beside them.
+
+* A step is ``NODES_PER_STEP`` search nodes (``Counter.advance(nodes=…)``: no clock is read,
+  so the same seed gives the same run with or without the page's pauses). ``iteration``
+  counts nodes, and so do ``evaluations``; ``restarts`` counts the Luby restarts.
+* The board is the search's current partial grid (givens and the values chosen on the current
+  branch, 0 elsewhere): it never clashes, so open cells = empty cells. ``best`` ("cells fixed",
+  as `acs`'s) is the most cells the search has had filled at once (N² is a solution).
+* Series: nodes, restarts (right axis) and the cells filled now.
+* A search that ends without a solution has proved there is none: ``unsolvable``.
+* The seed seeds the search's tie-breaks and choice order (``Counter``'s ``rng``).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from ..exact import COUNT, Counter
+from ..grid import Puzzle
+from ..progress import Progress
+from .params import SolverError
+
+ID = "exact_search"
+TITLE = "Exact search: Algorithm X, dom/wdeg, restarts (reference)"
+CITATION = ("D. E. Knuth, Dancing links (Algorithm X), 2000; F. Boussemart et al., Boosting systematic "
+            "search by weighting constraints (dom/wdeg), ECAI 2004; C. Gomes, B. Selman, H. Kautz, "
+            "Boosting combinatorial search through randomization, AAAI 1998 (restarts).")
+REFERENCE = True
+PARAMS: list = []
+STEP = "node"
+SERIES = {"filled": "cells filled now", "restarts": "restarts"}
+SERIES_AXES = {"restarts": "right"}
+OBJECTIVE = {"name": "cells fixed", "direction": "max", "best": lambda puzzle, params: puzzle.N ** 2}
+NODES_PER_STEP = 200
+MAX_SIDE = 36          # the search's candidate masks are 64-bit integers, from 49×49 on they overflow
+
+
+def check_params(puzzle: Puzzle, params: dict) -> None:
+    if puzzle.N > MAX_SIDE:
+        raise SolverError(f"exact_search runs up to {MAX_SIDE}×{MAX_SIDE}; this puzzle is "
+                          f"{puzzle.N}×{puzzle.N}", "solver")
+
+
+def _board(counter: Counter, puzzle: Puzzle) -> np.ndarray:
+    board = puzzle.cells.astype(np.int8).copy()
+    chosen = np.asarray(counter.chosen, dtype=np.intp)
+    board[chosen // puzzle.N] = chosen % puzzle.N + 1
+    return board
+
+
+def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
+    counter = Counter(puzzle, limit=1, max_nodes=None, rng=rng, strategy=COUNT)
+    best = puzzle.given_count
+    while True:
+        done = counter.done or counter.advance(nodes=NODES_PER_STEP)
+        if done and counter.found:
+            board = counter.result().solution
+        else:
+            board = _board(counter, puzzle)
+        filled = int(np.count_nonzero(board))
+        best = max(best, filled)
+        yield Progress(iteration=counter.nodes, evaluations=counter.nodes, best=best, board=board,
+                       restarts=counter.attempt,
+                       series={"filled": filled, "restarts": counter.attempt})
+        if done:
+            if counter.found:
+                return "solved"
+            return ("unsolvable", "the exact search tried every branch: the givens have no solution")

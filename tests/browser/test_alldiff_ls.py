@@ -1,0 +1,25 @@
+"""alldiff_ls in the page: offered in the solver menu as the field's state of the art, and a
+generated puzzle solved with a seed is the native run, move for move (same moves, same board)."""
+
+import pytest
+
+from sudoku_lab.generate import generate, parse_spec
+from sudoku_lab.run import Budget, Run
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_page_runs_alldiff_ls_as_the_native_run_does(lab):
+    spec, seed = "16:0.4:1", 1
+    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}")
+    lab.page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
+    assert lab.by("solver-select").input_value() == "alldiff_ls"
+    lab.by("start").click()
+    state = lab.wait_state("solved", "failed", "error", timeout=90_000)
+    assert state == "solved", lab.error_text()
+    moves = int(lab.metric("iteration").replace(",", ""))
+    native = Run(generate(parse_spec(spec)).puzzle, "alldiff_ls", {}, seed, Budget(max_iterations=10**6)).finish()
+    assert native.solved
+    assert moves == native.iterations
+    assert lab.board_values() == native.board.tolist()
