@@ -274,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("generate", help="generate puzzles: a random full grid, round(p·N²) givens kept at random")
-    p.add_argument("--size", required=True, help="side of the grid: 4, 9, 16, 25 or 36")
+    p.add_argument("--size", required=True, help="side of the grid: 4, 9, 16, 25, 36, 49 or 64")
     p.add_argument("--p", required=True, help="share of the cells given, from 0 to 1")
     p.add_argument("--seed", default="0", help="a whole number from 0 to 2**53-1 (default 0)")
     p.add_argument("--count", default="1", help="K puzzles, seeds seed..seed+K-1 (default 1)")
