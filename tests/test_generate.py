@@ -18,7 +18,7 @@ from sudoku_lab.grid import Puzzle
 from sudoku_lab.progress import PAUSE
 from sudoku_lab.score import is_solution
 
-SIZES = (4, 9, 16, 25, 36)
+SIZES = (4, 9, 16, 25, 36, 49, 64)
 
 
 def cli(*args):
@@ -39,7 +39,7 @@ def test_a_full_grid_is_a_solution_and_every_given_comes_from_it(size):
     assert made.stop == "target"
 
 
-@pytest.mark.parametrize("size", (4, 9, 16))
+@pytest.mark.parametrize("size", (4, 9, 16, 49, 64))
 def test_the_same_spec_gives_the_same_puzzle_and_other_seeds_differ(size):
     a, b = generate(size, 0.5, 11), generate(size, 0.5, 11)
     assert a.puzzle == b.puzzle and np.array_equal(a.solution, b.solution)
@@ -158,3 +158,18 @@ def test_bad_input_is_one_line_and_exit_2(args, words):
     r = cli("generate", *args)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: ") and words in r.stderr
+
+
+@pytest.mark.parametrize("size", (49, 64))
+def test_large_grids_are_shuffled_patterns_that_differ_in_rows_columns_and_values(size):
+    """Past 36×36 the fill is a shuffled pattern (generate.py, "Past 36×36"): still a solution,
+    and two seeds differ after relabelling (their rows are shuffled too)."""
+    a, b = generate(size, 0, 1).solution.reshape(size, size), generate(size, 0, 2).solution.reshape(size, size)
+    table = np.zeros(size + 1, dtype=np.int8)
+    table[a[0]] = b[0]
+    assert not np.array_equal(table[a], b)
+
+
+def test_unique_mode_stops_at_36():
+    with pytest.raises(values.ValueProblem, match="unique mode goes up to 36×36; got size 49"):
+        parse_spec("49:0.4:1:unique")

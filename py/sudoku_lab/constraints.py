@@ -33,7 +33,9 @@ def units(n: int) -> tuple[tuple[int, ...], ...]:
 
 
 def full_mask(n: int) -> int:
-    return (1 << (n * n)) - 1
+    """Every value's bit, as an int64 holds it: at 64×64 all 64 bits, which is -1 in two's
+    complement ((1 << 64) - 1 does not fit an int64)."""
+    return -1 if n * n == 64 else (1 << (n * n)) - 1
 
 
 def unit_masks(cells, n: int) -> np.ndarray:

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .constraints import full_mask
 from .grid import geometry
 
 
@@ -54,8 +55,15 @@ def fixed_values(masks) -> np.ndarray:
     m = np.asarray(masks, dtype=np.int64)
     out = np.zeros(m.shape, dtype=np.int8)
     single = is_fixed(m)
-    out[single] = (np.log2(m[single]).astype(np.int8) + 1)
+    out[single] = bit_index(m[single]).astype(np.int8) + 1
     return out
+
+
+def bit_index(single: np.ndarray) -> np.ndarray:
+    """The bit index of masks holding one bit: the ones below it. Exact for every bit of an
+    int64, the sign bit (value 64) too, where a float log2 is not."""
+    single = np.asarray(single, dtype=np.int64)
+    return np.bitwise_count(single - 1).astype(np.intp)
 
 
 def eliminate(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -84,7 +92,7 @@ def hidden_singles(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
     seen = np.bitwise_or.accumulate(um, axis=2)                   # values seen up to each position
     once = seen[:, :, -1]                                         # bits seen once, and more than once
     twice = np.bitwise_or.reduce(um[:, :, 1:] & seen[:, :, :-1], axis=2)
-    full = (1 << g.N) - 1
+    full = full_mask(n)
     failed = ((once != full).any(axis=1))                         # a value with nowhere to go
     # values with one place in the unit; a fixed cell whose value is nowhere else in the unit is
     # told its own value, which changes nothing (so fixed values need not be set apart)

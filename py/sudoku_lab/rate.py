@@ -81,11 +81,11 @@ from typing import Generator
 
 import numpy as np
 
-from .constraints import candidate_masks
+from .constraints import candidate_masks, full_mask
 from .exact import MAX_NODES, Counter
 from .grid import Puzzle, PuzzleError, board_to_string, geometry, validate
 from .progress import PAUSE, complete
-from .propagate import eliminate, hidden_singles, is_fixed
+from .propagate import bit_index, eliminate, hidden_singles, is_fixed
 
 MOVES = ("full_house", "hidden_single_box", "hidden_single_line", "naked_single", "locked_candidates",
          "naked_pair", "x_wing", "hidden_pair", "naked_triple", "swordfish", "hidden_triple")
@@ -113,7 +113,7 @@ def _to_masks(b: np.ndarray) -> np.ndarray:
 
 def _value_index(single: np.ndarray) -> np.ndarray:
     """The bit index (value − 1) of masks holding one bit."""
-    return np.log2(single).astype(np.intp)
+    return bit_index(single)
 
 
 @lru_cache(maxsize=None)
@@ -134,7 +134,7 @@ def _spread(n: int, per_unit: np.ndarray) -> np.ndarray:
 def _clear(m: np.ndarray, placed: np.ndarray, n: int) -> tuple[np.ndarray, bool]:
     """Placed values leave their peers (propagate.eliminate), pending naked singles hidden
     behind a full mask so their value stays with their peers until they are placed."""
-    full = (1 << (n * n)) - 1
+    full = full_mask(n)
     pending = is_fixed(m) & ~placed
     out, failed = eliminate(np.where(pending, full, m), n)
     out = np.where(pending, m & out, out)
@@ -239,7 +239,7 @@ def hidden_subset(m: np.ndarray, placed: np.ndarray, n: int, k: int) -> np.ndarr
     keep = (np.int64(1) << members).sum(axis=1)                        # the k values, as a mask
     cells_in = _bits(union, N)                                         # (H, position)
     per_unit = np.zeros((3 * N, N), dtype=np.int64)
-    np.bitwise_or.at(per_unit, hu, np.where(cells_in, ~keep[:, None] & ((1 << N) - 1), 0))
+    np.bitwise_or.at(per_unit, hu, np.where(cells_in, ~keep[:, None] & full_mask(n), 0))
     return np.where(placed, m, m & ~_spread(n, per_unit))
 
 
