@@ -32,6 +32,14 @@ def units(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(u) for u in geometry(n).units.tolist())
 
 
+def popcount(m) -> np.ndarray:
+    """Bits set in each int64 mask, the sign bit (value 64) counted as one: numpy's
+    bitwise_count counts the bits of a negative number's absolute value, so masks are read as
+    unsigned."""
+    m = np.asarray(m)
+    return np.bitwise_count(m.view(np.uint64) if m.dtype == np.int64 else m)
+
+
 def full_mask(n: int) -> int:
     """Every value's bit, as an int64 holds it: at 64×64 all 64 bits, which is -1 in two's
     complement ((1 << 64) - 1 does not fit an int64)."""

@@ -45,6 +45,7 @@ from typing import Generator
 
 import numpy as np
 
+from .constraints import popcount as _popcount
 from .progress import complete
 from .propagate import hidden_singles
 
@@ -53,7 +54,7 @@ MAX_HALL_SET_UNIT = 9
 
 
 def popcount(m: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(m).astype(np.int64)
+    return _popcount(m).astype(np.int64)
 
 
 def _without(masks: np.ndarray, cells: np.ndarray, remove: np.ndarray) -> np.ndarray:
@@ -112,7 +113,7 @@ def _hall_removals(lo: np.ndarray, hi: np.ndarray, nvals: int) -> tuple[np.ndarr
     """
     R, V = lo.shape
     weight = _weights(V)
-    inside = np.bitwise_count((lo[:, None, :] >= lo[:, :, None]).dot(weight)[:, :, None]
+    inside = _popcount((lo[:, None, :] >= lo[:, :, None]).dot(weight)[:, :, None]
                               & (hi[:, None, :] <= hi[:, :, None]).dot(weight)[:, None, :])   # [r, x, y]
     # values in [lo_x, hi_y]; read as unsigned, hi_y < lo_x - 1 is never matched
     up = hi + 1

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .constraints import full_mask
+from .constraints import full_mask, popcount
 from .grid import geometry
 
 
@@ -63,7 +63,7 @@ def bit_index(single: np.ndarray) -> np.ndarray:
     """The bit index of masks holding one bit: the ones below it. Exact for every bit of an
     int64, the sign bit (value 64) too, where a float log2 is not."""
     single = np.asarray(single, dtype=np.int64)
-    return np.bitwise_count(single - 1).astype(np.intp)
+    return popcount(single - 1).astype(np.intp)
 
 
 def eliminate(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -75,7 +75,7 @@ def eliminate(masks, n: int) -> tuple[np.ndarray, np.ndarray]:
     um = m[:, g.units]                                            # (B, 3N, N)
     fixed = is_fixed(um)
     unit_fixed = np.bitwise_or.reduce(np.where(fixed, um, 0), axis=2)          # (B, 3N)
-    clash = (np.bitwise_count(unit_fixed) < np.count_nonzero(fixed, axis=2)).any(axis=1)
+    clash = (popcount(unit_fixed) < np.count_nonzero(fixed, axis=2)).any(axis=1)
     forbid = unit_fixed[:, g.row_of] | unit_fixed[:, g.N + g.col_of] | unit_fixed[:, 2 * g.N + g.box_of]
     out = np.where(is_fixed(m), m, m & ~forbid)
     failed = clash | (out == 0).any(axis=1)
