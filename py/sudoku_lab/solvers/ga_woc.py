@@ -206,7 +206,8 @@ class _Rows:
         return complete(self.random_board_steps(count, rng))
 
 
-_BIT = np.array([0] + [1 << v for v in range(36)], dtype=np.int64)      # digit -> its bit
+# digit -> its bit (digit 64 is the int64's sign bit; popcount reads masks as unsigned)
+_BIT = np.concatenate(([0], np.left_shift(np.int64(1), np.arange(64, dtype=np.int64))))
 
 
 def column_box_conflicts(boards: np.ndarray, n: int) -> np.ndarray:
