@@ -43,6 +43,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     } catch (err) {
       if (!(err instanceof PuzzleError)) throw err;
       actions.notify(err.message, "paste");            // the text stays in the box to be mended
+      actions.setProblem("p", err.message);             // and the box is marked (aria-invalid) until it reads
       return false;
     }
   }
@@ -57,7 +58,19 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     actions.setPuzzle({ n: s.puzzle.n, cells });
   }
 
-  ui.input.addEventListener("input", () => { actions.fieldEdited("p"); store.set({ paste: ui.input.value }); });
+  // A marked box stays marked while its text cannot be read, with that text's message; it is
+  // cleared once the text reads (issue 27: a bad paste leaves the box aria-invalid).
+  ui.input.addEventListener("input", () => {
+    if (store.state.problems.has("p")) {
+      let message = null;
+      try { parsePuzzle(ui.input.value); } catch (err) {
+        if (!(err instanceof PuzzleError)) throw err;
+        message = err.message;
+      }
+      if (message) actions.setProblem("p", message); else actions.fieldEdited("p");
+    }
+    store.set({ paste: ui.input.value });
+  });
   ui.load.addEventListener("click", () => loadText(ui.input.value));
   ui.clear.addEventListener("click", () => {
     const s = store.state;
