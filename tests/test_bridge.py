@@ -69,7 +69,9 @@ def test_the_rating_runs_in_slices_and_a_new_one_replaces_the_old():
     from conftest import SIZES
     first = call(bridge.task_start, "rate", SIZES["25x25-planetsudoku"])
     assert first["ok"] and first["done"] is False
-    assert call(bridge.task_advance, "rate", 0.0)["done"] is False     # one short slice: not finished yet
+    waiting = call(bridge.task_advance, "rate", 0.0)
+    assert waiting["done"] is False                                    # one short slice: not finished yet
+    assert waiting["progress"]["stage"] in ("logic", "count") and waiting["progress"]["budget"] > 0
     rating = counted(PAPERS["sato-11-easy"])                           # the 25×25 rating was dropped
     assert rating["solutions"] == 1 and rating["givens"] == 34 and not rating["needs_search"]
     assert not call(bridge.task_advance, "rate", 0.01)["ok"]
@@ -83,7 +85,7 @@ def test_generate_in_slices_gives_the_native_puzzle():
     native = generate(parse_spec("16:0.45:7"))
     assert out["puzzle"] == native.puzzle.to_string() and out["givens"] == 115
     bad = call(bridge.task_start, "generate", "10:0.45:7")
-    assert not bad["ok"] and bad["field"] == "g" and "size must be 4, 9, 16, 25 or 36" in bad["message"]
+    assert not bad["ok"] and bad["field"] == "g" and "size must be 4, 9, 16, 25, 36, 49 or 64" in bad["message"]
     assert not call(bridge.task_start, "nope", "x")["ok"]
 
 

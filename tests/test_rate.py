@@ -400,8 +400,42 @@ def test_check_json_has_the_rating_fields():
     d = json.loads(cli("check", "-", "--json", stdin=SIZES["16x16-vukr-1"]).stdout)
     assert {"size", "givens", "p", "solutions", "verdict", "logic_cells", "hardest_move", "needs_search", "empty_cells",
             "singles_cells", "cells_by_move", "uses_by_move", "settled_by", "solution", "message",
-            "puzzle"} == set(d)
+            "out_of_time", "puzzle"} == set(d)
     assert d["size"] == 16 and d["solutions"] == 1 and d["verdict"] == "one" and d["hardest_move"] in MOVES
     r = cli("check", "11" + "." * 79, "--json")
     d = json.loads(r.stdout)
     assert r.returncode == 0 and d["solutions"] == 0 and "twice" in d["message"]
+
+
+def test_the_count_stops_at_its_time_budget_and_says_what_it_knew():
+    """Issue 27: a sparse large puzzle's count answers within its budget ("unknown" or "at least
+    one", with the reason) instead of searching for minutes. A clock that moves one second per
+    reading makes the budget independent of the machine's load."""
+    from sudoku_lab.generate import generate
+    from sudoku_lab.rate import rate_steps
+    from sudoku_lab.progress import complete
+    ticks = iter(range(10 ** 6))
+    progress = {}
+    r = complete(rate_steps(generate(36, 0.3, 1).puzzle, seconds=5, clock=lambda: next(ticks), progress=progress))
+    assert r.out_of_time and r.solutions is None and r.verdict in ("unknown", "at least one")
+    assert "stopped at its 5 s budget" in r.message and r.to_json()["out_of_time"] is True
+    assert progress["stage"] == "count" and progress["nodes"] > 0 and progress["elapsed"] >= 5
+    assert not rate(parse(PAPERS["sato-01-easy"]), seconds=5).out_of_time
+
+
+@pytest.mark.parametrize("size", (49, 64))
+def test_large_grids_are_rated_within_the_budget(size):
+    """Masks of 49 and 64 values (the sign bit of an int64 at 64): logic places only values of
+    the full grid, and the rating answers."""
+    from sudoku_lab.generate import generate
+    from sudoku_lab.rate import logic
+    made = generate(size, 0.7, 2)
+    result = logic(made.puzzle)
+    placed = result.values > 0
+    assert not result.contradiction and result.cells > 0
+    assert np.array_equal(result.values[placed], made.solution[placed])
+    r = rate(made.puzzle, seconds=1)
+    assert r.size == size and (r.out_of_time or r.solutions in (1, 2))     # a pattern grid's givens may allow two
+    if r.solution is not None:
+        from sudoku_lab.score import is_solution
+        assert is_solution(made.puzzle, parse(r.solution).cells)

@@ -1,20 +1,22 @@
 """Candidate sets as bit masks — bit v−1 set means value v is possible — and the handful of
 operations every mask user needs, in one place (constraints, propagate, filtering, rate,
-exact and the solvers). All work on whole numpy arrays; int64 holds the 36 values of 36×36.
+exact and the solvers). All work on whole numpy arrays; int64 holds the 64 values of 64×64,
+value 64 in the sign bit, so counts read a mask as unsigned.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-MAX_VALUES = 36
+MAX_VALUES = 64
 # digit -> its bit, 0 (an empty cell) -> no bit: a lookup is the fastest way over many boards
-DIGIT_BIT = np.array([0] + [1 << v for v in range(MAX_VALUES)], dtype=np.int64)
+# (numpy's shift puts digit 64 in the sign bit, which a Python int 1 << 63 would overflow)
+DIGIT_BIT = np.concatenate(([0], np.left_shift(np.int64(1), np.arange(MAX_VALUES, dtype=np.int64))))
 
 
 def full_mask(N: int) -> int:
-    """The mask holding every one of N values."""
-    return (1 << N) - 1
+    """The mask holding every one of N values: at N = 64 all 64 bits, -1 as an int64."""
+    return -1 if N == 64 else (1 << N) - 1
 
 
 def digit_bits(digits) -> np.ndarray:
@@ -23,8 +25,10 @@ def digit_bits(digits) -> np.ndarray:
 
 
 def popcount(masks) -> np.ndarray:
-    """How many values each mask holds (int64)."""
-    return np.bitwise_count(np.asarray(masks)).astype(np.int64)
+    """How many values each mask holds (int64). An int64 mask is read as unsigned: numpy's
+    bitwise_count counts a negative number's absolute value, which would miscount value 64."""
+    m = np.asarray(masks)
+    return np.bitwise_count(m.view(np.uint64) if m.dtype == np.int64 else m).astype(np.int64)
 
 
 def is_single(masks) -> np.ndarray:

@@ -25,6 +25,7 @@ from .run import RESULT_FIELDS, Budget, Run
 from .values import ValueProblem
 
 _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)
+_progress: dict[str, dict] = {}   # what each task under way reports while it works (a rating's stage, nodes, seconds)
 _tasks: dict[str, Generator] = {}  # sliced tasks under way, one per kind: "rate", "generate"
 
 
@@ -76,9 +77,10 @@ def task_start(kind: str, arg: str) -> str:
     settings, ``16:0.45:7``). Each is carried on by :func:`task_advance` in slices, so it never
     holds the worker for long; the first slice is run at once."""
     _tasks.pop(kind, None)
+    _progress[kind] = {}
     try:
         if kind == "rate":
-            steps = rate_steps(parse(arg))
+            steps = rate_steps(parse(arg), progress=_progress[kind])
         elif kind == "generate":
             steps = generate_steps(parse_spec(arg))
         else:
@@ -108,7 +110,7 @@ def task_advance(kind: str, seconds: float) -> str:
                 result["summary"] = done.value.summary()       # the rating in words, for the page
             return _dump({"ok": True, "done": True, "result": result})
         if time.perf_counter() >= until:
-            return _dump({"ok": True, "done": False})
+            return _dump({"ok": True, "done": False, "progress": _progress.get(kind, {})})
 
 
 def vet(request_json: str) -> str:

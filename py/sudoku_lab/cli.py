@@ -14,7 +14,7 @@ from pathlib import Path
 from . import bench, links, solvers, values
 from .generate import Spec, generate, parse_spec
 from .grid import PuzzleError, format_grid, parse, validate
-from .rate import rate
+from .rate import RATE_SECONDS, rate
 from .run import SOLVE_FIELDS, Budget, Run
 
 
@@ -93,14 +93,24 @@ def cmd_solvers(args) -> int:
 
 def cmd_check(args) -> int:
     puzzle = _puzzle(args.puzzle)
-    rating = rate(puzzle)
+    seconds = RATE_SECONDS
+    if args.max_seconds is not None:
+        try:
+            seconds = values.seconds(args.max_seconds)
+        except values.ValueProblem as exc:
+            raise UsageError(str(exc)) from None
+    rating = rate(puzzle, seconds=seconds)
     if args.json:
         print(json.dumps({**rating.to_json(), "puzzle": puzzle.to_string()}))
         return 0
     print(format_grid(puzzle.cells, puzzle.n))
-    words = {0: "no solution", 1: "exactly one solution", 2: "several solutions", None: "unknown (search budget ran out)"}
+    words = {0: "no solution", 1: "exactly one solution", 2: "several solutions",
+             None: "at least one solution (the count's budget ran out)" if rating.verdict == "at least one"
+             else "unknown (the count's budget ran out)"}
     print(f"\n{puzzle.N}×{puzzle.N}, {puzzle.given_count} givens (p = {rating.p:.2f}), {words[rating.solutions]}")
     print(rating.summary())
+    if rating.out_of_time:
+        print(rating.message)
     return 0
 
 
@@ -233,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="parse, validate, count solutions and rate the puzzle")
     p.add_argument("puzzle", help="the puzzle text, - for stdin, or @file")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--max-seconds", default=None, metavar="SECONDS",
+                   help=f"time budget of the solution count (default {RATE_SECONDS:g}): past it the count says unknown")
     p.set_defaults(func=cmd_check)
 
     def run_options(p, solver_required=True, entries=False):
@@ -274,7 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("generate", help="generate puzzles: a random full grid, round(p·N²) givens kept at random")
-    p.add_argument("--size", required=True, help="side of the grid: 4, 9, 16, 25 or 36")
+    p.add_argument("--size", required=True, help="side of the grid: 4, 9, 16, 25, 36, 49 or 64")
     p.add_argument("--p", required=True, help="share of the cells given, from 0 to 1")
     p.add_argument("--seed", default="0", help="a whole number from 0 to 2**53-1 (default 0)")
     p.add_argument("--count", default="1", help="K puzzles, seeds seed..seed+K-1 (default 1)")

@@ -109,9 +109,10 @@ def _hall_removals(lo: np.ndarray, hi: np.ndarray, nvals: int) -> tuple[np.ndarr
     """
     R, V = lo.shape
     weight = _weights(V)
-    # bitwise_count's own uint8, compared with `size` below as uint8 (popcount widens to int64)
-    inside = np.bitwise_count((lo[:, None, :] >= lo[:, :, None]).dot(weight)[:, :, None]
-                              & (hi[:, None, :] <= hi[:, :, None]).dot(weight)[:, None, :])   # [r, x, y]
+    # bitwise_count's own uint8, compared with `size` below as uint8 (popcount widens to int64);
+    # read as unsigned, so a 64th variable's sign bit counts as one
+    inside = np.bitwise_count(((lo[:, None, :] >= lo[:, :, None]).dot(weight)[:, :, None]
+                               & (hi[:, None, :] <= hi[:, :, None]).dot(weight)[:, None, :]).view(np.uint64))  # [r, x, y]
     # values in [lo_x, hi_y]; read as unsigned, hi_y < lo_x - 1 is never matched
     up = hi + 1
     size = (up[:, None, :] - lo[:, :, None]).view(np.uint8)

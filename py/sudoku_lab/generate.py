@@ -13,6 +13,16 @@ the choice meeting the tightest constraints first, dom/wdeg weights and Luby res
 2·N²·luby(k) nodes. A prefill the search proves cannot be completed (it happens at 4×4: 576
 pairs of diagonal boxes, 288 grids) is drawn again.
 
+**Past 36×36** (box sizes 7 and 8) the exact fill has heavy tails the restarts do not tame: a
+49×49 took 0.7–7.9 s of CPU over seeds 1–4 and seed 5 more than 30 s, a 64×64 had no grid after
+13 s and 9 restarts (docs/benchmarks.md, "Generating puzzles"). There the full grid is Lewis's
+(2007): one pattern grid, value (n·(r mod n) + ⌊r/n⌋ + c) mod N + 1, under random members of
+the shuffles that keep a grid valid — the values relabelled, the bands and the rows inside each
+band permuted, the stacks and the columns inside each stack permuted, and a transpose with
+probability one half. A few numpy operations: milliseconds at 64×64. The grids are fewer than
+the exact fill's (those reachable from one pattern), which the givens' random choice hides
+little; the trade is a generator that always answers within its budget.
+
 **The givens**: exactly round(p·N²) cells, halves rounded up, chosen uniformly at random — the
 first ones of a random order of the cells. p·N² is computed exactly from p's shortest decimal
 form (``Fraction(repr(p))``, which is JavaScript's ``String(p)`` too), so no float rounding can
@@ -54,6 +64,8 @@ NODES_PER_PAUSE = 64            # search nodes between pauses (≈ 3 ms natively
 FILL_RESTART_PER_CELL = 2       # the fill's Luby unit: this many nodes per cell of the grid
 UNIQUE_CHECK_NODES = 200_000    # node budget of one uniqueness check in unique mode
 UNIQUE_WORD = "unique"
+UNIQUE_MAX_SIZE = 36            # unique mode's largest size: one exact count per removed cell
+PATTERN_FROM_BOX = 7            # box sizes from which the full grid is a shuffled pattern
 
 
 @dataclass(frozen=True)
@@ -66,8 +78,13 @@ class Spec:
 
     @classmethod
     def of(cls, size: Any, p: Any, seed: Any, unique: bool = False) -> "Spec":
-        """Each value read by its rule (``values.size``, ``values.p``, ``values.seed``)."""
-        return cls(values.size(size), values.p(p), values.seed(seed), bool(unique))
+        """Each value read by its rule (``values.size``, ``values.p``, ``values.seed``); unique
+        mode goes to 36×36 (past it, thousands of exact counts of a huge grid)."""
+        spec = cls(values.size(size), values.p(p), values.seed(seed), bool(unique))
+        if spec.unique and spec.size > UNIQUE_MAX_SIZE:
+            raise values.ValueProblem(f"unique mode goes up to {UNIQUE_MAX_SIZE}×{UNIQUE_MAX_SIZE}; "
+                                      f"got size {spec.size}")
+        return spec
 
     @property
     def text(self) -> str:
@@ -123,8 +140,30 @@ def _search(counter: Counter) -> Generator[None, None, None]:
         yield PAUSE
 
 
+def shuffled_pattern(n: int, rng: np.random.Generator) -> np.ndarray:
+    """A full grid of box size n: the pattern grid under random validity-keeping shuffles
+    (module docstring, "Past 36×36")."""
+    N = n * n
+    r = np.arange(N)
+    pattern = (n * (r[:, None] % n) + r[:, None] // n + r[None, :]) % N
+
+    def lines() -> np.ndarray:          # bands (stacks) permuted, then lines inside each
+        return (rng.permutation(n)[:, None] * n + np.stack([rng.permutation(n) for _ in range(n)])).reshape(-1)
+
+    rows, cols = lines(), lines()
+    grid = pattern[rows][:, cols]
+    if rng.integers(2):
+        grid = grid.T
+    relabel = rng.permutation(N) + 1
+    return relabel[grid].reshape(-1).astype(np.int8)
+
+
 def full_grid_steps(n: int, rng: np.random.Generator) -> Generator[None, None, np.ndarray]:
-    """A random full grid of box size n: random diagonal boxes, completed by the exact search."""
+    """A random full grid of box size n: random diagonal boxes, completed by the exact search;
+    from box size 7 a shuffled pattern."""
+    if n >= PATTERN_FROM_BOX:
+        return shuffled_pattern(n, rng)
+        yield                                   # a generator all the same (nothing to pause)
     g = geometry(n)
     strategy = Strategy(restart_nodes=FILL_RESTART_PER_CELL * g.N * g.N, weighted=FILL.weighted,
                         tight_first=FILL.tight_first, cells_first=FILL.cells_first)

@@ -25,8 +25,11 @@ import numpy as np
 # character or a comment mark, so a 36×36 written with 0 for blanks still reads right).
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@"
 BLANKS = ".0-_*"
-BOX_SIZE_BY_CELLS = {16: 2, 81: 3, 256: 4, 625: 5, 1296: 6}
-MAX_TEXT = 20_000
+BOX_SIZE_BY_CELLS = {16: 2, 81: 3, 256: 4, 625: 5, 1296: 6, 2401: 7, 4096: 8}
+# Past 36×36 there are no more symbols: a 49×49 or 64×64 is written as separated numbers
+# (spaces, commas or semicolons between values), and its one-line form is comma separated.
+MAX_SYMBOL_SIDE = 36
+MAX_TEXT = 40_000               # a 64×64 of two-digit numbers with spaces and borders fits
 # Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=): the keys
 # read, in this order, when a pasted text is a link. A link may come without its scheme
 # (www.sudokuwiki.org/sudoku.htm?bd=…) and may hold the puzzle as a path segment instead
@@ -150,14 +153,25 @@ class Puzzle:
 
 
 def board_to_string(cells) -> str:
-    """One line, '.' for empty, 1-9 then A.. for values over 9 (the share-link form)."""
-    return "".join("." if v == 0 else ALPHABET[v - 1] for v in np.asarray(cells).tolist())
+    """One line, '.' for empty, 1-9 then A.. for values over 9 (the share-link form); past
+    36×36 the values as numbers, comma separated ('.' still for empty)."""
+    vals = np.asarray(cells).reshape(-1).tolist()
+    if len(vals) > MAX_SYMBOL_SIDE ** 2:
+        return ",".join("." if v == 0 else str(v) for v in vals)
+    return "".join("." if v == 0 else ALPHABET[v - 1] for v in vals)
+
+
+def symbol(v: int, N: int) -> str:
+    """How a value is written in a grid of side N: a symbol up to 36×36, a number past it."""
+    return "." if v == 0 else str(v) if N > MAX_SYMBOL_SIDE else ALPHABET[v - 1]
 
 
 def format_grid(cells, n: int) -> str:
     """A bordered, human-readable grid."""
     N = n * n
-    vals = [("." if v == 0 else ALPHABET[v - 1]) for v in np.asarray(cells).reshape(-1).tolist()]
+    vals = [symbol(v, N) for v in np.asarray(cells).reshape(-1).tolist()]
+    if N > MAX_SYMBOL_SIDE:
+        vals = [v.rjust(2) for v in vals]
     out = []
     for r in range(N):
         row = vals[r * N:(r + 1) * N]
@@ -217,17 +231,23 @@ def _tokens(text: str) -> tuple[list[_Token], list[list[_Token]], bool]:
     return chars, lines, separated
 
 
-def _count_error(found: int, per_line: list[tuple[int, int]]) -> PuzzleError:
-    """Explain a wrong cell count, pointing at the odd line out where there is one."""
-    msg = (f"Found {found} cells, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16), "
-           f"625 (25×25) or 1296 (36×36).")
+def _count_error(found: int, per_line: list[tuple[int, int]], numbers: bool) -> PuzzleError:
+    """Explain a wrong cell count, pointing at the odd line out where there is one; says
+    numbers when the text was read as separated numbers (so the count is the real one)."""
+    what = "numbers" if numbers else "cells"
+    msg = (f"Found {found} {what}, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16), "
+           f"625 (25×25), 1296 (36×36), 2401 (49×49) or 4096 (64×64).")
+    side = round(found ** 0.5)
+    if side * side == found and round(side ** 0.5) ** 2 == side and side > 64:
+        msg += (f" {'An' if str(side)[0] == '8' else 'A'} {side}×{side} (box size {round(side ** 0.5)}) is past the largest the lab "
+                f"reads, 64×64 (box size 8).")
     if len(per_line) >= 2:
         counts = [c for _, c in per_line]
         common = max(set(counts), key=counts.count)
         odd = [(ln, c) for ln, c in per_line if c != common]
-        if common in (4, 9, 16, 25, 36) and odd:
+        if common in (4, 9, 16, 25, 36, 49, 64) and odd:
             ln, c = odd[0]
-            msg += f" Line {ln} has {c} cells where the other rows have {common}."
+            msg += f" Line {ln} has {c} {what} where the other rows have {common}."
             return PuzzleError(msg, line=ln)
     return PuzzleError(msg)
 
@@ -242,9 +262,10 @@ def _value(tok: _Token, N: int, allow_numbers: bool) -> int:
             return v
     elif len(t) == 1:
         pos = ALPHABET.find(t.upper())
-        if 0 <= pos < N:
+        if 0 <= pos < (9 if N > MAX_SYMBOL_SIDE else N):      # past 36×36 letters mean nothing
             return pos + 1
     allowed = (f"1–{N}" if allow_numbers or N <= 9 else "1–9, A–Z and @" if N == 36
+               else f"1–{N}, written as separated numbers" if N > MAX_SYMBOL_SIDE
                else f"1–9 and A–{ALPHABET[N - 1]}")
     raise PuzzleError(
         f"Line {tok.line}, column {tok.column}: '{t}' is not a value of a {N}×{N} puzzle "
@@ -283,7 +304,11 @@ def parse(text: str) -> Puzzle:
                 f"(blanks are . 0 - _ *).", line=t.line, column=t.column)
     tokens = [t for line in lines for t in line]
     multi = any(len(t.text) > 1 for t in tokens)
-    if separated or (multi and len(tokens) in BOX_SIZE_BY_CELLS and len(chars) not in BOX_SIZE_BY_CELLS):
+    # Space-separated numbers: some value has two digits, and every token is a number of at most
+    # two digits or a blank (rows of characters have tokens as long as the row).
+    spaced = multi and all(len(t.text) <= 2 and (t.text.isdigit() or t.text in BLANKS) for t in tokens)
+    if separated or (multi and len(tokens) in BOX_SIZE_BY_CELLS and len(chars) not in BOX_SIZE_BY_CELLS) or (
+            spaced and len(chars) not in BOX_SIZE_BY_CELLS):
         cells, numbers = tokens, True
         per_line = [(line[0].line, len(line)) for line in lines]
     else:
@@ -291,7 +316,7 @@ def parse(text: str) -> Puzzle:
         per_line = [(line[0].line, sum(len(t.text) for t in line)) for line in lines]
     n = BOX_SIZE_BY_CELLS.get(len(cells))
     if n is None:
-        raise _count_error(len(cells), per_line)
+        raise _count_error(len(cells), per_line, numbers)
     N = n * n
     values = np.array([_value(t, N, numbers) for t in cells], dtype=np.int8)
     return Puzzle(n, values)
@@ -320,7 +345,7 @@ def validate(puzzle: Puzzle) -> None:
     clashes = given_clashes(puzzle)
     if clashes:
         unit, v, (a, b) = clashes[0]
-        sym = ALPHABET[v - 1]
+        sym = symbol(v, puzzle.N)
         more = f" ({len(clashes) - 1} more clash{'es' if len(clashes) > 2 else ''})" if len(clashes) > 1 else ""
         raise PuzzleError(
             f"The givens clash: {unit} has {sym} twice, at {cell_name(a, puzzle.N)} and "

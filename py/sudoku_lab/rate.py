@@ -74,6 +74,7 @@ run it in 35 ms slices; :func:`rate` runs it to the end.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -97,6 +98,7 @@ TITLES = {"full_house": "full house", "hidden_single_box": "hidden single (box)"
           "hidden_triple": "hidden triple"}
 PLACING = 4                           # MOVES[:4] place values; the others remove candidates
 SETTLED_LETTER = "FBLN"               # settled_by: full house, box / line hidden single, naked single
+RATE_SECONDS = 8.0                    # the count's time budget (wall clock): an answer or "unknown" within ~10 s
 NODES_PER_PAUSE = 64                  # exact-search nodes between two pauses (the count reads its clock every 64)
 
 
@@ -361,6 +363,7 @@ class Rating:
     settled_by: str = ""        # per cell: B/L/N (the move that placed it), '.' given or open
     solution: str | None = None
     message: str | None = None
+    out_of_time: bool = False   # the count stopped at its time budget (the verdict says what it knew)
 
     def to_json(self) -> dict:
         return {"size": self.size, "givens": self.givens, "p": round(self.p, 4), "solutions": self.solutions,
@@ -369,7 +372,7 @@ class Rating:
                 "needs_search": self.needs_search, "empty_cells": self.empty_cells,
                 "singles_cells": self.singles_cells, "cells_by_move": dict(self.cells_by_move),
                 "uses_by_move": dict(self.uses_by_move), "settled_by": self.settled_by,
-                "solution": self.solution, "message": self.message}
+                "solution": self.solution, "message": self.message, "out_of_time": self.out_of_time}
 
     def summary(self) -> str:
         """One or two lines for people (the CLI's check)."""
@@ -387,11 +390,23 @@ class Rating:
 
 
 def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
-               nodes_per_pause: int = NODES_PER_PAUSE) -> Generator[None, None, Rating]:
+               nodes_per_pause: int = NODES_PER_PAUSE, seconds: float | None = RATE_SECONDS,
+               clock=time.perf_counter, progress: dict | None = None) -> Generator[None, None, Rating]:
     """The rating of `puzzle`: the ladder, then (if logic stalls) the exact count, yielding
     PAUSE between rounds and every `nodes_per_pause` search nodes. Two parts are not split:
-    building the count's tables (``exact.Counter``: 0.1–0.4 s at 36×36 natively) and 64 nodes
-    of a sparse 25×25 or 36×36 search (up to 0.3 s at load 4; docs/benchmarks.md)."""
+    building the count's tables (``exact.Counter``: 0.1–0.4 s at 36×36, 0.7 s at 64×64
+    natively) and 64 nodes of a sparse 25×25 or 36×36 search (up to 0.3 s at load 4;
+    docs/benchmarks.md).
+
+    The count stops once `seconds` have passed on `clock` since the rating began (None: no
+    limit), and the rating then says what it knew — "at least one" or "unknown" — with
+    ``out_of_time`` and the reason in ``message``: a sparse 36×36 took 96 s natively and
+    260 s in the page to settle, with nothing shown meanwhile (issue 27). `progress`, when
+    given, is kept up to date for whoever shows the wait: ``stage`` (``logic`` or ``count``),
+    ``logic_cells``, ``nodes``, ``elapsed`` and ``budget`` (seconds)."""
+    start = clock()
+    report = progress if progress is not None else {}
+    report.update(stage="logic", logic_cells=0, nodes=0, elapsed=0.0, budget=seconds)
     C = puzzle.N * puzzle.N
     head = dict(size=puzzle.N, givens=puzzle.given_count, p=puzzle.given_count / C,
                 empty_cells=C - puzzle.given_count)
@@ -401,22 +416,35 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
         return Rating(**head, solutions=0, verdict="none", logic_cells=0, hardest_move=None, needs_search=False,
                       settled_by="." * C, message=exc.message)
     result = yield from logic_steps(puzzle)
+    report.update(logic_cells=result.cells, elapsed=clock() - start)
     solution = message = None
+    out_of_time = False
     if result.contradiction:
         solutions, verdict = 0, "none"
         message = "This puzzle has no solution: logic reaches a cell or a value with no possibility left."
     elif result.complete:
         solutions, verdict, solution = 1, "one", board_to_string(result.values)
     else:
+        report.update(stage="count")
+        yield PAUSE                                       # the count's tables are the next part
         counter = Counter(Puzzle(puzzle.n, result.values), limit=2, max_nodes=max_nodes)
         while not counter.advance(nodes_per_pause, clock=lambda: counter.nodes):
+            report.update(nodes=counter.nodes, elapsed=clock() - start)
+            if seconds is not None and clock() - start >= seconds:
+                out_of_time = True
+                break
             yield PAUSE
         count = counter.result()
+        report.update(nodes=count.nodes, elapsed=clock() - start)
         solutions, verdict = count.settled, count.verdict
         if count.solution is not None:
             solution = board_to_string(count.solution)
         if count.complete and count.solutions == 0:
             message = "This puzzle has no solution."
+        if out_of_time:
+            message = (f"The count stopped at its {seconds:g} s budget after {count.nodes:,} search nodes: "
+                       + ("a solution was found, but not whether it is the only one."
+                          if count.solutions else "no solution found yet, so the count is unknown."))
     cells = np.bincount(result.settled_by[result.settled_by >= 0], minlength=len(MOVES))
     letters = np.array(list("." + SETTLED_LETTER + "?" * (len(MOVES) - PLACING)))
     return Rating(**head, solutions=solutions, verdict=verdict, logic_cells=result.cells, hardest_move=result.hardest,
@@ -424,9 +452,10 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
                   singles_cells=result.singles_cells,
                   cells_by_move=tuple((MOVES[i], int(cells[i])) for i in range(PLACING)),
                   uses_by_move=tuple((name, int(u)) for name, u in zip(MOVES, result.uses)),
-                  settled_by="".join(letters[result.settled_by + 1]), solution=solution, message=message)
+                  settled_by="".join(letters[result.settled_by + 1]), solution=solution, message=message,
+                  out_of_time=out_of_time)
 
 
-def rate(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> Rating:
-    """rate_steps run to the end in one go."""
-    return complete(rate_steps(puzzle, max_nodes))
+def rate(puzzle: Puzzle, max_nodes: int = MAX_NODES, seconds: float | None = RATE_SECONDS) -> Rating:
+    """rate_steps run to the end in one go (the count within `seconds`, None for no limit)."""
+    return complete(rate_steps(puzzle, max_nodes, seconds=seconds))

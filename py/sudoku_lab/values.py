@@ -11,7 +11,7 @@ The rules, decided once (docs/design.md, "Values"):
 * The seed is a whole number from 0 to 2**53 - 1: numpy refuses negative seeds, and
   JavaScript holds whole numbers exactly only up to 2**53 - 1.
 * The time limit is a positive number of seconds, at most a day.
-* The generator's size is the side of the grid: 4, 9, 16, 25 or 36 (boxes of 2 to 6), and its
+* The generator's size is the side of the grid: 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8), and its
   p, the share of cells given, a number from 0 to 1 in plain decimal without a sign.
 * A true/false parameter takes ``true``/``false``/``1``/``0`` (any letter case).
 * A message quotes at most ``QUOTE_MAX`` characters of what was typed, and no number is
@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 SEED_MAX = 2**53 - 1
 SECONDS_MAX = 86_400
-SIZES = (4, 9, 16, 25, 36)
+SIZES = (4, 9, 16, 25, 36, 49, 64)
 QUOTE_MAX = 40
 
 _WHOLE = re.compile(r"-?[0-9]+")
@@ -85,7 +85,7 @@ def size(raw: Any) -> int:
     """The side of a generated grid."""
     v = _number(raw, _WHOLE)
     if v is None or v != int(v) or int(v) not in SIZES:
-        raise ValueProblem(f"size must be 4, 9, 16, 25 or 36; got {quote(raw)}")
+        raise ValueProblem(f"size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got {quote(raw)}")
     return int(v)
 
 

@@ -2,7 +2,7 @@
 // Cells are rebuilt only when the size changes; updates touch text and attributes only.
 // A running board of 25×25 and more is drawn on a canvas over the cells instead (showLive,
 // live-layer.js): when the run ends, the cells catch up a slice a frame and the canvas goes.
-import { ALPHABET, boardToString } from "../rules/parse.js";
+import { ALPHABET, boardToString, stringToCells, symbol } from "../rules/parse.js";
 import { LIVE_FROM, LiveLayer } from "./live-layer.js";
 
 // How many cells the catch-up after a live run makes or writes an animation frame (~50–70 µs
@@ -181,12 +181,12 @@ export class Board {
     const pencil = v ? "" : text;
     if (d.textContent !== text) d.textContent = text;
     d.classList.toggle("pencil", !!pencil);
-    if (pencil) d.dataset.candidates = maskDigits(mask); else delete d.dataset.candidates;
+    if (pencil && n <= 6) d.dataset.candidates = maskDigits(mask); else delete d.dataset.candidates;
     d.dataset.value = String(v);
     d.dataset.given = given ? "true" : "false";
     d.dataset.conflict = clash ? "true" : "false";
     // what a screen reader says for the cell: colour is never the only signal
-    d.setAttribute("aria-label", `${v ? ALPHABET[v - 1] : "empty"}${given ? ", given" : ""}${clash ? ", clashes" : ""}`);
+    d.setAttribute("aria-label", `${v ? symbol(v, n * n) : "empty"}${given ? ", given" : ""}${clash ? ", clashes" : ""}`);
     d.dataset.highlight = lit ? "true" : "false";
     if (p !== null) {
       d.style.setProperty("--p", String(p));
@@ -224,7 +224,9 @@ function eachChanged(shown, look, limit, end, paint) {
 }
 
 // What a cell says: its digit, else its candidates as pencil marks, else nothing.
-const cellText = (v, mask, n) => (v ? ALPHABET[v - 1] : mask !== null ? pencilMarks(mask, n) : "");
+// Past 36×36 (n > 6) no pencil marks: 49 tiny numbers do not fit a cell, and a 64-bit mask is
+// past what a JavaScript number holds exactly.
+const cellText = (v, mask, n) => (v ? symbol(v, n * n) : mask !== null && n <= 6 ? pencilMarks(mask, n) : "");
 
 // Masks reach 36 bits on a 36×36: JavaScript's bit operators work on 32, so bits are read
 // arithmetically.
@@ -246,4 +248,4 @@ function pencilMarks(mask, n) {
   return rows.join("\n");
 }
 
-export const stringToCells = (s) => [...s].map((ch) => (ch === "." ? 0 : ALPHABET.indexOf(ch) + 1));
+export { stringToCells };               // rules/parse.js owns the one-line form

@@ -5,7 +5,7 @@
 // it is used and writes its cells again when the run settles (board.js); this layer only draws
 // what it is given, with the look style.css gives the cells.
 
-import { ALPHABET } from "../rules/parse.js";
+import { symbol } from "../rules/parse.js";
 
 // Boards of this many cells a side and more draw their running frames here.
 export const LIVE_FROM = 25;
@@ -111,7 +111,7 @@ export class LiveLayer {
     const N = this.n * this.n, px = this.style.fontPx * this.dpr;
     for (const weight of [400, 700]) {
       this.setFont(`${weight} ${px}px ${this.style.family}`);
-      for (let k = 0; k < N; k++) this.ctx.fillText(ALPHABET[k], this.xs[1] / 2, this.ys[1] / 2);
+      for (let k = 1; k <= N; k++) this.ctx.fillText(symbol(k, N), this.xs[1] / 2, this.ys[1] / 2);
     }
   }
 

@@ -43,6 +43,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     } catch (err) {
       if (!(err instanceof PuzzleError)) throw err;
       actions.notify(err.message, "paste");            // the text stays in the box to be mended
+      actions.setProblem("p", err.message);             // and the box is marked (aria-invalid) until it reads
       return false;
     }
   }
@@ -57,7 +58,19 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     actions.setPuzzle({ n: s.puzzle.n, cells });
   }
 
-  ui.input.addEventListener("input", () => { actions.fieldEdited("p"); store.set({ paste: ui.input.value }); });
+  // A marked box stays marked while its text cannot be read, with that text's message; it is
+  // cleared once the text reads (issue 27: a bad paste leaves the box aria-invalid).
+  ui.input.addEventListener("input", () => {
+    if (store.state.problems.has("p")) {
+      let message = null;
+      try { parsePuzzle(ui.input.value); } catch (err) {
+        if (!(err instanceof PuzzleError)) throw err;
+        message = err.message;
+      }
+      if (message) actions.setProblem("p", message); else actions.fieldEdited("p");
+    }
+    store.set({ paste: ui.input.value });
+  });
   ui.load.addEventListener("click", () => loadText(ui.input.value));
   ui.clear.addEventListener("click", () => {
     const s = store.state;
@@ -110,12 +123,22 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
       const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
       ui.info.dataset.solutions = c.solutions === null ? "unknown" : String(c.solutions);
       const found = c.rating && c.rating.verdict === "at least one";   // exact.Count.verdict
-      const unknown = found ? "at least one solution (the search's budget ran out before it could say whether it is the only one)"
-        : "solution count unknown (the search's budget ran out)";
+      const budget = c.rating && c.rating.out_of_time ? "the count's time budget ran out" : "the search's budget ran out";
+      const unknown = found ? `at least one solution (${budget} before it could say whether it is the only one)`
+        : `solution count unknown (${budget})`;
       ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` + (c.solutions === null ? unknown : words[c.solutions]);
     }
     showRating(c && c.rating, givens, N);
   });
+
+  // While the rating works: its stage, and for the count its nodes and seconds against its
+  // budget (rate.RATE_SECONDS), so a large puzzle's line never just says "checking…".
+  function showWait(p) {
+    const secs = `${p.elapsed.toFixed(1)} s of ${p.budget} s`;
+    ui.rating.dataset.wait = p.stage;
+    ui.rating.textContent = `p = ${Number(ui.rating.dataset.p || 0).toFixed(2)} · ` + (p.stage === "logic" ? "rating… logic at work"
+      : `rating… logic settles ${p.logic_cells} cells; counting solutions: ${p.nodes.toLocaleString("en")} search nodes, ${secs}`);
+  }
 
   // How hard the puzzle is: p, how many empty cells human logic settles, the hardest move it
   // needed, or that it needs search (sudoku_lab.rate).
@@ -123,6 +146,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     const el = ui.rating;
     el.dataset.givens = String(givens);
     el.dataset.p = (givens / (N * N)).toFixed(4);
+    delete el.dataset.wait;
     if (!r) {
       for (const k of ["logicCells", "hardestMove", "needsSearch"]) delete el.dataset[k];
       el.textContent = `p = ${(givens / (N * N)).toFixed(2)} · rating…`;
@@ -150,7 +174,9 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
       if (!first.ok) { actions.notify(first.message, "check"); return; }
       store.set({ check: { givens: first.givens, clashes: first.cells || [], message: first.message || "" } });
       if (first.message) actions.notify(first.message, "check");
-      rated = await worker.rate(text);
+      rated = await worker.rate(text, (p) => {
+        if (boardToString(store.state.puzzle.cells) === text && !(store.state.check && store.state.check.rating)) showWait(p);
+      });
     } catch { checked = null; return; }        // the worker was lost: the next `ready` checks again
     if (rated.superseded || !store.state.puzzle || boardToString(store.state.puzzle.cells) !== text) return;
     const rating = rated.ok ? rated.result : null;

@@ -72,6 +72,11 @@ export class LabWorker {
         if (pending) pending.resolve(msg);
         break;
       }
+      case "task-progress": {                   // a sliced task under way says how far it is
+        const pending = this.requests.get(msg.requestId);
+        if (pending && pending.onProgress) pending.onProgress(msg.progress);
+        break;
+      }
       case "progress": {
         const run = this.runs.get(msg.runId);
         if (run) run.onFrame(msg);
@@ -98,10 +103,10 @@ export class LabWorker {
   }
 
   // ------------------------------------------------------------------ requests and runs
-  request(type, body = {}) {
+  request(type, body = {}, onProgress = null) {
     const requestId = ++this.requestSeq;
     return new Promise((resolve, reject) => {
-      this.requests.set(requestId, { resolve, reject });
+      this.requests.set(requestId, { resolve, reject, onProgress });
       this.worker.postMessage(requestMessage(type, requestId, body));
     });
   }
@@ -109,8 +114,8 @@ export class LabWorker {
   check(puzzle) { return this.request("check", { puzzle }); }
 
   // the puzzle's rating (its solution count included), in slices; a newer one supersedes it
-  // ({superseded: true})
-  rate(puzzle) { return this.request("rate", { puzzle }); }
+  // ({superseded: true}); onProgress({stage, logic_cells, nodes, elapsed, budget}) meanwhile
+  rate(puzzle, onProgress = null) { return this.request("rate", { puzzle }, onProgress); }
 
   // a generated puzzle from the generator's settings (`16:0.45:7`), in slices; likewise
   generate(spec) { return this.request("generate", { spec }); }

@@ -61,9 +61,19 @@ function slice() {
   if (kind) settle(kind, JSON.parse(bridge.task_advance(kind, SLICE_SECONDS)));
 }
 
-// A task's reply once it is done (or failed); until then it stays under way.
+// A task's reply once it is done (or failed); until then it stays under way, and what it
+// reports (a rating's stage, nodes and seconds) goes to the page a few times a second.
+const PROGRESS_EVERY_MS = 250;
+let progressSent = 0;
 function settle(kind, out) {
-  if (out.ok && !out.done) return;
+  if (out.ok && !out.done) {
+    const now = performance.now();
+    if (out.progress && now - progressSent >= PROGRESS_EVERY_MS) {
+      progressSent = now;
+      post({ type: "task-progress", requestId: tasks.get(kind), progress: out.progress });
+    }
+    return;
+  }
   const requestId = tasks.get(kind);
   tasks.delete(kind);
   reply(requestId, out);

@@ -5,8 +5,11 @@
 // Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (as py/sudoku_lab/grid.py).
 export const ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@";
 const BLANKS = ".0-_*";
-const BOX_SIZE_BY_CELLS = { 16: 2, 81: 3, 256: 4, 625: 5, 1296: 6 };
-const MAX_TEXT = 20000;
+const BOX_SIZE_BY_CELLS = { 16: 2, 81: 3, 256: 4, 625: 5, 1296: 6, 2401: 7, 4096: 8 };
+// Past 36×36 there are no more symbols: a 49×49 or 64×64 is written as separated numbers, and
+// its one-line form is comma separated (as grid.py).
+const MAX_SYMBOL_SIDE = 36;
+const MAX_TEXT = 40000;
 // Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=), as grid.py
 // reads them: with or without the scheme, the puzzle in a key or as a path segment of exactly
 // 16, 81, 256, 625 or 1,296 puzzle characters.
@@ -66,8 +69,16 @@ function tokens(text) {
   return { chars, lines, separated };
 }
 
-function countError(found, perLine) {
-  let msg = `Found ${found} cells, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16), 625 (25×25) or 1296 (36×36).`;
+// A wrong count, pointing at the odd line out; says numbers when the text was read as
+// separated numbers (so the count is the real one).
+function countError(found, perLine, numbers) {
+  const what = numbers ? "numbers" : "cells";
+  let msg = `Found ${found} ${what}, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16), 625 (25×25), ` +
+    "1296 (36×36), 2401 (49×49) or 4096 (64×64).";
+  const side = Math.round(Math.sqrt(found));
+  if (side * side === found && Math.round(Math.sqrt(side)) ** 2 === side && side > 64) {
+    msg += ` ${String(side)[0] === "8" ? "An" : "A"} ${side}×${side} (box size ${Math.round(Math.sqrt(side))}) is past the largest the lab reads, 64×64 (box size 8).`;
+  }
   if (perLine.length >= 2) {
     const counts = perLine.map(([, c]) => c);
     const freq = new Map();
@@ -75,9 +86,9 @@ function countError(found, perLine) {
     // most frequent count; on a tie the smallest, as Python's max over a set of ints does
     const common = [...freq.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
     const odd = perLine.filter(([, c]) => c !== common);
-    if ([4, 9, 16, 25, 36].includes(common) && odd.length) {
+    if ([4, 9, 16, 25, 36, 49, 64].includes(common) && odd.length) {
       const [ln, c] = odd[0];
-      msg += ` Line ${ln} has ${c} cells where the other rows have ${common}.`;
+      msg += ` Line ${ln} has ${c} ${what} where the other rows have ${common}.`;
       return new PuzzleError(msg, { line: ln });
     }
   }
@@ -93,9 +104,10 @@ function value(tok, N, numbers) {
     if (v >= 1 && v <= N) return v;
   } else if (t.length === 1) {
     const pos = ALPHABET.indexOf(t.toUpperCase());
-    if (pos >= 0 && pos < N) return pos + 1;
+    if (pos >= 0 && pos < (N > MAX_SYMBOL_SIDE ? 9 : N)) return pos + 1;     // past 36×36 letters mean nothing
   }
-  const allowed = numbers || N <= 9 ? `1–${N}` : N === 36 ? "1–9, A–Z and @" : `1–9 and A–${ALPHABET[N - 1]}`;
+  const allowed = numbers || N <= 9 ? `1–${N}` : N === 36 ? "1–9, A–Z and @"
+    : N > MAX_SYMBOL_SIDE ? `1–${N}, written as separated numbers` : `1–9 and A–${ALPHABET[N - 1]}`;
   throw new PuzzleError(
     `Line ${tok.line}, column ${tok.column}: '${t}' is not a value of a ${N}×${N} puzzle ` +
     `(givens are ${allowed}; blanks are . 0 - _ *).`, { line: tok.line, column: tok.column });
@@ -136,8 +148,12 @@ export function parsePuzzle(text) {
   }
   const toks = lines.flat();
   const multi = toks.some((t) => t.text.length > 1);
+  // Space-separated numbers: some value has two digits, and every token is a number of at most
+  // two digits or a blank (rows of characters have tokens as long as the row).
+  const spaced = multi && toks.every((t) => t.text.length <= 2 && (/^[0-9]+$/.test(t.text) || BLANKS.includes(t.text)));
   let cells, numbers, perLine;
-  if (separated || (multi && toks.length in BOX_SIZE_BY_CELLS && !(chars.length in BOX_SIZE_BY_CELLS))) {
+  if (separated || (multi && toks.length in BOX_SIZE_BY_CELLS && !(chars.length in BOX_SIZE_BY_CELLS)) ||
+      (spaced && !(chars.length in BOX_SIZE_BY_CELLS))) {
     cells = toks; numbers = true;
     perLine = lines.map((l) => [l[0].line, l.length]);
   } else {
@@ -145,9 +161,20 @@ export function parsePuzzle(text) {
     perLine = lines.map((l) => [l[0].line, l.reduce((a, t) => a + t.text.length, 0)]);
   }
   const n = BOX_SIZE_BY_CELLS[cells.length];
-  if (!n) throw countError(cells.length, perLine);
+  if (!n) throw countError(cells.length, perLine, numbers);
   const N = n * n;
   return { n, cells: cells.map((t) => value(t, N, numbers)) };
 }
 
-export const boardToString = (cells) => cells.map((v) => (v ? ALPHABET[v - 1] : ".")).join("");
+// How a value is written in a grid of side N: a symbol up to 36×36, a number past it.
+export const symbol = (v, N) => (!v ? "." : N > MAX_SYMBOL_SIDE ? String(v) : ALPHABET[v - 1]);
+
+// One line, "." for empty; past 36×36 the values as numbers, comma separated (as grid.py).
+export const boardToString = (cells) => (cells.length > MAX_SYMBOL_SIDE ** 2
+  ? cells.map((v) => (v ? String(v) : ".")).join(",")
+  : cells.map((v) => (v ? ALPHABET[v - 1] : ".")).join(""));
+
+// The inverse of boardToString.
+export const stringToCells = (s) => (s.includes(",")
+  ? s.split(",").map((t) => (t === "." ? 0 : parseInt(t, 10)))
+  : [...s].map((ch) => (ch === "." ? 0 : ALPHABET.indexOf(ch) + 1)));

@@ -5,7 +5,7 @@
 export const SEED_MAX = 2 ** 53 - 1;
 export const SECONDS_MAX = 86400;
 export const QUOTE_MAX = 40;
-export const SIZES = [4, 9, 16, 25, 36];
+export const SIZES = [4, 9, 16, 25, 36, 49, 64];
 
 const WHOLE = /^-?[0-9]+$/;
 const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
@@ -46,7 +46,7 @@ export function max_seconds(raw) {   // the time limit
 // The side of a generated grid.
 export function size(raw) {
   const v = number(raw, WHOLE);
-  if (v === null || !SIZES.includes(v)) throw new ValueProblem(`size must be 4, 9, 16, 25 or 36; got ${quote(raw)}`);
+  if (v === null || !SIZES.includes(v)) throw new ValueProblem(`size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got ${quote(raw)}`);
   return v;
 }
 

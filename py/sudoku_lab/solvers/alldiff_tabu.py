@@ -95,8 +95,15 @@ SERIES_AXES = {"domain_size": "right"}
 OBJECTIVE = {"name": "cells left to complete", "direction": "min", "best": lambda puzzle, params: 0}
 
 
+MAX_SIDE = 49      # domains are int64 bit masks below the sign bit, and the filters' bounds are float-exact to 53 bits
+
+
 def check_params(puzzle: Puzzle, params: dict) -> None:
-    """Hall sets enumerate every subset of a unit's cells: 2^N, too many past 9×9."""
+    """Hall sets enumerate every subset of a unit's cells: 2^N, too many past 9×9. Domains are
+    int64 masks whose bounds are read through floats: up to 49×49 (64 values need the sign bit)."""
+    if puzzle.N > MAX_SIDE:
+        raise SolverError(f"alldiff_tabu works on boards up to {MAX_SIDE}×{MAX_SIDE} (this one is "
+                          f"{puzzle.N}×{puzzle.N}): its domains are bit masks of at most 63 values", "solver")
     if params["filter"] == "hall_sets" and puzzle.N > 9:
         raise SolverError(f"the hall_sets filter works on boards up to 9×9 (this one is {puzzle.N}×{puzzle.N}); "
                           "choose hall_intervals or ac3", "filter")

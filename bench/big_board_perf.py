@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""A large board in the page (issue 26, "Grids to 64×64"): the generator's time in the page, the
+live canvas's frames a second and the longest main-thread task while a run draws a 49×49 or
+64×64, and the puzzle line's time to an answer (its rating, within the count's budget).
+
+    .venv/bin/python bench/big_board_perf.py [--sizes 36,49,64] [--p 0.45] [--run-seconds 6]
+        [--solver hill_climb]
+
+Times from the page's own clock (performance.now): long tasks from a PerformanceObserver,
+canvas paints from the live layer's data-painted counter. Needs a built static/vendor/ and
+Chromium. Wall-clock figures: on a loaded machine they are upper bounds.
+"""
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from browser_speed import lab_browser  # noqa: E402
+
+PROBE = """
+window.__perf = {longtasks: []};
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__perf.longtasks.push({start: e.startTime, duration: e.duration}); })
+  .observe({type: "longtask", buffered: true});
+"""
+
+
+def one_size(browser, base: str, size: int, p: str, seconds: float, solver: str) -> dict:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(PROBE)
+    page.goto(base)
+    page.wait_for_selector("[data-testid=status][data-state=ready]", timeout=180_000)
+    page.get_by_test_id("generate-size").select_option(str(size))
+    page.get_by_test_id("generate-p").fill(p)
+    page.get_by_test_id("generate-seed").fill("1")
+    t0 = page.evaluate("() => performance.now()")
+    page.get_by_test_id("generate").click()
+    spec = f"{size}:{p}:1"
+    page.wait_for_function("(s) => document.querySelector('[data-testid=puzzle-info]').textContent.includes('generated (' + s + ')')",
+                           arg=spec, timeout=120_000)
+    t1 = page.evaluate("() => performance.now()")
+    page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=180_000)
+    t2 = page.evaluate("() => performance.now()")
+    out = {"size": size, "generate_ms": t1 - t0, "rating_answer_ms": t2 - t1,
+           "answer": page.get_by_test_id("puzzle-info").inner_text().split("·")[-1].strip(),
+           "cell_px": page.evaluate("() => document.querySelector('[data-testid=board] [data-testid=cell]').getBoundingClientRect().width")}
+    page.get_by_test_id("solver-select").select_option(solver)
+    clicked = page.evaluate("() => performance.now()")
+    page.get_by_test_id("start").click()
+    page.wait_for_function("() => +(document.querySelector('.board-live')?.dataset.painted || 0) > 0", timeout=120_000)
+    a = page.evaluate("() => [performance.now(), +document.querySelector('.board-live').dataset.painted]")
+    out["first_paint_after_start_ms"] = a[0] - clicked
+    page.wait_for_timeout(seconds * 1000)
+    b = page.evaluate("() => [performance.now(), +document.querySelector('.board-live').dataset.painted]")
+    out["canvas_paints_per_s"] = (b[1] - a[1]) / ((b[0] - a[0]) / 1000)
+    tasks = page.evaluate("() => window.__perf.longtasks")
+    during = [t["duration"] for t in tasks if a[0] <= t["start"] <= b[0]]
+    at_start = [t["duration"] for t in tasks if clicked <= t["start"] < a[0]]
+    out["longest_task_while_running_ms"] = max(during, default=0.0)
+    out["long_tasks_while_running"] = len(during)
+    out["longest_task_at_start_ms"] = max(at_start, default=0.0)
+    page.get_by_test_id("stop").click()
+    page.close()
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="36,49,64")
+    ap.add_argument("--p", default="0.45")
+    ap.add_argument("--run-seconds", type=float, default=6)
+    ap.add_argument("--solver", default="hill_climb")
+    args = ap.parse_args()
+    with lab_browser() as (browser, base):
+        for size in [int(s) for s in args.sizes.split(",")]:
+            print(json.dumps(one_size(browser, base, size, args.p, args.run_seconds, args.solver)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

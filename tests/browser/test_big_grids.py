@@ -1,0 +1,100 @@
+"""49×49 and 64×64 in the page (issue 26, "Grids to 64×64"; issue 27, the large puzzle line and
+the bad paste): pasted as separated numbers, generated as natively with a short link, drawn
+with readable cells, rated within a budget, and a bad paste marks the box."""
+
+import pytest
+
+from sudoku_lab.generate import generate, parse_spec
+
+pytestmark = pytest.mark.browser
+
+CELL = "[data-testid=board] [data-testid=cell]"
+
+
+def cell_px(lab) -> float:
+    return lab.page.evaluate(f"() => document.querySelector('{CELL}').getBoundingClientRect().width")
+
+
+def generate_in_page(lab, size, p, seed):
+    lab.by("generate-size").select_option(str(size))
+    lab.by("generate-p").fill(str(p))
+    lab.by("generate-seed").fill(str(seed))
+    lab.by("generate").click()
+    spec = f"{size}:{p}:{seed}"
+    lab.page.wait_for_function("(s) => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
+    return spec
+
+
+def test_a_bad_paste_marks_the_box_until_its_text_reads(lab):
+    lab.open()
+    box = lab.by("puzzle-input")
+    lab.load("1 2 3\n4 5")
+    assert box.get_attribute("aria-invalid") == "true"
+    assert "Found 5 cells" in lab.error_text()
+    box.fill("..9...1..217...368")                          # still unreadable: still marked
+    assert box.get_attribute("aria-invalid") == "true"
+    box.fill("..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..")
+    assert box.get_attribute("aria-invalid") is None
+
+
+def test_a_49x49_pastes_as_numbers_and_a_value_of_50_is_named(lab):
+    lab.open()
+    made = generate(parse_spec("49:0.5:3"))
+    rows = made.puzzle.cells.reshape(49, 49).tolist()
+    text = "\n".join(" ".join(str(v) for v in row) for row in rows)
+    lab.load(text)
+    lab.page.wait_for_selector('[data-testid=board][data-size="49"]')
+    assert lab.board_values() == made.puzzle.cells.tolist()
+    bad = text.split("\n")
+    bad[1] = "50 " + bad[1].split(" ", 1)[1]
+    lab.load("\n".join(bad))
+    assert "Line 2, column 1: '50' is not a value of a 49×49 puzzle" in lab.error_text()
+    assert lab.by("puzzle-input").get_attribute("aria-invalid") == "true"
+
+
+def test_a_generated_64x64_is_the_native_one_with_a_short_link_and_readable_cells(lab):
+    lab.open()
+    spec = generate_in_page(lab, 64, 0.4, 5)
+    native = generate(parse_spec(spec)).puzzle
+    assert lab.board_values() == native.cells.tolist()
+    url = lab.by("share").get_attribute("data-url")
+    assert f"g={spec}" in url and len(url) < 200
+    assert cell_px(lab) >= 15                               # ~19 px at 1280 px; 460/64 = 7 px before
+    font = lab.page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('[data-testid=board]')).fontSize)")
+    assert font >= 8.8
+
+
+def test_a_36x36_grows_past_its_column(lab):
+    lab.open()
+    generate_in_page(lab, 36, 0.45, 1)
+    assert cell_px(lab) >= 20                               # ~10 px in the 460-px column before
+
+
+def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
+    """Issue 27: the sparse 36×36 whose count ran 260 s in the page now stops at its budget
+    with "unknown" or "at least one", and its nodes show meanwhile."""
+    lab.open()
+    lab.page.evaluate("""() => { window.__waits = new Set();
+      new MutationObserver(() => { const w = document.querySelector('[data-testid=puzzle-rating]').dataset.wait;
+        if (w) window.__waits.add(w); }).observe(document.querySelector('[data-testid=puzzle-rating]'),
+        { attributes: true, childList: true, subtree: true, characterData: true }); }""")
+    generate_in_page(lab, 36, 0.45, 1)
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)
+    info = lab.by("puzzle-info").inner_text()
+    assert "checking" not in info and ("unknown" in info or "at least one" in info), info
+    assert "budget" in info
+    assert "rating…" not in lab.by("puzzle-rating").inner_text()
+    assert "count" in lab.page.evaluate("() => [...window.__waits].join(',')")
+
+
+def test_a_64x64_run_draws_on_the_live_canvas(lab):
+    lab.open()
+    generate_in_page(lab, 64, 0.45, 1)
+    lab.by("solver-select").select_option("hill_climb")
+    lab.by("start").click()
+    lab.wait_state("running")
+    lab.page.wait_for_function("() => +(document.querySelector('.board-live')?.dataset.painted || 0) >= 5",
+                               timeout=60_000)
+    lab.by("stop").click()
+    lab.wait_state("stopped", "failed", "solved", timeout=30_000)
