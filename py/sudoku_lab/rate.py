@@ -334,7 +334,7 @@ def logic_steps(puzzle: Puzzle, moves: tuple[str, ...] = MOVES) -> Generator[Non
             yield PAUSE
         else:
             break                                         # logic stalls
-    values = np.where(placed, np.where(is_fixed(m), lowest_index(np.maximum(m, 1)) + 1, 0), 0)
+    values = np.where(placed, np.where(is_fixed(m), lowest_index(np.where(m == 0, 1, m)) + 1, 0), 0)
     values = np.where(puzzle.cells > 0, puzzle.cells, values).astype(np.int8)
     done = int(np.count_nonzero(settled >= 0))
     return Logic(values, m, settled, uses, done if singles_cells is None else singles_cells, failed)
