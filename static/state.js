@@ -22,6 +22,8 @@ export const INITIAL = {
   puzzle: null,                     // {n, cells, spec?} — spec: the generator's settings it came from
   check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null, rating?}
   generator: { size: "9", p: "0.45", seed: "1", unique: false },   // the Generate form, as typed
+  making: null,                     // {spec, n, waiting}: the puzzle the generator is making (a g= link,
+                                    // Generate) until it is on the board; waiting: the view whose Start waits for it
 
   // what the visitor set
   view: "solve",                    // "solve" | "race" | "experiment"

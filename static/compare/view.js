@@ -51,6 +51,10 @@ export function compareStatus(s, kind) {
       ? ["loading", `Starting: ${s.running.detail || "the workers are loading Python"}.`]
       : ["running", `The ${what} is running${s.running.detail ? ` (${s.running.detail})` : ""}. Stop ends it within a moment.`];
   }
+  if (s.making && !s.running) {
+    return ["ready", `Making the puzzle ${s.making.spec}: ` +
+      (s.making.waiting === kind ? `the ${what} starts as soon as it is on the board.` : "Start waits for it.")];
+  }
   if (s.running) {
     const other = { solve: "A single run (Solve view)", race: "A race", experiment: "An experiment" }[s.running.kind];
     return ["ready", `${other} is running: Start becomes available when it ends or is stopped.`];
@@ -249,17 +253,17 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     markField(ui.sweepInstances, s.problems.get("gi") || null);
   });
 
-  store.on(["running", "ready", "view"], (s) => {
+  store.on(["running", "ready", "view", "making"], (s) => {
     const on = !!s.running;
     for (const el of [ui.preset, ui.runs, ui.puzzles, ui.list, ui.workers, ui.sweepSize, ui.sweepP0, ui.sweepP1,
       ui.sweepStep, ui.sweepInstances]) el.disabled = on;
     ui.start.disabled = on || !s.ready;
-    ui.stop.disabled = !(on && s.running.kind === s.view);
+    ui.stop.disabled = !(on && s.running.kind === s.view) && !(s.making && s.making.waiting === s.view);
     ui.panel.dataset.running = on && s.running.kind !== "solve" ? "true" : "false";
   });
 
   // The compare-status line: where this view stands, in one word (data-state) and a sentence.
-  store.on(["running", "ready", "failure", "view", "results"], (s) => {
+  store.on(["running", "ready", "failure", "view", "results", "making"], (s) => {
     if (s.view === "solve") return;
     const [state, text] = compareStatus(s, s.view);
     ui.status.dataset.state = state;
@@ -355,6 +359,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   async function start() {
     const mode = store.state.view;
     if (store.state.running || !store.state.ready || mode === "solve") return;
+    if (store.state.making) { actions.waitForPuzzle(mode, start); return; }   // the puzzle a link names
     const settings = await readStart(mode);
     if (!settings || store.state.running) return;
     const c = store.state.compare;
@@ -399,7 +404,9 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
 
   let watchStartup = () => {};
   ui.start.addEventListener("click", start);
-  ui.stop.addEventListener("click", () => { if (actions.isCurrent(store.state.view)) actions.stop(); });
+  ui.stop.addEventListener("click", () => {
+    if (actions.isCurrent(store.state.view) || actions.isWaiting(store.state.view)) actions.stop();
+  });
   window.addEventListener("resize", () => { race.resize(); experiment.resize(); });
 
   // a race belongs to its puzzle: when the puzzle changes, its lanes go with it

@@ -22,6 +22,10 @@ function status(s) {
     }[r.kind];
     return ["running", text, true];
   }
+  if (s.making) {
+    return ["ready", `Making the puzzle ${s.making.spec}… ` +
+      (s.making.waiting ? "Start waits for it: the run starts as soon as it is on the board." : "Start waits for it."), true];
+  }
   if (s.view === "solve" && s.results.solve && s.results.solve.result) {
     const res = s.results.solve.result;
     const state = stateOf(res);
@@ -38,7 +42,7 @@ export function mountStatus(store) {
   const $ = (id) => document.getElementById(id);
   const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
     versions: $("versions") };
-  store.on(["ready", "failure", "running", "results", "view"], (s) => {
+  store.on(["ready", "failure", "running", "results", "view", "making"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];

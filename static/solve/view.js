@@ -26,7 +26,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
   function start() {
     const s = store.state;
     if (s.running) return;
-    if (!s.puzzle) { actions.notify("Load a puzzle first.", "start"); return; }
+    if (!s.puzzle && !s.making) { actions.notify("Load a puzzle first.", "start"); return; }
     const { schema, params, seed, seconds, problems } = readSettings(s);
     for (const [k, m] of problems) actions.setProblem(k, m);
     const blocking = [...store.state.problems.keys()].filter((k) => !COMPARE_ONLY.has(k));
@@ -34,6 +34,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
       actions.reportProblems("Nothing was started. Fix the marked settings first:");
       return;
     }
+    if (s.making) { actions.waitForPuzzle("solve", start); return; }   // the puzzle a link names, not the one shown before
     actions.clearNotice();
     const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, seconds };
     chart.setAxes(schema.series_axes);
@@ -71,7 +72,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
   }
 
   ui.start.addEventListener("click", start);
-  ui.stop.addEventListener("click", () => { if (actions.isCurrent("solve")) actions.stop(); });
+  ui.stop.addEventListener("click", () => { if (actions.isCurrent("solve") || actions.isWaiting("solve")) actions.stop(); });
 
   // ------------------------------------------------------------------ frames
   function onFrame(id, msg) {
@@ -197,9 +198,9 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     if (r) requestAnimationFrame(paint);
   });
 
-  store.on(["ready", "puzzle", "running"], (s) => {
-    ui.start.disabled = !s.ready || !!s.running || !s.puzzle;
-    ui.stop.disabled = !(s.running && s.running.kind === "solve");
+  store.on(["ready", "puzzle", "running", "making"], (s) => {
+    ui.start.disabled = !s.ready || !!s.running || !(s.puzzle || s.making);
+    ui.stop.disabled = !(s.running && s.running.kind === "solve") && !(s.making && s.making.waiting === "solve");
   });
 
   window.addEventListener("resize", () => chart.resize());
