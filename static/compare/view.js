@@ -426,7 +426,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   // the chart hook (compare-chart) tells the tests about the chart of the view on screen
   function mirrorChart() {
     const shown = store.state.view === "race" ? ui.raceChart : ui.experimentChart;
-    for (const k of ["series", "legend", "title", "xLabel", "yLabel"]) ui.chart.dataset[k] = shown.dataset[k] || "";
+    for (const k of ["series", "legend", "title", "xLabel", "yLabel", "plotted"]) ui.chart.dataset[k] = shown.dataset[k] || "";
     ui.chart.dataset.points = shown.dataset.points || "0";
   }
   new MutationObserver(mirrorChart).observe(ui.raceChart, { attributes: true });

@@ -5,6 +5,7 @@ pressed, however fast."""
 
 import pytest
 
+from conftest import PAPERS
 from sudoku_lab.generate import generate, parse_spec
 
 pytestmark = pytest.mark.browser
@@ -58,3 +59,33 @@ def test_stop_cancels_a_start_that_waits_for_its_puzzle(lab):
     lab.page.wait_for_timeout(300)
     assert lab.state() == "ready"                           # the made puzzle is shown; nothing ran
     assert lab.givens_on_board() == generate(parse_spec(SLOW_SPEC)).puzzle.cells.tolist()
+
+
+def test_a_long_race_chart_keeps_every_stretch_of_its_log_time_axis(lab):
+    """Each lane's line, as drawn, against the race's JSON (every sample): its points are the
+    JSON's, and every stretch of the log time axis keeps points — the first second as well as
+    the last (before: only every 2^k-th early point was left, a flat step over the start)."""
+    import json
+    import math
+    lab.page.context.set_default_timeout(60_000)
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=30&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.page.wait_for_selector('[data-testid="compare-entry"]')
+    lab.by("compare-start").click()
+    lab.wait_lanes_done(timeout=120_000)
+    lab.page.wait_for_timeout(500)                          # the chart's last redraw (ten a second)
+    plotted = json.loads(lab.by("compare-chart").get_attribute("data-plotted"))
+    with lab.page.expect_download() as dl:
+        lab.by("export-race").click()
+    race = json.load(open(dl.value.path()))
+    for (xs, ys), lane in zip(plotted, race["lanes"]):
+        rows = lane["series"]["rows"]
+        assert len(rows) > 400, "the run was too short to be thinned"
+        assert len(xs) <= 400
+        raw = {(x, y) for x, y in rows}
+        assert all((x, y) in raw for x, y in zip(xs, ys))   # drawn points are the run's own
+        logs = [math.log10(x) for x in xs]
+        bucket = (math.log10(rows[-1][0]) - math.log10(rows[0][0])) / 100
+        for x, _ in rows:                                   # no stretch of the axis left bare
+            gap = min(abs(math.log10(x) - k) for k in logs)
+            assert gap <= 2 * bucket, (x, gap, bucket)
+
