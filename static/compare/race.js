@@ -153,7 +153,11 @@ export class Race {
     lane.state = state;
     lane.result = result;
     lane.el.dataset.state = state;
-    lane.board.show(result.board ? stringToCells(result.board) : lane.givens, lane.givens, new Set());
+    // the final board marks its clashes as the Solve board does: the run's last frame (sent just
+    // before its result) names the clashing cells of that very board
+    const last = lane.frame && lane.frame.progress;
+    const clashes = last && result.board && last.board === result.board ? last.conflict_cells : [];
+    lane.board.show(result.board ? stringToCells(result.board) : lane.givens, lane.givens, new Set(clashes));
     lane.drawn = true;
     if (result.started !== false && result.open_cells !== null) this.sample(i, result.seconds, result.open_cells);
     if (result.solved) {
