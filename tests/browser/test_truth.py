@@ -106,3 +106,27 @@ def test_a_lane_that_ends_unsolved_marks_the_clashes_of_its_board(lab):
         clashing = conflict_cells(np.array(lane["values"]), 3).ravel().tolist()
         assert any(clashing), "a full board with no clash is solved"
         assert lane["marked"] == clashing
+
+
+@pytest.mark.parametrize("solver,view", [("acs", "pheromone"), ("nb_coin", "model")])
+def test_the_board_a_run_shows_by_default_is_the_one_its_metrics_describe(lab, solver, view):
+    import numpy as np
+    from sudoku_lab.score import conflict_cells, conflicts
+    lab.open("#p=" + PAPERS["ai-escargot"] + f"&s={solver}&seed=1&t=1.5")
+    lab.by("start").click()
+    lab.page.wait_for_selector(f'[data-testid="board-view"] option[value="{view}"]', state="attached")
+    assert lab.by("board-view").input_value() == ""
+    assert lab.wait_state("failed", "solved", timeout=60_000) == "failed"
+    lab.page.wait_for_timeout(300)
+    values = np.array(lab.board_values())
+    clashing = conflict_cells(values, 3).ravel()
+    assert int(lab.metric("conflicts")) == conflicts(values, 3)
+    assert int(lab.metric("open_cells")) == int(np.count_nonzero((values == 0) | clashing))
+    assert [c["conflict"] for c in sorted(lab.board(), key=lambda c: (c["row"], c["col"]))] == clashing.tolist()
+    note = lab.by("board-view-note")
+    assert not note.is_visible()
+    lab.by("board-view").select_option(view)                # the extra board says what it is
+    assert note.is_visible() and view in note.inner_text() and "not a candidate" in note.inner_text()
+    assert "metrics describe the best candidate" in note.inner_text()
+    lab.by("board-view").select_option("")
+    assert not note.is_visible()
