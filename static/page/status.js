@@ -1,7 +1,7 @@
 // The status line, the loading bar and the versions: what the page is doing, from the state.
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
-import { stateOf } from "../python/messages.js";
+import { stateOf, cellsLeft, cellsLeftText } from "../python/messages.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
@@ -32,7 +32,7 @@ function status(s) {
     const detail = state === "unsolvable" ? res.message || "" :
       `${res.iterations.toLocaleString("en")} iterations, ${res.seconds.toFixed(2)} s` +
       (res.stop_reason === "stalled" ? " (the search stalled)" : "") +
-      (state !== "solved" && state !== "error" ? `, ${res.open_cells} cells still open` : "");
+      (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "");
     return [state, detail];
   }
   return ["ready", ""];

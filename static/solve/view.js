@@ -177,6 +177,8 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     m("best", p.best === null ? "–" : Number.isInteger(p.best) ? String(p.best) : p.best.toFixed(3));
     m("conflicts", String(p.conflicts));
     m("open_cells", String(p.open_cells));
+    m("empty_cells", String(p.empty_cells));
+    m("clashing_cells", String(p.clashing_cells));
     m("restarts", String(p.restarts));
     m("elapsed", `${f.elapsed.toFixed(2)} s`);
     m("rate", f.elapsed > 0 ? Math.round(p.evaluations / f.elapsed).toLocaleString("en") : "–");

@@ -130,3 +130,17 @@ def test_the_board_a_run_shows_by_default_is_the_one_its_metrics_describe(lab, s
     assert "metrics describe the best candidate" in note.inner_text()
     lab.by("board-view").select_option("")
     assert not note.is_visible()
+
+
+def test_a_full_board_names_its_empty_and_clashing_cells_apart(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&t=1&plateau=10000")
+    lab.by("start").click()
+    assert lab.wait_state("failed", "solved", timeout=60_000) == "failed"
+    lab.page.wait_for_timeout(300)
+    board = lab.board()
+    clashing = sum(c["conflict"] for c in board)
+    assert all(c["value"] for c in board) and clashing > 0          # hill climbing fills every cell
+    assert lab.metric("empty_cells") == "0" and lab.metric("clashing_cells") == str(clashing)
+    assert lab.metric("open_cells") == str(clashing)
+    status = lab.by("status").inner_text()
+    assert f"0 empty cells and {clashing} clashing cells left" in status and "still open" not in status, status
