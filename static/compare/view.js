@@ -20,8 +20,9 @@ import { PRESETS, PUZZLE_SETS, presetNote } from "./presets.js";
 // Problems that concern comparisons only: a single run ignores them.
 export const COMPARE_ONLY = new Set(["runs", "ps", "pl", "gs", "gi", "preset", "workers", "e", "c", "m"]);
 const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
-  solvers: "is loading the solvers", done: "is starting" };
+  solvers: "is loading the solvers", done: "is finishing loading" };
 const EMPTY_9x9 = ".".repeat(81);
+const EVERY_WORKER_READY = "every worker is ready";
 
 // The published figures the lab's own are drawn beside (data/published.json), fetched once.
 let publishedFigures = null;
@@ -47,9 +48,12 @@ export function compareStatus(s, kind) {
   if (s.failure) return ["loading", `Python could not load: ${s.failure}`];
   if (!s.ready) return ["loading", "Loading Python… Start becomes available when it is ready."];
   if (s.running && s.running.kind === kind) {
-    return s.running.phase === "starting"
-      ? ["loading", `Starting: ${s.running.detail || "the workers are loading Python"}.`]
-      : ["running", `The ${what} is running${s.running.detail ? ` (${s.running.detail})` : ""}. Stop ends it within a moment.`];
+    // starting: "loading" only while a worker loads Python (the detail names it); warm workers
+    // start at once, and the state says so with its sentence
+    const { phase, detail } = s.running;
+    if (phase === "starting" && detail && !detail.startsWith(EVERY_WORKER_READY)) return ["loading", `Starting: ${detail}.`];
+    if (phase === "starting") return ["running", `The ${what} is starting${detail ? `: ${detail}` : ""}. Stop ends it within a moment.`];
+    return ["running", `The ${what} is running${detail ? ` (${detail})` : ""}. Stop ends it within a moment.`];
   }
   if (s.making && !s.running) {
     return ["ready", `Making the puzzle ${s.making.spec}: ` +
@@ -83,7 +87,7 @@ function selectListLine(textarea, line) {
 // What each worker of a starting comparison is doing, in words.
 export function describeStartup(status) {
   const waiting = status.map((w, i) => ({ ...w, i })).filter((w) => !w.ready);
-  if (!waiting.length) return "every worker is ready";
+  if (!waiting.length) return EVERY_WORKER_READY;
   return waiting.map((w) => (w.failure ? `worker ${w.i + 1} failed` :
     `worker ${w.i + 1} ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}`)).join(", ") +
     ` (${status.length - waiting.length} of ${status.length} ready)`;
@@ -263,9 +267,12 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   });
 
   // The compare-status line: where this view stands, in one word (data-state) and a sentence.
+  // While Solve shows, it keeps saying where the last compare view stands (a race abandoned by a
+  // link to Solve is no longer running).
+  let compareView = "race";
   store.on(["running", "ready", "failure", "view", "results", "making"], (s) => {
-    if (s.view === "solve") return;
-    const [state, text] = compareStatus(s, s.view);
+    if (s.view !== "solve") compareView = s.view;
+    const [state, text] = compareStatus(s, compareView);
     ui.status.dataset.state = state;
     ui.status.textContent = text;
   });
@@ -365,7 +372,8 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     const c = store.state.compare;
     const entries = c.entries.map((e) => ({ ...e, params: { ...e.params } }));
     const puzzle = store.state.puzzle;
-    actions.run(mode, shareLink(), async ({ setPhase, onStop }) => {
+    const link = shareLink();          // what runs: frozen now (a link opened meanwhile abandons it)
+    actions.run(mode, link, async ({ setPhase, onStop }) => {
       onStop(() => pool.stop());
       watchStartup = () => { if (!begun) setPhase("starting", describeStartup(pool.status())); };
       let begun = false;
@@ -385,7 +393,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
           const promises = pool.start(jobs, { together: true, onStart,
             onFrame: (job, f) => race.frame(job.lane, f) });
           await Promise.all(promises.map((p, i) => p.then((r) => race.done(i, r))));
-          return { kind: "race", link: store.state.running.link, puzzle: boardToString(puzzle.cells),
+          return { kind: "race", link, puzzle: boardToString(puzzle.cells),
             seconds: settings.seconds, ...race.outcome() };
         }
         const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,

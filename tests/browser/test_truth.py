@@ -144,3 +144,37 @@ def test_a_full_board_names_its_empty_and_clashing_cells_apart(lab):
     assert lab.metric("open_cells") == str(clashing)
     status = lab.by("status").inner_text()
     assert f"0 empty cells and {clashing} clashing cells left" in status and "still open" not in status, status
+
+
+def test_the_compare_status_says_in_its_state_what_its_sentence_says(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=race&t=5&e=hill_climb:1,alldiff_tabu:2")
+    lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=compare-status]'); window.__said = [];
+        new MutationObserver(() => window.__said.push([s.dataset.state, s.textContent])).observe(s,
+        {attributes: true, childList: true, characterData: true, subtree: true}); }""")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    said = lab.page.evaluate("() => window.__said")
+    assert any(state == "running" for state, _ in said), said
+    for state, text in said:
+        if state == "loading":
+            assert "loading" in text and "ready" not in text.split("(")[0], (state, text)
+        if state == "running":
+            assert "running" in text or "starting" in text, (state, text)
+        assert ("running" in text) <= (state == "running"), (state, text)
+
+
+def test_a_link_to_solve_opened_mid_race_ends_the_race_quietly(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
+                               ".every(l => +l.dataset.painted > 1)", timeout=90_000)
+    other = PAPERS["sato-01-easy"]
+    lab.page.evaluate("h => { location.hash = h; }", "#p=" + other + "&s=hill_climb&seed=1")
+    lab.page.wait_for_selector('[data-testid="view"][data-view="solve"]')
+    lab.page.wait_for_timeout(2000)                         # the abandoned race's lanes report in
+    assert not [e for e in lab.console_errors if "link" in e], lab.console_errors
+    status = lab.by("compare-status")
+    assert status.get_attribute("data-state") == "ready" and "running" not in status.text_content()
+    assert lab.state() == "ready"
+    lab.by("start").click()                                 # the page runs the new link's puzzle
+    assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
