@@ -103,6 +103,7 @@ export function createActions(store) {
     current = me;
     store.set({ running: { kind, phase: "starting", detail: "", link },
       results: { ...store.state.results, [kind]: null } });
+    store.flushNow();               // Stop is enabled before the click on Start returns (a Stop in its task stops it)
     const setPhase = (phase, detail = "") => {
       if (current === me) store.set({ running: { kind, phase, detail, link } });
     };

@@ -44,19 +44,29 @@ export function createStore(initial = INITIAL) {
   let queued = false;
   const listeners = [];
 
+  let flushing = false;
   function flush() {
     queued = false;
-    for (let round = 0; changed.size && round < 20; round++) {
-      const keys = changed;
-      changed = new Set();
-      for (const l of listeners) {
-        if (!l.keys || l.keys.some((k) => keys.has(k))) l.fn(state, keys);
+    if (flushing) return;           // flushNow from inside a listener: the running flush goes on
+    flushing = true;
+    try {
+      for (let round = 0; changed.size && round < 20; round++) {
+        const keys = changed;
+        changed = new Set();
+        for (const l of listeners) {
+          if (!l.keys || l.keys.some((k) => keys.has(k))) l.fn(state, keys);
+        }
       }
+    } finally {
+      flushing = false;
     }
   }
 
   return {
     get state() { return state; },
+    // run the listeners now rather than in the microtask: what a click starts shows in its own
+    // task, so another click in that task (Stop right after Start) finds the page updated
+    flushNow() { if (changed.size) flush(); },
     // merge `patch` into the state; listeners hear of the keys whose value changed
     set(patch) {
       for (const [k, v] of Object.entries(patch)) if (state[k] !== v) changed.add(k);

@@ -292,8 +292,10 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   }
 
   // ------------------------------------------------------------------ start and stop
-  // Everything is checked first; a problem is marked on its field and nothing starts.
-  async function readStart(mode) {
+  // Everything is checked first; a problem is marked on its field and nothing starts. It reads
+  // in the click's own task (a built-in set comes as a promise, awaited once the run begins),
+  // so a Stop pressed in the same task as Start finds the comparison begun and stops it.
+  function readStart(mode) {
     const s = store.state;
     const c = s.compare;
     const problems = [];
@@ -319,7 +321,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       }
       try {
         puzzles = c.puzzles === "current" ? currentPuzzle(s) : c.puzzles === "list" ? readPuzzleList(c.list)
-          : c.puzzles === "gen" ? sweepPuzzles(c.sweep) : await loadPuzzleSet(c.puzzles);
+          : c.puzzles === "gen" ? sweepPuzzles(c.sweep) : loadPuzzleSet(c.puzzles);
       } catch (err) {
         if (err instanceof values.ValueProblem && err.key) {          // the sweep's settings
           problems.push(err.message);
@@ -363,18 +365,19 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     return [{ name: "current", puzzle: boardToString(s.puzzle.cells) }];
   }
 
-  async function start() {
+  function start() {
     const mode = store.state.view;
     if (store.state.running || !store.state.ready || mode === "solve") return;
     if (store.state.making) { actions.waitForPuzzle(mode, start); return; }   // the puzzle a link names
-    const settings = await readStart(mode);
+    const settings = readStart(mode);
     if (!settings || store.state.running) return;
     const c = store.state.compare;
     const entries = c.entries.map((e) => ({ ...e, params: { ...e.params } }));
     const puzzle = store.state.puzzle;
     const link = shareLink();          // what runs: frozen now (a link opened meanwhile abandons it)
     actions.run(mode, link, async ({ setPhase, onStop }) => {
-      onStop(() => pool.stop());
+      let stopped = false;
+      onStop(() => { stopped = true; pool.stop(); });
       watchStartup = () => { if (!begun) setPhase("starting", describeStartup(pool.status())); };
       let begun = false;
       const onStart = () => {
@@ -396,7 +399,14 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
           return { kind: "race", link, puzzle: boardToString(puzzle.cells),
             seconds: settings.seconds, ...race.outcome() };
         }
-        const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,
+        let puzzles;
+        try { puzzles = await settings.puzzles; } catch (err) {         // a built-in set that could not be fetched
+          if (!(err instanceof ListProblem)) throw err;
+          actions.notify(`Nothing was started:\n• ${err.message}`, "compare");
+          return null;
+        }
+        if (stopped) return null;                                       // stopped while the set was fetched
+        const jobs = experiment.begin({ entries, puzzles, runs: settings.runs,
           seconds: settings.seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null,
           published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
         pool.resize(settings.workers);

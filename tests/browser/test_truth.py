@@ -178,3 +178,24 @@ def test_a_link_to_solve_opened_mid_race_ends_the_race_quietly(lab):
     assert lab.state() == "ready"
     lab.by("start").click()                                 # the page runs the new link's puzzle
     assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
+
+
+@pytest.mark.parametrize("view", ["solve", "race"])
+def test_a_stop_in_the_same_task_as_start_stops(lab, view):
+    if view == "solve":
+        lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&t=30&plateau=10000")
+        start, stop = "start", "stop"
+    else:
+        lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=30&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+        lab.page.wait_for_selector('[data-testid="compare-entry"]')
+        start, stop = "compare-start", "compare-stop"
+    lab.page.evaluate("([a, b]) => { document.querySelector(`[data-testid=${a}]`).click();"
+                      " document.querySelector(`[data-testid=${b}]`).click(); }", [start, stop])
+    lab.page.wait_for_timeout(3000)
+    assert lab.state() != "running"
+    assert lab.by(start).is_enabled() and lab.by(stop).is_disabled()
+    if view == "race":
+        assert all(lane["state"] != "running" for lane in lab.lanes())
+        assert lab.by("compare-status").get_attribute("data-state") != "running"
+    lab.by(start).click()                                   # and the next Start runs
+    lab.wait_state("running")
