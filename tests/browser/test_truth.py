@@ -68,7 +68,7 @@ def test_a_long_race_chart_keeps_every_stretch_of_its_log_time_axis(lab):
     import json
     import math
     lab.page.context.set_default_timeout(60_000)
-    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=30&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
     lab.page.wait_for_selector('[data-testid="compare-entry"]')
     lab.by("compare-start").click()
     lab.wait_lanes_done(timeout=120_000)
@@ -186,7 +186,7 @@ def test_a_stop_in_the_same_task_as_start_stops(lab, view):
         lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&t=30&plateau=10000")
         start, stop = "start", "stop"
     else:
-        lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=30&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+        lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
         lab.page.wait_for_selector('[data-testid="compare-entry"]')
         start, stop = "compare-start", "compare-stop"
     lab.page.evaluate("([a, b]) => { document.querySelector(`[data-testid=${a}]`).click();"
