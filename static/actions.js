@@ -50,12 +50,47 @@ export function createActions(store) {
 
   // ------------------------------------------------------------------ the puzzle
   // A new puzzle: whatever runs is abandoned, and the views' results (of the old puzzle) go.
+  // It ends the making of another (a puzzle set meanwhile wins); a Start that waited for the
+  // made puzzle (waitForPuzzle) goes on now that it is on the board.
   function setPuzzle(puzzle) {
     abandon();
+    const made = store.state.making && puzzle.spec ? waiting : null;    // only the generator's puzzles have a spec
+    endMaking();
     const problems = new Map(store.state.problems);
     problems.delete("p");
     const { experiment } = store.state.results;
     store.set({ puzzle, check: null, problems, results: { solve: null, race: null, experiment } });
+    if (made) made();
+  }
+
+  // The generator makes a puzzle (spec: its settings, as `16:0.45:7`; n: the box size): until
+  // it is on the board, Start waits for it and the share link names it (docs/design.md, "The page").
+  function making(spec, n) {
+    endMaking();
+    store.set({ making: { spec, n, waiting: null } });
+  }
+
+  // The making ended without a puzzle (failed, superseded): a waiting Start says why it never began.
+  function madeNothing(spec, why) {
+    if (!store.state.making || store.state.making.spec !== spec) return;
+    const wasWaiting = !!store.state.making.waiting;
+    endMaking();
+    if (wasWaiting) notify(`Nothing was started: the puzzle ${spec} could not be made${why ? ` (${why})` : ""}.`, "making");
+  }
+
+  // Start pressed while a puzzle is being made: `start` runs once it is on the board.
+  let waiting = null;
+  function waitForPuzzle(kind, start) {
+    const m = store.state.making;
+    waiting = start;
+    store.set({ making: { ...m, waiting: kind } });
+    notify(`Start waits for the puzzle being made (${m.spec}): it starts as soon as the puzzle is on the board.`, "making");
+  }
+
+  function endMaking() {
+    waiting = null;
+    if (store.state.making) store.set({ making: null });
+    clearNotice("making");
   }
 
   // ------------------------------------------------------------------ what runs
@@ -68,6 +103,7 @@ export function createActions(store) {
     current = me;
     store.set({ running: { kind, phase: "starting", detail: "", link },
       results: { ...store.state.results, [kind]: null } });
+    store.flushNow();               // Stop is enabled before the click on Start returns (a Stop in its task stops it)
     const setPhase = (phase, detail = "") => {
       if (current === me) store.set({ running: { kind, phase, detail, link } });
     };
@@ -90,6 +126,11 @@ export function createActions(store) {
 
   // Stop what runs; it ends (and reports its result) within a slice of its worker.
   function stop() {
+    if (waiting) {                  // a Start that waits for the puzzle being made: it no longer does
+      waiting = null;
+      store.set({ making: { ...store.state.making, waiting: null } });
+      clearNotice("making");
+    }
     if (!current) return;
     current.stopped = true;
     current.stop();
@@ -105,7 +146,8 @@ export function createActions(store) {
   }
 
   const isCurrent = (kind) => !!current && current.kind === kind;
+  const isWaiting = (kind) => !!waiting && store.state.making && store.state.making.waiting === kind;
 
   return { notify, clearNotice, setProblem, clearProblems, reportProblems, fieldEdited, setPuzzle,
-    run, stop, abandon, isCurrent };
+    making, madeNothing, waitForPuzzle, run, stop, abandon, isCurrent, isWaiting };
 }

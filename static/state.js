@@ -25,6 +25,8 @@ export const INITIAL = {
   puzzle: null,                     // {n, cells, spec?} — spec: the generator's settings it came from
   check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null, rating?}
   generator: TABLE.generator,       // the Generate form, as typed: {size, p, seed, unique}
+  making: null,                     // {spec, n, waiting}: the puzzle the generator is making (a g= link,
+                                    // Generate) until it is on the board; waiting: the view whose Start waits for it
 
   // what the visitor set
   view: "solve",                    // "solve" | "race" | "experiment"
@@ -44,19 +46,29 @@ export function createStore(initial = INITIAL) {
   let queued = false;
   const listeners = [];
 
+  let flushing = false;
   function flush() {
     queued = false;
-    for (let round = 0; changed.size && round < 20; round++) {
-      const keys = changed;
-      changed = new Set();
-      for (const l of listeners) {
-        if (!l.keys || l.keys.some((k) => keys.has(k))) l.fn(state, keys);
+    if (flushing) return;           // flushNow from inside a listener: the running flush goes on
+    flushing = true;
+    try {
+      for (let round = 0; changed.size && round < 20; round++) {
+        const keys = changed;
+        changed = new Set();
+        for (const l of listeners) {
+          if (!l.keys || l.keys.some((k) => keys.has(k))) l.fn(state, keys);
+        }
       }
+    } finally {
+      flushing = false;
     }
   }
 
   return {
     get state() { return state; },
+    // run the listeners now rather than in the microtask: what a click starts shows in its own
+    // task, so another click in that task (Stop right after Start) finds the page updated
+    flushNow() { if (changed.size) flush(); },
     // merge `patch` into the state; listeners hear of the keys whose value changed
     set(patch) {
       for (const [k, v] of Object.entries(patch)) if (state[k] !== v) changed.add(k);

@@ -72,3 +72,19 @@ def test_lite_frames_carry_a_trace_of_open_cells_against_seconds(papers):
     assert trace[-1][1] == 0 == frames[-1]["result"]["open_cells"]          # the last sample is the solution
     assert all(0 <= cells <= 81 for _, cells in trace)
     assert "trace" not in Stream(Run(papers["sato-27-medium"], "hill_climb", {}, 1)).advance(0.01)
+
+
+def test_a_frame_names_the_open_cells_apart(papers):
+    """open_cells = empty cells + clashing cells, each in the frame (the page shows them apart)."""
+    import numpy as np
+    from sudoku_lab.grid import ALPHABET
+    for solver in ("hill_climb", "gp_moves"):                # a full board with clashes; one with empty cells
+        stream = Stream(Run(papers["ai-escargot"], solver, {}, 0, Budget(max_iterations=3)))
+        frame = stream.advance(0.05)
+        while "progress" not in frame:
+            frame = stream.advance(0.05)
+        p = frame["progress"]
+        board = np.array([0 if ch == "." else ALPHABET.index(ch) + 1 for ch in p["board"]])
+        assert p["empty_cells"] == int(np.count_nonzero(board == 0))
+        assert p["clashing_cells"] == len(p["conflict_cells"])
+        assert p["empty_cells"] + p["clashing_cells"] == p["open_cells"]

@@ -174,3 +174,17 @@ def test_every_series_a_solver_reports_has_a_name_for_people(papers):
             while (progress := run.step()) is not None:
                 seen |= set(progress.series)
             assert seen and seen <= set(schema["series_labels"]), (schema["id"], seen)
+
+
+def test_every_extra_board_says_what_it_is_and_none_is_shown_by_default(papers):
+    """The page shows a run's best candidate by default — the board its metrics describe — and
+    names an extra board with the schema's `views` when the visitor picks it (issue 27)."""
+    p = papers["ai-escargot"]
+    for schema in solvers.schemas():
+        run = Run(p, schema["id"], {}, 0, Budget(max_iterations=2))
+        offered = set()
+        while (progress := run.step()) is not None:
+            overlay = progress.overlay or {}
+            assert "view" not in overlay, schema["id"]
+            offered |= set(overlay.get("boards") or {})
+        assert offered <= set(schema["views"]) and all(schema["views"][k] for k in offered), (schema["id"], offered)

@@ -19,7 +19,7 @@ import numpy as np
 from .grid import board_to_string
 from .progress import Progress
 from .run import Run
-from .score import conflict_cells
+from .score import conflict_cells, empty_cells
 
 
 def _value(x: Any) -> float | None:
@@ -115,6 +115,8 @@ class Stream:
             out["progress"] = {
                 "iteration": p.iteration, "evaluations": p.evaluations, "best": _value(p.best),
                 "conflicts": n_conflicts, "open_cells": n_open, "restarts": p.restarts,
+                # open_cells named apart: the empty cells and the clashing ones (issue 27)
+                "empty_cells": empty_cells(p.board), "clashing_cells": int(np.count_nonzero(run.clashing())),
                 **self._board_view(p.board, run.clashing()),
                 "overlay": self._overlay(p.overlay),
             }

@@ -73,6 +73,12 @@ def open_cells(board, n: int, clashing: np.ndarray | None = None) -> int:
     return int(np.count_nonzero((board == 0) | clashing))
 
 
+def empty_cells(board) -> int:
+    """Cells with no digit. With the clashing cells (conflict_cells) they make open_cells: a
+    full board can be far from solved, and the page names the two apart."""
+    return int(np.count_nonzero(np.asarray(board) == 0))
+
+
 def is_solution(puzzle, board) -> bool:
     """Full, conflict-free, every given kept: the only test a 'solved' claim must pass."""
     board = np.asarray(board).reshape(-1)

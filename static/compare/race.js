@@ -7,7 +7,7 @@
 import { Board, stringToCells } from "../draw/board.js";
 import { Lines, COLORS } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
-import { stateOf } from "../python/messages.js";
+import { stateOf, cellsLeft, cellsLeftText } from "../python/messages.js";
 
 const ORDINAL = (k) => `${k}${k % 10 === 1 && k !== 11 ? "st" : k % 10 === 2 && k !== 12 ? "nd" : k % 10 === 3 && k !== 13 ? "rd" : "th"}`;
 const MIN_SECONDS = 1e-3;                    // the log axis starts here: every lane starts at the puzzle
@@ -141,7 +141,8 @@ export class Race {
     if (f.progress) {
       const p = f.progress;
       lane.queued = !lane.board.showLive(stringToCells(p.board), lane.givens, new Set(p.conflict_cells));
-      lane.info.textContent = `it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ${p.open_cells} open cells`;
+      lane.info.textContent = `it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ` +
+        `${p.empty_cells} empty · ${p.clashing_cells} clashing`;
     }
     lane.el.dataset.painted = String(Number(lane.el.dataset.painted) + 1);
   }
@@ -153,7 +154,11 @@ export class Race {
     lane.state = state;
     lane.result = result;
     lane.el.dataset.state = state;
-    lane.board.show(result.board ? stringToCells(result.board) : lane.givens, lane.givens, new Set());
+    // the final board marks its clashes as the Solve board does: the run's last frame (sent just
+    // before its result) names the clashing cells of that very board
+    const last = lane.frame && lane.frame.progress;
+    const clashes = last && result.board && last.board === result.board ? last.conflict_cells : [];
+    lane.board.show(result.board ? stringToCells(result.board) : lane.givens, lane.givens, new Set(clashes));
     lane.drawn = true;
     if (result.started !== false && result.open_cells !== null) this.sample(i, result.seconds, result.open_cells);
     if (result.solved) {
@@ -164,7 +169,8 @@ export class Race {
     lane.time.textContent = result.started === false ? "" : `${result.seconds.toFixed(2)} s`;
     lane.info.textContent = state === "error" ? result.message || "the run failed"
       : result.started === false ? "stopped before it started"
-        : `${result.iterations.toLocaleString("en")} iterations · ${result.open_cells} open cells`;
+        : `${result.iterations.toLocaleString("en")} iterations · ` +
+          (cellsLeft(result) ? `${cellsLeftText(cellsLeft(result))} left` : "no board");
   }
 
   // Places by each lane's own solving time (all lanes start together); the first is the winner.

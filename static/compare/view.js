@@ -17,8 +17,9 @@ import { Experiment } from "./experiment.js";
 import { PRESETS, PUZZLE_SETS, presetNote } from "./presets.js";
 
 const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
-  solvers: "is loading the solvers", done: "is starting" };
+  solvers: "is loading the solvers", done: "is finishing loading" };
 const EMPTY_9x9 = ".".repeat(81);
+const EVERY_WORKER_READY = "every worker is ready";
 
 // The published figures the lab's own are drawn beside (data/published.json), fetched once.
 let publishedFigures = null;
@@ -44,9 +45,16 @@ export function compareStatus(s, kind) {
   if (s.failure) return ["loading", `Python could not load: ${s.failure}`];
   if (!s.ready) return ["loading", "Loading Python… Start becomes available when it is ready."];
   if (s.running && s.running.kind === kind) {
-    return s.running.phase === "starting"
-      ? ["loading", `Starting: ${s.running.detail || "the workers are loading Python"}.`]
-      : ["running", `The ${what} is running${s.running.detail ? ` (${s.running.detail})` : ""}. Stop ends it within a moment.`];
+    // starting: "loading" only while a worker loads Python (the detail names it); warm workers
+    // start at once, and the state says so with its sentence
+    const { phase, detail } = s.running;
+    if (phase === "starting" && detail && !detail.startsWith(EVERY_WORKER_READY)) return ["loading", `Starting: ${detail}.`];
+    if (phase === "starting") return ["running", `The ${what} is starting${detail ? `: ${detail}` : ""}. Stop ends it within a moment.`];
+    return ["running", `The ${what} is running${detail ? ` (${detail})` : ""}. Stop ends it within a moment.`];
+  }
+  if (s.making && !s.running) {
+    return ["ready", `Making the puzzle ${s.making.spec}: ` +
+      (s.making.waiting === kind ? `the ${what} starts as soon as it is on the board.` : "Start waits for it.")];
   }
   if (s.running) {
     const other = { solve: "A single run (Solve view)", race: "A race", experiment: "An experiment" }[s.running.kind];
@@ -76,7 +84,7 @@ function selectListLine(textarea, line) {
 // What each worker of a starting comparison is doing, in words.
 export function describeStartup(status) {
   const waiting = status.map((w, i) => ({ ...w, i })).filter((w) => !w.ready);
-  if (!waiting.length) return "every worker is ready";
+  if (!waiting.length) return EVERY_WORKER_READY;
   return waiting.map((w) => (w.failure ? `worker ${w.i + 1} failed` :
     `worker ${w.i + 1} ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}`)).join(", ") +
     ` (${status.length - waiting.length} of ${status.length} ready)`;
@@ -247,19 +255,22 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     markField(ui.sweepInstances, s.problems.get("gi") || null);
   });
 
-  store.on(["running", "ready", "view"], (s) => {
+  store.on(["running", "ready", "view", "making"], (s) => {
     const on = !!s.running;
     for (const el of [ui.preset, ui.runs, ui.puzzles, ui.list, ui.workers, ui.sweepSize, ui.sweepP0, ui.sweepP1,
       ui.sweepStep, ui.sweepInstances]) el.disabled = on;
     ui.start.disabled = on || !s.ready;
-    ui.stop.disabled = !(on && s.running.kind === s.view);
+    ui.stop.disabled = !(on && s.running.kind === s.view) && !(s.making && s.making.waiting === s.view);
     ui.panel.dataset.running = on && s.running.kind !== "solve" ? "true" : "false";
   });
 
   // The compare-status line: where this view stands, in one word (data-state) and a sentence.
-  store.on(["running", "ready", "failure", "view", "results"], (s) => {
-    if (s.view === "solve") return;
-    const [state, text] = compareStatus(s, s.view);
+  // While Solve shows, it keeps saying where the last compare view stands (a race abandoned by a
+  // link to Solve is no longer running).
+  let compareView = "race";
+  store.on(["running", "ready", "failure", "view", "results", "making"], (s) => {
+    if (s.view !== "solve") compareView = s.view;
+    const [state, text] = compareStatus(s, compareView);
     ui.status.dataset.state = state;
     ui.status.textContent = text;
   });
@@ -280,15 +291,11 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
 
   // ------------------------------------------------------------------ start and stop
   // Everything is checked first (settings/read.js: this view's settings only); a problem is
-  // marked on its field and nothing starts. Returns {max_seconds, runs, workers, puzzles} or null.
-  async function readStart(mode) {
+  // marked on its field and nothing starts. It reads in the click's own task (a built-in set
+  // comes as a promise, awaited once the run begins), so a Stop pressed in the same task as
+  // Start finds the comparison begun and stops it. Returns {max_seconds, runs, workers, puzzles} or null.
+  function readStart(mode) {
     const { values: v, problems, line } = read(mode, store.state);
-    if (!problems.size && v.puzzles && v.puzzles.kind === "set") {
-      try { v.puzzles.puzzles = await loadPuzzleSet(v.puzzles.id); } catch (err) {
-        if (!(err instanceof ListProblem)) throw err;
-        problems.set("ps", err.message);
-      }
-    }
     if (problems.size) {
       // a field that already has a problem (from a link, say) keeps its own message
       for (const [k, m] of problems) if (!store.state.problems.has(k) && k !== "e") actions.setProblem(k, m);
@@ -298,19 +305,23 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
       return null;
     }
     actions.clearNotice("compare");
-    return { max_seconds: v.max_seconds, runs: v.runs, workers: v.workers, puzzles: v.puzzles && v.puzzles.puzzles };
+    const puzzles = v.puzzles && (v.puzzles.kind === "set" ? loadPuzzleSet(v.puzzles.id) : v.puzzles.puzzles);
+    return { max_seconds: v.max_seconds, runs: v.runs, workers: v.workers, puzzles };
   }
 
-  async function start() {
+  function start() {
     const mode = store.state.view;
     if (store.state.running || !store.state.ready || mode === "solve") return;
-    const settings = await readStart(mode);
+    if (store.state.making) { actions.waitForPuzzle(mode, start); return; }   // the puzzle a link names
+    const settings = readStart(mode);
     if (!settings || store.state.running) return;
     const c = store.state.compare;
     const entries = c.entries.map((e) => ({ ...e, params: { ...e.params } }));
     const puzzle = store.state.puzzle;
-    actions.run(mode, shareLink(), async ({ setPhase, onStop }) => {
-      onStop(() => pool.stop());
+    const link = shareLink();          // what runs: frozen now (a link opened meanwhile abandons it)
+    actions.run(mode, link, async ({ setPhase, onStop }) => {
+      let stopped = false;
+      onStop(() => { stopped = true; pool.stop(); });
       watchStartup = () => { if (!begun) setPhase("starting", describeStartup(pool.status())); };
       let begun = false;
       const onStart = () => {
@@ -329,10 +340,17 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
           const promises = pool.start(jobs, { together: true, onStart,
             onFrame: (job, f) => race.frame(job.lane, f) });
           await Promise.all(promises.map((p, i) => p.then((r) => race.done(i, r))));
-          return { kind: "race", link: store.state.running.link, puzzle: boardToString(puzzle.cells),
+          return { kind: "race", link, puzzle: boardToString(puzzle.cells),
             max_seconds: settings.max_seconds, ...race.outcome() };
         }
-        const jobs = experiment.begin({ entries, puzzles: settings.puzzles, runs: settings.runs,
+        let puzzles;
+        try { puzzles = await settings.puzzles; } catch (err) {         // a built-in set that could not be fetched
+          if (!(err instanceof ListProblem)) throw err;
+          actions.notify(`Nothing was started:\n• ${err.message}`, "compare");
+          return null;
+        }
+        if (stopped) return null;                                       // stopped while the set was fetched
+        const jobs = experiment.begin({ entries, puzzles, runs: settings.runs,
           max_seconds: settings.max_seconds, preset: c.preset ? PRESETS.find((p) => p.id === c.preset) : null,
           published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
         pool.resize(settings.workers);
@@ -348,7 +366,9 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
 
   let watchStartup = () => {};
   ui.start.addEventListener("click", start);
-  ui.stop.addEventListener("click", () => { if (actions.isCurrent(store.state.view)) actions.stop(); });
+  ui.stop.addEventListener("click", () => {
+    if (actions.isCurrent(store.state.view) || actions.isWaiting(store.state.view)) actions.stop();
+  });
   window.addEventListener("resize", () => { race.resize(); experiment.resize(); });
 
   // a race belongs to its puzzle: when the puzzle changes, its lanes go with it
@@ -368,7 +388,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   // the chart hook (compare-chart) tells the tests about the chart of the view on screen
   function mirrorChart() {
     const shown = store.state.view === "race" ? ui.raceChart : ui.experimentChart;
-    for (const k of ["series", "legend", "title", "xLabel", "yLabel"]) ui.chart.dataset[k] = shown.dataset[k] || "";
+    for (const k of ["series", "legend", "title", "xLabel", "yLabel", "plotted"]) ui.chart.dataset[k] = shown.dataset[k] || "";
     ui.chart.dataset.points = shown.dataset.points || "0";
   }
   new MutationObserver(mirrorChart).observe(ui.raceChart, { attributes: true });

@@ -1,12 +1,14 @@
 // The convergence chart: a thin wrapper over uPlot. Series come from the solver's progress
 // frames, named for people by the solver's schema; the title and axis labels say what is
 // plotted (the x axis counts the solver's own steps: iterations or generations). Events (e.g.
-// restarts) are drawn as dashed verticals, and the data is thinned by half whenever it passes
-// MAX_POINTS so long runs stay cheap to draw. The plot is built after the run's first paint and
+// restarts) are drawn as dashed verticals, and the data is thinned evenly along the step axis
+// (draw/thin.js) whenever it passes MAX_POINTS, so long runs stay cheap to draw and keep their
+// early steps. The plot is built after the run's first paint and
 // redrawn at most ten times a second (draw/plot.js).
 import { theme } from "./theme.js";
 import { chartPng } from "./png.js";
 import { buildPlot, throttledRedraw } from "./plot.js";
+import { thinColumns } from "./thin.js";
 
 // x is a count of iterations or generations: ticks at whole steps only
 const WHOLE_STEPS = [1, 2, 5].flatMap((k) => [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7].map((m) => k * m)).sort((a, b) => a - b);
@@ -121,9 +123,7 @@ export class Chart {
       p.forEach((v, i) => this.data[i].push(v === null || Number.isNaN(v) ? null : v));
     }
     this.events.push(...events);
-    if (this.data[0].length > MAX_POINTS) {
-      this.data = this.data.map((col) => col.filter((_, i) => i % 2 === 0 || i === col.length - 1));
-    }
+    if (this.data[0].length > MAX_POINTS) this.data = thinColumns(this.data, MAX_POINTS / 4);
     this.redraw();
     this.el.dataset.points = String(this.data[0].length);
     this.el.dataset.events = String(this.events.length);

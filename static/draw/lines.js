@@ -1,12 +1,13 @@
 // Several lines, each with its own x values, on one uPlot chart: a race's open cells
 // against seconds (one line per lane) or an experiment's fraction solved against seconds
 // (one step line per entry, log-scaled time). Lines are joined onto one x axis when drawn (at
-// most ten times a second, draw/plot.js); each line keeps at most MAX_POINTS points (thinned
-// by half, the newest kept).
+// most ten times a second, draw/plot.js); each line keeps at most MAX_POINTS points, thinned
+// evenly along the chart's x axis (log or not, draw/thin.js), the first and newest kept.
 // The uPlot itself is built after the next paint, in two short tasks (draw/plot.js): the Start
 // that makes a chart stays short, and points added meanwhile are drawn once the plot exists.
 import uPlot from "../vendor/uplot/uPlot.esm.js";
 import { buildPlot, throttledRedraw } from "./plot.js";
+import { thinColumns } from "./thin.js";
 
 const MAX_POINTS = 400;           // a line this dense already fills a chart a few hundred pixels wide
 import { theme } from "./theme.js";
@@ -67,10 +68,7 @@ export class Lines {
     xs.push(x);
     ys.push(y);
     this.added++;
-    if (xs.length > MAX_POINTS) {                 // thin by half, keeping the newest point
-      this.lines[line] = [xs.filter((_, i) => i % 2 === 0 || i === xs.length - 1),
-        ys.filter((_, i) => i % 2 === 0 || i === ys.length - 1)];
-    }
+    if (xs.length > MAX_POINTS) this.lines[line] = thinColumns([xs, ys], MAX_POINTS / 4, { log: !!this.opts.logX });
     this.schedule();
   }
 
@@ -84,6 +82,7 @@ export class Lines {
     if (!this.plot) return;                       // the plot draws what is there once built
     this.plot.setData(this.joined());
     this.el.dataset.points = String(this.count());
+    this.el.dataset.plotted = JSON.stringify(this.lines);   // the test hook: each line's [xs, ys] as drawn
   }
 
   // every line on one x axis, as uPlot takes its data (a line with no points is all gaps)

@@ -4,23 +4,26 @@
 import { boardToString } from "../rules/parse.js";
 import { encodeState, encodeCompareLink } from "../rules/links.js";
 
+// While the generator makes a puzzle (a g= link, Generate), the link names that puzzle: it is
+// what a Start will run (a Start waits for it).
 export function linkOf(s) {
-  if (!s.puzzle) return "";
+  if (!s.puzzle && !s.making) return "";
   const base = location.href.split("#")[0];
-  const puzzle = boardToString(s.puzzle.cells);
+  const puzzle = s.puzzle ? boardToString(s.puzzle.cells) : "";
+  const generator = s.making ? s.making.spec : s.puzzle.spec || null;
   if (s.view === "solve") {
-    return base + encodeState({ puzzle, generator: s.puzzle.spec || null, solver: s.settings.solver, seed: s.settings.seed || "0",
+    return base + encodeState({ puzzle, generator, solver: s.settings.solver, seed: s.settings.seed || "0",
       params: s.settings.params, max_seconds: s.settings.max_seconds });
   }
   const c = s.compare;
-  return base + encodeCompareLink({ puzzle, generator: s.puzzle.spec || null, max_seconds: s.settings.max_seconds, mode: s.view, entries: c.entries,
+  return base + encodeCompareLink({ puzzle, generator, max_seconds: s.settings.max_seconds, mode: s.view, entries: c.entries,
     runs: c.runs, puzzles: c.puzzles, list: c.list, sweep: c.sweep, preset: c.preset }, s.schemas);
 }
 
 export function mountShare(store) {
   const button = document.getElementById("share");
   const current = () => (store.state.running ? store.state.running.link : linkOf(store.state));
-  store.on(["puzzle", "settings", "view", "compare", "running", "schemas"], (s) => {
+  store.on(["puzzle", "making", "settings", "view", "compare", "running", "schemas"], (s) => {
     const url = s.running ? s.running.link : linkOf(s);
     if (url) button.dataset.url = url;
   });

@@ -1,7 +1,7 @@
 // The status line, the loading bar and the versions: what the page is doing, from the state.
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
-import { stateOf } from "../python/messages.js";
+import { stateOf, cellsLeft, cellsLeftText } from "../python/messages.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
@@ -22,13 +22,17 @@ function status(s) {
     }[r.kind];
     return ["running", text, true];
   }
+  if (s.making) {
+    return ["ready", `Making the puzzle ${s.making.spec}… ` +
+      (s.making.waiting ? "Start waits for it: the run starts as soon as it is on the board." : "Start waits for it."), true];
+  }
   if (s.view === "solve" && s.results.solve && s.results.solve.result) {
     const res = s.results.solve.result;
     const state = stateOf(res);
     const detail = state === "unsolvable" ? res.message || "" :
       `${res.iterations.toLocaleString("en")} iterations, ${res.seconds.toFixed(2)} s` +
       (res.stop_reason === "stalled" ? " (the search stalled)" : "") +
-      (state !== "solved" && state !== "error" ? `, ${res.open_cells} cells still open` : "");
+      (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "");
     return [state, detail];
   }
   return ["ready", ""];
@@ -38,7 +42,7 @@ export function mountStatus(store) {
   const $ = (id) => document.getElementById(id);
   const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
     versions: $("versions") };
-  store.on(["ready", "failure", "running", "results", "view"], (s) => {
+  store.on(["ready", "failure", "running", "results", "view", "making"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];

@@ -41,15 +41,21 @@ export function mountGenerator(store, actions, worker) {
     const before = store.state.puzzle;        // a puzzle set meanwhile (a paste, a link) wins
     ui.info.textContent = `Generating a ${spec.size}×${spec.size} (p = ${spec.p}, seed ${spec.seed}${spec.unique ? ", unique" : ""})…`;
     ui.info.dataset.generating = "true";
+    actions.making(spec.text, Math.round(Math.sqrt(spec.size)));     // n: the box size, as a puzzle's
     let reply;
     try { reply = await worker.generate(spec.text); } catch (err) {
       if (!(err instanceof WorkerLost)) throw err;
+      actions.madeNothing(spec.text, "the worker was lost");
       return false;
     } finally {
       if (mine === seq) delete ui.info.dataset.generating;
     }
     if (mine !== seq || reply.superseded || store.state.puzzle !== before) return false;
-    if (!reply.ok) { actions.notify(reply.message, "generate"); return false; }
+    if (!reply.ok) {
+      actions.notify(reply.message, "generate");
+      actions.madeNothing(spec.text, reply.message);      // a Start that waited says so instead
+      return false;
+    }
     const r = reply.result;
     actions.clearNotice("generate");
     actions.setPuzzle({ ...parsePuzzle(r.puzzle), spec: r.spec });

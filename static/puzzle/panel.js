@@ -15,7 +15,7 @@ import { markField } from "../settings/params.js";
 export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
 
 // Whether the board shows the Solve view's run rather than the bare puzzle.
-export const boardShowsRun = (s) => s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
+export const boardShowsRun = (s) => !s.making && s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
 
 // The text the paste box shows for a puzzle that came from elsewhere (a link, typing, Clear).
 const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(puzzle.cells));
@@ -24,7 +24,7 @@ const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(p
 export function mountPuzzle(store, actions, worker, board, openLink) {
   const $ = (id) => document.getElementById(id);
   const ui = { input: $("puzzle-input"), load: $("load-puzzle"), clear: $("clear-board"), examples: $("examples"),
-    info: $("puzzle-info"), rating: $("puzzle-rating") };
+    info: $("puzzle-info"), rating: $("puzzle-rating"), making: $("board-making") };
   const editor = new BoardEditor(board, editCell);
 
   // ------------------------------------------------------------------ visitor -> state
@@ -51,7 +51,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   // A value typed on the board (0 clears): the puzzle changes, the paste box and link follow.
   function editCell(index, value) {
     const s = store.state;
-    if (s.running || !s.puzzle || s.puzzle.cells[index] === value) return;
+    if (s.running || s.making || !s.puzzle || s.puzzle.cells[index] === value) return;
     const cells = s.puzzle.cells.slice();
     cells[index] = value;
     actions.clearNotice();
@@ -97,7 +97,22 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     if (!same) store.set({ paste: textOf(s.puzzle) });
   });
 
-  store.on(["puzzle", "check", "view", "running", "results"], (s) => {
+  // While the generator makes a puzzle, the board is that puzzle's size, empty, and says what it is making.
+  let makingShown = null;
+  store.on(["puzzle", "check", "view", "running", "results", "making"], (s) => {
+    ui.making.hidden = !s.making;
+    if (s.making) {
+      const N = s.making.n * s.making.n;
+      ui.making.textContent = `Making the puzzle ${s.making.spec} (${N}×${N})…` +
+        (s.making.waiting ? " Start waits for it." : " Start waits for it if pressed.");
+      if (makingShown !== s.making.spec) {
+        makingShown = s.making.spec;
+        const empty = new Array(N * N).fill(0);
+        board.show(empty, empty);
+      }
+      return;
+    }
+    makingShown = null;
     if (!s.puzzle || boardShowsRun(s)) return;
     board.show(s.puzzle.cells, s.puzzle.cells, new Set((s.check && s.check.clashes) || []));
   });

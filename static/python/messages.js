@@ -18,6 +18,18 @@ const STATE_OF = {
 
 export const stateOf = (result) => STATE_OF[result.stop_reason] || "failed";
 
+// A result's open cells named apart: {empty, clashing} (a board's '.' are its empty cells;
+// the others of open_cells clash with a peer). Null when the run never had a board.
+export function cellsLeft(result) {
+  if (!result.board || result.open_cells === null || result.open_cells === undefined) return null;
+  const empty = result.board.split(".").length - 1;
+  return { empty, clashing: result.open_cells - empty };
+}
+
+// "3 empty cells and 10 clashing cells"
+export const cellsLeftText = ({ empty, clashing }) =>
+  `${empty} empty ${empty === 1 ? "cell" : "cells"} and ${clashing} clashing ${clashing === 1 ? "cell" : "cells"}`;
+
 // A run that never started (stopped while its worker was still loading, or refused): the
 // fields of a result, so every consumer handles one shape.
 export function unstartedResult(job, stopReason, message = "") {

@@ -13,7 +13,7 @@ import { boardShowsRun } from "../puzzle/panel.js";
 export function mountSolve(store, actions, worker, board, shareLink) {
   const $ = (id) => document.getElementById(id);
   const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
-    viewLabel: $("board-view-label"), bestLabel: $("best-label") };
+    viewLabel: $("board-view-label"), viewNote: $("board-view-note"), bestLabel: $("best-label") };
   const chart = new Chart($("chart"));
   const replay = new Replay({ panel: $("replay"), program: $("program"), slider: $("replay-slider"),
     prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label") }, () => paint());
@@ -25,6 +25,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
   function start() {
     const s = store.state;
     if (s.running) return;
+    if (s.making) { actions.waitForPuzzle("solve", start); return; }   // the puzzle a link names, not the one shown before
     // Solve is judged on Solve's settings only (a race entry's problem is not its own)
     const { values: { schema, params, seed, max_seconds }, problems } = read("solve", s);
     if (problems.size || !schema) {
@@ -69,7 +70,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
   }
 
   ui.start.addEventListener("click", start);
-  ui.stop.addEventListener("click", () => { if (actions.isCurrent("solve")) actions.stop(); });
+  ui.stop.addEventListener("click", () => { if (actions.isCurrent("solve") || actions.isWaiting("solve")) actions.stop(); });
 
   // ------------------------------------------------------------------ frames
   function onFrame(id, msg) {
@@ -89,17 +90,29 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     for (const dd of ui.metrics.querySelectorAll("dd")) dd.textContent = "–";
   }
 
-  // Solvers may offer extra boards (e.g. the crowd's aggregate); the visitor picks which one shows.
-  function offerViews(boards, suggested = "") {
+  // Solvers may offer extra boards (e.g. the crowd's aggregate); the visitor picks which one
+  // shows. The best candidate shows by default: it is the board the metrics describe. An extra
+  // board says what it is (the schema's `views`), and that the metrics are the best candidate's.
+  function offerViews(boards) {
     const names = Object.keys(boards || {});
     const have = [...ui.view.options].slice(1).map((o) => o.value);
     if (names.join(",") !== have.join(",")) {
-      const keep = ui.view.value || suggested;
+      const keep = ui.view.value;
       ui.view.replaceChildren(ui.view.options[0]);
       for (const name of names) ui.view.add(new Option(name, name));
       ui.view.value = names.includes(keep) ? keep : "";
     }
     ui.viewLabel.hidden = names.length === 0;
+    noteView();
+  }
+
+  function noteView() {
+    const view = ui.view.value;
+    const schema = store.state.schemas.get(store.state.settings.solver);
+    const what = view && schema && schema.views ? schema.views[view] : "";
+    const text = view ? `Shown: ${view}${what ? ` — ${what}` : ""}. The metrics describe the best candidate.` : "";
+    ui.viewNote.hidden = !view;
+    if (ui.viewNote.textContent !== text) ui.viewNote.textContent = text;
   }
 
   function labelBest(objective, bestPossible = null) {
@@ -136,7 +149,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     lastFrame = f;
     const p = f.progress;
     const boards = p.overlay && p.overlay.boards;
-    offerViews(boards, p.overlay && p.overlay.view);
+    offerViews(boards);
     const view = ui.view.value;
     const result = s.results.solve && s.results.solve.result;
     if (p.overlay && p.overlay.trace) replay.update(p.overlay.program, p.overlay.trace);
@@ -162,13 +175,15 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     m("best", p.best === null ? "–" : Number.isInteger(p.best) ? String(p.best) : p.best.toFixed(3));
     m("conflicts", String(p.conflicts));
     m("open_cells", String(p.open_cells));
+    m("empty_cells", String(p.empty_cells));
+    m("clashing_cells", String(p.clashing_cells));
     m("restarts", String(p.restarts));
     m("elapsed", `${f.elapsed.toFixed(2)} s`);
     m("rate", f.elapsed > 0 ? Math.round(p.evaluations / f.elapsed).toLocaleString("en") : "–");
     if (f.objective) labelBest(f.objective, f.objective.best);
   }
 
-  ui.view.addEventListener("change", () => paint());
+  ui.view.addEventListener("change", () => { noteView(); paint(); });
 
   // ------------------------------------------------------------------ state -> view
   store.on(["settings", "schemas"], (s) => {
@@ -191,13 +206,13 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     if (s.results.solve === shownResult) return;
     shownResult = s.results.solve;
     const r = shownResult && shownResult.result;
-    if (r && r.solved) ui.view.value = "";                 // show the solution; the views stay offered
+    if (r && r.solved) { ui.view.value = ""; noteView(); }  // show the solution; the views stay offered
     if (r) requestAnimationFrame(paint);
   });
 
-  store.on(["ready", "puzzle", "running"], (s) => {
-    ui.start.disabled = !s.ready || !!s.running || !s.puzzle;
-    ui.stop.disabled = !(s.running && s.running.kind === "solve");
+  store.on(["ready", "puzzle", "running", "making"], (s) => {
+    ui.start.disabled = !s.ready || !!s.running || !(s.puzzle || s.making);
+    ui.stop.disabled = !(s.running && s.running.kind === "solve") && !(s.making && s.making.waiting === "solve");
   });
 
   window.addEventListener("resize", () => chart.resize());

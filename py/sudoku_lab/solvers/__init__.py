@@ -42,7 +42,9 @@ def schema(module: ModuleType) -> dict[str, Any]:
             "objective": {"name": module.OBJECTIVE["name"], "direction": module.OBJECTIVE["direction"]},
             "series_axes": dict(getattr(module, "SERIES_AXES", {})),
             # what one step is (the x axis of its chart) and each series' name for people
-            "step": getattr(module, "STEP", "iteration"), "series_labels": dict(getattr(module, "SERIES", {}))}
+            "step": getattr(module, "STEP", "iteration"), "series_labels": dict(getattr(module, "SERIES", {})),
+            # each extra board a run offers beside its best candidate: what it shows, for people
+            "views": dict(getattr(module, "VIEWS", {}))}
 
 
 def objective(module: ModuleType, puzzle, params: dict[str, Any]) -> dict[str, Any]:

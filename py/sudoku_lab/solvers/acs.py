@@ -84,6 +84,9 @@ PARAMS = [
           "lost every iteration", 0.0, 1.0),
 ]
 STEP = "iteration"
+# the extra board, for the page's caption: it is not a candidate, so the default board is the best ant's
+VIEWS = {"pheromone": "each cell's value of highest pheromone, shaded by its share of the cell's pheromone — "
+                      "where the colony pulls, not a candidate board"}
 SERIES = {"best": "best ant so far (cells fixed)", "iteration_best": "this iteration's best ant",
           "reinforced": "reinforced ant (cells fixed)"}
 OBJECTIVE = {"name": "cells fixed", "direction": "max", "best": lambda puzzle, params: puzzle.N ** 2}
@@ -232,8 +235,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
         yield Progress(
             iteration=iteration, evaluations=(iteration + 1) * ants, best=best, board=board,
             series={"best": best, "iteration_best": int(f[top]), "reinforced": colony.best_f},
-            overlay={"boards": {"pheromone": pheromone}, "shade": {"pheromone": share},
-                     "view": "pheromone"})
+            overlay={"boards": {"pheromone": pheromone}, "shade": {"pheromone": share}})
         if best == C:
             return "solved"
         iteration += 1

@@ -96,6 +96,8 @@ PARAMS = [
                     "keep to the candidates where they can"),
 ]
 STEP = "generation"
+VIEWS = {"aggregate": "the crowd's aggregate: the experts' rows combined (wisdom of crowds), "
+                      "a board bred back into the population, not the best individual"}
 SERIES = {"best": "best individual (conflicts)", "mean": "population mean", "expert_mean": "experts' mean",
           "aggregate": "crowd's aggregate"}
 OBJECTIVE = {"name": "conflicts (digits missing from columns and boxes)", "direction": "min",

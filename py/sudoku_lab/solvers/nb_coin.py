@@ -95,6 +95,9 @@ PARAMS = [
 OBJECTIVE = {"name": "fitness (distinct digits in rows and columns)", "direction": "max",
              "best": lambda puzzle, params: 2 * puzzle.N ** 2}
 STEP = "generation"
+# the extra board, for the page's caption: it is not a candidate, so the default board is the best individual
+VIEWS = {"model": "each cell's likeliest digit under the model, shaded by its probability — "
+                  "what the next generation is drawn from, not a candidate board"}
 SERIES = {"best": "best fitness", "mean": "population mean", "worst": "worst fitness",
           "entropy": "model entropy"}
 SERIES_AXES = {"entropy": "right"}
@@ -306,7 +309,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
             series={"best": top, "mean": float(fit.mean()), "worst": int(fit[order[-1]]),
                     "entropy": models.entropy()},
             restarts=restarts, event=event,
-            overlay={"boards": {"model": likeliest}, "shade": {"model": np.round(prob, 3)}, "view": "model"})
+            overlay={"boards": {"model": likeliest}, "shade": {"model": np.round(prob, 3)}})
         if top == target:
             return "solved"
         event = None
