@@ -13,14 +13,13 @@ import { readSweep } from "../rules/generator.js";
 import { markField } from "../settings/params.js";
 import { readSettings } from "../settings/form.js";
 import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
+import { STAGE_WORDS } from "../python/messages.js";
 import { Race } from "./race.js";
 import { Experiment } from "./experiment.js";
 import { PRESETS, PUZZLE_SETS, presetNote } from "./presets.js";
 
 // Problems that concern comparisons only: a single run ignores them.
 export const COMPARE_ONLY = new Set(["runs", "ps", "pl", "gs", "gi", "preset", "workers", "e", "c", "m"]);
-const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
-  solvers: "is loading the solvers", done: "is starting" };
 const EMPTY_9x9 = ".".repeat(81);
 
 // The published figures the lab's own are drawn beside (data/published.json), fetched once.
@@ -48,7 +47,7 @@ export function compareStatus(s, kind) {
   if (!s.ready) return ["loading", "Loading Python… Start becomes available when it is ready."];
   if (s.running && s.running.kind === kind) {
     return s.running.phase === "starting"
-      ? ["loading", `Starting: ${s.running.detail || "the workers are loading Python"}.`]
+      ? ["loading", `Starting: ${s.running.detail || "checking the workers"}.`]
       : ["running", `The ${what} is running${s.running.detail ? ` (${s.running.detail})` : ""}. Stop ends it within a moment.`];
   }
   if (s.running) {
@@ -362,7 +361,11 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     const puzzle = store.state.puzzle;
     actions.run(mode, shareLink(), async ({ setPhase, onStop }) => {
       onStop(() => pool.stop());
-      watchStartup = () => { if (!begun) setPhase("starting", describeStartup(pool.status())); };
+      watchStartup = () => {
+        if (begun) return;
+        setPhase("starting", describeStartup(pool.status()));
+        if (mode === "race") race.waiting(pool.status());
+      };
       let begun = false;
       const onStart = () => {
         if (begun) return;
@@ -399,6 +402,25 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
 
   let watchStartup = () => {};
   ui.start.addEventListener("click", start);
+
+  // The pool's workers load while the visitor composes a comparison (python/pool.js, warm): as
+  // many as a race of its entries (at least two) or the experiment's workers. Only once the
+  // page's own worker is ready, so they never slow the first "Ready".
+  store.on(["view", "ready", "compare"], (s) => {
+    if (!s.ready || s.failure) return;
+    const n = s.view === "race" || (s.view === "solve" && s.compare.entries.length >= 2)
+      ? Math.max(2, s.compare.entries.length)
+      : s.view === "experiment" ? Math.max(1, Math.min(MAX_POOL, Math.floor(Number(s.compare.workers)) || 1)) : 1;
+    pool.warm(n);
+    showPool();
+  });
+
+  // the pool's workers, and how many are ready (test hooks on compare-status)
+  function showPool() {
+    const workers = pool.slots.map((slot) => slot.worker);
+    ui.status.dataset.workers = String(workers.length);
+    ui.status.dataset.workersReady = String(workers.filter((w) => w.ready).length);
+  }
   ui.stop.addEventListener("click", () => { if (actions.isCurrent(store.state.view)) actions.stop(); });
   window.addEventListener("resize", () => { race.resize(); experiment.resize(); });
 
@@ -426,7 +448,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   new MutationObserver(mirrorChart).observe(ui.experimentChart, { attributes: true });
 
   return {
-    onPoolStatus: () => watchStartup(),
+    onPoolStatus: () => { watchStartup(); showPool(); },
     race, experiment,
   };
 }

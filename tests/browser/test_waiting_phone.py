@@ -1,0 +1,52 @@
+"""Waiting and phones (issue 27): the pool's workers load while a comparison is composed, each
+lane says what it waits for, the views fit a phone's first screen and a half, an experiment
+stopped early has compared every entry, and the race chart's time axis ends with the race."""
+
+import pytest
+
+from lab import HELD_OUT
+
+pytestmark = pytest.mark.browser
+
+POOL = "() => { const s = document.querySelector('[data-testid=compare-status]');" \
+       " return [+(s.dataset.workers || 0), +(s.dataset.workersReady || 0)]; }"
+
+
+def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
+    lab.open("#p=" + HELD_OUT + "&t=30")
+    lab.page.wait_for_timeout(500)
+    assert len(lab.page.workers) == 1                       # Solve needs only the page's own worker
+    lab.set_view("race")
+    lab.wait_until("() => document.querySelector('[data-testid=compare-status]').dataset.workers === '2'", timeout=10)
+    lab.add_entry("hill_climb", 1)
+    lab.add_entry("alldiff_tabu", 2)
+    lab.add_entry("hill_climb", 3)                          # a third entry: a third worker
+    lab.wait_until(f"() => ({POOL})()[0] === 3", timeout=10)
+    assert len(lab.page.workers) == 3
+    lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)   # all loaded before Start
+    lab.page.evaluate("""() => { window.__status = []; const s = document.querySelector('[data-testid=compare-status]');
+        new MutationObserver(() => window.__status.push(s.textContent)).observe(s, {childList: true, subtree: true}); }""")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    said = lab.page.evaluate("() => window.__status")
+    assert not any("loading" in t for t in said), said      # nothing left to load at Start (no "worker 2 is loading…")
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    assert len(lab.page.workers) == 3
+
+
+def test_each_lane_says_what_it_waits_for(lab):
+    """Started at once after the page is ready, the second and third workers are still loading:
+    lane 1 (the page's own worker, ready) says it waits for the others, not for its worker."""
+    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,hill_climb:3")
+    lab.page.evaluate("""() => { window.__lanes = [[], [], []];
+        new MutationObserver(() => document.querySelectorAll('[data-testid=lane] .lane-info').forEach((e, i) => {
+          const seen = window.__lanes[i]; if (seen.at(-1) !== e.textContent) seen.push(e.textContent); }))
+        .observe(document.getElementById('lanes'), {childList: true, subtree: true, characterData: true}); }""")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    first, second, third = lab.page.evaluate("() => window.__lanes")
+    assert not any("waiting for its worker" in t for t in first), first
+    assert any(t.startswith("its worker is ready; waiting for lanes 2, 3 to load") for t in first), first
+    for seen in (second, third):
+        assert any(t.startswith("waiting for its worker, which is loading") for t in seen), seen
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
