@@ -193,6 +193,13 @@ export class Race {
     });
   }
 
+  // Every lane has ended: the time axis ends at the last lane's end, not at the time limit
+  // (a race settled in 0.2 s of a 60 s limit drew its lines in the chart's first sliver).
+  ended() {
+    const ends = this.lanes.filter((l) => l.result && l.result.started !== false).map((l) => l.result.seconds);
+    if (this.chart && ends.length) this.chart.endAt(Math.max(MIN_SECONDS * 10, ...ends));
+  }
+
   // the race as a file: every lane's settings, place, result and trajectory
   outcome() {
     return { lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i), solver: l.entry.solver, seed: l.entry.seed,
@@ -205,7 +212,7 @@ export class Race {
     this.lanesEl.replaceChildren();
     this.lanes = [];
     if (this.chart) { this.chart.destroy(); this.chart = null; }
-    for (const k of ["points", "series", "legend", "title", "xLabel", "yLabel"]) delete this.chartEl.dataset[k];
+    for (const k of ["points", "series", "legend", "title", "xLabel", "yLabel", "xMax"]) delete this.chartEl.dataset[k];
   }
 
   resize() {

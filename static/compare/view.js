@@ -383,6 +383,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
           const promises = pool.start(jobs, { together: true, onStart,
             onFrame: (job, f) => race.frame(job.lane, f) });
           await Promise.all(promises.map((p, i) => p.then((r) => race.done(i, r))));
+          race.ended();
           return { kind: "race", link: store.state.running.link, puzzle: boardToString(puzzle.cells),
             seconds: settings.seconds, ...race.outcome() };
         }
@@ -441,7 +442,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   // the chart hook (compare-chart) tells the tests about the chart of the view on screen
   function mirrorChart() {
     const shown = store.state.view === "race" ? ui.raceChart : ui.experimentChart;
-    for (const k of ["series", "legend", "title", "xLabel", "yLabel"]) ui.chart.dataset[k] = shown.dataset[k] || "";
+    for (const k of ["series", "legend", "title", "xLabel", "yLabel", "xMax"]) ui.chart.dataset[k] = shown.dataset[k] || "";
     ui.chart.dataset.points = shown.dataset.points || "0";
   }
   new MutationObserver(mirrorChart).observe(ui.raceChart, { attributes: true });

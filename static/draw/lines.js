@@ -33,6 +33,7 @@ export class Lines {
     el.dataset.title = opts.title || "";
     el.dataset.xLabel = opts.xLabel;
     el.dataset.yLabel = opts.yLabel;
+    if (opts.xMax !== undefined) el.dataset.xMax = String(opts.xMax);
     const stepped = opts.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined;
     let own = 0;
     this.colors = [];
@@ -47,7 +48,8 @@ export class Lines {
     this.added = this.drawn = 0;                 // points added, and added when last drawn
     this.building = buildPlot(el, (width) => ({
       title: opts.title, width, height: 240,
-      scales: { x: { time: false, distr: opts.logX ? 3 : 1, ...(opts.xMax !== undefined ? { range: [opts.xMin ?? 0, opts.xMax] } : {}) },
+      scales: { x: { time: false, distr: opts.logX ? 3 : 1,
+        ...(opts.xMax !== undefined ? { range: () => [this.opts.xMin ?? 0, this.opts.xMax] } : {}) },
         y: opts.yMax ? { range: [0, opts.yMax] } : opts.logY ? { distr: 3 } : {} },
       axes: [{ label: opts.xLabel, ...axisTheme() }, { label: opts.yLabel, ...axisTheme() }],
       legend: { live: false },
@@ -71,6 +73,14 @@ export class Lines {
       this.lines[line] = [xs.filter((_, i) => i % 2 === 0 || i === xs.length - 1),
         ys.filter((_, i) => i % 2 === 0 || i === ys.length - 1)];
     }
+    this.schedule();
+  }
+
+  // the x axis ends at x from now on (a race's axis: its time limit, then its last lane's end)
+  endAt(x) {
+    this.opts.xMax = x;
+    this.el.dataset.xMax = String(x);
+    this.added++;
     this.schedule();
   }
 

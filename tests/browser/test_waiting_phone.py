@@ -88,3 +88,17 @@ def test_an_experiment_stopped_early_has_run_every_entry_and_its_files_name_them
         lab.by("export-csv").click()
     assert all(s in dl.value.suggested_filename for s in ("hill_climb", "alldiff_tabu", "nb_coin"))
 
+
+def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):
+    lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,alldiff_tabu:2")
+    chart = lab.page.locator("#race-chart")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => document.getElementById('race-chart').dataset.xMax !== undefined")
+    assert float(chart.get_attribute("data-x-max")) == 60                 # running: the time limit
+    lab.wait_lanes_done()
+    times = [float(t.split()[0]) for t in lab.page.locator('[data-testid="lane-time"]').all_inner_texts()]
+    assert max(times) < 10, times                                          # every lane ended far earlier
+    lab.page.wait_for_function("() => +document.getElementById('race-chart').dataset.xMax < 60")
+    x_max = float(chart.get_attribute("data-x-max"))
+    assert abs(x_max - max(max(times), 0.01)) <= 0.006, (x_max, times)
+    assert lab.by("compare-chart").get_attribute("data-x-max") == chart.get_attribute("data-x-max")
