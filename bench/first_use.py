@@ -4,8 +4,9 @@
     the first race of a fresh page: the time from Start until every lane has painted, for a
         visitor who opens Race, adds three entries and presses Start after --think seconds
         (0: at once), each in a fresh browser context (nothing loaded, the HTTP cache cold);
-    on a 390×844 phone: the document top (px) of Solve's Start, Race's Start, the race's lanes,
-        its chart and the race page's height with a race on screen.
+    on a 390×844 phone: the document top (px) of Solve's Start and chart, and (the race opened
+        by its link) Race's Start, the race's lanes, its chart and the race page's height once the
+        race has ended.
 
     .venv/bin/python bench/first_use.py [--think 0 5 10] [--repeat 1] [--json]
 
@@ -66,9 +67,11 @@ def phone_positions(browser, base: str) -> dict:
     page = ctx.new_page()
     page.goto(base + f"#p={HELD_OUT}&t=30")
     ready(page)
-    out = {"solve_start": page.evaluate(TOP, "[data-testid=start]")}
-    page.get_by_test_id("view").locator('[data-view="race"]').click()
-    add_entries(page)
+    out = {"solve_start": page.evaluate(TOP, "[data-testid=start]"),
+           "solve_chart": page.evaluate(TOP, "[data-testid=chart]")}
+    entries = ",".join(f"{solver}:{seed}" for solver, seed in ENTRIES)
+    page.goto(base + f"#p={HELD_OUT}&t=30&m=race&e={entries}")          # the race's entries, as a link
+    ready(page)
     out["race_start"] = page.evaluate(TOP, "[data-testid=compare-start]")
     page.get_by_test_id("compare-start").click()
     page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
@@ -103,7 +106,7 @@ def main() -> int:
         print(f"| after {r['think_s']:g} s | {r['start_to_every_lane_painted_ms'] / 1000:.1f} s |")
     print("\n| on a 390×844 phone | document top |")
     print("|---|---:|")
-    for k, label in [("solve_start", "Solve's Start"), ("race_start", "Race's Start"), ("race_lanes", "Race's lanes"),
+    for k, label in [("solve_start", "Solve's Start"), ("solve_chart", "Solve's chart"), ("race_start", "Race's Start"), ("race_lanes", "Race's lanes"),
                      ("race_chart", "Race's chart"), ("race_page_height", "race page height")]:
         print(f"| {label} | {phone[k]:,} px |")
     print(f"\n(wall {result['wall_s']:.0f} s, CPU of this process {result['cpu_s']:.1f} s)")

@@ -102,3 +102,42 @@ def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):
     x_max = float(chart.get_attribute("data-x-max"))
     assert abs(x_max - max(max(times), 0.01)) <= 0.006, (x_max, times)
     assert lab.by("compare-chart").get_attribute("data-x-max") == chart.get_attribute("data-x-max")
+
+
+SCREEN_AND_A_HALF = 1.5 * 844
+TOP = "(sel) => { const e = document.querySelector(sel); return e.getBoundingClientRect().top + scrollY; }"
+
+
+def test_on_a_phone_each_view_has_its_start_and_results_within_a_screen_and_a_half(visitor):
+    lab = visitor(viewport={"width": 390, "height": 844})
+    lab.open("#p=" + HELD_OUT + "&s=hill_climb&seed=1&t=30")
+    for hook in ("start", "metrics", "chart"):                   # Solve: under the board, before the panels
+        assert lab.page.evaluate(TOP, f"[data-testid={hook}]") <= SCREEN_AND_A_HALF, hook
+    assert lab.by("solver-select").is_visible()                  # Solve keeps its panels open
+    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,nb_coin:3")
+    assert lab.page.evaluate(TOP, "[data-testid=compare-start]") <= SCREEN_AND_A_HALF
+    assert not lab.by("solver-select").is_visible()              # the shared panels are folded
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    for sel in ("[data-testid=lane]", "#race-chart"):
+        assert lab.page.evaluate(TOP, sel) <= SCREEN_AND_A_HALF, sel
+    assert lab.page.evaluate("() => document.documentElement.scrollHeight") <= 2000
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    solver = lab.page.locator('[data-testid=fold][data-fold=solver]')
+    assert solver.get_attribute("aria-expanded") == "false"
+    solver.click()                                                # unfolded on demand, to compose an entry
+    assert solver.get_attribute("aria-expanded") == "true" and lab.by("solver-select").is_visible()
+    lab.set_view("experiment")
+    assert lab.page.evaluate(TOP, "[data-testid=compare-start]") <= SCREEN_AND_A_HALF
+    assert lab.page.evaluate(TOP, "[data-testid=compare-progress]") <= SCREEN_AND_A_HALF
+
+
+def test_a_wide_screen_keeps_the_panels_beside_the_view_and_nothing_folded(visitor):
+    lab = visitor(viewport={"width": 1280, "height": 900})
+    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2")
+    board, view = lab.by("board").bounding_box(), lab.page.locator("#compare").bounding_box()
+    controls = lab.page.locator(".controls").bounding_box()
+    assert board["x"] + board["width"] <= view["x"] and controls["y"] >= board["y"] + board["height"]
+    assert controls["x"] < view["x"] and view["y"] < 200                # the view beside, at its top
+    assert lab.by("solver-select").is_visible() and lab.by("puzzle-input").is_visible()
+    assert lab.page.locator("[data-testid=fold]").first.is_hidden()
