@@ -20,9 +20,9 @@ test("order: any prefix of entries × 1 runs holds every entry", () => {
   assert.deepEqual(order.slice(0, 4).map((j) => j.entry), [0, 1, 2, 3]);
 });
 
-test("order: every puzzle of a round before the next round, every puzzle before the next seed", () => {
+test("order: every seed of a puzzle before the next puzzle, every puzzle of a round before the next round", () => {
   const sweep = runOrder(2, 6, 2, (p) => p % 3);        // 2 p values × 3 instances: p-major puzzles
-  const puzzles = sweep.filter((j) => j.entry === 0).map((j) => [j.run, j.puzzle]);
-  assert.deepEqual(puzzles, [[0, 0], [0, 3], [0, 1], [0, 4], [0, 2], [0, 5], [1, 0], [1, 3], [1, 1], [1, 4], [1, 2], [1, 5]]);
-  assert.deepEqual(runOrder(1, 3, 1).map((j) => j.puzzle), [0, 1, 2]);
+  const puzzles = sweep.filter((j) => j.entry === 0).map((j) => [j.puzzle, j.run]);
+  assert.deepEqual(puzzles, [[0, 0], [0, 1], [3, 0], [3, 1], [1, 0], [1, 1], [4, 0], [4, 1], [2, 0], [2, 1], [5, 0], [5, 1]]);
+  assert.deepEqual(runOrder(1, 3, 2).map((j) => [j.puzzle, j.run]), [[0, 0], [0, 1], [1, 0], [1, 1], [2, 0], [2, 1]]);
 });
