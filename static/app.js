@@ -16,6 +16,7 @@ import { mountCompare } from "./compare/view.js";
 import { mountStatus } from "./page/status.js";
 import { mountNotice } from "./page/notice.js";
 import { mountViews } from "./page/views.js";
+import { mountFolds } from "./page/folds.js";
 import { mountShare } from "./page/share.js";
 import { mountExports } from "./page/exports.js";
 import { mountLinks } from "./page/open-link.js";
@@ -61,6 +62,7 @@ const generator = mountGenerator(store, actions, worker);
 const solve = mountSolve(store, actions, worker, board, share.link);
 compare = mountCompare(store, actions, { worker, pool, shareLink: share.link });
 mountExports(store, { solve, compare });
+mountFolds(store);                 // after every part that marks fields
 warmUpPlots();
 registerServiceWorkerWhenQuiet(store);
 

@@ -8,6 +8,7 @@ import { Lines } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
 import { ecdf, judged as judgedRuns, quartiles, wilson } from "../rules/stats.js";
 import { paperFigure } from "./presets.js";
+import { runOrder } from "./order.js";
 
 const fmt = (x, digits = 2) => (x === null ? "–" : x.toLocaleString("en", { maximumFractionDigits: digits }));
 
@@ -87,6 +88,7 @@ export class Experiment {
   begin({ entries, puzzles, runs, max_seconds, preset, published = {}, sweep = null }) {
     Object.assign(this, { entries, puzzles, runs, preset, published, sweep });
     this.records = [];
+    this.keys = new Map();                            // record -> its place by entry, puzzle and seed
     this.done = 0;
     this.solved = 0;
     this.stopped = 0;
@@ -95,13 +97,14 @@ export class Experiment {
     this.byEntry = entries.map(() => []);
     this.rows = new Map();
     this.started = performance.now();
-    const jobs = [];
-    entries.forEach((e, ei) => puzzles.forEach((p, pi) => {
-      for (let r = 0; r < runs; r++) {
-        jobs.push({ entry: ei, index: pi, name: p.name, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
-          params: e.params, seed: e.seed + r, max_seconds, group: this.groupOf(pi) });
-      }
-    }));
+    // interleaved (compare/order.js): stopped early, the experiment has run every entry
+    const round = sweep ? (pi) => pi % sweep.instances : undefined;
+    const jobs = runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }, k) => {
+      const e = entries[ei], p = puzzles[pi];
+      return { entry: ei, index: pi, name: p.name, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
+        params: e.params, seed: e.seed + r, max_seconds, group: this.groupOf(pi),
+        key: (ei * puzzles.length + pi) * runs + r };             // the records' order in the files
+    });
     this.total = jobs.length;
     this.buildTable();
     if (this.chart) this.chart.destroy();
@@ -178,6 +181,7 @@ export class Experiment {
     if (result.started !== false) {               // a run that never started leaves no record
       const rec = record(job, result);
       this.records.push(rec);
+      this.keys.set(rec, job.key);
       if (result.stop_reason !== "stopped") {
         this.byEntry[job.entry].push(rec);
         row.records.push(rec);
@@ -193,7 +197,10 @@ export class Experiment {
     this.running = false;
     if (this.chartTimer) this.drawCurves();          // the last results are drawn and compared now
     this.showProgress();
-    return { records: this.records, done: this.done, total: this.total, solved: this.solved, stopped: this.stopped };
+    // the files list runs by entry, puzzle and seed, whatever order the workers ended them in
+    this.records.sort((a, b) => this.keys.get(a) - this.keys.get(b));
+    return { records: this.records, done: this.done, total: this.total, solved: this.solved, stopped: this.stopped,
+      solvers: this.entries.map((e) => e.solver) };
   }
 
   showProgress() {

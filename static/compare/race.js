@@ -7,7 +7,7 @@
 import { Board, stringToCells } from "../draw/board.js";
 import { Lines, COLORS } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
-import { stateOf, cellsLeft, cellsLeftText } from "../python/messages.js";
+import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText } from "../python/messages.js";
 
 const ORDINAL = (k) => `${k}${k % 10 === 1 && k !== 11 ? "st" : k % 10 === 2 && k !== 12 ? "nd" : k % 10 === 3 && k !== 13 ? "rd" : "th"}`;
 const MIN_SECONDS = 1e-3;                    // the log axis starts here: every lane starts at the puzzle
@@ -81,12 +81,26 @@ export class Race {
     const info = document.createElement("p");
     info.className = "lane-info";
     info.setAttribute("aria-live", "polite");
-    info.textContent = "waiting for its worker…";
+    info.textContent = "waiting to start…";        // then what it waits for (waiting)
     el.append(head, boardEl, result, info);
     this.lanesEl.appendChild(el);
     const board = new Board(boardEl);             // drawn in the lane's turn to paint (paint)
     return { el, board, info, place, time, givens, state: "running", frame: null, queued: true, drawn: false,
       paintedAt: -Infinity, entry, result: null, series: [] };
+  }
+
+  // Before the lanes start together, what each waits for: its own worker (lane i runs on the
+  // pool's worker i) while it loads, else the others. status: Pool.status().
+  waiting(status) {
+    const loading = status.map((w, i) => (w.ready ? -1 : i)).filter((i) => i >= 0);
+    this.lanes.forEach((lane, i) => {
+      const w = status[i];
+      if (!w || lane.state !== "running") return;
+      lane.info.textContent = w.failure ? `its worker failed: ${w.failure}`
+        : !w.ready ? `waiting for its worker, which ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}…`
+          : loading.length ? `its worker is ready; waiting for lane${loading.length > 1 ? "s" : ""} ` +
+            `${loading.map((k) => k + 1).join(", ")} to load, so all start together` : "starting…";
+    });
   }
 
   // every lane's worker is ready and the lanes start together
@@ -185,6 +199,13 @@ export class Race {
     });
   }
 
+  // Every lane has ended: the time axis ends at the last lane's end, not at the time limit
+  // (a race settled in 0.2 s of a 60 s limit drew its lines in the chart's first sliver).
+  ended() {
+    const ends = this.lanes.filter((l) => l.result && l.result.started !== false).map((l) => l.result.seconds);
+    if (this.chart && ends.length) this.chart.endAt(Math.max(MIN_SECONDS * 10, ...ends));
+  }
+
   // the race as a file: every lane's settings, place, result and trajectory
   outcome() {
     return { lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i), solver: l.entry.solver, seed: l.entry.seed,
@@ -197,7 +218,7 @@ export class Race {
     this.lanesEl.replaceChildren();
     this.lanes = [];
     if (this.chart) { this.chart.destroy(); this.chart = null; }
-    for (const k of ["points", "series", "legend", "title", "xLabel", "yLabel"]) delete this.chartEl.dataset[k];
+    for (const k of ["points", "series", "legend", "title", "xLabel", "yLabel", "xMax"]) delete this.chartEl.dataset[k];
   }
 
   resize() {

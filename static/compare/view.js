@@ -12,12 +12,11 @@ import { markField } from "../settings/params.js";
 import { read } from "../settings/read.js";
 import { entryKey, isEntryKey, problemLine } from "../settings/table.js";
 import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
+import { STAGE_WORDS } from "../python/messages.js";
 import { Race } from "./race.js";
 import { Experiment } from "./experiment.js";
 import { PRESETS, PUZZLE_SETS, presetNote } from "./presets.js";
 
-const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
-  solvers: "is loading the solvers", done: "is finishing loading" };
 const EMPTY_9x9 = ".".repeat(81);
 const EVERY_WORKER_READY = "every worker is ready";
 
@@ -322,7 +321,11 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
     actions.run(mode, link, async ({ setPhase, onStop }) => {
       let stopped = false;
       onStop(() => { stopped = true; pool.stop(); });
-      watchStartup = () => { if (!begun) setPhase("starting", describeStartup(pool.status())); };
+      watchStartup = () => {
+        if (begun) return;
+        setPhase("starting", describeStartup(pool.status()));
+        if (mode === "race") race.waiting(pool.status());
+      };
       let begun = false;
       const onStart = () => {
         if (begun) return;
@@ -340,6 +343,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
           const promises = pool.start(jobs, { together: true, onStart,
             onFrame: (job, f) => race.frame(job.lane, f) });
           await Promise.all(promises.map((p, i) => p.then((r) => race.done(i, r))));
+          race.ended();
           return { kind: "race", link, puzzle: boardToString(puzzle.cells),
             max_seconds: settings.max_seconds, ...race.outcome() };
         }
@@ -366,6 +370,25 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
 
   let watchStartup = () => {};
   ui.start.addEventListener("click", start);
+
+  // The pool's workers load while the visitor composes a comparison (python/pool.js, warm): as
+  // many as a race of its entries (at least two) or the experiment's workers. Only once the
+  // page's own worker is ready, so they never slow the first "Ready".
+  store.on(["view", "ready", "compare"], (s) => {
+    if (!s.ready || s.failure) return;
+    const n = s.view === "race" || (s.view === "solve" && s.compare.entries.length >= 2)
+      ? Math.max(2, s.compare.entries.length)
+      : s.view === "experiment" ? Math.max(1, Math.min(MAX_POOL, Math.floor(Number(s.compare.workers)) || 1)) : 1;
+    pool.warm(n);
+    showPool();
+  });
+
+  // the pool's workers, and how many are ready (test hooks on compare-status)
+  function showPool() {
+    const workers = pool.slots.map((slot) => slot.worker);
+    ui.status.dataset.workers = String(workers.length);
+    ui.status.dataset.workersReady = String(workers.filter((w) => w.ready).length);
+  }
   ui.stop.addEventListener("click", () => {
     if (actions.isCurrent(store.state.view) || actions.isWaiting(store.state.view)) actions.stop();
   });
@@ -388,14 +411,14 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   // the chart hook (compare-chart) tells the tests about the chart of the view on screen
   function mirrorChart() {
     const shown = store.state.view === "race" ? ui.raceChart : ui.experimentChart;
-    for (const k of ["series", "legend", "title", "xLabel", "yLabel", "plotted"]) ui.chart.dataset[k] = shown.dataset[k] || "";
+    for (const k of ["series", "legend", "title", "xLabel", "yLabel", "plotted", "xMax"]) ui.chart.dataset[k] = shown.dataset[k] || "";
     ui.chart.dataset.points = shown.dataset.points || "0";
   }
   new MutationObserver(mirrorChart).observe(ui.raceChart, { attributes: true });
   new MutationObserver(mirrorChart).observe(ui.experimentChart, { attributes: true });
 
   return {
-    onPoolStatus: () => watchStartup(),
+    onPoolStatus: () => { watchStartup(); showPool(); },
     race, experiment,
   };
 }

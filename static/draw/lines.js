@@ -34,6 +34,7 @@ export class Lines {
     el.dataset.title = opts.title || "";
     el.dataset.xLabel = opts.xLabel;
     el.dataset.yLabel = opts.yLabel;
+    if (opts.xMax !== undefined) el.dataset.xMax = String(opts.xMax);
     const stepped = opts.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined;
     let own = 0;
     this.colors = [];
@@ -48,7 +49,8 @@ export class Lines {
     this.added = this.drawn = 0;                 // points added, and added when last drawn
     this.building = buildPlot(el, (width) => ({
       title: opts.title, width, height: 240,
-      scales: { x: { time: false, distr: opts.logX ? 3 : 1, ...(opts.xMax !== undefined ? { range: [opts.xMin ?? 0, opts.xMax] } : {}) },
+      scales: { x: { time: false, distr: opts.logX ? 3 : 1,
+        ...(opts.xMax !== undefined ? { range: () => [this.opts.xMin ?? 0, this.opts.xMax] } : {}) },
         y: opts.yMax ? { range: [0, opts.yMax] } : opts.logY ? { distr: 3 } : {} },
       axes: [{ label: opts.xLabel, ...axisTheme() }, { label: opts.yLabel, ...axisTheme() }],
       legend: { live: false },
@@ -69,6 +71,14 @@ export class Lines {
     ys.push(y);
     this.added++;
     if (xs.length > MAX_POINTS) this.lines[line] = thinColumns([xs, ys], MAX_POINTS / 4, { log: !!this.opts.logX });
+    this.schedule();
+  }
+
+  // the x axis ends at x from now on (a race's axis: its time limit, then its last lane's end)
+  endAt(x) {
+    this.opts.xMax = x;
+    this.el.dataset.xMax = String(x);
+    this.added++;
     this.schedule();
   }
 

@@ -6,14 +6,13 @@ import { fileName } from "../draw/png.js";
 import { boardToString } from "../rules/parse.js";
 import { toCSV, toJSONLines } from "../rules/records.js";
 
-const solversOf = (records) => records.map((r) => r.solver);
 const solveResult = (s) => s.results.solve && s.results.solve.result;
 
-// A download's name: what it holds (a run, a race, an experiment), its solvers (and a run's
-// seed), the time — never the same twice (draw/png.js fileName).
+// A download's name: what it holds (a run, a race, an experiment), its solvers (a race's lanes,
+// an experiment's entries, a run's solver and seed), the time — never the same twice (draw/png.js fileName).
 function exportName(s, ext) {
   if (s.view === "race") return fileName("race", s.results.race.lanes.map((l) => l.solver), ext);
-  if (s.view === "experiment") return fileName("experiment", solversOf(s.results.experiment.records), ext);
+  if (s.view === "experiment") return fileName("experiment", s.results.experiment.solvers, ext);   // its entries
   const r = solveResult(s);
   return fileName("run", [r.solver, `seed${r.seed}`], ext);
 }

@@ -39,3 +39,7 @@ export function unstartedResult(job, stopReason, message = "") {
     restarts: 0, longest_step: 0, ...(message ? { message } : {}), started: false,
   };
 }
+
+// a worker's loading stage (its `loading` message) in words: "worker 2 is loading numpy"
+export const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
+  solvers: "is loading the solvers", done: "is finishing loading" };

@@ -30,12 +30,19 @@ export class Pool {
   }
 
   resize(n) {
-    while (this.slots.length < n) {
+    this.warm(n);
+    this.size = n;
+  }
+
+  // Have n workers, loading or loaded, without putting them to use: a comparison the visitor
+  // is composing then finds them ready at Start (three runtimes loading at once on two cores
+  // made the first race wait ~15 s).
+  warm(n) {
+    while (this.slots.length < Math.min(n, MAX_POOL)) {
       const slot = { job: null, handle: null, own: true };
       slot.worker = new LabWorker({ onStatus: () => { this.onStatus(); this.dispatch(); } });
       this.slots.push(slot);
     }
-    this.size = n;
   }
 
   // what each worker in use is doing while a comparison starts: [{ready, stage, failure}]

@@ -1,0 +1,143 @@
+"""Waiting and phones (issue 27): the pool's workers load while a comparison is composed, each
+lane says what it waits for, the views fit a phone's first screen and a half, an experiment
+stopped early has compared every entry, and the race chart's time axis ends with the race."""
+
+import json
+
+import pytest
+
+from lab import HELD_OUT
+from sudoku_lab.grid import parse
+from sudoku_lab.run import Budget, Run
+
+pytestmark = pytest.mark.browser
+
+POOL = "() => { const s = document.querySelector('[data-testid=compare-status]');" \
+       " return [+(s.dataset.workers || 0), +(s.dataset.workersReady || 0)]; }"
+
+
+def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
+    lab.open("#p=" + HELD_OUT + "&t=30")
+    lab.page.wait_for_timeout(500)
+    assert len(lab.page.workers) == 1                       # Solve needs only the page's own worker
+    lab.set_view("race")
+    lab.wait_until("() => document.querySelector('[data-testid=compare-status]').dataset.workers === '2'", timeout=10)
+    lab.add_entry("hill_climb", 1)
+    lab.add_entry("alldiff_tabu", 2)
+    lab.add_entry("hill_climb", 3)                          # a third entry: a third worker
+    lab.wait_until(f"() => ({POOL})()[0] === 3", timeout=10)
+    assert len(lab.page.workers) == 3
+    lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)   # all loaded before Start
+    lab.page.evaluate("""() => { window.__status = []; const s = document.querySelector('[data-testid=compare-status]');
+        new MutationObserver(() => window.__status.push(s.textContent)).observe(s, {childList: true, subtree: true}); }""")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    said = lab.page.evaluate("() => window.__status")
+    assert not any("loading" in t for t in said), said      # nothing left to load at Start (no "worker 2 is loading…")
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    assert len(lab.page.workers) == 3
+
+
+def test_each_lane_says_what_it_waits_for(lab):
+    """Started at once after the page is ready, the second and third workers are still loading:
+    lane 1 (the page's own worker, ready) says it waits for the others, not for its worker."""
+    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,hill_climb:3")
+    lab.page.evaluate("""() => { window.__lanes = [[], [], []];
+        new MutationObserver(() => document.querySelectorAll('[data-testid=lane] .lane-info').forEach((e, i) => {
+          const seen = window.__lanes[i]; if (seen.at(-1) !== e.textContent) seen.push(e.textContent); }))
+        .observe(document.getElementById('lanes'), {childList: true, subtree: true, characterData: true}); }""")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    first, second, third = lab.page.evaluate("() => window.__lanes")
+    assert not any("waiting for its worker" in t for t in first), first
+    assert any(t.startswith("its worker is ready; waiting for lanes 2, 3 to load") for t in first), first
+    for seen in (second, third):
+        assert any(t.startswith("waiting for its worker, which is loading") for t in seen), seen
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+
+
+def test_an_experiment_stopped_early_has_run_every_entry_and_its_files_name_them(visitor):
+    """Runs go entry, then puzzle, then seed (compare/order.js): stopped after a few runs, every
+    entry has results, each the native run of its (entry, puzzle, seed); the files name every entry."""
+    lab = visitor(accept_downloads=True)
+    lab.open("#p=" + HELD_OUT + "&m=experiment&t=30&e=hill_climb:1,alldiff_tabu:1,nb_coin:1&runs=40&ps=current")
+    lab.by("workers").fill("1")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => +document.querySelector('[data-testid=compare-progress]').dataset.done >= 3",
+                               timeout=120_000)
+    lab.by("compare-stop").click()
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=compare-status]').dataset.state === 'stopped'")
+    rows = lab.rows()
+    assert [r["solver"] for r in rows] == ["hill_climb", "alldiff_tabu", "nb_coin"]
+    assert all(r["runs"] >= 1 for r in rows), rows
+    assert max(r["runs"] for r in rows) - min(r["runs"] for r in rows) <= 1, rows     # in step
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    name = dl.value.suggested_filename
+    assert all(s in name for s in ("hill_climb", "alldiff_tabu", "nb_coin")), name
+    jsonl = [json.loads(line) for line in open(dl.value.path())]
+    keys = [(r["solver"], r["seed"]) for r in jsonl if r["stop_reason"] != "stopped"]
+    order = {"hill_climb": 0, "alldiff_tabu": 1, "nb_coin": 2}
+    assert keys == sorted(keys, key=lambda k: (order[k[0]], k[1]))           # the file: by entry, then seed
+    for rec in jsonl:
+        if rec["stop_reason"] == "stopped":
+            continue
+        native = Run(parse(HELD_OUT), rec["solver"], rec["params"], rec["seed"], Budget(max_seconds=60)).finish()
+        assert (rec["iterations"], rec["board"], rec["solved"]) == (native.iterations, native.to_json()["board"], native.solved)
+    with lab.page.expect_download() as dl:
+        lab.by("export-csv").click()
+    assert all(s in dl.value.suggested_filename for s in ("hill_climb", "alldiff_tabu", "nb_coin"))
+
+
+def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):
+    lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,alldiff_tabu:2")
+    chart = lab.page.locator("#race-chart")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => document.getElementById('race-chart').dataset.xMax !== undefined")
+    assert float(chart.get_attribute("data-x-max")) == 60                 # running: the time limit
+    lab.wait_lanes_done()
+    times = [float(t.split()[0]) for t in lab.page.locator('[data-testid="lane-time"]').all_inner_texts()]
+    assert max(times) < 10, times                                          # every lane ended far earlier
+    lab.page.wait_for_function("() => +document.getElementById('race-chart').dataset.xMax < 60")
+    x_max = float(chart.get_attribute("data-x-max"))
+    assert abs(x_max - max(max(times), 0.01)) <= 0.006, (x_max, times)
+    assert lab.by("compare-chart").get_attribute("data-x-max") == chart.get_attribute("data-x-max")
+
+
+SCREEN_AND_A_HALF = 1.5 * 844
+TOP = "(sel) => { const e = document.querySelector(sel); return e.getBoundingClientRect().top + scrollY; }"
+
+
+def test_on_a_phone_each_view_has_its_start_and_results_within_a_screen_and_a_half(visitor):
+    lab = visitor(viewport={"width": 390, "height": 844})
+    lab.open("#p=" + HELD_OUT + "&s=hill_climb&seed=1&t=30")
+    for hook in ("start", "metrics", "chart"):                   # Solve: under the board, before the panels
+        assert lab.page.evaluate(TOP, f"[data-testid={hook}]") <= SCREEN_AND_A_HALF, hook
+    assert lab.by("solver-select").is_visible()                  # Solve keeps its panels open
+    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,nb_coin:3")
+    assert lab.page.evaluate(TOP, "[data-testid=compare-start]") <= SCREEN_AND_A_HALF
+    assert not lab.by("solver-select").is_visible()              # the shared panels are folded
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    for sel in ("[data-testid=lane]", "#race-chart"):
+        assert lab.page.evaluate(TOP, sel) <= SCREEN_AND_A_HALF, sel
+    assert lab.page.evaluate("() => document.documentElement.scrollHeight") <= 2000
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    solver = lab.page.locator('[data-testid=fold][data-fold=solver]')
+    assert solver.get_attribute("aria-expanded") == "false"
+    solver.click()                                                # unfolded on demand, to compose an entry
+    assert solver.get_attribute("aria-expanded") == "true" and lab.by("solver-select").is_visible()
+    lab.set_view("experiment")
+    assert lab.page.evaluate(TOP, "[data-testid=compare-start]") <= SCREEN_AND_A_HALF
+    assert lab.page.evaluate(TOP, "[data-testid=compare-progress]") <= SCREEN_AND_A_HALF
+
+
+def test_a_wide_screen_keeps_the_panels_beside_the_view_and_nothing_folded(visitor):
+    lab = visitor(viewport={"width": 1280, "height": 900})
+    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2")
+    board, view = lab.by("board").bounding_box(), lab.page.locator("#compare").bounding_box()
+    controls = lab.page.locator(".controls").bounding_box()
+    assert board["x"] + board["width"] <= view["x"] and controls["y"] >= board["y"] + board["height"]
+    assert controls["x"] < view["x"] and view["y"] < 200                # the view beside, at its top
+    assert lab.by("solver-select").is_visible() and lab.by("puzzle-input").is_visible()
+    assert lab.page.locator("[data-testid=fold]").first.is_hidden()
