@@ -416,11 +416,11 @@ def test_the_count_stops_at_its_time_budget_and_says_what_it_knew():
     from sudoku_lab.progress import complete
     ticks = iter(range(10 ** 6))
     progress = {}
-    r = complete(rate_steps(generate(36, 0.3, 1).puzzle, seconds=5, clock=lambda: next(ticks), progress=progress))
+    r = complete(rate_steps(generate(36, 0.3, 1).puzzle, max_seconds=5, clock=lambda: next(ticks), progress=progress))
     assert r.out_of_time and r.solutions is None and r.verdict in ("unknown", "at least one")
     assert "stopped at its 5 s budget" in r.message and r.to_json()["out_of_time"] is True
     assert progress["stage"] == "count" and progress["nodes"] > 0 and progress["elapsed"] >= 5
-    assert not rate(parse(PAPERS["sato-01-easy"]), seconds=5).out_of_time
+    assert not rate(parse(PAPERS["sato-01-easy"]), max_seconds=5).out_of_time
 
 
 @pytest.mark.parametrize("size", (49, 64))
@@ -434,7 +434,7 @@ def test_large_grids_are_rated_within_the_budget(size):
     placed = result.values > 0
     assert not result.contradiction and result.cells > 0
     assert np.array_equal(result.values[placed], made.solution[placed])
-    r = rate(made.puzzle, seconds=1)
+    r = rate(made.puzzle, max_seconds=1)
     assert r.size == size and (r.out_of_time or r.solutions in (1, 2))     # a pattern grid's givens may allow two
     if r.solution is not None:
         from sudoku_lab.score import is_solution

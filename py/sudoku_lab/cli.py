@@ -93,13 +93,13 @@ def cmd_solvers(args) -> int:
 
 def cmd_check(args) -> int:
     puzzle = _puzzle(args.puzzle)
-    seconds = RATE_SECONDS
+    max_seconds = RATE_SECONDS
     if args.max_seconds is not None:
         try:
-            seconds = values.seconds(args.max_seconds)
+            max_seconds = values.max_seconds(args.max_seconds)
         except values.ValueProblem as exc:
             raise UsageError(str(exc)) from None
-    rating = rate(puzzle, seconds=seconds)
+    rating = rate(puzzle, max_seconds=max_seconds)
     if args.json:
         print(json.dumps({**rating.to_json(), "puzzle": puzzle.to_string()}))
         return 0

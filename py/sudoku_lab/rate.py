@@ -390,7 +390,7 @@ class Rating:
 
 
 def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
-               nodes_per_pause: int = NODES_PER_PAUSE, seconds: float | None = RATE_SECONDS,
+               nodes_per_pause: int = NODES_PER_PAUSE, max_seconds: float | None = RATE_SECONDS,
                clock=time.perf_counter, progress: dict | None = None) -> Generator[None, None, Rating]:
     """The rating of `puzzle`: the ladder, then (if logic stalls) the exact count, yielding
     PAUSE between rounds and every `nodes_per_pause` search nodes. Two parts are not split:
@@ -398,7 +398,7 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
     natively) and 64 nodes of a sparse 25×25 or 36×36 search (up to 0.3 s at load 4;
     docs/benchmarks.md).
 
-    The count stops once `seconds` have passed on `clock` since the rating began (None: no
+    The count stops once `max_seconds` have passed on `clock` since the rating began (None: no
     limit), and the rating then says what it knew — "at least one" or "unknown" — with
     ``out_of_time`` and the reason in ``message``: a sparse 36×36 took 96 s natively and
     260 s in the page to settle, with nothing shown meanwhile (issue 27). `progress`, when
@@ -406,7 +406,7 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
     ``logic_cells``, ``nodes``, ``elapsed`` and ``budget`` (seconds)."""
     start = clock()
     report = progress if progress is not None else {}
-    report.update(stage="logic", logic_cells=0, nodes=0, elapsed=0.0, budget=seconds)
+    report.update(stage="logic", logic_cells=0, nodes=0, elapsed=0.0, budget=max_seconds)
     C = puzzle.N * puzzle.N
     head = dict(size=puzzle.N, givens=puzzle.given_count, p=puzzle.given_count / C,
                 empty_cells=C - puzzle.given_count)
@@ -430,7 +430,7 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
         counter = Counter(Puzzle(puzzle.n, result.values), limit=2, max_nodes=max_nodes)
         while not counter.advance(nodes_per_pause, clock=lambda: counter.nodes):
             report.update(nodes=counter.nodes, elapsed=clock() - start)
-            if seconds is not None and clock() - start >= seconds:
+            if max_seconds is not None and clock() - start >= max_seconds:
                 out_of_time = True
                 break
             yield PAUSE
@@ -442,7 +442,7 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
         if count.complete and count.solutions == 0:
             message = "This puzzle has no solution."
         if out_of_time:
-            message = (f"The count stopped at its {seconds:g} s budget after {count.nodes:,} search nodes: "
+            message = (f"The count stopped at its {max_seconds:g} s budget after {count.nodes:,} search nodes: "
                        + ("a solution was found, but not whether it is the only one."
                           if count.solutions else "no solution found yet, so the count is unknown."))
     cells = np.bincount(result.settled_by[result.settled_by >= 0], minlength=len(MOVES))
@@ -456,6 +456,6 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
                   out_of_time=out_of_time)
 
 
-def rate(puzzle: Puzzle, max_nodes: int = MAX_NODES, seconds: float | None = RATE_SECONDS) -> Rating:
-    """rate_steps run to the end in one go (the count within `seconds`, None for no limit)."""
-    return complete(rate_steps(puzzle, max_nodes, seconds=seconds))
+def rate(puzzle: Puzzle, max_nodes: int = MAX_NODES, max_seconds: float | None = RATE_SECONDS) -> Rating:
+    """rate_steps run to the end in one go (the count within `max_seconds`, None for no limit)."""
+    return complete(rate_steps(puzzle, max_nodes, max_seconds=max_seconds))
