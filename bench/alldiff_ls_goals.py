@@ -14,6 +14,7 @@ and moves per CPU second and per wall second over every run.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -56,11 +57,15 @@ def main() -> None:
     ap.add_argument("--instances", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=60.0, help="limit per run, CPU seconds")
     ap.add_argument("--solver", default="alldiff_ls")
+    ap.add_argument("--first", type=int, default=0, help="first instance (seed)")
+    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                    help="a solver parameter (repeatable), read as JSON, e.g. restart_after=200000")
     args = ap.parse_args()
+    params = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.param)}
     cpu_times, wall_times, solved, moves, cpu_all, wall_all = [], [], 0, 0, 0.0, 0.0
-    for seed in range(args.instances):
+    for seed in range(args.first, args.first + args.instances):
         puzzle = instance(args.size, args.p, seed)
-        run = Run(puzzle, args.solver, {}, seed=seed)
+        run = Run(puzzle, args.solver, params, seed=seed)
         c0, w0 = time.process_time(), time.perf_counter()
         while run.step() is not None and time.process_time() - c0 < args.seconds:
             pass

@@ -1,5 +1,5 @@
-"""alldiff_ls in the page: offered in the solver menu as the field's state of the art, and a
-generated puzzle solved with a seed is the native run, move for move (same moves, same board)."""
+"""alldiff_ls and exact_search in the page: a generated puzzle solved with a seed is the native
+run, step for step (same moves or nodes, same board)."""
 
 import pytest
 
@@ -22,4 +22,17 @@ def test_the_page_runs_alldiff_ls_as_the_native_run_does(lab):
     native = Run(generate(parse_spec(spec)).puzzle, "alldiff_ls", {}, seed, Budget(max_iterations=10**6)).finish()
     assert native.solved
     assert moves == native.iterations
+    assert lab.board_values() == native.board.tolist()
+
+
+def test_the_page_runs_the_exact_search_entry_as_the_native_run_does(lab):
+    spec, seed = "16:0.4:1", 0
+    lab.open(f"#g={spec}&s=exact_search&seed={seed}")
+    lab.page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
+    lab.by("start").click()
+    state = lab.wait_state("solved", "failed", "error", timeout=90_000)
+    assert state == "solved", lab.error_text()
+    native = Run(generate(parse_spec(spec)).puzzle, "exact_search", {}, seed, Budget(max_iterations=10**6)).finish()
+    assert int(lab.metric("iteration").replace(",", "")) == native.iterations
     assert lab.board_values() == native.board.tolist()
