@@ -91,6 +91,7 @@ def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
 def test_a_64x64_run_draws_on_the_live_canvas(lab):
     lab.open()
     generate_in_page(lab, 64, 0.45, 1)
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)   # the rating's answer
     lab.by("solver-select").select_option("hill_climb")
     lab.by("start").click()
     lab.wait_state("running")
