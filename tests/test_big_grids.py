@@ -5,11 +5,14 @@ import numpy as np
 import pytest
 
 from sudoku_lab import solvers
-from sudoku_lab.constraints import candidate_masks, popcount
+from sudoku_lab.bits import popcount
+from sudoku_lab.constraints import candidate_masks
 from sudoku_lab.generate import generate
 from sudoku_lab.grid import parse
 from sudoku_lab.propagate import fixed_values, singles
 from sudoku_lab.run import Budget, Run
+
+pytestmark = pytest.mark.slow      # 49×49 and 64×64 (boards from 25×25 up are the slow tier)
 
 
 @pytest.fixture(scope="module")

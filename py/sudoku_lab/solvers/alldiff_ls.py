@@ -91,6 +91,9 @@ PARAMS = [
           "(a member's budget; doubles when its restart brings nothing)", 10, 100_000_000),
 ]
 STEP = "move"
+# the extra board, for the page's caption: the default board is the best state (what the metrics describe)
+VIEWS = {"current": "the search's current state, its clashing cells marked: where the moves are, "
+                    "not the best state found"}
 SERIES = {"cost": "clashing edges (current)", "clashing": "clashing cells (current)", "pool": "elite pool size"}
 SERIES_AXES = {"pool": "right"}
 OBJECTIVE = {"name": "clashing edges", "direction": "min", "best": lambda puzzle, params: 0}
