@@ -59,7 +59,7 @@ def main() -> None:
     ap.add_argument("--solver", default="alldiff_ls")
     ap.add_argument("--first", type=int, default=0, help="first instance (seed)")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                    help="a solver parameter (repeatable), read as JSON, e.g. restart_after=200000")
+                    help="a solver parameter (repeatable), read as JSON, e.g. episode=20000")
     args = ap.parse_args()
     params = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.param)}
     cpu_times, wall_times, solved, moves, cpu_all, wall_all = [], [], 0, 0, 0.0, 0.0

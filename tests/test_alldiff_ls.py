@@ -102,7 +102,7 @@ def test_same_seed_same_run_with_or_without_pauses():
     puzzle = generated(16, 0.35, 6)
 
     def trace(seed):
-        run = Run(puzzle, "alldiff_ls", {"restart_after": 300, "plateau": 50}, seed=seed,
+        run = Run(puzzle, "alldiff_ls", {"episode": 300, "raise_one_in": 2}, seed=seed,
                   budget=Budget(max_iterations=4000))
         out, _ = trace_ticks(run, lambda p: (p.iteration, p.best, p.restarts, p.board.tobytes(),
                                              tuple(p.series.values())))
@@ -159,3 +159,35 @@ def test_a_batch_of_moves_shares_no_unit_and_its_cost_is_the_sum_of_its_deltas()
         assert s.cost_w == before + sum(deltas)
         assert np.array_equal(s.table, s.recount())
     assert batches > 0
+
+
+def test_an_episodes_end_updates_the_pool_the_weights_and_the_budgets():
+    puzzle = generated(25, 0.45, 5)
+    s = search(puzzle, seed=4, raise_one_in=1)
+    episode = DEFAULTS["episode"]
+    s.step(300)                                              # the first episode: well below the start
+    s.end_episode()                                          # fewer clashing edges: the pool is that state
+    assert s.pool_cost == s.ep_best or s.restarts == 1
+    cost, state = s.pool_cost, s.pool[0].copy()
+    assert len(s.pool) == 1 and s.budgets == [episode] and (s.weight == (s.peers < s.m)).all()
+    assert np.count_nonzero(state[s.peers] == state[:s.m, None]) // 2 == cost
+    # as many clashing edges, another state: it joins, and its clashing edges gain 1 (both ends)
+    other = state.copy()
+    x = int(np.flatnonzero(s.dom[:s.m].sum(axis=1) > 1)[0])
+    s.ep_best, s.ep_val = cost, other
+    s.ep_val[x] = int(np.flatnonzero(s.dom[x] & (np.arange(s.N) != state[x]))[0])
+    s.ep_best = int(np.count_nonzero(s.ep_val[s.peers] == s.ep_val[:s.m, None]) // 2)
+    s.pool_cost = s.ep_best
+    hit = s.ep_val[s.peers] == s.ep_val[:s.m, None]
+    s.end_episode()
+    assert len(s.pool) == 2 and s.budgets == [episode, episode]
+    assert np.array_equal(s.weight, (s.peers < s.m).astype(int) + hit)
+    # the same state again is no new member; a worse one grows the starting member's budget
+    s.ep_best, s.ep_val = s.pool_cost, s.pool[1].copy()
+    s.end_episode()
+    assert len(s.pool) == 2
+    member = s.member
+    s.ep_best = s.pool_cost + 1
+    s.end_episode()
+    assert s.budgets[member] == 5 * episode
+    assert np.array_equal(s.table, s.recount())

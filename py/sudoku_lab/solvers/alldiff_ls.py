@@ -15,8 +15,8 @@ The method, as implemented here:
   objective reported (`best`) is the fewest *unweighted* clashing edges seen; 0 is a solution.
 * **Move**: a clashing cell takes another of its candidates. Every step scores every such
   move at once (the conflict table, below) and takes the best non-tabu one; a tabu move is
-  allowed when it would bring the weighted cost below the best weighted cost since the weights
-  last changed (aspiration).
+  allowed when it would bring the weighted cost below the episode's best weighted cost
+  (aspiration; weights change only between episodes).
 * **Tabu**: after cell x leaves value a, (x, a) is tabu for random(10) + 0.6 × (clashing
   cells) moves (Galinier & Hao's TabuCol rule).
 * **Ties** (equal weighted delta) go to the cell that has been in conflict longest since it
@@ -25,13 +25,29 @@ The method, as implemented here:
   time it moves (drawing k × N numbers every move cost more than the rest of the move at
   64×64; the tenure's random part is taken from the same draw, and draws come in blocks of
   256 moves to save calls).
-* **Edge weights** (breakout): all start at 1; when the weighted cost has not improved for
-  ``plateau`` moves, every edge clashing then gets +1 and the best weighted cost restarts from
-  the current one. Weights persist across restarts.
-* **Elite pool**: up to ``pool`` states of the best unweighted cost found (a better cost
-  empties the pool first). When ``restart_after`` moves (the member's budget) pass without a
-  new best, the search restarts from a pool member drawn at random (tabu and ages cleared,
-  weights kept); if that restart brings no new best, the member's budget doubles.
+* **Episodes and the elite pool**: the search runs in episodes of tabu search, each from a
+  pool member (the first from the random start) for the member's budget of moves (``episode``,
+  100,000 as in the repository's source), tabu and ages cleared. An episode's result is its
+  best state (the latest of its fewest unweighted clashing edges). Against the pool (up to
+  ``pool`` = 50 distinct states of one cost): fewer clashing edges empty the pool into it and
+  reset every weight to 1; as many, and unlike every member, it joins the pool (a full pool:
+  it replaces a member drawn at random); more, the starting member's budget grows by
+  4 × ``episode``. The next episode starts from a member drawn at random.
+* **Edge weights** (breakout, between episodes only): all start at 1; an episode that ends at
+  the pool's cost with a new member raises each edge clashing in that state by 1 with chance
+  1/``raise_one_in`` (1/5); a new best cost resets them all to 1.
+
+Why episodes (measured, docs/benchmarks.md "before / after"): the first version raised the
+weights of the edges clashing in the *current* state every 500 moves without a better weighted
+cost, and restarted after 20,000 moves without a new best. Instrumented on a 36×36 p = 0.45
+that stalled, the search then wandered 10–30 clashing edges above its best (2) for 380,000
+moves: the current state at a 500-move plateau is a random point of the walk, so the weights
+(max 4, ~470 raises) landed on edges that did not matter and kept moving the landscape under
+the tabu walk, and 20,000 moves between restarts from near-identical pool states (every
+equal-cost state of a plateau was added) gave each restart too little room. With weights off
+the same instance was solved in 88,000 moves. The repository's own Sudoku solver changes
+weights only at an episode's end, on the edges of an elite state, and resets them on a new
+best; that is the rule here now.
 
 Decisions where the description is vague, or numpy asks for them:
 
@@ -43,14 +59,21 @@ Decisions where the description is vague, or numpy asks for them:
 * **Edge weights, not cell-value weights**: a weight per (cell, peer slot), kept symmetric
   because an edge is raised from both ends at once.
 * **No admissible move** (every candidate tabu, none aspirated): the best move ignoring tabu.
+* **One neighbourhood**: every (clashing cell, other candidate) move, including moves that add
+  conflicts (a tabu walk needs them to leave a local minimum). The repository's source mostly
+  first picks the most-clashing cell and then its best value, falling back to the full
+  neighbourhood for 100 moves when that cell has no non-worsening value; here the full
+  neighbourhood is scored every move (one argmin, no cheaper in numpy to narrow it).
+* **A weight raise's draw** is made once per edge, from its lower-numbered end, so the weight
+  stays symmetric.
 * **Several independent moves per step** (``batch``, on by default): numpy's cost per call
   dominates a move, and scoring k clashing cells × N values is the step's cost. With the best
   move, every other strictly improving move (the best of its cell) is taken too, best first,
   unless it shares a row, column or box with one taken before it: no two are peers, so each
   keeps its delta and the cost falls by their sum, exactly as if made one after another. At
   64×64 the first descent takes ~40 moves a step instead of one; on a plateau (no improving
-  move but the best) a step is one move, as without it. The bookkeeping (best, pool,
-  weights, restarts) runs after each step's moves. Measured in docs/benchmarks.md.
+  move but the best) a step is one move, as without it. The bookkeeping (best, episode's
+  end) runs after each step's moves, so an episode may run a batch's few moves over its budget. Measured in docs/benchmarks.md.
 * **Steps and pauses**: a step is ``MOVES_PER_STEP`` moves (a Progress each, the runner's
   checks cost O(cells)); a found solution ends the step at once. ``iteration`` counts moves;
   ``evaluations`` counts the (cell, value) moves scored.
@@ -82,13 +105,13 @@ REFERENCE = True        # not one of the lab's five papers: the field's state of
 PARAMS = [
     param("tenure_random", "int", 10, "tabu tenure: random part, drawn in 0..this-1", 1, 1000),
     param("tenure_factor", "float", 0.6, "tabu tenure: this times the clashing cells, added", 0.0, 10.0),
-    param("plateau", "int", 500, "moves without a better weighted cost before clashing edges gain weight "
-          "(0: no weights)", 0, 10_000_000),
-    param("pool", "int", 50, "elite pool: most states of the best cost kept for restarts", 1, 1000),
+    param("raise_one_in", "int", 5, "an episode that ends at the pool's cost raises each edge clashing in "
+          "its best state by 1 with chance 1/this (0: no weights)", 0, 1000),
+    param("pool", "int", 50, "elite pool: most distinct states of the best cost kept for restarts", 1, 1000),
     param("batch", "bool", True, "with the best move, take every strictly improving move that shares "
           "no unit with one taken before it (independent moves, one step)"),
-    param("restart_after", "int", 20_000, "moves without a new best before a restart from the pool "
-          "(a member's budget; doubles when its restart brings nothing)", 10, 100_000_000),
+    param("episode", "int", 100_000, "moves of one tabu-search episode from a pool member (a member's "
+          "budget; grows by 4 times this when its episode ends worse than the pool)", 10, 100_000_000),
 ]
 STEP = "move"
 # the extra board, for the page's caption: the default board is the best state (what the metrics describe)
@@ -186,16 +209,18 @@ class Search:
         val = np.full(m + 1, -1, dtype=np.intp)
         val[:m] = np.argmax((rank == choice[:, None]) & self.dom[:m], axis=1)
         self.moves = self.evaluations = self.restarts = 0
-        self.member, self.member_best, self.budgets = -1, 0, []
         self.barred = np.where(self.dom, np.int64(0), np.int64(_BARRED))   # non-candidates: never chosen
         self.noise = rng.integers(0, 1 << 16, size=(m + 1, N)) + self.barred   # tie-breaks per (cell, value)
         self.draws, self.drawn = np.zeros((0, N + 1), dtype=np.int64), 0
         self.load(val)
-        self.best = self.cost_u
-        self.best_val = val.copy()
-        self.pool = [val.copy()]
-        self.budgets = [params["restart_after"]]
-        self.since_best = 0
+        self.best, self.best_val = self.cost_u, val.copy()       # the run's best (what is shown)
+        self.pool, self.pool_cost = [val.copy()], self.cost_u     # the start is the first member
+        self.budgets, self.member = [params["episode"]], 0
+        self.begin()
+
+    def begin(self) -> None:
+        """A new episode from the state just loaded."""
+        self.ep_start, self.ep_best, self.ep_val = self.moves, self.cost_u, self.val.copy()
 
     def load(self, val: np.ndarray) -> None:
         """Take the state `val` (recounting the table with the current weights) and clear tabu."""
@@ -213,7 +238,7 @@ class Search:
         self.clashing[m] = False
         self.cost_w = int(mine[:m].sum()) // 2
         self.cost_u = int(np.count_nonzero(held == self.val[:m, None])) // 2
-        self.best_w, self.since_w = self.cost_w, 0
+        self.best_w = self.cost_w                               # the episode's best weighted cost
         self.since = np.full(m + 1, self.moves, dtype=np.int64)   # in conflict since (or moved at)
 
     def recount(self) -> np.ndarray:
@@ -285,28 +310,62 @@ class Search:
         self.clashing[self.m] = False
         self.since[x] = self.moves
 
-    def reweight(self) -> None:
-        """Breakout: every edge clashing now gains 1, from both its ends."""
+    def raise_weights(self, val: np.ndarray, one_in: int) -> np.ndarray:
+        """Every edge clashing in `val` gains 1 with chance 1/one_in, from both its ends (the
+        draw is made once per edge, from its lower end). Returns the hit mask (m, deg)."""
         m = self.m
-        hit = self.val[self.peers] == self.val[:m, None]
+        hit = val[self.peers] == val[:m, None]
+        if one_in > 1:
+            lower = hit & (np.arange(m)[:, None] < self.peers)
+            i, k = np.nonzero(lower)
+            keep = self.rng.random(i.size) * one_in < 1
+            i, k = i[keep], k[keep]
+            j = self.peers[i, k]
+            hit = np.zeros_like(hit)
+            hit[i, k] = True
+            hit[j, (self.peers[j] == i[:, None]).argmax(axis=1)] = True
         self.weight += hit
-        gained = hit.sum(axis=1)
+        return hit
+
+    def reweight(self) -> None:
+        """Breakout on the current state: every edge clashing now gains 1 (tests; the table kept)."""
+        m = self.m
+        gained = self.raise_weights(self.val, 1).sum(axis=1)
         self.table[np.arange(m), self.val[:m]] += gained
         self.cost_w += int(gained.sum()) // 2
-        self.best_w, self.since_w = self.cost_w, 0
+        self.best_w = self.cost_w
 
     def restart(self) -> None:
-        if self.member >= 0 and self.member < len(self.budgets) and self.best >= self.member_best:
-            self.budgets[self.member] *= 2                      # its restart brought nothing
+        """The next episode: from a pool member drawn at random (tabu and ages cleared)."""
         self.member = int(self.rng.integers(len(self.pool)))
-        self.member_best = self.best
         self.restarts += 1
         self.load(self.pool[self.member])
-        self.since_best = 0
+        self.begin()
+
+    def end_episode(self) -> None:
+        """The episode's best state against the pool: better empties the pool into it and resets
+        every weight to 1; as good and unlike every member joins it (or replaces a member drawn
+        at random when full) and raises weights on its clashing edges; worse grows the budget of
+        the member the episode started from. Then a restart."""
+        episode = self.params["episode"]
+        if self.ep_best < self.pool_cost:
+            self.pool, self.pool_cost, self.budgets = [self.ep_val], self.ep_best, [episode]
+            self.weight = (self.peers < self.m).astype(np.int64)
+        elif self.ep_best == self.pool_cost and not any(np.array_equal(self.ep_val, v) for v in self.pool):
+            if len(self.pool) < self.params["pool"]:
+                self.pool.append(self.ep_val)
+                self.budgets.append(episode)
+            else:
+                r = int(self.rng.integers(len(self.pool)))
+                self.pool[r], self.budgets[r] = self.ep_val, episode
+            if self.params["raise_one_in"]:
+                self.raise_weights(self.ep_val, self.params["raise_one_in"])
+        elif self.ep_best > self.pool_cost:
+            self.budgets[self.member] += 4 * episode
+        self.restart()
 
     def step(self, count: int) -> None:
-        """Up to `count` moves; stops at once on a solution."""
-        plateau = self.params["plateau"]
+        """Up to `count` steps; stops at once on a solution."""
         for _ in range(count):
             if self.cost_u == 0:
                 return
@@ -314,25 +373,15 @@ class Search:
             for x, b in zip(cells.tolist(), vals.tolist()):
                 self.move(x, b, clashing)
             if self.cost_w < self.best_w:
-                self.best_w, self.since_w = self.cost_w, 0
-            else:
-                self.since_w += 1
-            if self.cost_u < self.best:
-                self.best, self.best_val = self.cost_u, self.val.copy()
-                self.pool, self.budgets = [self.val.copy()], [self.params["restart_after"]]
-                self.member, self.since_best = -1, 0
-            else:
-                if self.cost_u == self.best and len(self.pool) < self.params["pool"]:
-                    self.pool.append(self.val.copy())
-                    self.budgets.append(self.params["restart_after"])
-                self.since_best += 1
+                self.best_w = self.cost_w
+            if self.cost_u <= self.ep_best:                    # the episode's latest best state
+                self.ep_best, self.ep_val = self.cost_u, self.val.copy()
+                if self.cost_u < self.best:
+                    self.best, self.best_val = self.cost_u, self.ep_val
             if self.cost_u == 0:
                 return
-            if plateau and self.since_w >= plateau:
-                self.reweight()
-            budget = self.budgets[self.member] if self.member >= 0 else self.params["restart_after"]
-            if self.since_best >= budget:
-                self.restart()
+            if self.moves - self.ep_start >= self.budgets[self.member]:
+                self.end_episode()
 
     def board(self, val: np.ndarray) -> np.ndarray:
         out = self.base.copy()
