@@ -30,3 +30,32 @@ def test_start_during_a_64x64_rating_paints_the_run(lab):
                                timeout=(BUDGET_S + 7) * 1000)
     lab.by("stop").click()
     lab.wait_state("stopped", "failed", "solved", timeout=30_000)
+
+
+def test_while_the_canvas_draws_a_64x64_no_dom_cell_is_written_or_laid_out(lab):
+    lab.open()
+    generate_64(lab)
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)
+    lab.by("solver-select").select_option("hill_climb")
+    lab.by("start").click()
+    lab.wait_state("running")
+    live = "document.querySelector('.board-live')"
+    lab.page.wait_for_function(f"() => +({live}?.dataset.painted || 0) >= 2", timeout=60_000)
+    lab.page.evaluate("""() => { window.__cellWrites = 0;
+      window.__cellObserver = new MutationObserver((list) => { window.__cellWrites += list.filter((m) =>
+        m.target !== document.querySelector('.board-live')).length; });
+      window.__cellObserver.observe(document.querySelector('[data-testid=board]'),
+        { attributes: true, childList: true, subtree: true, characterData: true }); }""")
+    painted = lab.page.evaluate(f"() => +{live}.dataset.painted")
+    lab.page.wait_for_function(f"(n) => +{live}.dataset.painted >= n + 10", arg=painted, timeout=60_000)
+    writes = lab.page.evaluate("() => { window.__cellObserver.disconnect(); return window.__cellWrites; }")
+    assert writes == 0                                      # ten canvas frames, not one DOM cell touched
+    boxes = lab.page.evaluate("() => [...document.querySelectorAll('[data-testid=board] [data-testid=cell]')]"
+                              ".filter((c) => c.getClientRects().length).length")
+    assert boxes == 0                                       # the 4,096 cells are out of the layout meanwhile
+    assert lab.page.evaluate("() => document.querySelectorAll('[data-testid=board] [data-testid=cell]').length") == 64 * 64
+    lab.by("stop").click()
+    lab.wait_state("stopped", "failed", "solved", timeout=30_000)
+    lab.page.wait_for_function(f"() => {live}.hidden", timeout=60_000)
+    assert lab.page.evaluate("() => document.querySelector('[data-testid=board] [data-testid=cell]')"
+                             ".getBoundingClientRect().width") >= 15   # back in the layout, readable
