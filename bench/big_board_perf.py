@@ -61,7 +61,14 @@ def one_size(browser, base: str, size: int, p: str, seconds: float, solver: str)
     out["longest_task_while_running_ms"] = max(during, default=0.0)
     out["long_tasks_while_running"] = len(during)
     out["longest_task_at_start_ms"] = max(at_start, default=0.0)
+    stopped = page.evaluate("() => performance.now()")
     page.get_by_test_id("stop").click()
+    page.wait_for_function("() => document.querySelector('.board-live').hidden", timeout=60_000)   # the cells caught up
+    ended = page.evaluate("() => performance.now()")
+    tasks = page.evaluate("() => window.__perf.longtasks")
+    after = [t["duration"] for t in tasks if stopped <= t["start"] <= ended + 100]
+    out["settle_after_stop_ms"] = ended - stopped
+    out["longest_task_settling_ms"] = max(after, default=0.0)
     page.close()
     return out
 

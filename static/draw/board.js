@@ -137,7 +137,8 @@ export class Board {
     this.layer ??= this.makeLayer();
     this.layer.show(this.n);
     this.live = look;
-    this.el.setAttribute("aria-busy", "true");
+    // set once: writing it again, even unchanged, restyles every cell under it each frame
+    if (!this.el.hasAttribute("aria-busy")) this.el.setAttribute("aria-busy", "true");
     this.layer.canvas.dataset.board = boardToString(look.values);   // what it shows (once drawn whole), for tests
     return eachChanged(this.layer.shown, look, limit, look.values.length, (i, v, given, clash, lit, mask, p) =>
       this.layer.paintCell(i, cellText(v, mask, this.n), given, clash, p, mask !== null)) < limit;

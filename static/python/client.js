@@ -4,12 +4,15 @@
 //
 // The handle also watches the worker: one that dies (an uncaught error, a closed worker) or
 // stops answering while a run should be streaming (no message for `stallMs`, i.e. dozens of
-// slices) is replaced. Everything it had in hand is rejected with WorkerLost, the owner is
+// slices; before the run's first frame, ANSWER_GRACE times that, since a run sent meanwhile
+// waits for the part of a task the worker is in, and a 64×64 rating's count tables are one
+// part of seconds under load) is replaced. Everything it had in hand is rejected with WorkerLost, the owner is
 // told through onLost(reason, replaced), and the new worker loads the runtime again (the
 // browser's cache serves the files) and reports `ready` like the first one.
 import { requestMessage, startMessage, stopMessage } from "./messages.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const ANSWER_GRACE = 10;           // a run not yet answered: silence up to 10 × stallMs (30 s) is a busy worker
 
 export class WorkerLost extends Error {}
 
@@ -79,7 +82,7 @@ export class LabWorker {
       }
       case "progress": {
         const run = this.runs.get(msg.runId);
-        if (run) run.onFrame(msg);
+        if (run) { run.answered = true; run.onFrame(msg); }
         break;
       }
       case "done": {
@@ -138,10 +141,14 @@ export class LabWorker {
 
   // ------------------------------------------------------------------ watching
   // While a run should be streaming (the worker is ready and holds a run), silence longer
-  // than stallMs means the worker is stuck.
+  // than stallMs means the worker is stuck. A run it has not answered yet may wait for the
+  // end of a task's part (a rating's, a generation's), so until then the wait is longer.
   checkAlive() {
-    if (this.ready && this.runs.size && performance.now() - this.lastHeard > this.stallMs) {
-      this.lose(`it stopped answering for ${(this.stallMs / 1000).toFixed(0)} s`);
+    if (!this.ready || !this.runs.size) return;
+    const waiting = [...this.runs.values()].some((r) => !r.answered);
+    const limit = waiting ? this.stallMs * ANSWER_GRACE : this.stallMs;
+    if (performance.now() - this.lastHeard > limit) {
+      this.lose(`it stopped answering for ${(limit / 1000).toFixed(0)} s`);
     }
   }
 

@@ -1,0 +1,61 @@
+"""A large board's run (issue 26, "Grids to 64×64"): Start pressed while a 64×64 is still
+being rated starts the run at once (the run has the worker first; the rating waits), and
+while the live canvas draws, the DOM cells under it are left alone."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BUDGET_S = 8                                                # the rating's budget (rate.py)
+
+
+def generate_64(lab, p=0.45, seed=1):
+    lab.by("generate-size").select_option("64")
+    lab.by("generate-p").fill(str(p))
+    lab.by("generate-seed").fill(str(seed))
+    lab.by("generate").click()
+    spec = f"64:{p}:{seed}"
+    lab.page.wait_for_function("(s) => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
+
+
+def test_start_during_a_64x64_rating_paints_the_run(lab):
+    lab.open()
+    generate_64(lab)
+    assert lab.page.query_selector("[data-testid=puzzle-info][data-solutions]") is None   # still rating
+    lab.by("solver-select").select_option("hill_climb")
+    lab.by("start").click()
+    lab.wait_state("running")
+    lab.page.wait_for_function("() => +(document.querySelector('.board-live')?.dataset.painted || 0) >= 5",
+                               timeout=(BUDGET_S + 7) * 1000)
+    lab.by("stop").click()
+    lab.wait_state("stopped", "failed", "solved", timeout=30_000)
+
+
+def test_while_the_canvas_draws_a_64x64_no_dom_cell_is_written_or_laid_out(lab):
+    lab.open()
+    generate_64(lab)
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)
+    lab.by("solver-select").select_option("hill_climb")
+    lab.by("start").click()
+    lab.wait_state("running")
+    live = "document.querySelector('.board-live')"
+    lab.page.wait_for_function(f"() => +({live}?.dataset.painted || 0) >= 2", timeout=60_000)
+    lab.page.evaluate("""() => { window.__cellWrites = 0;
+      window.__cellObserver = new MutationObserver((list) => { window.__cellWrites += list.filter((m) =>
+        m.target !== document.querySelector('.board-live')).length; });
+      window.__cellObserver.observe(document.querySelector('[data-testid=board]'),
+        { attributes: true, childList: true, subtree: true, characterData: true }); }""")
+    painted = lab.page.evaluate(f"() => +{live}.dataset.painted")
+    lab.page.wait_for_function(f"(n) => +{live}.dataset.painted >= n + 10", arg=painted, timeout=60_000)
+    writes = lab.page.evaluate("() => { window.__cellObserver.disconnect(); return window.__cellWrites; }")
+    assert writes == 0                                      # ten canvas frames, not one DOM cell touched
+    boxes = lab.page.evaluate("() => [...document.querySelectorAll('[data-testid=board] [data-testid=cell]')]"
+                              ".filter((c) => c.getClientRects().length).length")
+    assert boxes == 0                                       # the 4,096 cells are out of the layout meanwhile
+    assert lab.page.evaluate("() => document.querySelectorAll('[data-testid=board] [data-testid=cell]').length") == 64 * 64
+    lab.by("stop").click()
+    lab.wait_state("stopped", "failed", "solved", timeout=30_000)
+    lab.page.wait_for_function(f"() => {live}.hidden", timeout=60_000)
+    assert lab.page.evaluate("() => document.querySelector('[data-testid=board] [data-testid=cell]')"
+                             ".getBoundingClientRect().width") >= 15   # back in the layout, readable
