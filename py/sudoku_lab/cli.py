@@ -60,14 +60,19 @@ def _seed(raw: str) -> int:
         raise UsageError(str(exc)) from None
 
 
+def _max_seconds(args, default: float) -> float:
+    """--max-seconds, read by the shared time-limit rule, or the command's default."""
+    if args.max_seconds is None:
+        return default
+    try:
+        return values.max_seconds(args.max_seconds)
+    except values.ValueProblem as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _budget(args, default_max_seconds: float = 60.0) -> Budget:
-    """The budget flags; --max-seconds is read by the shared time-limit rule (default 60 s)."""
-    max_seconds = default_max_seconds
-    if args.max_seconds is not None:
-        try:
-            max_seconds = values.max_seconds(args.max_seconds)
-        except values.ValueProblem as exc:
-            raise UsageError(str(exc)) from None
+    """The budget flags (--max-seconds by default 60 s)."""
+    max_seconds = _max_seconds(args, default_max_seconds)
     return Budget(max_iterations=args.max_iterations, max_evaluations=args.max_evaluations, max_seconds=max_seconds)
 
 
@@ -93,13 +98,7 @@ def cmd_solvers(args) -> int:
 
 def cmd_check(args) -> int:
     puzzle = _puzzle(args.puzzle)
-    max_seconds = RATE_SECONDS
-    if args.max_seconds is not None:
-        try:
-            max_seconds = values.max_seconds(args.max_seconds)
-        except values.ValueProblem as exc:
-            raise UsageError(str(exc)) from None
-    rating = rate(puzzle, max_seconds=max_seconds)
+    rating = rate(puzzle, max_seconds=_max_seconds(args, RATE_SECONDS))
     if args.json:
         print(json.dumps({**rating.to_json(), "puzzle": puzzle.to_string()}))
         return 0

@@ -99,6 +99,19 @@ class Lab:
         self.by("puzzle-input").fill(text)
         self.by("load-puzzle").click()
 
+    def generate(self, size: int, p: float, seed: int, unique: bool = False) -> str:
+        """Fill the Generate form, press Generate and wait until the puzzle line names the
+        generated puzzle; returns its generator settings (`size:p:seed[:unique]`)."""
+        self.by("generate-size").select_option(str(size))
+        self.by("generate-p").fill(str(p))
+        self.by("generate-seed").fill(str(seed))
+        self.by("generate-unique").set_checked(unique)
+        self.by("generate").click()
+        spec = f"{size}:{p}:{seed}" + (":unique" if unique else "")
+        self.page.wait_for_function("(s) => document.querySelector('[data-testid=puzzle-info]').textContent"
+                                    ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
+        return spec
+
     def set_view(self, view: str):
         """Choose the Solve, Race or Experiment view (the tabs at the top)."""
         self.by("view").locator(f'[data-view="{view}"]').click()

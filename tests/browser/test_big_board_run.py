@@ -9,19 +9,9 @@ pytestmark = pytest.mark.browser
 BUDGET_S = 8                                                # the rating's budget (rate.py)
 
 
-def generate_64(lab, p=0.45, seed=1):
-    lab.by("generate-size").select_option("64")
-    lab.by("generate-p").fill(str(p))
-    lab.by("generate-seed").fill(str(seed))
-    lab.by("generate").click()
-    spec = f"64:{p}:{seed}"
-    lab.page.wait_for_function("(s) => document.querySelector('[data-testid=puzzle-info]').textContent"
-                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
-
-
 def test_start_during_a_64x64_rating_paints_the_run(lab):
     lab.open()
-    generate_64(lab)
+    lab.generate(64, 0.45, 1)
     assert lab.page.query_selector("[data-testid=puzzle-info][data-solutions]") is None   # still rating
     lab.by("solver-select").select_option("hill_climb")
     lab.by("start").click()
@@ -34,7 +24,7 @@ def test_start_during_a_64x64_rating_paints_the_run(lab):
 
 def test_while_the_canvas_draws_a_64x64_no_dom_cell_is_written_or_laid_out(lab):
     lab.open()
-    generate_64(lab)
+    lab.generate(64, 0.45, 1)
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)
     lab.by("solver-select").select_option("hill_climb")
     lab.by("start").click()

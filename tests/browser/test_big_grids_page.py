@@ -15,17 +15,6 @@ def cell_px(lab) -> float:
     return lab.page.evaluate(f"() => document.querySelector('{CELL}').getBoundingClientRect().width")
 
 
-def generate_in_page(lab, size, p, seed):
-    lab.by("generate-size").select_option(str(size))
-    lab.by("generate-p").fill(str(p))
-    lab.by("generate-seed").fill(str(seed))
-    lab.by("generate").click()
-    spec = f"{size}:{p}:{seed}"
-    lab.page.wait_for_function("(s) => document.querySelector('[data-testid=puzzle-info]').textContent"
-                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
-    return spec
-
-
 def test_a_bad_paste_marks_the_box_until_its_text_reads(lab):
     lab.open()
     box = lab.by("puzzle-input")
@@ -55,7 +44,7 @@ def test_a_49x49_pastes_as_numbers_and_a_value_of_50_is_named(lab):
 
 def test_a_generated_64x64_is_the_native_one_with_a_short_link_and_readable_cells(lab):
     lab.open()
-    spec = generate_in_page(lab, 64, 0.4, 5)
+    spec = lab.generate(64, 0.4, 5)
     native = generate(parse_spec(spec)).puzzle
     assert lab.board_values() == native.cells.tolist()
     url = lab.by("share").get_attribute("data-url")
@@ -67,7 +56,7 @@ def test_a_generated_64x64_is_the_native_one_with_a_short_link_and_readable_cell
 
 def test_a_36x36_grows_past_its_column(lab):
     lab.open()
-    generate_in_page(lab, 36, 0.45, 1)
+    lab.generate(36, 0.45, 1)
     assert cell_px(lab) >= 20                               # ~10 px in the 460-px column before
 
 
@@ -79,7 +68,7 @@ def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
       new MutationObserver(() => { const w = document.querySelector('[data-testid=puzzle-rating]').dataset.wait;
         if (w) window.__waits.add(w); }).observe(document.querySelector('[data-testid=puzzle-rating]'),
         { attributes: true, childList: true, subtree: true, characterData: true }); }""")
-    generate_in_page(lab, 36, 0.45, 1)
+    lab.generate(36, 0.45, 1)
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)
     info = lab.by("puzzle-info").inner_text()
     assert "checking" not in info and ("unknown" in info or "at least one" in info), info
@@ -90,7 +79,7 @@ def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
 
 def test_a_64x64_run_draws_on_the_live_canvas(lab):
     lab.open()
-    generate_in_page(lab, 64, 0.45, 1)
+    lab.generate(64, 0.45, 1)
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)   # the rating's answer
     lab.by("solver-select").select_option("hill_climb")
     lab.by("start").click()

@@ -10,22 +10,10 @@ from sudoku_lab.rate import rate
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
-def generate_in_page(lab, size, p, seed, unique=False):
-    lab.by("generate-size").select_option(str(size))
-    lab.by("generate-p").fill(str(p))
-    lab.by("generate-seed").fill(str(seed))
-    lab.by("generate-unique").set_checked(unique)
-    lab.by("generate").click()
-    spec = f"{size}:{p}:{seed}" + (":unique" if unique else "")
-    lab.page.wait_for_function("(s) => document.querySelector('[data-testid=puzzle-info]').textContent"
-                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
-    return spec
-
-
 def test_the_page_generates_the_native_puzzle_at_every_size_and_its_link_is_short(lab):
     lab.open()
     for size in (4, 9, 16, 25, 36):
-        spec = generate_in_page(lab, size, 0.45, 7)
+        spec = lab.generate(size, 0.45, 7)
         native = generate(parse_spec(spec)).puzzle
         assert lab.board_values() == native.cells.tolist(), spec
         assert lab.by("puzzle-input").input_value() == native.to_string()
@@ -38,7 +26,7 @@ def test_the_page_generates_the_native_puzzle_at_every_size_and_its_link_is_shor
 
 def test_unique_mode_and_the_rating_match_the_native_ones(lab):
     lab.open()
-    spec = generate_in_page(lab, 9, 0.3, 4, unique=True)
+    spec = lab.generate(9, 0.3, 4, unique=True)
     made = generate(parse_spec(spec))
     assert lab.board_values() == made.puzzle.cells.tolist()
     lab.page.wait_for_selector('[data-testid="puzzle-rating"][data-needs-search]', timeout=60_000)
