@@ -52,7 +52,7 @@ def test_a_bad_parameter_in_a_link_shows_its_text_not_the_default(lab):
 def test_bad_generator_settings_are_named_and_marked_part_by_part(lab):
     lab.open("#g=99:2:x&s=hill_climb&seed=1")
     text = lab.error_text()
-    assert "size must be 4, 9, 16, 25 or 36; got '99'" in text
+    assert "size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got '99'" in text
     assert "p must be a number from 0 to 1; got '2'" in text
     assert "seed must be a whole number" in text and "got 'x'" in text
     assert lab.by("generate-size").input_value() == "" and invalid(lab, "generate-size")
