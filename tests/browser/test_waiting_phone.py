@@ -21,11 +21,11 @@ def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
     lab.page.wait_for_timeout(500)
     assert len(lab.page.workers) == 1                       # Solve needs only the page's own worker
     lab.set_view("race")
-    lab.wait_until("() => document.querySelector('[data-testid=compare-status]').dataset.workers === '2'", timeout=10)
+    lab.wait_until("() => document.querySelector('[data-testid=compare-status]').dataset.workers === '2'", timeout=60)
     lab.add_entry("hill_climb", 1)
     lab.add_entry("alldiff_tabu", 2)
     lab.add_entry("hill_climb", 3)                          # a third entry: a third worker
-    lab.wait_until(f"() => ({POOL})()[0] === 3", timeout=10)
+    lab.wait_until(f"() => ({POOL})()[0] === 3", timeout=60)
     assert len(lab.page.workers) == 3
     lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)   # all loaded before Start
     lab.page.evaluate("""() => { window.__status = []; const s = document.querySelector('[data-testid=compare-status]');
