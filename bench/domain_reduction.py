@@ -23,7 +23,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from sudoku_lab.filtering import FILTERS, MAX_HALL_SET_UNIT, fixpoint, popcount  # noqa: E402
+from sudoku_lab.bits import popcount  # noqa: E402
+from sudoku_lab.filtering import FILTERS, MAX_HALL_SET_UNIT, fixpoint  # noqa: E402
 from sudoku_lab.grid import geometry, parse  # noqa: E402
 from sudoku_lab.propagate import hidden_singles  # noqa: E402
 

@@ -7,7 +7,8 @@ import pytest
 
 from conftest import PAPERS, SIZES, read_puzzles
 from sudoku_lab.exact import solve
-from sudoku_lab.filtering import FILTERS, fixpoint, popcount
+from sudoku_lab.bits import popcount
+from sudoku_lab.filtering import FILTERS, fixpoint
 from sudoku_lab.grid import geometry, parse
 
 RATED = read_puzzles("rated40.txt")
