@@ -30,7 +30,7 @@ function status(s) {
     const res = s.results.solve.result;
     const state = stateOf(res);
     const detail = state === "unsolvable" ? res.message || "" :
-      `${res.iterations.toLocaleString("en")} iterations, ${res.seconds.toFixed(2)} s` +
+      `${res.iterations.toLocaleString("en")} ${stepsOf(s, res)}, ${res.seconds.toFixed(2)} s` +
       (res.stop_reason === "stalled" ? " (the search stalled)" : "") +
       (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "");
     return [state, detail];
@@ -59,4 +59,10 @@ export function mountStatus(store) {
   store.on(["versions"], (s) => {
     if (s.versions) ui.versions.textContent = `Pyodide ${s.versions.pyodide} · Python ${s.versions.python} · numpy ${s.versions.numpy}`;
   });
+}
+
+// what the run's steps are called, by its solver's schema (`step`: iteration, generation, move, node)
+function stepsOf(s, res) {
+  const schema = s.schemas.get(res.solver);
+  return `${(schema && schema.step) || "iteration"}s`;
 }
