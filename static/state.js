@@ -40,19 +40,30 @@ export const INITIAL = {
   results: { solve: null, race: null, experiment: null },   // each view's last outcome
 };
 
+const MAX_ROUNDS = 20;              // rounds of listeners in one batch (flush)
+
 export function createStore(initial = INITIAL) {
   let state = { ...initial };
   let changed = new Set();
   let queued = false;
   const listeners = [];
 
+  // A batch that still changes after MAX_ROUNDS rounds is a loop of listeners setting each
+  // other's keys: it stops there, loudly (an error naming the keys that kept changing), never
+  // by dropping the changes unsaid.
   let flushing = false;
   function flush() {
     queued = false;
     if (flushing) return;           // flushNow from inside a listener: the running flush goes on
     flushing = true;
     try {
-      for (let round = 0; changed.size && round < 20; round++) {
+      for (let round = 0; changed.size; round++) {
+        if (round === MAX_ROUNDS) {
+          const keys = [...changed];
+          changed = new Set();
+          throw new Error(`The page's state kept changing after ${MAX_ROUNDS} rounds of listeners: ` +
+            `${keys.join(", ")} changed again in the last round (a listener sets what it listens to?)`);
+        }
         const keys = changed;
         changed = new Set();
         for (const l of listeners) {

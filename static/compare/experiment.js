@@ -3,12 +3,15 @@
 // the solved runs, the paper's figure beside when a preset is on) and the fraction of runs
 // solved against seconds. Runs ended by Stop or an error are counted apart ("stopped n",
 // "n errors") and left out of the success rate and its interval (rules/stats.js, judged).
-// compare/view.js runs the jobs on the pool and hands each result here.
+// compare/run.js runs the jobs on the pool and hands each result here. Whether it runs is the
+// page's one answer (state.running), asked through `running()`.
 import { Lines } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
-import { ecdf, judged as judgedRuns, quartiles, wilson } from "../rules/stats.js";
+import { ecdf } from "../rules/stats.js";
+import { pointsAgainstP } from "../rules/published.js";
 import { paperFigure } from "./presets.js";
 import { runOrder } from "./order.js";
+import { tallyRuns } from "./tally.js";
 
 const fmt = (x, digits = 2) => (x === null ? "–" : x.toLocaleString("en", { maximumFractionDigits: digits }));
 
@@ -67,8 +70,9 @@ export function record(job, result) {
 }
 
 export class Experiment {
-  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls }) {
-    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, phaseEls });
+  // running(): is an experiment what runs (the store's `running`)
+  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls, running }) {
+    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, phaseEls, running });
     this.records = [];
     this.total = 0;
     this.chart = null;
@@ -92,11 +96,11 @@ export class Experiment {
     this.done = 0;
     this.solved = 0;
     this.stopped = 0;
-    this.running = true;
     this.chartDirty = new Set();
     this.byEntry = entries.map(() => []);
     this.rows = new Map();
     this.started = performance.now();
+    this.lastAt = this.started;                       // when the last result came (the elapsed time once ended)
     // interleaved (compare/order.js): stopped early, the experiment has run every entry
     const round = sweep ? (pi) => pi % sweep.instances : undefined;
     const jobs = runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }, k) => {
@@ -136,12 +140,8 @@ export class Experiment {
     if (!this.sweep) return;
     const size = this.sweep.size;
     const names = this.entries.map((e, i) => this.entryName(e, i));
-    const marks = (measures) => Object.entries(this.published || {}).filter(([k]) => !k.startsWith("_"))
-      .flatMap(([, src]) => (src.series || []).filter((se) => se.size === size && se.x === "p" && measures.includes(se.measure))
-        .map((se) => ({ label: `${src.label}${se.measure === "success_rate" ? "" : `, ${se.measure.replace("_seconds", "")}`}`,
-          points: se.points.map((pt) => [pt.x, pt.y ?? pt.high]).filter(([, y]) => y !== undefined) })));
-    this.successMarks = marks(["success_rate"]);
-    this.timeMarks = marks(["mean_seconds", "median_seconds", "max_seconds", "seconds_range"]);
+    this.successMarks = pointsAgainstP(this.published, size, ["success_rate"]);
+    this.timeMarks = pointsAgainstP(this.published, size, ["mean_seconds", "median_seconds", "max_seconds", "seconds_range"]);
     const mk = (el, extra, opts) => {
       const chart = new Lines(el, [...names, ...extra.map((m) => ({ label: m.label, marks: true }))], opts);
       extra.forEach((m, k) => chart.set(names.length + k, m.points.sort((a, b) => a[0] - b[0])));
@@ -158,12 +158,10 @@ export class Experiment {
     this.entries.forEach((_, ei) => {
       const succ = [], times = [];
       for (const g of this.groups()) {
-        const row = this.rows.get(`${ei}/${g.key}`);
-        const judged = judgedRuns(row.records);
-        if (!judged.length) continue;
-        const solved = judged.filter((r) => r.solved);
-        succ.push([g.p, solved.length / judged.length]);
-        const median = quartiles(solved.map((r) => r.seconds))[1];
+        const t = tallyRuns(this.rows.get(`${ei}/${g.key}`).records);
+        if (!t.judged) continue;
+        succ.push([g.p, t.rate]);
+        const median = t.secondsQuartiles[1];
         if (median !== null) times.push([g.p, Math.max(median, 1e-3)]);
       }
       this.phaseSuccess.set(ei, succ);
@@ -173,6 +171,7 @@ export class Experiment {
 
   result(job, result) {
     this.done += 1;
+    this.lastAt = performance.now();
     const row = this.rows.get(`${job.entry}/${job.group}`);
     if (result.stop_reason === "stopped") {
       this.stopped += 1;
@@ -194,7 +193,6 @@ export class Experiment {
   }
 
   finish() {
-    this.running = false;
     if (this.chartTimer) this.drawCurves();          // the last results are drawn and compared now
     this.showProgress();
     // the files list runs by entry, puzzle and seed, whatever order the workers ended them in
@@ -204,19 +202,21 @@ export class Experiment {
   }
 
   showProgress() {
+    if (this.started === undefined) return;           // no experiment has begun
     const el = this.progressEl;
+    const running = this.running();
     el.dataset.done = String(this.done);
     el.dataset.total = String(this.total);
     el.dataset.solved = String(this.solved);
     el.dataset.stopped = String(this.stopped);
     el.querySelector("progress").max = this.total || 1;
     el.querySelector("progress").value = this.done;
-    const elapsed = (performance.now() - this.started) / 1000;
-    const left = this.done && this.running ? (elapsed / this.done) * (this.total - this.done) : 0;
+    const elapsed = ((running ? performance.now() : this.lastAt) - this.started) / 1000;
+    const left = this.done && running ? (elapsed / this.done) * (this.total - this.done) : 0;
     el.querySelector(".progress-text").textContent =
       `${this.done} of ${this.total} runs done · ${this.solved} solved` +
       (this.stopped ? ` · ${this.stopped} stopped` : "") + ` · ${elapsed.toFixed(0)} s elapsed` +
-      (this.running ? (this.done ? ` · about ${Math.ceil(left)} s left` : "") : this.stopped ? " · stopped" : " · finished");
+      (running ? (this.done ? ` · about ${Math.ceil(left)} s left` : "") : this.stopped ? " · stopped" : " · finished");
   }
 
   buildTable() {
@@ -259,26 +259,19 @@ export class Experiment {
   }
 
   updateRow(row) {
-    const rs = row.records;                                   // runs that ended on their own
-    const errors = rs.filter((r) => r.stop_reason === "error");
-    const judged = judgedRuns(rs);
-    const solved = judged.filter((r) => r.solved);
-    const [lo, hi] = wilson(solved.length, judged.length);
-    const secs = quartiles(solved.map((r) => r.seconds));
-    const its = quartiles(solved.map((r) => r.iterations));
-    row.tr.dataset.runs = String(judged.length);
-    row.tr.dataset.solved = String(solved.length);
+    const t = tallyRuns(row.records);                        // runs that ended on their own or by an error
+    const { errors, rate, interval: [lo, hi], secondsQuartiles: secs, iterationQuartiles: its, seconds: times } = t;
+    row.tr.dataset.runs = String(t.judged);
+    row.tr.dataset.solved = String(t.solved);
     row.tr.dataset.stopped = String(row.stopped);
     row.tr.dataset.medianSeconds = secs[1] === null ? "" : String(secs[1]);
     row.tr.dataset.errors = String(errors.length);
-    row.cells.runs.textContent = String(judged.length) + (row.stopped ? ` (stopped ${row.stopped})` : "");
-    row.cells.solved.textContent = String(solved.length) + (errors.length ? ` (${errors.length} errors)` : "");
+    row.cells.runs.textContent = String(t.judged) + (row.stopped ? ` (stopped ${row.stopped})` : "");
+    row.cells.solved.textContent = String(t.solved) + (errors.length ? ` (${errors.length} errors)` : "");
     if (errors.length) row.cells.solved.title = errors.map((r) => r.message).join("\n");
-    const rate = judged.length ? solved.length / judged.length : null;
     row.cells.rateText.textContent = rate === null ? "–" : `${fmt(100 * rate, 0)}% [${fmt(100 * lo, 0)}–${fmt(100 * hi, 0)}]`;
     row.cells.bar.set(rate, lo, hi);
     row.cells.secsText.textContent = secs[1] === null ? "–" : `${fmt(secs[1], 3)} (${fmt(secs[0], 3)}–${fmt(secs[2], 3)})`;
-    const times = solved.map((r) => r.seconds);
     row.stats = { rate, median: secs[1], box: times.length ? [Math.min(...times), ...secs, Math.max(...times)] : null };
     row.cells.iterations.textContent = its[1] === null ? "–" : `${fmt(its[1], 0)} (${fmt(its[0], 0)}–${fmt(its[2], 0)})`;
   }
@@ -296,9 +289,8 @@ export class Experiment {
     clearTimeout(this.chartTimer);
     this.chartTimer = null;
     for (const e of this.chartDirty) {
-      const judged = judgedRuns(this.byEntry[e]);
-      const solved = judged.filter((r) => r.solved).map((r) => Math.max(r.seconds, 1e-3));
-      this.chart.set(e, ecdf(solved, Math.max(judged.length, 1)));
+      const t = tallyRuns(this.byEntry[e]);
+      this.chart.set(e, ecdf(t.seconds.map((x) => Math.max(x, 1e-3)), Math.max(t.judged, 1)));
     }
     this.chartDirty.clear();
     this.drawPhase();

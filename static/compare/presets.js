@@ -4,6 +4,7 @@
 // `note` is shown on screen (what the paper ran, what the preset runs): a string, or a
 // function of the published figures when it quotes them.
 import { seriesPoints, figure } from "../rules/published.js";
+import { patchOf } from "../settings/table.js";
 
 const DEFAULTS = {};    // an entry's params are the paper's defaults unless given here
 
@@ -96,6 +97,23 @@ export const PRESETS = [
     },
   },
 ];
+
+// What choosing preset `id` sets, as a state patch: its entries (each solver's defaults, then
+// the preset's parameters), puzzles, runs and sweep, and the time limit — a setting of the
+// shared solver form (key `t`), written through the settings table. No preset of that id: the
+// preset goes, the rest stays. Pure: node-tested (tests/js/compare.test.mjs).
+export function presetPatch(state, id) {
+  const preset = PRESETS.find((p) => p.id === id) || null;
+  if (!preset) return { compare: { ...state.compare, preset: null } };
+  const entries = preset.entries.map((e) => {
+    const schema = state.schemas.get(e.solver);
+    const params = Object.fromEntries(schema.params.map((p) => [p.name, p.default]));
+    return { solver: e.solver, seed: e.seed, params: { ...params, ...e.params } };
+  });
+  const sweep = preset.sweep ? { sweep: Object.fromEntries(Object.entries(preset.sweep).map(([k, v]) => [k, String(v)])) } : {};
+  return { ...patchOf(state, "t", String(preset.max_seconds)),
+    compare: { ...state.compare, preset: preset.id, entries, puzzles: preset.puzzles, runs: String(preset.runs), ...sweep } };
+}
 
 // The note of a preset, with the published figures it quotes.
 export function presetNote(preset, published) {

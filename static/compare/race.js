@@ -3,13 +3,14 @@
 // and, when it ends, its place and time in large type; the winner stands out. One chart
 // overlays every lane's trajectory — open cells against seconds on a log axis, drawn from
 // each run's trace (frames.Stream), so fast lanes are not squeezed against the left edge.
-// This module draws; compare/view.js starts and stops (through the pool).
+// This module draws; compare/run.js starts and stops (through the pool). Places are computed
+// from the lanes' results (compare/ranking.js), never read back from the page.
 import { Board, stringToCells } from "../draw/board.js";
-import { Lines, COLORS } from "../draw/lines.js";
+import { Lines, seriesColor } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
-import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText } from "../python/messages.js";
+import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText, stepCount } from "../python/messages.js";
+import { places, placeText } from "./ranking.js";
 
-const ORDINAL = (k) => `${k}${k % 10 === 1 && k !== 11 ? "st" : k % 10 === 2 && k !== 12 ? "nd" : k % 10 === 3 && k !== 13 ? "rd" : "th"}`;
 const MIN_SECONDS = 1e-3;                    // the log axis starts here: every lane starts at the puzzle
 // Lanes take turns to paint: one lane per animation frame, each at most every LANE_PAINT_MS.
 // A lane's board is most of a frame's work, and four lanes' workers share the machine's cores
@@ -55,7 +56,7 @@ export class Race {
     const head = document.createElement("header");
     const swatch = document.createElement("span");
     swatch.className = "swatch";
-    swatch.style.background = COLORS[i % COLORS.length];
+    swatch.style.background = seriesColor(i);
     const name = document.createElement("strong");
     name.className = "lane-title";
     name.textContent = `${i + 1}. ${entry.solver}`;
@@ -183,19 +184,20 @@ export class Race {
     lane.time.textContent = result.started === false ? "" : `${result.seconds.toFixed(2)} s`;
     lane.info.textContent = state === "error" ? result.message || "the run failed"
       : result.started === false ? "stopped before it started"
-        : `${result.iterations.toLocaleString("en")} iterations · ` +
+        : `${stepCount(result.iterations, this.schemas().get(lane.entry.solver))} · ` +
           (cellsLeft(result) ? `${cellsLeftText(cellsLeft(result))} left` : "no board");
   }
 
   // Places by each lane's own solving time (all lanes start together); the first is the winner.
   rank() {
-    const solved = this.lanes.filter((l) => l.state === "solved").sort((a, b) => a.result.seconds - b.result.seconds);
-    solved.forEach((lane, k) => {
-      lane.el.dataset.place = String(k + 1);
-      lane.el.classList.toggle("winner", k === 0);
-      lane.place.textContent = k === 0 ? "1st · winner" : ORDINAL(k + 1);
+    places(this.lanes.map((l) => l.result)).forEach((place, i) => {
+      if (place === null) return;
+      const lane = this.lanes[i];
+      lane.el.dataset.place = String(place);
+      lane.el.classList.toggle("winner", place === 1);
+      lane.place.textContent = placeText(place);
       lane.time.textContent = `${lane.result.seconds.toFixed(2)} s`;
-      lane.info.textContent = `solved · ${lane.result.iterations.toLocaleString("en")} iterations`;
+      lane.info.textContent = `solved · ${stepCount(lane.result.iterations, this.schemas().get(lane.entry.solver))}`;
     });
   }
 
@@ -208,8 +210,9 @@ export class Race {
 
   // the race as a file: every lane's settings, place, result and trajectory
   outcome() {
+    const at = places(this.lanes.map((l) => l.result));
     return { lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i), solver: l.entry.solver, seed: l.entry.seed,
-      params: l.entry.params, state: l.state, place: l.el.dataset.place ? Number(l.el.dataset.place) : null,
+      params: l.entry.params, state: l.state, place: at[i],
       result: l.result, series: { columns: ["seconds", "open_cells"], rows: l.series } })) };
   }
 

@@ -13,7 +13,12 @@ const MAX_POINTS = 400;           // a line this dense already fills a chart a f
 import { theme } from "./theme.js";
 import { chartPng } from "./png.js";
 
-export const COLORS = theme().series;
+// A line's colour by its place among the chart's own lines: read from the theme when asked, so
+// importing this module touches no DOM (node tests import what imports it).
+export function seriesColor(i) {
+  const series = theme().series;
+  return series[i % series.length];
+}
 
 const NO_PATH = () => null;
 
@@ -39,7 +44,7 @@ export class Lines {
     let own = 0;
     this.colors = [];
     const series = specs.map((l) => {
-      const color = l.color || COLORS[own++ % COLORS.length];
+      const color = l.color || seriesColor(own++);
       this.colors.push(color);
       return l.marks
         ? { label: l.label, stroke: color, fill: color, paths: NO_PATH, points: { show: true, size: 8, width: 2 } }

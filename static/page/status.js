@@ -1,7 +1,7 @@
 // The status line, the loading bar and the versions: what the page is doing, from the state.
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
-import { stateOf, cellsLeft, cellsLeftText } from "../python/messages.js";
+import { stateOf, cellsLeft, cellsLeftText, stepCount } from "../python/messages.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
@@ -30,7 +30,7 @@ function status(s) {
     const res = s.results.solve.result;
     const state = stateOf(res);
     const detail = state === "unsolvable" ? res.message || "" :
-      `${res.iterations.toLocaleString("en")} ${stepsOf(s, res)}, ${res.seconds.toFixed(2)} s` +
+      `${stepCount(res.iterations, s.schemas.get(res.solver))}, ${res.seconds.toFixed(2)} s` +
       (res.stop_reason === "stalled" ? " (the search stalled)" : "") +
       (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "");
     return [state, detail];
@@ -59,10 +59,4 @@ export function mountStatus(store) {
   store.on(["versions"], (s) => {
     if (s.versions) ui.versions.textContent = `Pyodide ${s.versions.pyodide} · Python ${s.versions.python} · numpy ${s.versions.numpy}`;
   });
-}
-
-// what the run's steps are called, by its solver's schema (`step`: iteration, generation, move, node)
-function stepsOf(s, res) {
-  const schema = s.schemas.get(res.solver);
-  return `${(schema && schema.step) || "iteration"}s`;
 }

@@ -40,6 +40,13 @@ export function unstartedResult(job, stopReason, message = "") {
   };
 }
 
+// What a run's steps are called, by its solver's schema (`step`: iteration, generation, move,
+// node): the Solve status line, its chart's axis and a race's lanes say the same word.
+export const stepWord = (schema) => (schema && schema.step) || "iteration";
+
+// "1,234 moves": a count of a run's steps in its solver's own word
+export const stepCount = (n, schema) => `${n.toLocaleString("en")} ${stepWord(schema)}s`;
+
 // a worker's loading stage (its `loading` message) in words: "worker 2 is loading numpy"
 export const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
   solvers: "is loading the solvers", done: "is finishing loading" };

@@ -16,3 +16,13 @@ export function figure(y, decimals = 0) {
   if (typeof y !== "number" || !Number.isFinite(y)) return "–";
   return y.toLocaleString("en-US", { maximumFractionDigits: decimals });
 }
+
+// Every source's series of one grid size against p for the given measures, as a chart's marks:
+// [{label, points: [[p, y], ...]}] (a range's high end where a point has no y). The experiment's
+// phase plots draw the published figures through this.
+export function pointsAgainstP(published, size, measures) {
+  return Object.entries(published || {}).filter(([k]) => !k.startsWith("_"))
+    .flatMap(([, src]) => (src.series || []).filter((se) => se.size === size && se.x === "p" && measures.includes(se.measure))
+      .map((se) => ({ label: `${src.label}${se.measure === "success_rate" ? "" : `, ${se.measure.replace("_seconds", "")}`}`,
+        points: se.points.map((pt) => [pt.x, pt.y ?? pt.high]).filter(([, y]) => y !== undefined) })));
+}

@@ -7,6 +7,7 @@ import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
 import { boardToString } from "../rules/parse.js";
 import { RunRefused, WorkerLost } from "../python/client.js";
+import { stepWord } from "../python/messages.js";
 import { read } from "../settings/read.js";
 import { boardShowsRun } from "../puzzle/panel.js";
 
@@ -36,7 +37,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     actions.clearNotice();
     const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, max_seconds };
     chart.setAxes(schema.series_axes);
-    const step = schema.step || "iteration";
+    const step = stepWord(schema);
     const N = s.puzzle.n * s.puzzle.n;
     chart.describe({ title: `${schema.id} on a ${N}×${N}, seed ${seed}: its measures per ${step}`, xLabel: `${step}s`,
       yLabel: "", labels: schema.series_labels || {} });

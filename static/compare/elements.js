@@ -1,0 +1,17 @@
+// The compare views' elements, looked up once by id when the views are mounted (never at
+// import time): every other compare module is handed this object instead of searching the page.
+const IDS = {
+  panel: "compare", entries: "compare-entries", add: "compare-add",
+  experiment: "experiment-settings", preset: "preset", presetNote: "preset-note",
+  runs: "compare-runs", puzzles: "compare-puzzles", list: "compare-list", workers: "workers",
+  start: "compare-start", stop: "compare-stop", status: "compare-status", progress: "compare-progress",
+  lanes: "lanes", chart: "compare-chart", raceChart: "race-chart", experimentChart: "experiment-chart",
+  results: "compare-results", resultsBox: "compare-results-box", phase: "phase-charts",
+  phaseSuccess: "phase-success", phaseTime: "phase-time", sweep: "sweep",
+  sweepSize: "sweep-size", sweepP0: "sweep-p0", sweepP1: "sweep-p1", sweepStep: "sweep-step",
+  sweepInstances: "sweep-instances",
+};
+
+export function compareElements(doc = document) {
+  return Object.fromEntries(Object.entries(IDS).map(([name, id]) => [name, doc.getElementById(id)]));
+}

@@ -1,0 +1,91 @@
+// The entries of a race or experiment: the list on screen (each with its problem and a Remove
+// button), "Add entry" (the solver form's solver, parameters and seed, checked by
+// compare/check.js), and the vet: an entry the puzzles cannot take (hall_sets on a 16×16, a
+// 36×36 past a solver's memory) is refused on the entry as soon as it is added or the puzzles
+// change, not after Start.
+import { MAX_ENTRIES, describe } from "../rules/entries.js";
+import { markField } from "../settings/params.js";
+import { entryKey, isEntryKey } from "../settings/table.js";
+import { checkEntry, vetPuzzles } from "./check.js";
+
+export function mountEntries(store, actions, ui, worker) {
+  const compare = () => store.state.compare;
+  const setCompare = (patch) => store.set({ compare: { ...compare(), ...patch } });
+
+  function addEntry() {
+    if (compare().entries.length >= MAX_ENTRIES) {
+      actions.notify(`At most ${MAX_ENTRIES} entries can be compared at once.`, "compare");
+      return;
+    }
+    const { entry, problems } = checkEntry(store.state);
+    for (const [k, m] of problems) actions.setProblem(k, m);
+    if (!entry) {
+      actions.reportProblems("This entry cannot be added. Fix the marked settings first:");
+      return;
+    }
+    actions.fieldEdited("e");
+    actions.fieldEdited("c");
+    actions.clearNotice("compare");
+    setCompare({ entries: [...compare().entries, entry] });
+  }
+
+  function removeEntry(i) {
+    actions.fieldEdited("e");
+    setCompare({ entries: compare().entries.filter((_, k) => k !== i) });
+  }
+
+  ui.add.addEventListener("click", addEntry);
+
+  store.on(["compare", "problems", "running", "ready", "schemas"], (s) => {
+    ui.entries.replaceChildren(...s.compare.entries.map((e, i) => entryItem(s, e, i, () => removeEntry(i))));
+    ui.add.disabled = !!s.running || s.compare.entries.length >= MAX_ENTRIES || !s.ready;
+    markField(ui.entries, s.problems.get("e") || s.problems.get("c") || null);
+  });
+
+  let vetSeq = 0;
+  store.on(["compare", "puzzle", "view", "ready"], async (s) => {
+    if (!s.ready || s.running) return;
+    const mine = ++vetSeq;
+    const puzzles = vetPuzzles(s);
+    const found = new Map();
+    for (const [i, e] of s.compare.entries.entries()) {
+      for (const puzzle of puzzles) {
+        let reply;
+        try { reply = await worker.vet({ puzzle, solver: e.solver, params: e.params, seed: e.seed }); } catch { return; }
+        if (mine !== vetSeq) return;
+        if (!reply.ok) { found.set(entryKey(i), `entry ${i + 1} (${e.solver}): ${reply.message}`); break; }
+      }
+    }
+    const problems = new Map([...store.state.problems].filter(([k]) => !isEntryKey(k)));
+    for (const [k, m] of found) problems.set(k, m);
+    store.set({ problems });
+  });
+}
+
+// One entry of the list: its number and settings, its problem if any, Remove (not while anything runs).
+function entryItem(s, e, i, remove) {
+  const li = document.createElement("li");
+  li.setAttribute("data-testid", "compare-entry");
+  li.dataset.solver = e.solver;
+  li.dataset.seed = String(e.seed);
+  const problem = s.problems.get(entryKey(i));
+  const text = document.createElement("span");
+  text.textContent = `${i + 1}. ${s.schemas.has(e.solver) ? describe(e, s.schemas.get(e.solver)) : e.solver}`;
+  li.append(text);
+  if (problem) {
+    li.dataset.problem = problem;
+    li.setAttribute("aria-invalid", "true");
+    const why = document.createElement("small");
+    why.className = "field-problem";
+    why.textContent = problem;
+    li.append(why);
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Remove";
+  button.setAttribute("aria-label", `Remove entry ${i + 1}`);
+  button.disabled = !!s.running;
+  button.addEventListener("click", remove);
+  li.append(button);
+  return li;
+}

@@ -1,0 +1,76 @@
+// The experiment's own settings on screen: runs, workers, the puzzles (current, a pasted list,
+// a built-in set or a sweep over p) and the sweep's fields. The visitor's typing goes into
+// `state.compare` as text; the state's values come back into the fields; each field shows its
+// setting's problem. Which field shows which key is the settings table's (settings/table.js).
+import { SETTINGS } from "../settings/table.js";
+import { markField } from "../settings/params.js";
+import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
+import { PUZZLE_SETS } from "./presets.js";
+
+// The compare settings that have a field of their own (the entries list marks its keys itself:
+// compare/entries.js): key -> the field's data-testid.
+const FIELD_OF = new Map(SETTINGS.filter((r) => r.scope === "compare" && r.field && r.field !== "compare-entries")
+  .map((r) => [r.key, r.field]));
+
+export function mountExperimentForm(store, actions, ui) {
+  const compare = () => store.state.compare;
+  const setCompare = (patch) => store.set({ compare: { ...compare(), ...patch } });
+  const fields = new Map([...FIELD_OF].map(([k, testid]) => [k, document.querySelector(`[data-testid="${testid}"]`)]));
+  const sweepFields = [[ui.sweepSize, "size"], [ui.sweepP0, "p0"], [ui.sweepP1, "p1"], [ui.sweepStep, "step"],
+    [ui.sweepInstances, "instances"]];
+
+  ui.workers.max = String(MAX_POOL);
+  for (const [id, [, label]] of Object.entries(PUZZLE_SETS)) ui.puzzles.add(new Option(`built-in: ${label}`, id));
+  setCompare({ workers: String(defaultPoolSize()) });
+
+  // ------------------------------------------------------------------ visitor -> state
+  const edited = (key, patch) => { actions.fieldEdited(key); setCompare(patch); };
+  ui.runs.addEventListener("input", () => edited("runs", { runs: ui.runs.value }));
+  ui.workers.addEventListener("input", () => edited("workers", { workers: ui.workers.value }));
+  ui.list.addEventListener("input", () => edited("pl", { list: ui.list.value }));
+  ui.puzzles.addEventListener("change", () => { actions.fieldEdited("pl"); edited("ps", { puzzles: ui.puzzles.value }); });
+  const sweepEdited = (key, field) => (e) => {
+    actions.fieldEdited(key);
+    setCompare({ sweep: { ...compare().sweep, [field]: e.target.value } });
+  };
+  ui.sweepSize.addEventListener("change", sweepEdited("gs", "size"));
+  ui.sweepP0.addEventListener("input", sweepEdited("gs", "p0"));
+  ui.sweepP1.addEventListener("input", sweepEdited("gs", "p1"));
+  ui.sweepStep.addEventListener("input", sweepEdited("gs", "step"));
+  ui.sweepInstances.addEventListener("input", sweepEdited("gi", "instances"));
+
+  // ------------------------------------------------------------------ state -> fields
+  store.on(["compare"], (s) => {
+    const c = s.compare;
+    if (ui.runs.value !== c.runs) ui.runs.value = c.runs;
+    if (ui.workers.value !== c.workers) ui.workers.value = c.workers;
+    if (ui.list.value !== c.list) ui.list.value = c.list;
+    if (ui.puzzles.value !== c.puzzles) ui.puzzles.value = c.puzzles;
+    ui.list.hidden = c.puzzles !== "list";
+    ui.sweep.hidden = c.puzzles !== "gen";
+    for (const [el, k] of sweepFields) if (el.value !== c.sweep[k]) el.value = c.sweep[k];
+  });
+
+  store.on(["problems"], (s) => {
+    for (const [k, el] of fields) markField(el, s.problems.get(k) || null);
+    // the sweep's p fields share its one problem (the table names p0 as its field)
+    for (const el of [ui.sweepP1, ui.sweepStep]) markField(el, s.problems.get("gs") || null);
+    const line = /^Line (\d+) /.exec(s.problems.get("pl") || "");
+    if (line) ui.list.dataset.problemLine = line[1]; else delete ui.list.dataset.problemLine;
+  });
+
+  // the settings on screen are those of what runs: nothing changes them while it goes
+  store.on(["running"], (s) => {
+    for (const el of [ui.runs, ui.puzzles, ui.list, ui.workers, ...sweepFields.map(([el]) => el)]) el.disabled = !!s.running;
+  });
+}
+
+// The line of a pasted list that cannot be read, selected in its box (the box keeps every
+// character typed; the message says what is wrong with that line).
+export function selectListLine(textarea, line) {
+  if (!line) return;
+  const lines = textarea.value.split("\n");
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  textarea.focus();
+  textarea.setSelectionRange(start, start + (lines[line - 1] || "").length);
+}

@@ -1,0 +1,48 @@
+// Where a comparison stands, in words: the compare-status line and what a starting
+// comparison's workers are doing. Pure (no DOM): node tests it (tests/js/compare.test.mjs).
+import { STAGE_WORDS } from "../python/messages.js";
+
+export const EVERY_WORKER_READY = "every worker is ready";
+
+// Where a compare view (`kind`: race or experiment) stands: [state, sentence]. "loading"
+// while Python loads in the page or in the comparison's workers; "running"; "finished" or
+// "stopped" (Stop ended a lane or a run) once its result is in; otherwise "ready".
+export function compareStatus(s, kind) {
+  const what = kind === "race" ? "race" : "experiment";
+  if (s.failure) return ["loading", `Python could not load: ${s.failure}`];
+  if (!s.ready) return ["loading", "Loading Python… Start becomes available when it is ready."];
+  if (s.running && s.running.kind === kind) {
+    // starting: "loading" only while a worker loads Python (the detail names it); warm workers
+    // start at once, and the state says so with its sentence
+    const { phase, detail } = s.running;
+    if (phase === "starting" && detail && !detail.startsWith(EVERY_WORKER_READY)) return ["loading", `Starting: ${detail}.`];
+    if (phase === "starting") return ["running", `The ${what} is starting${detail ? `: ${detail}` : ""}. Stop ends it within a moment.`];
+    return ["running", `The ${what} is running${detail ? ` (${detail})` : ""}. Stop ends it within a moment.`];
+  }
+  if (s.making && !s.running) {
+    return ["ready", `Making the puzzle ${s.making.spec}: ` +
+      (s.making.waiting === kind ? `the ${what} starts as soon as it is on the board.` : "Start waits for it.")];
+  }
+  if (s.running) {
+    const other = { solve: "A single run (Solve view)", race: "A race", experiment: "An experiment" }[s.running.kind];
+    return ["ready", `${other} is running: Start becomes available when it ends or is stopped.`];
+  }
+  const result = s.results[kind];
+  if (!result) return ["ready", `Ready: set the entries and press Start.`];
+  const stopped = kind === "race" ? result.lanes.some((l) => l.state === "stopped") : result.stopped > 0;
+  if (kind === "race") {
+    const solved = result.lanes.filter((l) => l.state === "solved").length;
+    return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${solved} of ${result.lanes.length} lanes solved.`];
+  }
+  return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${result.solved} of ` +
+    `${result.done - result.stopped} runs solved${result.stopped ? ` (${result.stopped} more stopped by Stop, left out)` : ""}.`];
+}
+
+// What each worker of a starting comparison is doing, in words. status: Pool.status().
+export function describeStartup(status) {
+  const waiting = status.map((w, i) => ({ ...w, i })).filter((w) => !w.ready);
+  if (!waiting.length) return EVERY_WORKER_READY;
+  return waiting.map((w) => (w.failure ? `worker ${w.i + 1} failed` :
+    `worker ${w.i + 1} ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}`)).join(", ") +
+    ` (${status.length - waiting.length} of ${status.length} ready)`;
+}

@@ -1,0 +1,186 @@
+// The compare views' pure parts (static/compare/): the status line, the start-up words, what
+// Start and "Add entry" check, the race's places, the experiment's tally, what a preset sets;
+// and that no compare module touches the DOM when imported.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+import { compareStatus, describeStartup, EVERY_WORKER_READY } from "../../static/compare/status.js";
+import { checkEntry, checkStart, vetPuzzles } from "../../static/compare/check.js";
+import { places, placeText } from "../../static/compare/ranking.js";
+import { tallyRuns } from "../../static/compare/tally.js";
+import { PRESETS, presetPatch } from "../../static/compare/presets.js";
+import { pointsAgainstP } from "../../static/rules/published.js";
+import { stepCount, stepWord } from "../../static/python/messages.js";
+import { tally } from "../../static/rules/stats.js";
+import { INITIAL } from "../../static/state.js";
+import { parsePuzzle } from "../../static/rules/parse.js";
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const schemas = new Map(JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-m", "sudoku_lab", "solvers", "--json"],
+  { cwd: here("../../py/") })).map((s) => [s.id, s]));
+
+const PUZZLE_9 = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..";
+function state(patch = {}) {
+  const s = { ...INITIAL, schemas, ready: true, puzzle: parsePuzzle(PUZZLE_9), problems: new Map(), ...patch };
+  s.settings = { ...INITIAL.settings, solver: "hill_climb", ...(patch.settings || {}) };
+  s.compare = { ...INITIAL.compare, ...(patch.compare || {}) };
+  return s;
+}
+const entry = (solver, seed = 1) => ({ solver, seed, params: {} });
+
+test("compare: every module of the compare views imports without a DOM", async () => {
+  assert.equal(typeof document, "undefined");
+  assert.equal(typeof window, "undefined");
+  // race.js and view.js draw boards (draw/board.js); the rest must import here
+  for (const f of ["status", "check", "ranking", "tally", "presets", "order", "fetch", "elements", "entries", "form",
+    "preset-choice", "run", "chart-hook", "experiment"]) {
+    await import(`../../static/compare/${f}.js`);
+  }
+  for (const f of ["state", "page/status", "draw/lines", "rules/published", "python/messages"]) await import(`../../static/${f}.js`);
+});
+
+test("compare status: each state and its sentence", () => {
+  assert.deepEqual(compareStatus(state({ failure: "no network" }), "race"), ["loading", "Python could not load: no network"]);
+  assert.equal(compareStatus(state({ ready: false }), "race")[0], "loading");
+  assert.deepEqual(compareStatus(state(), "race"), ["ready", "Ready: set the entries and press Start."]);
+  const starting = (detail) => state({ running: { kind: "race", phase: "starting", detail } });
+  assert.deepEqual(compareStatus(starting("worker 2 is loading numpy (1 of 2 ready)"), "race"),
+    ["loading", "Starting: worker 2 is loading numpy (1 of 2 ready)."]);
+  assert.deepEqual(compareStatus(starting(EVERY_WORKER_READY), "race"),
+    ["running", "The race is starting: every worker is ready. Stop ends it within a moment."]);
+  assert.deepEqual(compareStatus(state({ running: { kind: "experiment", phase: "running", detail: "" } }), "experiment"),
+    ["running", "The experiment is running. Stop ends it within a moment."]);
+  assert.deepEqual(compareStatus(state({ running: { kind: "solve", phase: "running", detail: "" } }), "race"),
+    ["ready", "A single run (Solve view) is running: Start becomes available when it ends or is stopped."]);
+  assert.deepEqual(compareStatus(state({ making: { spec: "16:0.45:7", waiting: "race" } }), "race"),
+    ["ready", "Making the puzzle 16:0.45:7: the race starts as soon as it is on the board."]);
+  const lanes = [{ state: "solved" }, { state: "stopped" }, { state: "failed" }];
+  assert.deepEqual(compareStatus(state({ results: { ...INITIAL.results, race: { lanes } } }), "race"),
+    ["stopped", "Stopped: 1 of 3 lanes solved."]);
+  assert.deepEqual(compareStatus(state({ results: { ...INITIAL.results, race: { lanes: lanes.slice(0, 1) } } }), "race"),
+    ["finished", "Finished: 1 of 1 lanes solved."]);
+  assert.deepEqual(compareStatus(state({ results: { ...INITIAL.results, experiment: { solved: 3, done: 10, stopped: 2 } } }), "experiment"),
+    ["stopped", "Stopped: 3 of 8 runs solved (2 more stopped by Stop, left out)."]);
+});
+
+test("compare status: what a starting comparison's workers are doing", () => {
+  assert.equal(describeStartup([{ ready: true }, { ready: true }]), EVERY_WORKER_READY);
+  assert.equal(describeStartup([{ ready: true }, { ready: false, stage: "numpy" }, { ready: false, failure: "boom" }]),
+    "worker 2 is loading numpy, worker 3 failed (1 of 3 ready)");
+  assert.equal(describeStartup([{ ready: false }]), "worker 1 is loading the Python runtime (0 of 1 ready)");
+});
+
+test("check: Start of a race or experiment — its settings, or what it says and marks", () => {
+  const ok = checkStart("race", state({ view: "race", compare: { entries: [entry("acs"), entry("hill_climb")] } }));
+  assert.deepEqual(ok.settings, { max_seconds: 60, runs: 1, workers: 1, puzzles: null });
+  const one = checkStart("race", state({ view: "race", compare: { entries: [entry("acs")] } }));
+  assert.equal(one.settings, undefined);
+  assert.equal(one.mark.size, 0);                               // the entries' problem is said, not marked on a field
+  assert.equal(one.message, "Nothing was started:\n• entries: A race needs two to five entries: add them with “Add entry”.");
+  // a field that already has a problem (a link's) keeps its message; a new one is marked
+  const s = state({ view: "experiment", settings: { max_seconds: "0" },
+    compare: { entries: [entry("acs")], runs: "x", puzzles: "list", list: PUZZLE_9 + "\nnot a puzzle" },
+    problems: new Map([["runs", "runs: the link said x"]]) });
+  const bad = checkStart("experiment", s);
+  assert.deepEqual([...bad.mark.keys()].sort(), ["pl", "t"]);
+  assert.equal(bad.problems.get("runs"), "runs: the link said x");
+  assert.equal(bad.line, 2);
+  assert.match(bad.message, /^Nothing was started:\n• time limit/);
+  const set = checkStart("experiment", state({ view: "experiment", compare: { entries: [entry("acs")], puzzles: "sato6", runs: "3" } }));
+  assert.deepEqual(set.settings.puzzles, { kind: "set", id: "sato6" });
+  assert.equal(set.settings.runs, 3);
+});
+
+test("check: Add entry takes the solver form's settings; the time limit and puzzle are not its own", () => {
+  const { entry: e, problems } = checkEntry(state({ puzzle: null, settings: { solver: "acs", seed: "7", max_seconds: "0" } }));
+  assert.equal(problems.size, 0);
+  assert.equal(e.solver, "acs");
+  assert.equal(e.seed, 7);
+  assert.deepEqual(Object.keys(e.params).sort(), schemas.get("acs").params.map((p) => p.name).sort());
+  const bad = checkEntry(state({ settings: { solver: "acs", seed: "-1" } }));
+  assert.equal(bad.entry, null);
+  assert.deepEqual([...bad.problems.keys()], ["seed"]);
+});
+
+test("check: the puzzles an entry is vetted against", () => {
+  assert.deepEqual(vetPuzzles(state({ view: "race", compare: { puzzles: "sato6" } })), [PUZZLE_9]);
+  assert.deepEqual(vetPuzzles(state({ view: "race", puzzle: null })), []);
+  assert.deepEqual(vetPuzzles(state({ view: "experiment", compare: { puzzles: "sato6" } })), [".".repeat(81)]);
+  assert.deepEqual(vetPuzzles(state({ view: "experiment", compare: { puzzles: "gen", sweep: { ...INITIAL.compare.sweep, size: "16" } } })),
+    [".".repeat(256)]);
+  const four = "1...\n..2.\n.3..\n...4".replace(/\n/g, "");
+  const list = `${PUZZLE_9}\n${four}\n${PUZZLE_9.replace("9", ".")}`;
+  assert.deepEqual(vetPuzzles(state({ view: "experiment", compare: { puzzles: "list", list } })).map((p) => p.length), [81, 16]);
+  assert.deepEqual(vetPuzzles(state({ view: "experiment", compare: { puzzles: "list", list: "nonsense" } })), []);
+});
+
+test("ranking: places come from the results, by each lane's own time", () => {
+  const solved = (seconds) => ({ solved: true, stop_reason: "solved", seconds });
+  assert.deepEqual(places([solved(2), null, { solved: false, stop_reason: "budget", seconds: 0.5 }, solved(1)]), [2, null, null, 1]);
+  assert.deepEqual(places([solved(1), solved(1), { solved: false, stop_reason: "stopped", seconds: 0 }]), [1, 2, null]);
+  assert.deepEqual(places([]), []);
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map(placeText),
+    ["1st · winner", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]);
+});
+
+test("tally: an experiment's counts agree with the shared success rate (tests/stats_cases.json)", () => {
+  const cases = JSON.parse(readFileSync(here("../stats_cases.json"), "utf8")).tally;
+  for (const c of cases) {
+    const records = c.records.map((r, i) => ({ seconds: i + 1, iterations: 10 * (i + 1), ...r }));
+    const t = tallyRuns(records);
+    const shared = tally(records);
+    assert.equal(t.judged, shared.judged);
+    assert.equal(t.solved, shared.solved);
+    assert.equal(t.rate, shared.rate);
+    assert.equal(t.errors.length, shared.errors);
+    assert.deepEqual(t.seconds, records.filter((r) => r.solved && r.stop_reason !== "error" && r.stop_reason !== "stopped").map((r) => r.seconds));
+  }
+  const t = tallyRuns([{ solved: true, stop_reason: "solved", seconds: 1, iterations: 10 },
+    { solved: true, stop_reason: "solved", seconds: 3, iterations: 30 }, { solved: false, stop_reason: "budget", seconds: 9, iterations: 90 }]);
+  assert.deepEqual(t.secondsQuartiles, [1.5, 2, 2.5]);
+  assert.deepEqual(t.iterationQuartiles, [15, 20, 25]);
+  assert.equal(t.rate, 2 / 3);
+  assert.ok(t.interval[0] < 2 / 3 && t.interval[1] > 2 / 3);
+  assert.deepEqual(tallyRuns([]).secondsQuartiles, [null, null, null]);
+});
+
+test("presets: choosing one sets the comparison and the shared time limit, nothing else", () => {
+  const s = state({ settings: { seed: "5" } });
+  const patch = presetPatch(s, "phase-transition");
+  const preset = PRESETS.find((p) => p.id === "phase-transition");
+  assert.deepEqual(Object.keys(patch).sort(), ["compare", "settings"]);
+  assert.deepEqual(patch.settings, { ...s.settings, max_seconds: String(preset.max_seconds) });
+  assert.equal(patch.compare.preset, "phase-transition");
+  assert.equal(patch.compare.puzzles, "gen");
+  assert.deepEqual(patch.compare.sweep, { size: "16", p0: "0", p1: "1", step: "0.1", instances: "2" });
+  assert.deepEqual(patch.compare.entries.map((e) => e.solver), preset.entries.map((e) => e.solver));
+  const tabu = patch.compare.entries[2];
+  assert.equal(tabu.params.propagate, true);
+  assert.deepEqual(Object.keys(tabu.params).sort(), schemas.get("alldiff_tabu").params.map((p) => p.name).sort());
+  const none = presetPatch(state({ compare: { preset: "paper-nb_coin", entries: [entry("acs")] } }), "");
+  assert.deepEqual(Object.keys(none), ["compare"]);
+  assert.equal(none.compare.preset, null);
+  assert.deepEqual(none.compare.entries, [entry("acs")]);
+});
+
+test("published: the phase plots' marks read data/published.json through its one reader", () => {
+  const pub = JSON.parse(readFileSync(here("../../data/published.json"), "utf8"));
+  const success = pointsAgainstP(pub, 16, ["success_rate"]);
+  assert.ok(success.length >= 2);
+  for (const m of success) {
+    assert.ok(m.points.length > 0, m.label);
+    for (const [p, y] of m.points) assert.ok(p >= 0 && p <= 1 && y >= 0 && y <= 1, `${m.label}: ${p}, ${y}`);
+  }
+  assert.ok(pointsAgainstP(pub, 16, ["mean_seconds"]).every((m) => m.label.endsWith(", mean")));
+  assert.deepEqual(pointsAgainstP({}, 16, ["success_rate"]), []);
+  assert.deepEqual(pointsAgainstP(pub, 7, ["success_rate"]), []);
+});
+
+test("steps: a run's steps in its solver's own word (the status line and the race's lanes)", () => {
+  assert.equal(stepCount(1234, schemas.get("alldiff_ls")), `1,234 ${schemas.get("alldiff_ls").step}s`);
+  assert.equal(stepCount(5, null), "5 iterations");
+  assert.equal(stepWord({ step: "generation" }), "generation");
+});
