@@ -1,9 +1,9 @@
 // What Race and Experiment check before they act, on the state alone (no DOM; node tests it
 // in tests/js/compare.test.mjs): the entry "Add entry" would add, whether Start may start and
-// what it says when not, and the puzzles an entry is vetted against.
+// what it says when not, the puzzles an entry is vetted against, and the pasted list's bad line.
 import { read } from "../settings/read.js";
 import { problemLine } from "../settings/table.js";
-import { readPuzzleList } from "../rules/puzzle-list.js";
+import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
 import { boardToString } from "../rules/parse.js";
 
 const EMPTY_9x9 = ".".repeat(81);
@@ -31,6 +31,17 @@ export function checkStart(view, state) {
   const mark = new Map([...problems].filter(([k]) => !state.problems.has(k) && k !== "e"));
   const said = [...problems].map(([k, m]) => problemLine(k, m));
   return { problems, mark, line, message: `Nothing was started:\n• ${said.join("\n• ")}` };
+}
+
+// The line of the pasted list that cannot be read while its problem stands (the list field's
+// data-problem-line), or null: said by the list's own reader, not picked out of the message.
+export function badListLine(state) {
+  if (!state.problems.has("pl")) return null;
+  try { readPuzzleList(state.compare.list); } catch (err) {
+    if (err instanceof ListProblem) return err.line;
+    throw err;
+  }
+  return null;
 }
 
 // The puzzles an entry must be able to take: the loaded one (a race, or an experiment on the

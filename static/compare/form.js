@@ -6,6 +6,7 @@ import { SETTINGS } from "../settings/table.js";
 import { markField } from "../settings/params.js";
 import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
 import { PUZZLE_SETS } from "./presets.js";
+import { badListLine } from "./check.js";
 
 // The compare settings that have a field of their own (the entries list marks its keys itself:
 // compare/entries.js): key -> the field's data-testid.
@@ -55,8 +56,8 @@ export function mountExperimentForm(store, actions, ui) {
     for (const [k, el] of fields) markField(el, s.problems.get(k) || null);
     // the sweep's p fields share its one problem (the table names p0 as its field)
     for (const el of [ui.sweepP1, ui.sweepStep]) markField(el, s.problems.get("gs") || null);
-    const line = /^Line (\d+) /.exec(s.problems.get("pl") || "");
-    if (line) ui.list.dataset.problemLine = line[1]; else delete ui.list.dataset.problemLine;
+    const line = badListLine(s);
+    if (line) ui.list.dataset.problemLine = String(line); else delete ui.list.dataset.problemLine;
   });
 
   // the settings on screen are those of what runs: nothing changes them while it goes

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 import { compareStatus, describeStartup, EVERY_WORKER_READY } from "../../static/compare/status.js";
-import { checkEntry, checkStart, vetPuzzles } from "../../static/compare/check.js";
+import { badListLine, checkEntry, checkStart, vetPuzzles } from "../../static/compare/check.js";
 import { places, placeText } from "../../static/compare/ranking.js";
 import { tallyRuns } from "../../static/compare/tally.js";
 import { PRESETS, presetPatch } from "../../static/compare/presets.js";
@@ -103,6 +103,14 @@ test("check: Add entry takes the solver form's settings; the time limit and puzz
   const bad = checkEntry(state({ settings: { solver: "acs", seed: "-1" } }));
   assert.equal(bad.entry, null);
   assert.deepEqual([...bad.problems.keys()], ["seed"]);
+});
+
+test("check: the pasted list's bad line, from the list's reader, while its problem stands", () => {
+  const list = `${PUZZLE_9}\n\n# a comment\n12x`;
+  assert.equal(badListLine(state({ compare: { list }, problems: new Map([["pl", "anything"]]) })), 4);
+  assert.equal(badListLine(state({ compare: { list } })), null);
+  assert.equal(badListLine(state({ compare: { list: PUZZLE_9 }, problems: new Map([["pl", "ps=list needs the list"]]) })), null);
+  assert.equal(badListLine(state({ compare: { list: "" }, problems: new Map([["pl", "empty"]]) })), null);
 });
 
 test("check: the puzzles an entry is vetted against", () => {
