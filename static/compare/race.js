@@ -12,9 +12,8 @@ import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText, stepCount } from "../py
 import { places, placeText } from "./ranking.js";
 
 const MIN_SECONDS = 1e-3;                    // the log axis starts here: every lane starts at the puzzle
-// Lanes take turns to paint: one lane per animation frame, each at most every LANE_PAINT_MS.
-// A lane's board is most of a frame's work, and four lanes' workers share the machine's cores
-// with the page: one board per frame keeps each frame (a main-thread task) short.
+// Lanes take turns to paint their text: one lane per animation frame, each at most every
+// LANE_PAINT_MS. Their boards draw themselves (draw/board.js), within one budget a frame.
 const LANE_PAINT_MS = 60;
 
 export const laneLabel = (entry, i) => `${i + 1}. ${entry.solver} · seed ${entry.seed}`;
@@ -35,8 +34,8 @@ export class Race {
     this.chart = new Lines(this.chartEl, entries.map(laneLabel), {
       title: "Open cells against time", xLabel: "seconds (log scale)", yLabel: "open cells",
       logX: true, stepped: true, xMin: MIN_SECONDS, xMax: max_seconds });
-    // the lanes draw their puzzle in their turns from the second frame on: the first lays the
-    // new lanes out (a large board's first drawing forced that layout)
+    // the lanes hand their boards the puzzle from the second frame on: the first lays the new
+    // lanes out (a large board's first drawing forced that layout)
     requestAnimationFrame(() => this.schedulePaint());
     const empty = givens.filter((v) => !v).length;
     this.lanes.forEach((lane, i) => {
@@ -85,8 +84,8 @@ export class Race {
     info.textContent = "waiting to start…";        // then what it waits for (waiting)
     el.append(head, boardEl, result, info);
     this.lanesEl.appendChild(el);
-    const board = new Board(boardEl);             // drawn in the lane's turn to paint (paint)
-    return { el, board, info, place, time, givens, state: "running", frame: null, queued: true, drawn: false,
+    const board = new Board(boardEl);             // handed the puzzle in the lane's first turn (paint), then each frame
+    return { el, board, info, place, time, givens, state: "running", frame: null, queued: true,
       paintedAt: -Infinity, entry, result: null, series: [] };
   }
 
@@ -122,6 +121,8 @@ export class Race {
     for (const [t, open] of f.trace || []) this.sample(i, t, open);
     lane.frame = f;
     lane.queued = true;
+    if (f.progress) lane.board.draw({ values: stringToCells(f.progress.board), givens: lane.givens,
+      conflicts: new Set(f.progress.conflict_cells), running: true });
     this.schedulePaint();
   }
 
@@ -146,16 +147,13 @@ export class Race {
     lane.queued = false;
     lane.paintedAt = now;
     const f = lane.frame;
-    if (!lane.drawn && !f) {                   // the puzzle, before the lane's first frame
-      lane.drawn = lane.board.showLive(lane.givens, lane.givens);
-      lane.queued = !lane.drawn;               // a large board is drawn over several turns
+    if (!f) {                                  // the puzzle, before the lane's first frame
+      lane.board.draw({ values: lane.givens, givens: lane.givens, running: true });
       return;
     }
-    lane.drawn = true;
-    if (!f || lane.state !== "running") return;
+    if (lane.state !== "running") return;
     if (f.progress) {
       const p = f.progress;
-      lane.queued = !lane.board.showLive(stringToCells(p.board), lane.givens, new Set(p.conflict_cells));
       lane.info.textContent = `it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ` +
         `${p.empty_cells} empty · ${p.clashing_cells} clashing`;
     }
@@ -174,7 +172,6 @@ export class Race {
     const last = lane.frame && lane.frame.progress;
     const clashes = last && result.board && last.board === result.board ? last.conflict_cells : [];
     lane.board.show(result.board ? stringToCells(result.board) : lane.givens, lane.givens, new Set(clashes));
-    lane.drawn = true;
     if (result.started !== false && result.open_cells !== null) this.sample(i, result.seconds, result.open_cells);
     if (result.solved) {
       this.rank();

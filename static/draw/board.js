@@ -1,32 +1,36 @@
 // The board: an N×N grid of cells carrying the data-* hooks the tests read (docs/design.md, "Test hooks").
 // Cells are rebuilt only when the size changes; updates touch text and attributes only.
-// A running board of 25×25 and more is drawn on a canvas over the cells instead (showLive,
-// live-layer.js): when the run ends, the cells catch up a slice a frame and the canvas goes.
+// The board schedules its own drawing (schedule.js): an owner hands it a frame whenever it has
+// one (draw), and the board draws the newest in animation frames within a shared budget. A
+// running board of 25×25 and more is drawn on a canvas over its cells (live-layer.js), its
+// rows out of the layout; when the run settles the canvas shows the last frame whole, the cells
+// are made and written out of the layout, their rows come back a slice an animation frame (all
+// at once was one long task of style, layout and paint: 4,096 cells at 64×64), and the canvas goes.
 import { ALPHABET, boardToString, stringToCells, symbol } from "../rules/parse.js";
 import { LIVE_FROM, LiveLayer } from "./live-layer.js";
+import { Pass, Scheduler } from "./schedule.js";
 
-// How many cells the catch-up after a live run makes or writes an animation frame (~50–70 µs
-// of style and layout each on a slow machine).
-const CATCH_UP_CELLS = 150;
-// How many cells the live layer draws a call at most (~15–40 µs each): a frame that changes
-// more (a run's first frame, a lane's puzzle) is drawn over several animation frames.
-const LIVE_CELLS = 300;
+// Every board of the page draws within one budget an animation frame.
+const SCHEDULER = new Scheduler();
 
 export class Board {
   // drawAhead: the board runs again and again (the Solve view's, not a race lane's): its live
   // layer is drawn ahead while the page is idle (prepareLive).
-  constructor(el, { drawAhead = false } = {}) {
+  constructor(el, { drawAhead = false, scheduler = SCHEDULER } = {}) {
     this.el = el;
     this.drawAhead = drawAhead;
+    this.scheduler = scheduler;
     this.n = 0;
     this.cells = [];
-    this.shown = [];
+    this.rows = [];
+    this.pass = new Pass();              // what each DOM cell shows
     this.onBuild = () => {};
     this.layer = null;
-    this.live = null;                    // the look the live layer shows (see lookOf)
-    this.catching = false;               // the cells are catching up with the layer (catchUp)
+    this.onLayer = false;                // the board's frames go through the live layer (from a running frame until settled)
+    this.rowsIn = 0;                     // rows[0, rowsIn) are in the layout, the others out (while on the layer)
+    this.job = null;                     // the last frame handed to the scheduler
     this.preparing = false;              // the layer is to draw the cells' look ahead (prepareLive)
-    this.settled = null;                 // the look the cells were last given whole (show)
+    this.settled = null;                 // the look the cells were last given whole
   }
 
   // A board of n² cells a side, with no cells yet: buildCells makes them as they are first
@@ -38,22 +42,28 @@ export class Board {
     this.el.style.setProperty("--N", N);
     this.el.dataset.size = String(N);
     this.cells = [];
-    this.shown = [];                     // per cell, the look last written (see eachChanged)
+    this.rows = [];
+    this.rowsIn = 0;
+    this.pass.reset();
   }
 
   // Makes up to `limit` more cells, row by row, before the live layer's canvas if it is there.
+  // While the board is on the live layer, new rows are out of the layout (data-out).
   buildCells(limit = Infinity) {
     const n = this.n, N = n * n;
     const end = Math.min(N * N, this.cells.length + limit);
     const made = document.createDocumentFragment();
-    let row = this.cells.length % N ? this.cells[this.cells.length - 1].parentNode : null;
+    let row = this.cells.length % N ? this.rows[this.rows.length - 1] : null;
     for (let i = this.cells.length; i < end; i++) {
       const r = Math.floor(i / N), c = i % N;
       if (c === 0) {                     // ARIA grid: cells live in rows (laid out by the board's CSS grid)
         row = document.createElement("div");
         row.className = "board-row";
         row.setAttribute("role", "row");
+        if (this.onLayer) row.dataset.out = "";
+        else this.rowsIn++;
         made.appendChild(row);
+        this.rows.push(row);
       }
       const d = document.createElement("div");
       d.className = "cell";
@@ -70,109 +80,148 @@ export class Board {
     if (this.cells.length === N * N) this.onBuild();
   }
 
-  // values: array of N*N ints; givens: array of N*N ints (the puzzle); conflicts: Set of indices;
+  // Hands the board a frame to show: { values, givens, conflicts, shade, candidates, highlight,
+  // running }. values: N*N ints; givens: N*N ints (the puzzle); conflicts: a Set of indices;
   // shade: optional N*N numbers in [0, 1] (e.g. a model's confidence) tinting the empty cells;
-  // candidates: optional N*N bit masks drawn as pencil marks in the empty cells;
-  // highlight: optional Set of cells to mark (a replayed move).
-  // Only cells whose look changed are written: a run repaints a board 20 times a second, and
-  // every DOM write costs the page style and layout work.
-  show(values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null) {
+  // candidates: optional N*N bit masks drawn as pencil marks in the empty cells; highlight: an
+  // optional Set of cells to mark (a replayed move); running: a search's frame, more to come.
+  // The board draws it in the next animation frames, unless a newer frame comes first: a
+  // running frame on the DOM cells up to 24×24 and on the live layer from 25×25 (the cells
+  // keep what they showed, the grid says aria-busy); a settled frame (not running) on the
+  // cells, at once unless the board was on the live layer (then the cells catch up in slices).
+  // Only cells whose look changed are written: every DOM write costs the page style and layout.
+  draw({ values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null, running = false }) {
     const look = lookOf(values, givens, conflicts, shade, candidates, highlight);
-    if (look.n !== this.n) this.resize(look.n);
-    if (this.live && !highlight) {       // a run just ended on the live layer: see catchUp
-      this.drawLive(look);
-      if (!this.catching) {
-        this.catching = true;
-        requestAnimationFrame(() => this.catchUp());
-      }
+    const live = running && look.n * look.n >= LIVE_FROM;
+    if (live) this.onLayer = true;
+    if (running || (this.onLayer && !highlight)) {
+      this.job = { look, live };
+      this.scheduler.put(this, this.job);
       return;
     }
-    this.writeCells(look, Infinity);
+    this.scheduler.drop(this);           // a settled frame drawn at once: nothing older is drawn after it
+    if (look.n !== this.n) this.resize(look.n);
+    this.writeCells(look);
     this.closeLayer();
     this.settled = look;
     if (this.drawAhead && look.n * look.n >= LIVE_FROM && !this.preparing) {
       this.preparing = true;
-      whenIdle(() => this.prepareLive());
+      whenIdle((idle) => this.prepareLive(idle));
     }
   }
 
-  // While nothing runs, a large board's live layer draws the cells' look ahead, when the page
-  // is idle: a run's first frame then only shows it and draws what changed.
-  prepareLive() {
+  // The settled frame (see draw): the puzzle panel's board, a run's end.
+  show(values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null) {
+    this.draw({ values, givens, conflicts, shade, candidates, highlight });
+  }
+
+  // The run is over: the cells take the last frame handed, if it was a running one.
+  settle() {
+    if (!this.job || !this.job.live) return;
+    const { values, givens, conflicts, shade, candidates } = this.job.look;
+    this.draw({ values, givens, conflicts, shade, candidates });
+  }
+
+  // One turn of drawing (the scheduler's): true once the frame shows whole. slot.deadline: the
+  // clock time to stop at; slot.cells: how many DOM cells may still be written or come back
+  // into the layout this animation frame (shared by the page's boards; this spends it).
+  step({ look, live }, slot) {
+    if (look.n !== this.n) this.resize(look.n);
+    const N = look.values.length;
+    if (!this.onLayer) {                 // a small board's running frame: its cells, a slice a turn
+      const whole = this.writeCells(look, slot);
+      if (whole) this.settled = look;
+      return whole;
+    }
+    this.openLayer(live);
+    const layer = this.layer;
+    const whole = layer.pass.run(look, N, (i) => keyOf(look, i), (i) => this.paintOnLayer(look, i), slot);
+    if (layer.pass.drawn) layer.canvas.dataset.painted = String(Number(layer.canvas.dataset.painted || 0) + 1);
+    if (!whole) return false;
+    layer.canvas.dataset.board = boardToString(look.values);    // what it shows whole, for tests
+    if (live) return true;
+    // settled: the cells are made and written out of the layout, then their rows come back
+    while (this.cells.length < N) {
+      if (this.cells.length && performance.now() > slot.deadline) return false;
+      this.buildCells(this.n * this.n * this.n);                 // n rows a time
+    }
+    if (!this.writeCells(look, { deadline: slot.deadline })) return false;
+    if (!this.bringRowsBack(slot)) return false;
+    this.closeLayer();
+    this.settled = look;
+    return true;
+  }
+
+  // Rows come back into the layout top down within the frame's DOM cells (at least one row a
+  // turn); true when all are back.
+  bringRowsBack(slot) {
+    const N = this.n * this.n;
+    for (let k = 0; this.rowsIn < this.rows.length && (k === 0 || slot.cells >= N); k++) {
+      delete this.rows[this.rowsIn++].dataset.out;
+      slot.cells -= N;
+    }
+    return this.rowsIn === this.rows.length;
+  }
+
+  // The live layer over the board and its rows out of the layout (the board keeps its size).
+  openLayer(live) {
+    this.layer ??= this.makeLayer();
+    this.layer.show(this.n);
+    if (!this.el.hasAttribute("aria-busy")) this.el.setAttribute("aria-busy", "true");   // set once: writing it restyles
+    if (live && this.rowsIn) {           // (a new run's first frame, or one while the rows were coming back)
+      for (let r = 0; r < this.rowsIn; r++) this.rows[r].dataset.out = "";
+      this.rowsIn = 0;
+    }
+  }
+
+  // While nothing runs, a large board's live layer draws the cells' look ahead while the page
+  // is idle, a slice an idle period: a run's first frame then only shows it and draws what changed.
+  prepareLive(idle) {
     this.preparing = false;
     const look = this.settled;
-    if (this.live || !look || look.n !== this.n || look.n * look.n < LIVE_FROM) return;
+    if (this.onLayer || !look || look.n !== this.n || look.n * look.n < LIVE_FROM) return;
     this.layer ??= this.makeLayer();
     this.layer.prepare(this.n);
-    eachChanged(this.layer.shown, look, Infinity, look.values.length,
-      (i, v, given, clash, lit, mask, p) => this.layer.paintCell(i, cellText(v, mask, this.n), given, clash, p, mask !== null));
+    const whole = this.layer.pass.run(look, look.values.length, (i) => keyOf(look, i), (i) => this.paintOnLayer(look, i),
+      { deadline: performance.now() + (idle ? Math.max(1, idle.timeRemaining() - 1) : 8) });
+    if (whole || this.preparing) return;
+    this.preparing = true;
+    whenIdle((next) => this.prepareLive(next));
   }
 
-  // A running search's frame: the same as show, but from LIVE_FROM cells a side drawn on the
-  // live layer, leaving the cells as they were (the grid says aria-busy) until show or settle.
-  // At most LIVE_CELLS cells are drawn a call: false when some are left for the next call (the
-  // owner calls again, with this frame or a newer one, in a later animation frame).
-  showLive(values, givens, conflicts = new Set(), shade = null, candidates = null) {
-    const look = lookOf(values, givens, conflicts, shade, candidates, null);
-    if (look.n * look.n < LIVE_FROM) {
-      this.show(values, givens, conflicts, shade, candidates);
-      return true;
-    }
-    if (look.n !== this.n) this.resize(look.n);
-    this.catching = false;
-    const whole = this.drawLive(look);
-    this.layer.canvas.dataset.painted = String(Number(this.layer.canvas.dataset.painted || 0) + 1);
+  paintOnLayer(look, i) {
+    const v = look.values[i], mask = !v && look.candidates ? look.candidates[i] : null;
+    const given = look.givens[i] > 0;
+    this.layer.paintCell(i, cellText(v, mask, this.n), given, look.conflicts.has(i), look.shade && !given ? look.shade[i] : null,
+      mask !== null);
+  }
+
+  makeLayer() {                          // resized: the layer draws the board's frame again, whole
+    return new LiveLayer(this.el, () => { if (this.onLayer && this.job) this.scheduler.put(this, this.job); });
+  }
+
+  // Makes the cells that are missing and writes those whose look changed, within slot's time
+  // and DOM cells (all at once without a slot); true when every cell shows the look.
+  writeCells(look, slot = {}) {
+    if (this.cells.length < look.values.length) this.buildCells();
+    this.el.classList.toggle("shaded", !!look.shade);
+    const whole = this.pass.run(look, this.cells.length, (i) => keyOf(look, i), (i) => this.writeCell(look, i),
+      { deadline: slot.deadline, most: slot.cells });
+    if (slot.cells !== undefined) slot.cells -= this.pass.drawn;
     return whole;
   }
 
-  // The run is over: the cells take the last frame the layer showed.
-  settle() {
-    if (!this.live) return;
-    const { values, givens, conflicts, shade, candidates } = this.live;
-    this.show(values, givens, conflicts, shade, candidates);
+  writeCell(look, i) {
+    const v = look.values[i], given = look.givens[i] > 0;
+    this.paintCell(this.cells[i], this.n, v, given, look.conflicts.has(i), !!look.highlight && look.highlight.has(i),
+      !v && look.candidates ? look.candidates[i] : null, look.shade && !given ? look.shade[i] : null);
   }
 
-  // Draws up to `limit` cells of the look on the live layer; true when it shows the whole look.
-  drawLive(look, limit = LIVE_CELLS) {
-    this.layer ??= this.makeLayer();
-    this.layer.show(this.n);
-    this.live = look;
-    // set once: writing it again, even unchanged, restyles every cell under it each frame
-    if (!this.el.hasAttribute("aria-busy")) this.el.setAttribute("aria-busy", "true");
-    this.layer.canvas.dataset.board = boardToString(look.values);   // what it shows (once drawn whole), for tests
-    return eachChanged(this.layer.shown, look, limit, look.values.length, (i, v, given, clash, lit, mask, p) =>
-      this.layer.paintCell(i, cellText(v, mask, this.n), given, clash, p, mask !== null)) < limit;
-  }
-
-  makeLayer() {
-    return new LiveLayer(this.el, () => this.live && this.drawLive(this.live, Infinity));   // resized: all again
-  }
-
-  // The cells take the board the layer shows, CATCH_UP_CELLS made or written an animation
-  // frame (all at once was one long task of style and layout); then the layer goes. A new
-  // running frame meanwhile (showLive) stops this; a later show starts it again where it was.
-  catchUp() {
-    if (!this.catching || !this.live) return;
-    this.drawLive(this.live);            // the layer finishes its drawing first, if it had not
-    const making = this.cells.length < this.live.values.length;
-    const wrote = this.writeCells(this.live, CATCH_UP_CELLS, making ? CATCH_UP_CELLS : 0);
-    if (!making && wrote < CATCH_UP_CELLS) this.closeLayer();
-    else requestAnimationFrame(() => this.catchUp());
-  }
-
-  // Makes `make` more cells (all that are missing by default) and writes up to `limit` of the
-  // cells whose look changed among those made; returns how many it wrote.
-  writeCells(look, limit, make = Infinity) {
-    if (this.cells.length < look.values.length) this.buildCells(make);
-    this.el.classList.toggle("shaded", !!look.shade);
-    return eachChanged(this.shown, look, limit, this.cells.length, (i, v, given, clash, lit, mask, p) =>
-      this.paintCell(this.cells[i], this.n, v, given, clash, lit, mask, p));
-  }
-
+  // The run's look is on the cells: every row in the layout, the layer hidden.
   closeLayer() {
-    if (!this.live) return;
-    this.live = null;
-    this.catching = false;
+    this.onLayer = false;
+    for (; this.rowsIn < this.rows.length; this.rowsIn++) delete this.rows[this.rowsIn].dataset.out;
+    if (!this.layer || this.layer.canvas.hidden) return;
     this.layer.hide();
     this.el.removeAttribute("aria-busy");
   }
@@ -201,27 +250,17 @@ export class Board {
   }
 }
 
-const whenIdle = (f) => (window.requestIdleCallback ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f, 200));
+const whenIdle = (f) => (window.requestIdleCallback ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(() => f(null), 200));
 
 const lookOf = (values, givens, conflicts, shade, candidates, highlight) =>
   ({ n: Math.round(Math.sqrt(Math.sqrt(values.length))), values, givens, conflicts, shade, candidates, highlight });
 
-// Calls paint(i, value, given, clash, lit, mask, p) for up to `limit` cells before `end` whose
-// look differs from the key remembered in shown[i] (and remembers the new one); returns how many.
-function eachChanged(shown, look, limit, end, paint) {
-  const { values, givens, conflicts, shade, candidates, highlight } = look;
-  let painted = 0;
-  for (let i = 0; i < end && painted < limit; i++) {
-    const v = values[i], given = givens[i] > 0, clash = conflicts.has(i), lit = !!highlight && highlight.has(i);
-    const mask = !v && candidates ? candidates[i] : null;
-    const p = shade && !given ? shade[i] : null;
-    const key = `${v}|${given}|${clash}|${lit}|${mask}|${p}`;
-    if (shown[i] === key) continue;
-    shown[i] = key;
-    paint(i, v, given, clash, lit, mask, p);
-    painted++;
-  }
-  return painted;
+// What cell i of a look shows, as a key (a cell is drawn again only when its key changes).
+function keyOf(look, i) {
+  const v = look.values[i], given = look.givens[i] > 0;
+  const mask = !v && look.candidates ? look.candidates[i] : null;
+  const p = look.shade && !given ? look.shade[i] : null;
+  return `${v}|${given}|${look.conflicts.has(i)}|${!!look.highlight && look.highlight.has(i)}|${mask}|${p}`;
 }
 
 // What a cell says: its digit, else its candidates as pencil marks, else nothing.

@@ -43,7 +43,7 @@ export function mountSolve(store, actions, worker, board, shareLink) {
       yLabel: "", labels: schema.series_labels || {} });
     clearRunDisplay();
     actions.run("solve", shareLink(), async ({ setPhase, onStop }) => {
-      board.showLive(s.puzzle.cells, s.puzzle.cells);   // a large board draws its canvas before the first frame
+      board.draw({ values: s.puzzle.cells, givens: s.puzzle.cells, running: true });   // a large board draws its canvas before the first frame
       const handle = worker.run(spec, (msg) => onFrame(handle.runId, msg));
       runId = handle.runId;
       onStop(handle.stop);
@@ -124,19 +124,6 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     if (ui.bestLabel.title !== title) ui.bestLabel.title = title;
   }
 
-  // A large board's frame is drawn over several animation frames (Board.showLive draws a part
-  // a call); a newer frame takes the rest's place.
-  let boardRest = null, restAsked = false;
-  function showLive(args) {
-    boardRest = board.showLive(...args) ? null : args;
-    if (!boardRest || restAsked) return;
-    restAsked = true;
-    requestAnimationFrame(() => {
-      restAsked = false;
-      if (boardRest) showLive(boardRest);
-    });
-  }
-
   function paint() {
     const f = frame || lastFrame;
     frame = null;
@@ -154,7 +141,6 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     const view = ui.view.value;
     const result = s.results.solve && s.results.solve.result;
     if (p.overlay && p.overlay.trace) replay.update(p.overlay.program, p.overlay.trace);
-    boardRest = null;
     if (result && result.solved && !view && !replay.touched) {
       board.show(stringToCells(result.board), s.puzzle.cells);      // the verified solution
     } else if (p.overlay && p.overlay.trace) {
@@ -165,10 +151,8 @@ export function mountSolve(store, actions, worker, board, shareLink) {
       const shade = view && p.overlay.shade && p.overlay.shade[view];
       const candidates = !view && p.overlay && p.overlay.candidates;
       const running = !!(s.running && s.running.kind === "solve");
-      const args = [stringToCells(shown.board), s.puzzle.cells, new Set(shown.conflict_cells), shade || null,
-        candidates || null];
-      if (running) showLive(args); else board.show(...args);
-
+      board.draw({ values: stringToCells(shown.board), givens: s.puzzle.cells, conflicts: new Set(shown.conflict_cells),
+        shade: shade || null, candidates: candidates || null, running });   // the board draws it when it can
     }
     const m = (k, v) => { ui.metrics.querySelector(`[data-metric="${k}"]`).textContent = v; };
     m("iteration", p.iteration.toLocaleString("en"));
