@@ -65,11 +65,16 @@ Decisions where the description is vague, or numpy asks for them:
 * **Edge weights, not cell-value weights**: a weight per (cell, peer slot), kept symmetric
   because an edge is raised from both ends at once.
 * **No admissible move** (every candidate tabu, none aspirated): the best move ignoring tabu.
-* **One neighbourhood**: every (clashing cell, other candidate) move, including moves that add
-  conflicts (a tabu walk needs them to leave a local minimum). The repository's source mostly
-  first picks the most-clashing cell and then its best value, falling back to the full
-  neighbourhood for 100 moves when that cell has no non-worsening value; here the full
-  neighbourhood is scored every move (one argmin, no cheaper in numpy to narrow it).
+* **Move choice: the most-clashing cell first** (``cell_first``, on), as the repository's source
+  mostly does: the clashing cell with the most weighted conflicts (ties: longest in conflict,
+  then the lowest index) takes its best value (non-tabu or aspirated; ties by the random
+  tie-break); when that value would add conflicts (or all are tabu) the next 100 moves score
+  the full neighbourhood (every clashing cell × every other candidate, worsening moves
+  included, one argmin), as the source falls back; so does every move while more cells clash
+  than a unit has cells (the first descent, where ``batch`` pays). Measured before it was made
+  the default (36×36 p = 0.45, instances 3–7, 30 CPU s each): 4 of 5 solved (3.8–13.2 s) where
+  the full neighbourhood every move left instances 3, 5 and 6 unsolved at 20 s and 3 at 30 s
+  (docs/benchmarks.md). Off, every move scores the full neighbourhood.
 * **A weight raise's draw** is made once per edge, from its lower-numbered end, so the weight
   stays symmetric.
 * **Several independent moves per step** (``batch``, on by default): numpy's cost per call
@@ -116,6 +121,8 @@ PARAMS = [
     param("pool", "int", 50, "elite pool: most distinct states of the best cost kept for restarts", 1, 1000),
     param("batch", "bool", True, "with the best move, take every strictly improving move that shares "
           "no unit with one taken before it (independent moves, one step)"),
+    param("cell_first", "bool", True, "on a plateau, move the most-clashing cell to its best value; the "
+          "full neighbourhood for 100 moves when that value would add conflicts"),
     param("episode", "int", 100_000, "moves of one tabu-search episode from a pool member (a member's "
           "budget; grows by 4 times this when its episode ends worse than the pool)", 10, 100_000_000),
 ]
@@ -217,7 +224,7 @@ class Search:
         rank = np.cumsum(self.dom[:m], axis=1) - 1
         val = np.full(m + 1, -1, dtype=np.intp)
         val[:m] = np.argmax((rank == choice[:, None]) & self.dom[:m], axis=1)
-        self.moves = self.evaluations = self.restarts = 0
+        self.moves = self.evaluations = self.restarts = self.full_left = 0
         self.barred = np.where(self.dom, np.int64(0), np.int64(_BARRED))   # non-candidates: never chosen
         self.barred[m] = 0                                       # the dummy row: never clashing, never scored
         self.noise = rng.integers(0, 1 << 16, size=(m + 1, N)) + self.barred   # tie-breaks per (cell, value)
@@ -307,6 +314,29 @@ class Search:
                 used.update((r, c, b))
                 take.append(j)
         return cl[take], value[take], cl.size
+
+    def choose_cell(self):
+        """Most-clashing cell first (weighted, then longest in conflict), then its best value
+        (non-tabu or aspirated); the full neighbourhood while many cells clash, and for 100 moves
+        after the cell has no value that adds no conflict."""
+        if self.full_left > 0:
+            self.full_left -= 1
+            return self.choose()
+        cl = self.clashing.nonzero()[0]
+        moves = self.moves
+        if cl.size > self.N:
+            return self.choose()
+        ck = (self.own[cl] << 20) - np.maximum(self.since[cl], moves - _AGE_CAP)
+        x = int(cl[ck.argmax()])
+        key = self.score[x] - (int(self.own[x]) << 36)
+        aspire = ((self.best_w - self.cost_w - 1) << 36) + (1 << 16)
+        key[(self.tabu[x] > moves) & (key >= aspire)] = _MASKED
+        v = int(key.argmin())
+        self.evaluations += self.N
+        if key[v] >= (1 << 36):                                  # adds conflicts (or all tabu)
+            self.full_left = 100
+            return self.choose()
+        return np.array([x]), np.array([v]), cl.size
 
     def move(self, x: int, b: int, clashing: int) -> None:
         a = int(self.val[x])
@@ -399,7 +429,7 @@ class Search:
         for _ in range(count):
             if self.cost_u == 0:
                 return
-            cells, vals, clashing = self.choose()
+            cells, vals, clashing = self.choose_cell() if self.params["cell_first"] else self.choose()
             for x, b in zip(cells.tolist(), vals.tolist()):
                 self.move(x, b, clashing)
             if self.cost_w < self.best_w:
