@@ -65,16 +65,19 @@ Decisions where the description is vague, or numpy asks for them:
 * **Edge weights, not cell-value weights**: a weight per (cell, peer slot), kept symmetric
   because an edge is raised from both ends at once.
 * **No admissible move** (every candidate tabu, none aspirated): the best move ignoring tabu.
-* **Move choice: the most-clashing cell first** (``cell_first``, on), as the repository's source
-  mostly does: the clashing cell with the most weighted conflicts (ties: longest in conflict,
-  then the lowest index) takes its best value (non-tabu or aspirated; ties by the random
-  tie-break); when that value would add conflicts (or all are tabu) the next 100 moves score
-  the full neighbourhood (every clashing cell × every other candidate, worsening moves
-  included, one argmin), as the source falls back; so does every move while more cells clash
-  than a unit has cells (the first descent, where ``batch`` pays). Measured before it was made
-  the default (36×36 p = 0.45, instances 3–7, 30 CPU s each): 4 of 5 solved (3.8–13.2 s) where
-  the full neighbourhood every move left instances 3, 5 and 6 unsolved at 20 s and 3 at 30 s
-  (docs/benchmarks.md). Off, every move scores the full neighbourhood.
+* **Move choice: the most-clashing cell first, from 36×36 on** (``cell_first_from`` = 36), as
+  the repository's source mostly does: the clashing cell with the most weighted conflicts (ties:
+  longest in conflict, then the lowest index) takes its best value (non-tabu or aspirated; ties
+  by the random tie-break); when that value would add conflicts (or all are tabu) the next 100
+  moves score the full neighbourhood (every clashing cell × every other candidate, worsening
+  moves included, one argmin), as the source falls back; so does every move while more cells
+  clash than a unit has cells (the first descent, where ``batch`` pays). Below 36×36 every move
+  scores the full neighbourhood. Why by size (measured, docs/benchmarks.md; moves to a solution
+  do not depend on the machine's load): at 36×36 p = 0.45, instances 3–7, cell first solved 4
+  of 5 in 30 CPU s (87,278–301,375 moves) where the full neighbourhood left 3, 5 and 6 unsolved
+  at 20 s (~500,000 moves; 3 also at 30 s); at 25×25 p = 0.45, instances 0–4, the full
+  neighbourhood took 27,135–77,033 moves (median 33,107) and cell first 71,980–106,099 (median
+  94,376). Five instances a side: a decision from small samples, written as such.
 * **A weight raise's draw** is made once per edge, from its lower-numbered end, so the weight
   stays symmetric.
 * **Several independent moves per step** (``batch``, on by default): numpy's cost per call
@@ -121,8 +124,9 @@ PARAMS = [
     param("pool", "int", 50, "elite pool: most distinct states of the best cost kept for restarts", 1, 1000),
     param("batch", "bool", True, "with the best move, take every strictly improving move that shares "
           "no unit with one taken before it (independent moves, one step)"),
-    param("cell_first", "bool", True, "on a plateau, move the most-clashing cell to its best value; the "
-          "full neighbourhood for 100 moves when that value would add conflicts"),
+    param("cell_first_from", "int", 36, "from this size (N of an N×N grid) on, move the most-clashing cell "
+          "to its best value, and score the full neighbourhood for 100 moves when that value would add "
+          "conflicts (0: at every size; above 64: never)", 0, 100),
     param("episode", "int", 100_000, "moves of one tabu-search episode from a pool member (a member's "
           "budget; grows by 4 times this when its episode ends worse than the pool)", 10, 100_000_000),
 ]
@@ -207,6 +211,7 @@ class Search:
     def __init__(self, puzzle: Puzzle, dom: np.ndarray, params: dict, rng: np.random.Generator):
         N = puzzle.N
         self.N, self.rng, self.params = N, rng, params
+        self.cell_first = N >= params["cell_first_from"]
         fixed = dom.sum(axis=1) == 1
         self.open = np.flatnonzero(~fixed)
         m = self.m = self.open.size
@@ -429,7 +434,7 @@ class Search:
         for _ in range(count):
             if self.cost_u == 0:
                 return
-            cells, vals, clashing = self.choose_cell() if self.params["cell_first"] else self.choose()
+            cells, vals, clashing = self.choose_cell() if self.cell_first else self.choose()
             for x, b in zip(cells.tolist(), vals.tolist()):
                 self.move(x, b, clashing)
             if self.cost_w < self.best_w:
