@@ -53,17 +53,31 @@ Decisions where the description is vague, or numpy asks for them:
 
 * **Conflict table** T[i, v] = Σ of the weights of the edges from open cell i to peers holding
   v. A move of x from a to b changes only the rows of x's peers (two fancy-indexed updates);
-  the move's weighted delta is T[x, b] − T[x, a]. The choice is one masked argmin over the
+  the move's weighted delta is T[x, b] − T[x, a]. The choice is one argmin over the
   clashing cells' rows of an integer key (delta, then −age, then a random tie-break), so no
   Python loop runs per cell.
+* **Fewer numpy calls per move** (a move is ~25 calls, and each costs about a microsecond
+  whatever its size): the table is kept pre-shifted with the tie-breaks in its low bits
+  (score = T << 36 + tie-break + _BARRED on non-candidates), with each cell's own T[i, val[i]]
+  beside it, so a key is score[clashing] − (own << 36 − since << 16), the move count's shift
+  being common to all keys; the tabu mask is built only when the unmasked best is tabu and not
+  aspirated. Same moves as the plain form (checked move by move against it, same seed).
 * **Edge weights, not cell-value weights**: a weight per (cell, peer slot), kept symmetric
   because an edge is raised from both ends at once.
 * **No admissible move** (every candidate tabu, none aspirated): the best move ignoring tabu.
-* **One neighbourhood**: every (clashing cell, other candidate) move, including moves that add
-  conflicts (a tabu walk needs them to leave a local minimum). The repository's source mostly
-  first picks the most-clashing cell and then its best value, falling back to the full
-  neighbourhood for 100 moves when that cell has no non-worsening value; here the full
-  neighbourhood is scored every move (one argmin, no cheaper in numpy to narrow it).
+* **Move choice: the most-clashing cell first, from 36×36 on** (``cell_first_from`` = 36), as
+  the repository's source mostly does: the clashing cell with the most weighted conflicts (ties:
+  longest in conflict, then the lowest index) takes its best value (non-tabu or aspirated; ties
+  by the random tie-break); when that value would add conflicts (or all are tabu) the next 100
+  moves score the full neighbourhood (every clashing cell × every other candidate, worsening
+  moves included, one argmin), as the source falls back; so does every move while more cells
+  clash than a unit has cells (the first descent, where ``batch`` pays). Below 36×36 every move
+  scores the full neighbourhood. Why by size (measured, docs/benchmarks.md; moves to a solution
+  do not depend on the machine's load): at 36×36 p = 0.45, instances 3–7, cell first solved 4
+  of 5 in 30 CPU s (87,278–301,375 moves) where the full neighbourhood left 3, 5 and 6 unsolved
+  at 20 s (~500,000 moves; 3 also at 30 s); at 25×25 p = 0.45, instances 0–4, the full
+  neighbourhood took 27,135–77,033 moves (median 33,107) and cell first 71,980–106,099 (median
+  94,376). Five instances a side: a decision from small samples, written as such.
 * **A weight raise's draw** is made once per edge, from its lower-numbered end, so the weight
   stays symmetric.
 * **Several independent moves per step** (``batch``, on by default): numpy's cost per call
@@ -110,6 +124,9 @@ PARAMS = [
     param("pool", "int", 50, "elite pool: most distinct states of the best cost kept for restarts", 1, 1000),
     param("batch", "bool", True, "with the best move, take every strictly improving move that shares "
           "no unit with one taken before it (independent moves, one step)"),
+    param("cell_first_from", "int", 36, "from this size (N of an N×N grid) on, move the most-clashing cell "
+          "to its best value, and score the full neighbourhood for 100 moves when that value would add "
+          "conflicts (0: at every size; above 64: never)", 0, 100),
     param("episode", "int", 100_000, "moves of one tabu-search episode from a pool member (a member's "
           "budget; grows by 4 times this when its episode ends worse than the pool)", 10, 100_000_000),
 ]
@@ -122,8 +139,11 @@ SERIES_AXES = {"pool": "right"}
 OBJECTIVE = {"name": "clashing edges", "direction": "min", "best": lambda puzzle, params: 0}
 MOVES_PER_STEP = 200
 _NEVER = np.iinfo(np.int64).max // 4
-_IMPROVING = -(1 << 36) + (1 << 16)   # a key below this is a move of weighted delta < 0
+_IMPROVING = -(1 << 36) + (1 << 16)   # a key below this (less the move count << 16) has weighted delta < 0
 _BARRED = 1 << 61                # added to a non-candidate's key (above any |delta| < 2**24, shifted by 36)
+_MASKED = 1 << 62                # a tabu move's key in the masked argmin (above every candidate's)
+_AGE_CAP = (1 << 20) - 1         # ages in conflict count to this (20 bits between the tie-break and delta)
+_LOW = (1 << 16) - 1             # the tie-break's bits in the score table
 
 
 # ------------------------------------------------------------------ propagation
@@ -191,6 +211,7 @@ class Search:
     def __init__(self, puzzle: Puzzle, dom: np.ndarray, params: dict, rng: np.random.Generator):
         N = puzzle.N
         self.N, self.rng, self.params = N, rng, params
+        self.cell_first = N >= params["cell_first_from"]
         fixed = dom.sum(axis=1) == 1
         self.open = np.flatnonzero(~fixed)
         m = self.m = self.open.size
@@ -208,8 +229,9 @@ class Search:
         rank = np.cumsum(self.dom[:m], axis=1) - 1
         val = np.full(m + 1, -1, dtype=np.intp)
         val[:m] = np.argmax((rank == choice[:, None]) & self.dom[:m], axis=1)
-        self.moves = self.evaluations = self.restarts = 0
+        self.moves = self.evaluations = self.restarts = self.full_left = 0
         self.barred = np.where(self.dom, np.int64(0), np.int64(_BARRED))   # non-candidates: never chosen
+        self.barred[m] = 0                                       # the dummy row: never clashing, never scored
         self.noise = rng.integers(0, 1 << 16, size=(m + 1, N)) + self.barred   # tie-breaks per (cell, value)
         self.draws, self.drawn = np.zeros((0, N + 1), dtype=np.int64), 0
         self.load(val)
@@ -226,23 +248,26 @@ class Search:
         """Take the state `val` (recounting the table with the current weights) and clear tabu."""
         m, N = self.m, self.N
         self.val = val.copy()
-        self.table = np.zeros((m + 1, N), dtype=np.int64)
-        held = self.val[self.peers]                              # (m, deg)
-        rows = np.repeat(np.arange(m), self.peers.shape[1])
-        np.add.at(self.table, (rows, held.reshape(-1)), self.weight.reshape(-1))
-        self.table[m] = 0
+        self.w36 = self.weight << 36                             # a move adds these to its peers' scores
+        noise = self.noise if not hasattr(self, "score") else (self.score & _LOW) + self.barred
+        self.score = (self.recount() << 36) + noise             # T << 36 + tie-break (+ _BARRED)
         self.tabu = np.where(self.dom, np.int64(0), np.int64(_NEVER))   # a non-candidate is never free
         self.tabu[np.arange(m), self.val[:m]] = _NEVER            # the value a cell holds
-        mine = self.table[np.arange(m + 1), self.val]
-        self.clashing = mine > 0
-        self.clashing[m] = False
-        self.cost_w = int(mine[:m].sum()) // 2
-        self.cost_u = int(np.count_nonzero(held == self.val[:m, None])) // 2
+        self.own = self.score[np.arange(m + 1), self.val] >> 36
+        self.own[m] = 0
+        self.clashing = self.own > 0
+        self.cost_w = int(self.own[:m].sum()) // 2
+        self.cost_u = int(np.count_nonzero(self.val[self.peers] == self.val[:m, None])) // 2
         self.best_w = self.cost_w                               # the episode's best weighted cost
         self.since = np.full(m + 1, self.moves, dtype=np.int64)   # in conflict since (or moved at)
 
+    @property
+    def table(self) -> np.ndarray:
+        """The conflict table T[i, v] (weighted peers of open cell i holding v), read from the score."""
+        return (self.score - self.barred) >> 36
+
     def recount(self) -> np.ndarray:
-        """The conflict table computed afresh (for tests)."""
+        """The conflict table computed afresh (at a load, and for tests)."""
         m = self.m
         t = np.zeros((m + 1, self.N), dtype=np.int64)
         held = self.val[self.peers]
@@ -258,21 +283,33 @@ class Search:
         taken before (a short Python loop over at most 4N candidates): no two share a unit, so
         none changes another's delta."""
         cl = self.clashing.nonzero()[0]
-        rows = self.table[cl]
-        delta = rows - self.table[cl, self.val[cl]][:, None]
-        free = (self.tabu[cl] <= self.moves) | (delta < self.best_w - self.cost_w)
-        age = np.minimum(self.moves - self.since[cl], (1 << 20) - 1)
-        key = np.where(free, (delta << 36) + self.noise[cl] - (age << 16)[:, None], _NEVER)
-        self.evaluations += cl.size * self.N
+        moves, N = self.moves, self.N
+        # key = score - own << 36 + since << 16 = (delta << 36) + tie-break - (age << 16) + (moves << 16):
+        # the last term is the same for every move, so it only shifts the thresholds
+        sub = (self.own[cl] << 36) - (np.maximum(self.since[cl], moves - _AGE_CAP) << 16)
+        key = self.score[cl]
+        key -= sub[:, None]
+        self.evaluations += cl.size * N
+        off = moves << 16
+        aspire = ((self.best_w - self.cost_w - 1) << 36) + (1 << 16) + off   # below: aspiration
         k = int(key.argmin())
-        if key.flat[k] >= _BARRED // 2:                          # all tabu: best ignoring tabu
-            k = int(np.where(self.tabu[cl] < _NEVER, (delta << 36) + self.noise[cl], _NEVER).argmin())
+        masked = False
+        if key.flat[k] >= aspire and self.tabu[cl[k // N], k % N] > moves:   # the best is tabu: mask
+            tabu = self.tabu[cl]
+            key[(tabu > moves) & (key >= aspire)] = _MASKED
+            masked = True
+            k = int(key.argmin())
+            if key.flat[k] >= _MASKED:                           # all tabu: best ignoring tabu
+                raw = self.score[cl] - (self.own[cl] << 36)[:, None]
+                k = int(np.where(tabu < _NEVER, raw, _NEVER).argmin())
         i, v = divmod(k, self.N)
-        if not self.params["batch"] or key.flat[k] >= _IMPROVING or cl.size < 2:
+        if not self.params["batch"] or key.flat[k] >= _IMPROVING + off or cl.size < 2:
             return cl[i:i + 1], np.array([v]), cl.size
+        if not masked:
+            key[(self.tabu[cl] > moves) & (key >= aspire)] = _MASKED
         value = key.argmin(axis=1)
         best = key[np.arange(cl.size), value]
-        better = np.flatnonzero(best < _IMPROVING)
+        better = np.flatnonzero(best < _IMPROVING + off)
         if better.size < 2:
             return cl[i:i + 1], np.array([v]), cl.size
         better = better[best[better].argsort()][:4 * self.N]
@@ -283,31 +320,57 @@ class Search:
                 take.append(j)
         return cl[take], value[take], cl.size
 
+    def choose_cell(self):
+        """Most-clashing cell first (weighted, then longest in conflict), then its best value
+        (non-tabu or aspirated); the full neighbourhood while many cells clash, and for 100 moves
+        after the cell has no value that adds no conflict."""
+        if self.full_left > 0:
+            self.full_left -= 1
+            return self.choose()
+        cl = self.clashing.nonzero()[0]
+        moves = self.moves
+        if cl.size > self.N:
+            return self.choose()
+        ck = (self.own[cl] << 20) - np.maximum(self.since[cl], moves - _AGE_CAP)
+        x = int(cl[ck.argmax()])
+        key = self.score[x] - (int(self.own[x]) << 36)
+        aspire = ((self.best_w - self.cost_w - 1) << 36) + (1 << 16)
+        key[(self.tabu[x] > moves) & (key >= aspire)] = _MASKED
+        v = int(key.argmin())
+        self.evaluations += self.N
+        if key[v] >= (1 << 36):                                  # adds conflicts (or all tabu)
+            self.full_left = 100
+            return self.choose()
+        return np.array([x]), np.array([v]), cl.size
+
     def move(self, x: int, b: int, clashing: int) -> None:
         a = int(self.val[x])
-        p, w = self.peers[x], self.weight[x]
-        t = self.table
-        self.cost_w += int(t[x, b] - t[x, a])
+        p = self.peers[x]
+        score, row = self.score, self.score[x]
+        tb = int(row[b]) >> 36
+        self.cost_w += tb - (int(row[a]) >> 36)
         held = self.val[p]
         self.cost_u += int(np.count_nonzero(held == b)) - int(np.count_nonzero(held == a))
-        t[p, a] -= w
-        t[p, b] += w
+        w = self.w36[x]
+        score[p, a] -= w
+        score[p, b] += w
         self.val[x] = b
         self.moves += 1
         if self.drawn == len(self.draws):                      # random numbers, drawn in blocks
             self.draws, self.drawn = self.rng.integers(0, 1 << 16, size=(256, self.N + 1)), 0
         draw = self.draws[self.drawn]
         self.drawn += 1
-        self.noise[x] = draw[:self.N] + self.barred[x]          # x's own tie-breaks, drawn afresh
+        row += draw[:self.N] - (row & _LOW)                     # x's own tie-breaks, drawn afresh
         tenure = int(draw[self.N]) % self.params["tenure_random"] + int(self.params["tenure_factor"] * clashing)
         self.tabu[x, a] = self.moves + tenure
         self.tabu[x, b] = _NEVER
-        now = t[p, held] > 0
-        started = now & ~self.clashing[p]
-        self.since[p[started]] = self.moves
+        own = score[p, held] >> 36
+        self.own[p] = own
+        now = own > 0
+        self.since[p] = np.where(self.clashing[p], self.since[p], self.moves)   # started clashing now
         self.clashing[p] = now
-        self.clashing[x] = t[x, b] > 0
-        self.clashing[self.m] = False
+        self.own[x] = tb
+        self.clashing[x] = tb > 0
         self.since[x] = self.moves
 
     def raise_weights(self, val: np.ndarray, one_in: int) -> np.ndarray:
@@ -331,7 +394,9 @@ class Search:
         """Breakout on the current state: every edge clashing now gains 1 (tests; the table kept)."""
         m = self.m
         gained = self.raise_weights(self.val, 1).sum(axis=1)
-        self.table[np.arange(m), self.val[:m]] += gained
+        self.score[np.arange(m), self.val[:m]] += gained << 36
+        self.own[:m] += gained
+        self.w36 = self.weight << 36
         self.cost_w += int(gained.sum()) // 2
         self.best_w = self.cost_w
 
@@ -369,7 +434,7 @@ class Search:
         for _ in range(count):
             if self.cost_u == 0:
                 return
-            cells, vals, clashing = self.choose()
+            cells, vals, clashing = self.choose_cell() if self.cell_first else self.choose()
             for x, b in zip(cells.tolist(), vals.tolist()):
                 self.move(x, b, clashing)
             if self.cost_w < self.best_w:
