@@ -6,9 +6,14 @@ import * as values from "../rules/values.js";
 import { specOf } from "../rules/generator.js";
 import { parsePuzzle } from "../rules/parse.js";
 import { markField } from "../settings/params.js";
+import { SETTINGS } from "../settings/table.js";
 import { WorkerLost } from "../python/client.js";
 
-const FIELDS = { gsize: "generate-size", gp: "generate-p", gseed: "generate-seed" };
+// The Generate form's fields (data-testids, which are their ids) and the problem keys each marks,
+// from the settings table: a field's own setting first, then a setting with no state of its own
+// shown on that field (a link's g=, on p).
+export const FIELDS = new Map(SETTINGS.filter((r) => r.state && r.state[0] === "generator" && r.field).map((r) =>
+  [r.field, [r.key, ...SETTINGS.filter((o) => !o.state && o.field === r.field).map((o) => o.key)]]));
 
 // The form's text as a spec, or the problems of its fields: {spec} | {problems: Map}.
 export function readGenerator(form) {
@@ -89,7 +94,7 @@ export function mountGenerator(store, actions, worker) {
     ui.unique.checked = g.unique;
   });
   store.on(["problems"], (s) => {
-    for (const [k, id] of Object.entries(FIELDS)) markField($(id), s.problems.get(k) || s.problems.get(k === "gp" ? "g" : "") || null);
+    for (const [id, keys] of FIELDS) markField($(id), keys.map((k) => s.problems.get(k)).find(Boolean) || null);
   });
   // A puzzle set while the worker makes one (a paste, a p= link) wins: the worker drops the
   // generation, so the new puzzle's rating need not wait minutes for a unique 25×25.
