@@ -25,8 +25,9 @@ export const INITIAL = {
   puzzle: null,                     // {n, cells, spec?} — spec: the generator's settings it came from
   check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null, rating?}
   generator: TABLE.generator,       // the Generate form, as typed: {size, p, seed, unique}
-  making: null,                     // {spec, n, waiting}: the puzzle the generator is making (a g= link,
-                                    // Generate) until it is on the board; waiting: the view whose Start waits for it
+  making: null,                     // {spec, n, waiting, progress?}: the puzzle the generator is making (a g= link,
+                                    // Generate) until it is on the board; waiting: the view whose Start waits for it;
+                                    // progress: how far the worker is (generate_steps' progress)
 
   // what the visitor set
   view: "solve",                    // "solve" | "race" | "experiment"

@@ -25,7 +25,8 @@ from .run import RESULT_FIELDS, Budget, Run
 from .values import ValueProblem
 
 _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)
-_progress: dict[str, dict] = {}   # what each task under way reports while it works (a rating's stage, nodes, seconds)
+_progress: dict[str, dict] = {}   # what each task under way reports while it works (a rating's stage, nodes, seconds;
+                                  # a generation's stage and cells removed)
 _tasks: dict[str, Generator] = {}  # sliced tasks under way, one per kind: "rate", "generate"
 
 
@@ -82,7 +83,7 @@ def task_start(kind: str, arg: str) -> str:
         if kind == "rate":
             steps = rate_steps(parse(arg), progress=_progress[kind])
         elif kind == "generate":
-            steps = generate_steps(parse_spec(arg))
+            steps = generate_steps(parse_spec(arg), progress=_progress[kind])
         else:
             return _dump({"ok": False, "message": f"no task {kind!r}"})
     except PuzzleError as exc:
@@ -111,6 +112,14 @@ def task_advance(kind: str, seconds: float) -> str:
             return _dump({"ok": True, "done": True, "result": result})
         if time.perf_counter() >= until:
             return _dump({"ok": True, "done": False, "progress": _progress.get(kind, {})})
+
+
+def task_drop(kind: str) -> str:
+    """Forget the task of that kind under way (the page no longer wants its answer: a puzzle
+    set while a long generation went on); {ok}."""
+    _tasks.pop(kind, None)
+    _progress.pop(kind, None)
+    return _dump({"ok": True})
 
 
 def vet(request_json: str) -> str:

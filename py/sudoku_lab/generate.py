@@ -44,11 +44,17 @@ count that runs out of its node budget keeps its given and is counted as ``unset
 puzzle is still unique; only minimality is then unproven).
 
 :func:`generate_steps` yields ``progress.PAUSE`` every few dozen search nodes, so the page's
-worker runs it in 35 ms slices; :func:`generate` runs it to the end.
+worker runs it in 35 ms slices; :func:`generate` runs it to the end. A unique 25×25 takes
+minutes in the page, so ``generate_steps`` keeps a ``progress`` dict up to date for whoever
+shows the wait (the worker sends it to the puzzle line): the stage (``fill``, ``remove``), the
+fill's search nodes, and per removal round the cells removed, the removals still to make and
+the cells tried. It only writes there (and reads the clock for ``elapsed``), so the puzzle is
+the same with or without it.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generator
@@ -135,8 +141,9 @@ def _streams(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
     return np.random.default_rng(fill), np.random.default_rng(order)
 
 
-def _search(counter: Counter) -> Generator[None, None, None]:
+def _search(counter: Counter, on_pause=lambda: None) -> Generator[None, None, None]:
     while not counter.advance(nodes=NODES_PER_PAUSE):
+        on_pause()
         yield PAUSE
 
 
@@ -158,46 +165,58 @@ def shuffled_pattern(n: int, rng: np.random.Generator) -> np.ndarray:
     return relabel[grid].reshape(-1).astype(np.int8)
 
 
-def full_grid_steps(n: int, rng: np.random.Generator) -> Generator[None, None, np.ndarray]:
+def full_grid_steps(n: int, rng: np.random.Generator,
+                    on_nodes=lambda nodes: None) -> Generator[None, None, np.ndarray]:
     """A random full grid of box size n: random diagonal boxes, completed by the exact search;
-    from box size 7 a shuffled pattern."""
+    from box size 7 a shuffled pattern. on_nodes(search nodes so far) at every pause."""
     if n >= PATTERN_FROM_BOX:
         return shuffled_pattern(n, rng)
         yield                                   # a generator all the same (nothing to pause)
     g = geometry(n)
     strategy = Strategy(restart_nodes=FILL_RESTART_PER_CELL * g.N * g.N, weighted=FILL.weighted,
                         tight_first=FILL.tight_first, cells_first=FILL.cells_first)
+    done = 0                                    # nodes of the prefills drawn before this one
     while True:
         cells = np.zeros(g.N * g.N, dtype=np.int8)
         for b in range(n):
             cells[g.boxes[b * n + b]] = rng.permutation(g.N) + 1
         counter = Counter(Puzzle(n, cells), limit=1, max_nodes=None, rng=rng, strategy=strategy)
-        yield from _search(counter)
+        yield from _search(counter, lambda: on_nodes(done + counter.nodes))
         count = counter.result()
+        done += count.nodes
         if count.solutions:
             return count.solution
         yield PAUSE                            # this prefill has no completion: draw another
 
 
-def _is_unique(cells: np.ndarray, n: int) -> Generator[None, None, bool | None]:
+def _is_unique(cells: np.ndarray, n: int, on_pause=lambda: None) -> Generator[None, None, bool | None]:
     """True / False, or None when the count ran out of its budget."""
     counter = Counter(Puzzle(n, cells), limit=2, max_nodes=UNIQUE_CHECK_NODES)
-    yield from _search(counter)
+    yield from _search(counter, on_pause)
     count = counter.result()
     return count.solutions == 1 if count.complete else None
 
 
-def generate_steps(spec: Spec | int, p: Any = None, seed: Any = None,
-                   unique: bool = False) -> Generator[None, None, Generated]:
-    """The puzzle a spec names (or size, p, seed, unique), yielding PAUSE between parts."""
+def generate_steps(spec: Spec | int, p: Any = None, seed: Any = None, unique: bool = False,
+                   progress: dict | None = None, clock=time.perf_counter) -> Generator[None, None, Generated]:
+    """The puzzle a spec names (or size, p, seed, unique), yielding PAUSE between parts.
+
+    `progress`, when given, is kept up to date (module docstring): ``stage`` (``fill`` or
+    ``remove``), ``nodes`` (the fill's search nodes), ``removed`` of ``to_remove`` (unique mode:
+    the cells removed so far and the removals the target needs), ``tried`` (cells tried, kept
+    or not), ``unsettled`` and ``elapsed`` (seconds on `clock`)."""
     if not isinstance(spec, Spec):
         spec = Spec.of(spec, p, 0 if seed is None else seed, unique)
     n = values.SIZES.index(spec.size) + 2
     C = spec.size * spec.size
-    fill_rng, order_rng = _streams(spec.seed)
-    solution = yield from full_grid_steps(n, fill_rng)
-    order = order_rng.permutation(C)
     target = spec.givens
+    start = clock()
+    report = progress if progress is not None else {}
+    report.update(stage="fill", nodes=0, removed=0, to_remove=C - target if spec.unique else 0, tried=0,
+                  unsettled=0, elapsed=0.0)
+    fill_rng, order_rng = _streams(spec.seed)
+    solution = yield from full_grid_steps(n, fill_rng, lambda nodes: report.update(nodes=nodes, elapsed=clock() - start))
+    order = order_rng.permutation(C)
     if not spec.unique:
         cells = np.zeros(C, dtype=np.int8)
         keep = order[:target]
@@ -205,16 +224,18 @@ def generate_steps(spec: Spec | int, p: Any = None, seed: Any = None,
         return Generated(spec, Puzzle(n, cells), solution, target, "target")
     cells = solution.astype(np.int8).copy()
     givens, unsettled = C, 0
-    for cell in order[::-1].tolist():
+    report.update(stage="remove", elapsed=clock() - start)
+    for tried, cell in enumerate(order[::-1].tolist()):
         if givens == target:
             break
         cells[cell] = 0
-        verdict = yield from _is_unique(cells, n)
+        verdict = yield from _is_unique(cells, n, lambda: report.update(elapsed=clock() - start))
         if verdict:
             givens -= 1
         else:
             cells[cell] = solution[cell]
             unsettled += verdict is None
+        report.update(removed=C - givens, tried=tried + 1, unsettled=unsettled, elapsed=clock() - start)
         yield PAUSE
     return Generated(spec, Puzzle(n, cells), solution, target, "target" if givens == target else "minimal",
                      unsettled)

@@ -6,9 +6,14 @@ import * as values from "../rules/values.js";
 import { specOf } from "../rules/generator.js";
 import { parsePuzzle } from "../rules/parse.js";
 import { markField } from "../settings/params.js";
+import { SETTINGS } from "../settings/table.js";
 import { WorkerLost } from "../python/client.js";
 
-const FIELDS = { gsize: "generate-size", gp: "generate-p", gseed: "generate-seed" };
+// The Generate form's fields (data-testids, which are their ids) and the problem keys each marks,
+// from the settings table: a field's own setting first, then a setting with no state of its own
+// shown on that field (a link's g=, on p).
+export const FIELDS = new Map(SETTINGS.filter((r) => r.state && r.state[0] === "generator" && r.field).map((r) =>
+  [r.field, [r.key, ...SETTINGS.filter((o) => !o.state && o.field === r.field).map((o) => o.key)]]));
 
 // The form's text as a spec, or the problems of its fields: {spec} | {problems: Map}.
 export function readGenerator(form) {
@@ -25,8 +30,9 @@ export function readGenerator(form) {
 export function mountGenerator(store, actions, worker) {
   const $ = (id) => document.getElementById(id);
   const ui = { size: $("generate-size"), p: $("generate-p"), seed: $("generate-seed"), unique: $("generate-unique"),
-    button: $("generate"), info: $("puzzle-info") };
+    button: $("generate") };
   let seq = 0;
+  let inFlight = null;                        // {mine, before}: the generation the worker is making
 
   const form = () => store.state.generator;
   const edited = (key, patch) => { actions.fieldEdited(key); actions.fieldEdited("g"); store.set({ generator: { ...form(), ...patch } }); };
@@ -39,16 +45,20 @@ export function mountGenerator(store, actions, worker) {
   async function generate(spec) {
     const mine = ++seq;
     const before = store.state.puzzle;        // a puzzle set meanwhile (a paste, a link) wins
-    ui.info.textContent = `Generating a ${spec.size}×${spec.size} (p = ${spec.p}, seed ${spec.seed}${spec.unique ? ", unique" : ""})…`;
-    ui.info.dataset.generating = "true";
     actions.making(spec.text, Math.round(Math.sqrt(spec.size)));     // n: the box size, as a puzzle's
+    // how far the worker is (generate.generate_steps' progress), for the puzzle line and the board's caption
+    const onProgress = (progress) => {
+      const m = store.state.making;
+      if (mine === seq && m && m.spec === spec.text) store.set({ making: { ...m, progress } });
+    };
     let reply;
-    try { reply = await worker.generate(spec.text); } catch (err) {
+    inFlight = { mine, before };
+    try { reply = await worker.generate(spec.text, onProgress); } catch (err) {
       if (!(err instanceof WorkerLost)) throw err;
       actions.madeNothing(spec.text, "the worker was lost");
       return false;
     } finally {
-      if (mine === seq) delete ui.info.dataset.generating;
+      if (inFlight && inFlight.mine === mine) inFlight = null;
     }
     if (mine !== seq || reply.superseded || store.state.puzzle !== before) return false;
     if (!reply.ok) {
@@ -84,7 +94,15 @@ export function mountGenerator(store, actions, worker) {
     ui.unique.checked = g.unique;
   });
   store.on(["problems"], (s) => {
-    for (const [k, id] of Object.entries(FIELDS)) markField($(id), s.problems.get(k) || s.problems.get(k === "gp" ? "g" : "") || null);
+    for (const [id, keys] of FIELDS) markField($(id), keys.map((k) => s.problems.get(k)).find(Boolean) || null);
+  });
+  // A puzzle set while the worker makes one (a paste, a p= link) wins: the worker drops the
+  // generation, so the new puzzle's rating need not wait minutes for a unique 25×25.
+  store.on(["puzzle"], (s) => {
+    if (inFlight && s.puzzle !== inFlight.before) {
+      inFlight = null;
+      worker.drop("generate");
+    }
   });
   store.on(["running"], (s) => {
     for (const el of [ui.size, ui.p, ui.seed, ui.unique, ui.button]) el.disabled = !!s.running;

@@ -123,7 +123,9 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     editor.setEnabled(!on);
   });
 
-  store.on(["check", "puzzle"], (s) => {
+  store.on(["check", "puzzle", "making"], (s) => {
+    if (s.making) { showMaking(s.making); return; }
+    delete ui.info.dataset.generating;
     if (!s.puzzle) return;
     const givens = s.puzzle.cells.filter((v) => v).length;
     const N = s.puzzle.n * s.puzzle.n;
@@ -132,7 +134,6 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     const from = s.puzzle.spec ? ` · generated (${s.puzzle.spec})` : "";
     if (!c || c.solutions === undefined) {
       delete ui.info.dataset.solutions;
-      if (ui.info.dataset.generating) return;
       ui.info.textContent = `${N}×${N} · ${givens} givens${from} · checking…`;
     } else {
       const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
@@ -145,6 +146,20 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     }
     showRating(c && c.rating, givens, N);
   });
+
+  // While the generator makes a puzzle: what it makes, and how far it is (generate.generate_steps'
+  // progress: the fill's search nodes, then unique mode's cells removed of those to remove).
+  function showMaking(m) {
+    const [size, p, seed, unique] = m.spec.split(":");
+    const g = m.progress;
+    const far = !g || g.stage === undefined ? ""
+      : g.stage === "fill" ? ` filling the grid: ${g.nodes.toLocaleString("en")} search nodes, ${g.elapsed.toFixed(1)} s`
+        : ` removed ${g.removed.toLocaleString("en")} of ${g.to_remove.toLocaleString("en")} cells ` +
+          `(${g.tried.toLocaleString("en")} tried), ${g.elapsed.toFixed(1)} s`;
+    ui.info.dataset.generating = "true";                  // a test hook, drawn from the state
+    delete ui.info.dataset.solutions;
+    ui.info.textContent = `Generating a ${size}×${size} (p = ${p}, seed ${seed}${unique ? ", unique" : ""})…${far}`;
+  }
 
   // While the rating works: its stage, and for the count its nodes and seconds against its
   // budget (rate.RATE_SECONDS), so a large puzzle's line never just says "checking…".

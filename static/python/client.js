@@ -9,7 +9,7 @@
 // part of seconds under load) is replaced. Everything it had in hand is rejected with WorkerLost, the owner is
 // told through onLost(reason, replaced), and the new worker loads the runtime again (the
 // browser's cache serves the files) and reports `ready` like the first one.
-import { requestMessage, startMessage, stopMessage } from "./messages.js";
+import { dropMessage, requestMessage, startMessage, stopMessage } from "./messages.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const ANSWER_GRACE = 10;           // a run not yet answered: silence up to 10 × stallMs (30 s) is a busy worker
@@ -120,8 +120,12 @@ export class LabWorker {
   // ({superseded: true}); onProgress({stage, logic_cells, nodes, elapsed, budget}) meanwhile
   rate(puzzle, onProgress = null) { return this.request("rate", { puzzle }, onProgress); }
 
-  // a generated puzzle from the generator's settings (`16:0.45:7`), in slices; likewise
-  generate(spec) { return this.request("generate", { spec }); }
+  // a generated puzzle from the generator's settings (`16:0.45:7`), in slices; likewise;
+  // onProgress({stage, nodes, removed, to_remove, tried, unsettled, elapsed}) meanwhile
+  generate(spec, onProgress = null) { return this.request("generate", { spec }, onProgress); }
+
+  // forget the sliced task of that kind under way ("generate"): its request gets {superseded: true}
+  drop(kind) { this.worker.postMessage(dropMessage(kind)); }
 
   vet({ puzzle, solver, params, seed }) { return this.request("vet", { puzzle, solver, params, seed }); }
 

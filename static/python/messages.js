@@ -8,6 +8,8 @@ export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds,
 
 export const stopMessage = (runId) => ({ type: "stop", runId });
 
+export const dropMessage = (kind) => ({ type: "drop", kind });
+
 export const requestMessage = (type, requestId, body) => ({ type, requestId, ...body });
 
 // stop reason (docs/design.md, "The run protocol") -> the state the page shows

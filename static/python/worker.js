@@ -125,6 +125,13 @@ function handle(msg) {
       if (tasks.size) pump();
       break;
     }
+    case "drop": {                               // a task whose answer the page no longer wants
+      if (!tasks.has(msg.kind)) return;
+      reply(tasks.get(msg.kind), { ok: false, superseded: true });
+      tasks.delete(msg.kind);
+      bridge.task_drop(msg.kind);
+      break;
+    }
     case "start": {
       if (run) bridge.stop(run.runId);           // one run at a time
       run = null;

@@ -1,0 +1,56 @@
+"""A long generation shows how far it is (issue 27: a unique 25×25 showed no progress for
+minutes), and a puzzle set meanwhile does not wait for it."""
+
+import re
+
+import pytest
+
+from conftest import PAPERS
+
+pytestmark = pytest.mark.browser
+
+LONG_SPEC = "25:0.45:3:unique"          # minutes in the page: it never ends within these tests
+REMOVED = re.compile(r"removed (\d+) of (\d+) cells \((\d+) tried\), ([\d.]+) s")
+
+
+def making_line(lab) -> str:
+    """The puzzle line while the linked puzzle is being made (asserting it still is)."""
+    assert lab.by("board-making").is_visible(), "the puzzle was made before the test could watch it"
+    info = lab.by("puzzle-info")
+    assert info.get_attribute("data-generating") == "true"
+    return info.inner_text()
+
+
+def test_a_unique_25x25_link_shows_changing_progress_before_its_puzzle_is_on_the_board(lab):
+    lab.open(f"#g={LONG_SPEC}&s=hill_climb&seed=1")
+    seen = []
+    for _ in range(600):                              # up to ~60 s of watching, at any load
+        line = making_line(lab)
+        m = REMOVED.search(line)
+        if m:
+            seen.append(tuple(int(m.group(i)) for i in (1, 2, 3)))
+            if len({s[0] for s in seen}) >= 3:
+                break
+        lab.page.wait_for_timeout(100)
+    assert "Generating a 25×25 (p = 0.45, seed 3, unique)" in line
+    removed = [s[0] for s in seen]
+    assert len(set(removed)) >= 3, f"the line did not move: {line!r}"
+    assert removed == sorted(removed)                                   # never backwards
+    assert all(to == 625 - 281 for _, to, _ in seen)                   # 281 givens: round(0.45 · 625)
+    assert all(tried >= r for r, _, tried in seen)
+    assert all(v == 0 for v in lab.givens_on_board()) and len(lab.givens_on_board()) == 625   # not on the board yet
+
+
+def test_a_puzzle_pasted_during_a_long_generation_is_rated_at_once(lab):
+    """The paste wins: the worker drops the generation, so the pasted puzzle's rating does not
+    wait minutes behind it (before: the rating queued after the whole generation)."""
+    lab.open(f"#g={LONG_SPEC}&s=hill_climb&seed=1")
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-generating="true"]')
+    lab.page.wait_for_timeout(3000)                    # the worker is well into the generation
+    making_line(lab)
+    lab.load(PAPERS["sato-11-easy"])
+    assert not lab.by("board-making").is_visible()
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]', timeout=30_000)
+    assert lab.by("puzzle-info").get_attribute("data-generating") is None
+    assert "g=" not in lab.by("share").get_attribute("data-url")
+    assert lab.state() == "ready"
