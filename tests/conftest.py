@@ -151,8 +151,25 @@ class SharedPage:
             self.close()
 
 
+def pytest_addoption(parser):
+    parser.addoption("--one-shared-page", action="store_true",
+                     help="the tests of every shared_page module share one loaded page per test process, "
+                          "not one per module (the smoke tier: build.py test --smoke)")
+
+
 @pytest.fixture(scope="module")
-def _shared_page(browser, browser_context_args, lab_url, pytestconfig):
+def _shared_page(request, lab_url, pytestconfig):
+    if pytestconfig.getoption("--one-shared-page"):
+        yield request.getfixturevalue("_one_shared_page")
+        return
+    shared = SharedPage(request.getfixturevalue("browser"), request.getfixturevalue("browser_context_args"),
+                        lab_url, pytestconfig)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture(scope="session")
+def _one_shared_page(browser, browser_context_args, lab_url, pytestconfig):
     shared = SharedPage(browser, browser_context_args, lab_url, pytestconfig)
     yield shared
     shared.close()
@@ -167,12 +184,22 @@ def visitor(new_context, lab_url):
     return make
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     """Every test under tests/browser/ drives the page: marked `browser` (`-m "not browser"` skips them).
     The tests of a `shared_page` module run on one pytest-xdist worker (`--dist loadgroup`),
-    so its page loads once there."""
+    so its page loads once there; with `--one-shared-page` each worker has one page for all
+    of them, so they go to whichever worker is free."""
+    one = config.getoption("--one-shared-page")
     for item in items:
         if (ROOT / "tests" / "browser") in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-        if item.get_closest_marker("shared_page"):
+        if item.get_closest_marker("shared_page") and not one:
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+    if one:      # the tests that load pages of their own (the long ones) start first, beside the shared pages
+        items.sort(key=lambda item: not own_page(item))
+
+
+def own_page(item) -> bool:
+    """Whether a browser test loads the lab in a page of its own rather than the shared one."""
+    return "lab" not in item.fixturenames or not item.get_closest_marker("shared_page") \
+        or bool(item.get_closest_marker("fresh_page"))

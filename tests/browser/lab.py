@@ -205,7 +205,9 @@ class Lab:
 # The fields a link cannot set back by itself, read from a freshly loaded page: a shared page is
 # set back to them (SharedLab.reset) by opening two links built from them.
 FRESH_FIELDS = ("puzzle-input", "solver-select", "seed-input", "max-seconds", "compare-runs", "compare-puzzles",
-                "sweep-size", "sweep-p0", "sweep-p1", "sweep-step", "sweep-instances")
+                "sweep-size", "sweep-p0", "sweep-p1", "sweep-step", "sweep-instances", "workers")
+# Of those, the fields no link sets: typed back (their input event) after the two links.
+TYPED_BACK = ("workers",)
 
 
 class SharedLab(Lab):
@@ -218,9 +220,11 @@ class SharedLab(Lab):
     then applies the link setting by setting). Setting back opens two links built from the
     fresh page's own fields: a race link (no entries; runs, puzzle set, list and sweep as
     fresh; no preset) and a single-run link (the first puzzle, solver, seed and time limit;
-    no parameters, so the solver's defaults; the Solve view). What no link sets (the
-    Generate form, the pool's workers, an experiment's last result, the theme) is not set
-    back: a test that needs those fresh, or the page's first load, is marked `fresh_page`.
+    no parameters, so the solver's defaults; the Solve view). The pool's size is typed back
+    into its field; an emulated colour scheme and the window's size go back to the browser
+    context's. What neither a link nor a field sets (the Generate form, the pool's loaded
+    workers, an experiment's last result) is not set back: a test that needs those fresh, or
+    the page's first load, is marked `fresh_page`.
     """
 
     def __init__(self, page, base: str, shared: dict):
@@ -233,6 +237,7 @@ class SharedLab(Lab):
             self.page.goto(self.base)
             self.wait_state("ready", "error", timeout=60_000)
             self.shared["fresh"] = {k: self.by(k).input_value() for k in FRESH_FIELDS}
+            self.shared["viewport"] = self.page.viewport_size
             self.shared["loaded"] = True
         elif not self.opened:
             self.reset()
@@ -267,3 +272,9 @@ class SharedLab(Lab):
                          f"{q(f['sweep-p1'])}:{q(f['sweep-step'])}&gi={q(f['sweep-instances'])}")
         self.change_hash(f"#p={p}&s={q(f['solver-select'])}&seed={q(f['seed-input'])}&t={q(f['max-seconds'])}")
         self.wait_state("ready", "error", timeout=60_000)
+        for k in TYPED_BACK:
+            if self.by(k).input_value() != f[k]:          # the field may be folded away: typed by its event
+                self.by(k).evaluate("(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }", f[k])
+        self.page.emulate_media(color_scheme="no-override")
+        if self.page.viewport_size != self.shared["viewport"]:
+            self.page.set_viewport_size(self.shared["viewport"])

@@ -8,12 +8,16 @@ import pytest
 from conftest import PAPERS
 from lab import HELD_OUT, SERIOUS
 
-pytestmark = pytest.mark.browser
+# One shared page: a test that wants the dark theme or a phone's width sets it on that page (the
+# next test's `open` sets both back). Pages of their own: sources.html alone (no Python loads
+# there), and the one test of a page that loads in the dark theme.
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 @pytest.mark.parametrize("scheme", [pytest.param("light", marks=pytest.mark.smoke), "dark"])  # smoke: accessibility
-def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(visitor, scheme):
-    lab = visitor(color_scheme=scheme)
+def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(lab, scheme):
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
     lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&plateau=10000&t=60")
     found = {"ready": lab.axe_violations()}
     lab.by("start").click()
@@ -37,8 +41,9 @@ def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(visito
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_serious_in_a_finished_race_and_experiment(visitor, scheme):
-    lab = visitor(color_scheme=scheme)
+def test_axe_finds_nothing_serious_in_a_finished_race_and_experiment(lab, scheme):
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
     lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1,alldiff_tabu:2")
     lab.by("compare-start").click()
     lab.wait_lanes_done()
@@ -79,6 +84,7 @@ def test_the_run_end_and_the_puzzle_info_are_announced(lab):
 
 
 def test_dark_theme_reaches_the_board_and_the_chart(visitor):
+    """A page of its own: the one that loads in the dark theme (the shared page's tests switch to it)."""
     lab = visitor(color_scheme="dark")
     lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1")
     bg = lab.page.evaluate("() => getComputedStyle(document.body).backgroundColor")
@@ -91,8 +97,9 @@ def test_dark_theme_reaches_the_board_and_the_chart(visitor):
     assert stroke["ink"] == "#e5e7eb" and stroke["series"][0] == "#60a5fa"
 
 
-def test_a_390_px_screen_gets_a_full_width_board_and_stacked_controls(visitor):
-    lab = visitor(viewport={"width": 390, "height": 844})
+def test_a_390_px_screen_gets_a_full_width_board_and_stacked_controls(lab):
+    lab.open()
+    lab.page.set_viewport_size({"width": 390, "height": 844})
     lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1")
     box = lab.by("board").bounding_box()
     assert box["width"] >= 360

@@ -12,7 +12,7 @@ from lab import HELD_OUT
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 LIST = "\n".join([PAPERS["sato-01-easy"] + " first", "# a comment", "", PAPERS["sato-11-easy"] + " second",
                   PAPERS["pillay-fig1"] + " third"])
 
@@ -142,6 +142,7 @@ def test_runs_ended_by_stop_are_counted_apart_and_left_out_of_the_success_rate(l
     assert "100% [" in lab.page.locator('[data-testid="compare-row"]').first.inner_text()
 
 
+@pytest.mark.fresh_page  # its "nothing ran" reads the progress, which a shared page keeps from an earlier experiment
 def test_seeds_past_two_to_the_53_are_refused_before_anything_runs(lab):
     lab.open()
     lab.set_view("experiment")
@@ -196,6 +197,7 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
     assert (native.iterations, native.solved) == (rec["iterations"], True)
 
 
+@pytest.mark.fresh_page  # its "nothing ran" reads the progress, which a shared page keeps from an earlier experiment
 def test_a_pasted_list_marks_the_line_it_cannot_read_and_keeps_the_text(lab):
     lab.open("#p=" + HELD_OUT)
     lab.set_view("experiment")

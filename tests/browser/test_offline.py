@@ -7,6 +7,8 @@ from conftest import PAPERS
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 
+# Pages of their own (`visitor`), not a shared one: each test is about the first visit (the
+# service worker is registered, precaches, then serves), which a loaded page has behind it.
 pytestmark = pytest.mark.browser
 
 

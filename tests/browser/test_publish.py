@@ -17,6 +17,8 @@ from lab import Lab
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 
+# Pages of their own, not a shared one: the published copy is another server and origin, and
+# each test is about a first visit (its service worker and caches).
 pytestmark = pytest.mark.browser
 
 SUB_PATH = "/some/path/"

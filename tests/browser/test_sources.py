@@ -13,7 +13,10 @@ from conftest import ROOT
 from lab import Lab
 from sudoku_lab import solvers
 
-pytestmark = pytest.mark.browser
+# The lab's shared page for the footer test; the others open sources.html alone (no Python
+# loads there, so a page of their own costs little): offline needs a server it can stop, and a
+# missing file a route on its own page.
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 SOURCES_MD = (ROOT / "puzzles" / "SOURCES.md").read_text(encoding="utf-8")
 

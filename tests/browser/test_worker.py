@@ -7,7 +7,9 @@ from conftest import PAPERS
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 
-pytestmark = pytest.mark.browser
+# One shared page: a killed worker is replaced in it (that is what the test checks), so the
+# next test finds a page whose worker works.
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 @pytest.mark.parametrize("how", [pytest.param("closed", marks=pytest.mark.smoke), "stuck"])  # smoke: the worker
