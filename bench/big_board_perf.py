@@ -9,7 +9,9 @@ back, and the puzzle line's time to an answer (its rating, within the count's bu
 
 Times from the page's own clock (performance.now): long tasks from a PerformanceObserver,
 canvas paints from the live layer's data-painted counter. Needs a built static/vendor/ and
-Chromium. Wall-clock figures: on a loaded machine they are upper bounds.
+Chromium. Wall-clock figures: on a loaded machine they are upper bounds (a task waits for a
+core too). So the same windows are also traced (Chromium tracing, `toplevel`): the main
+thread's tasks in CPU time, `*_cpu_ms` (`--no-trace` leaves them out).
 """
 
 import argparse
@@ -28,9 +30,23 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__perf.l
 (function tick() { window.__perf.frames++; requestAnimationFrame(tick); })();
 """
 AFTER_S = 1.5          # how long after the board settled long tasks are still counted
+TRACE = ["toplevel", "devtools.timeline"]
 
 
-def one_size(browser, base: str, size: int, p: str, seconds: float, solver: str) -> dict:
+def main_thread_cpu(raw: bytes) -> list[float]:
+    """The CPU milliseconds of each task the page's main thread ran in a trace."""
+    events = json.loads(raw)["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    return [e["tdur"] / 1000 for e in events if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask"
+            and "tdur" in e and names.get((e["pid"], e["tid"])) == "CrRendererMain"]
+
+
+def cpu_figures(out: dict, key: str, tasks: list[float]) -> None:
+    out[f"longest_task_{key}_cpu_ms"] = round(max(tasks, default=0.0), 1)
+    out[f"tasks_over_50ms_{key}_cpu"] = sum(t > 50 for t in tasks)
+
+
+def one_size(browser, base: str, size: int, p: str, seconds: float, solver: str, trace: bool = True) -> dict:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.add_init_script(PROBE)
     page.goto(base)
@@ -55,6 +71,8 @@ def one_size(browser, base: str, size: int, p: str, seconds: float, solver: str)
     page.wait_for_function("() => +(document.querySelector('.board-live')?.dataset.painted || 0) > 0", timeout=120_000)
     a = page.evaluate("() => [performance.now(), +document.querySelector('.board-live').dataset.painted, window.__perf.frames]")
     out["first_paint_after_start_ms"] = a[0] - clicked
+    if trace:
+        browser.start_tracing(page=page, categories=TRACE)
     page.wait_for_timeout(seconds * 1000)
     b = page.evaluate("() => [performance.now(), +document.querySelector('.board-live').dataset.painted, window.__perf.frames]")
     out["canvas_paints_per_s"] = (b[1] - a[1]) / ((b[0] - a[0]) / 1000)
@@ -65,6 +83,9 @@ def one_size(browser, base: str, size: int, p: str, seconds: float, solver: str)
     out["longest_task_while_running_ms"] = max(during, default=0.0)
     out["long_tasks_while_running"] = len(during)
     out["longest_task_at_start_ms"] = max(at_start, default=0.0)
+    if trace:
+        cpu_figures(out, "while_running", main_thread_cpu(browser.stop_tracing()))
+        browser.start_tracing(page=page, categories=TRACE)
     stopped = page.evaluate("() => performance.now()")
     page.get_by_test_id("stop").click()
     page.wait_for_function("() => document.querySelector('.board-live').hidden", timeout=60_000)   # the cells caught up
@@ -75,6 +96,8 @@ def one_size(browser, base: str, size: int, p: str, seconds: float, solver: str)
     out["settle_after_stop_ms"] = ended - stopped
     out["longest_task_settling_ms"] = max(after, default=0.0)
     out["long_tasks_settling"] = len(after)
+    if trace:
+        cpu_figures(out, "settling", main_thread_cpu(browser.stop_tracing()))
     page.close()
     return out
 
@@ -85,10 +108,11 @@ def main() -> int:
     ap.add_argument("--p", default="0.45")
     ap.add_argument("--run-seconds", type=float, default=6)
     ap.add_argument("--solver", default="hill_climb")
+    ap.add_argument("--no-trace", action="store_true", help="no CPU figures (no Chromium tracing)")
     args = ap.parse_args()
     with lab_browser() as (browser, base):
         for size in [int(s) for s in args.sizes.split(",")]:
-            print(json.dumps(one_size(browser, base, size, args.p, args.run_seconds, args.solver)), flush=True)
+            print(json.dumps(one_size(browser, base, size, args.p, args.run_seconds, args.solver, not args.no_trace)), flush=True)
     return 0
 
 
