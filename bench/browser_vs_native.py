@@ -10,13 +10,15 @@ Instance i of a row `size:p` is the generator's puzzle `size:p:i` and the solver
 Natively the run is driven until solved or `--seconds` of CPU time; in the page the share link
 `#g=size:p:i&s=alldiff_ls&seed=i&t=<seconds>` is opened, its puzzle made and rated, Start
 pressed, and the run's own result read from the Solve view's JSON export (its `seconds`: the
-run's wall time in the worker, which is what a visitor waits). Beside it, the CPU time of all
-of Chromium's processes over the run (read from /proc; Linux only, else blank), which the
-machine's load does not inflate. The same seed gives the same run both ways, so a run solved
+run's wall time in the worker, which is what a visitor waits). Beside it, from /proc (Linux
+only, else blank), the CPU time over the run of the page's Web Worker thread (its Python: the
+like of the native CPU time, which the machine's load does not inflate) and of all of
+Chromium's processes (the page's drawing too). The same seed gives the same run both ways, so a run solved
 both ways has the same moves (checked: a mismatch is printed).
 
-Prints `uptime` before and after, one row per run and a summary per row: the ratio page wall
-time / native CPU time (and page CPU / native CPU), and moves per second each way. Needs a built
+Prints `uptime` before and after, one row per run and a summary per row: the ratios worker CPU /
+native CPU and page wall / native wall (runs interleaved under the same load), and moves per
+second each way. Needs a built
 static/vendor/ (python3 build.py build) and Chromium.
 """
 
@@ -56,28 +58,39 @@ def native(spec: str, seed: int, limit: float) -> dict:
             "solved": bool(result.solved and is_solution(puzzle, result.board))}
 
 
-def descendants_cpu() -> float | None:
-    """CPU seconds (user + system) of every live process below this one: the Playwright driver
-    and Chromium's processes. None where /proc is not there."""
+def chromium_cpu() -> tuple[float, float] | None:
+    """CPU seconds (user + system) of every live process below this one (the Playwright driver
+    and Chromium's processes), and of their Web Worker threads alone (a thread named
+    `DedicatedWorker…`: the page's Python). None where /proc is not there."""
     proc = Path("/proc")
     if not proc.is_dir():
         return None
+
+    def stat_cpu(path: Path) -> tuple[int, float]:
+        stat = path.read_text()
+        fields = stat[stat.rindex(")") + 2:].split()      # after the command's name
+        return int(fields[1]), (int(fields[11]) + int(fields[12])) / TICK
+
     parent, cpu = {}, {}
     for d in proc.iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            stat = (d / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()      # after the command's name
-        parent[int(d.name)] = int(fields[1])
-        cpu[int(d.name)] = (int(fields[11]) + int(fields[12])) / TICK
+        if d.name.isdigit():
+            try:
+                parent[int(d.name)], cpu[int(d.name)] = stat_cpu(d / "stat")
+            except (OSError, ValueError):
+                continue
     mine, frontier = set(), {os.getpid()}
     while frontier:
         frontier = {pid for pid, pp in parent.items() if pp in frontier and pid not in mine}
         mine |= frontier
-    return sum(cpu[pid] for pid in mine)
+    worker = 0.0
+    for pid in mine:
+        for task in (proc / str(pid) / "task").glob("*"):
+            try:
+                if (task / "comm").read_text().startswith("DedicatedWorker"):
+                    worker += stat_cpu(task / "stat")[1]
+            except (OSError, ValueError):
+                continue
+    return sum(cpu[pid] for pid in mine), worker
 
 
 def in_page(browser, base: str, spec: str, seed: int, limit: float) -> dict:
@@ -90,11 +103,11 @@ def in_page(browser, base: str, spec: str, seed: int, limit: float) -> dict:
         page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
                                ".includes('generated (' + s + ')')", arg=spec, timeout=300_000)
         page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=300_000)   # the rating is done
-        cpu0 = descendants_cpu()
+        cpu0 = chromium_cpu()
         page.get_by_test_id("start").click()
         page.wait_for_selector("[data-testid=status]:is([data-state=solved], [data-state=failed], [data-state=error])",
                                timeout=(limit * 3 + 120) * 1000)
-        cpu1 = descendants_cpu()
+        cpu1 = chromium_cpu()
         state = page.get_by_test_id("status").get_attribute("data-state")
         with page.expect_download() as dl:
             page.get_by_test_id("export-json").click()
@@ -102,7 +115,7 @@ def in_page(browser, base: str, spec: str, seed: int, limit: float) -> dict:
     finally:
         page.close()
     return {"wall": out["seconds"], "moves": out["iterations"], "solved": state == "solved" and out["solved"],
-            "cpu": None if cpu0 is None else cpu1 - cpu0}
+            "cpu": None if cpu0 is None else cpu1[0] - cpu0[0], "worker": None if cpu0 is None else cpu1[1] - cpu0[1]}
 
 
 def uptime() -> str:
@@ -122,9 +135,10 @@ def main() -> None:
                     help="limit per run: CPU seconds natively, the page's time limit (wall) in the page")
     args = ap.parse_args()
     print(f"load before: {uptime()}")
-    print("| instance | seed | native CPU s | native wall s | page run s (wall) | page CPU s (Chromium) "
-          "| page wall / native CPU | moves native | moves page | moves/s native (CPU) | moves/s page (wall) | solved n/p |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| instance | native CPU s | native wall s | page run s (wall) | page worker CPU s | Chromium CPU s "
+          "| worker CPU / native CPU | page wall / native wall | moves | moves/s native (CPU) | moves/s page (worker CPU) "
+          "| moves/s page (wall) | solved native/page |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     summary = {}
     with lab_browser() as (browser, base):
         for row in args.rows:
@@ -137,26 +151,27 @@ def main() -> None:
                 else:
                     p = in_page(browser, base, spec, i, args.seconds)
                     n = native(spec, i, args.seconds)
-                ratio = p["wall"] / n["cpu"]
-                same = "" if not (n["solved"] and p["solved"]) or n["moves"] == p["moves"] else " (moves differ!)"
-                print(f"| {spec} | {i} | {n['cpu']:.3f} | {n['wall']:.3f} | {p['wall']:.3f} | {fmt(p['cpu'], '.3f')} "
-                      f"| {ratio:.2f} | {n['moves']:,} | {p['moves']:,} | {n['moves'] / n['cpu']:,.0f} "
-                      f"| {p['moves'] / p['wall']:,.0f} | {'y' if n['solved'] else 'n'}/{'y' if p['solved'] else 'n'}{same} |",
-                      flush=True)
+                moves = f"{n['moves']:,}" if n["moves"] == p["moves"] else f"{n['moves']:,} / {p['moves']:,} (differ)"
+                per = lambda m, t: "–" if not t else f"{m / t:,.0f}"
+                print(f"| {spec} | {n['cpu']:.3f} | {n['wall']:.3f} | {p['wall']:.3f} | {fmt(p['worker'], '.3f')} "
+                      f"| {fmt(p['cpu'], '.3f')} | {fmt(p['worker'] and p['worker'] / n['cpu'])} | {p['wall'] / n['wall']:.2f} "
+                      f"| {moves} | {per(n['moves'], n['cpu'])} | {per(p['moves'], p['worker'])} | {per(p['moves'], p['wall'])} "
+                      f"| {'y' if n['solved'] else 'n'}/{'y' if p['solved'] else 'n'} |", flush=True)
                 summary.setdefault(row, []).append((n, p))
     print(f"load after: {uptime()}")
     print()
-    print("| row | runs | median page wall / native CPU | median page CPU / native CPU | moves/s native (CPU, all runs) "
-          "| moves/s page (wall, all runs) | rate ratio native/page |")
+    print("| row | runs | median worker CPU / native CPU | median page wall / native wall "
+          "| moves/s native (CPU, all runs) | moves/s page (worker CPU, all runs) | moves/s page (wall, all runs) |")
     print("|---|---|---|---|---|---|---|")
     for row, runs in summary.items():
-        wall_ratio = statistics.median(p["wall"] / n["cpu"] for n, p in runs)
-        cpus = [p["cpu"] / n["cpu"] for n, p in runs if p["cpu"] is not None]
+        cpus = [p["worker"] / n["cpu"] for n, p in runs if p["worker"]]
+        walls = statistics.median(p["wall"] / n["wall"] for n, p in runs)
         n_rate = sum(n["moves"] for n, _ in runs) / sum(n["cpu"] for n, _ in runs)
+        w_cpu = sum(p["worker"] or 0 for _, p in runs)
+        w_rate = sum(p["moves"] for _, p in runs) / w_cpu if w_cpu else None
         p_rate = sum(p["moves"] for _, p in runs) / sum(p["wall"] for _, p in runs)
-        print(f"| {row} | {len(runs)} | {wall_ratio:.2f} | {fmt(statistics.median(cpus) if cpus else None)} "
-              f"| {n_rate:,.0f} | {p_rate:,.0f} | {n_rate / p_rate:.2f} |")
-
+        print(f"| {row} | {len(runs)} | {fmt(statistics.median(cpus) if cpus else None)} | {walls:.2f} "
+              f"| {n_rate:,.0f} | {fmt(w_rate, ',.0f')} | {p_rate:,.0f} |")
 
 if __name__ == "__main__":
     main()

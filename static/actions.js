@@ -13,8 +13,9 @@ export function createActions(store) {
   let current = null;               // {kind, stop(), stopped} of what runs
 
   // ------------------------------------------------------------------ the message box
-  function notify(text, source = "") {
-    store.set({ notice: { text, source } });
+  // kind: "error" (the default: something went wrong) or "info" (worth saying, not an error)
+  function notify(text, source = "", kind = "error") {
+    store.set({ notice: { text, source, kind } });
   }
 
   function clearNotice(source = null) {
@@ -50,12 +51,14 @@ export function createActions(store) {
 
   // ------------------------------------------------------------------ the puzzle
   // A new puzzle: whatever runs is abandoned, and the views' results (of the old puzzle) go.
-  // It ends the making of another (a puzzle set meanwhile wins); a Start that waited for the
-  // made puzzle (waitForPuzzle) goes on now that it is on the board.
+  // It ends the making of another (a puzzle set meanwhile wins, and a Start that waited for the
+  // one being made says it no longer waits); a Start that waited for the made puzzle
+  // (waitForPuzzle) goes on now that it is on the board. null: no puzzle (a link's puzzle that
+  // cannot be read: the board shows none rather than the one before).
   function setPuzzle(puzzle) {
     abandon();
-    const made = store.state.making && puzzle.spec ? waiting : null;    // only the generator's puzzles have a spec
-    endMaking();
+    const made = store.state.making && puzzle && puzzle.spec ? waiting : null;    // only the generator's puzzles have a spec
+    endMaking(made ? null : puzzle ? "another puzzle" : "a link whose puzzle cannot be read");
     const problems = new Map(store.state.problems);
     problems.delete("p");
     const { experiment } = store.state.results;
@@ -66,7 +69,7 @@ export function createActions(store) {
   // The generator makes a puzzle (spec: its settings, as `16:0.45:7`; n: the box size): until
   // it is on the board, Start waits for it and the share link names it (docs/design.md, "The page").
   function making(spec, n) {
-    endMaking();
+    endMaking(`the puzzle ${spec}`);
     store.set({ making: { spec, n, waiting: null } });
   }
 
@@ -87,10 +90,17 @@ export function createActions(store) {
     notify(`Start waits for the puzzle being made (${m.spec}): it starts as soon as the puzzle is on the board.`, "making");
   }
 
-  function endMaking() {
+  // replacedBy: what replaced the puzzle being made; a Start that waited for it is dropped and says so
+  // (docs/design.md, "The page": it was pressed for that puzzle, so it never runs another unasked).
+  function endMaking(replacedBy = null) {
+    const dropped = waiting && store.state.making ? store.state.making.spec : null;
     waiting = null;
     if (store.state.making) store.set({ making: null });
     clearNotice("making");
+    if (dropped && replacedBy) {
+      notify(`Nothing was started: the puzzle Start waited for (${dropped}) was replaced by ${replacedBy} ` +
+        "before it was made. Press Start again to run on the puzzle shown.", "dropped");   // outlives the making's own notices
+    }
   }
 
   // ------------------------------------------------------------------ what runs

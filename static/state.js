@@ -34,7 +34,8 @@ export const INITIAL = {
   settings: TABLE.settings,         // {solver, params, seed, max_seconds} as typed (text), read by the value rules
   compare: TABLE.compare,           // {entries, runs, puzzles, list, workers, preset, sweep}; puzzles "gen": a sweep over p
   problems: new Map(),              // setting key (p, s, seed, t, a parameter, runs, ps, pl, …) -> what is wrong
-  notice: null,                     // {text, source}: the message box (a paste error, a run error, problems)
+  notice: null,                     // {text, source, kind}: the message box (a paste error, a run error, problems);
+                                    // kind "error" or "info" (said, not wrong)
 
   // what runs — one answer for the whole page: a single run, a race or an experiment
   running: null,                    // {kind, phase: "starting" | "running", detail, link}

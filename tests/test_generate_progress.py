@@ -61,3 +61,16 @@ def test_the_worker_task_sends_the_generation_progress():
     removing = [p for p in seen if p["stage"] == "remove"]
     assert removing and removing[-1]["to_remove"] == 256 - step["result"]["target"]
     assert len({p["removed"] for p in removing}) > 1
+
+
+def test_a_dropped_generation_is_gone_and_a_rating_goes_on():
+    """The worker's `drop`: the page set another puzzle, so the generation's answer is not wanted."""
+    first = json.loads(bridge.task_start("generate", "25:0.45:3:unique"))
+    assert first["ok"] and not first["done"]
+    assert json.loads(bridge.task_drop("generate"))["ok"]
+    assert not json.loads(bridge.task_advance("generate", 0.0))["ok"]          # nothing under way
+    assert json.loads(bridge.task_drop("generate"))["ok"]                      # dropping nothing is harmless
+    made = json.loads(bridge.task_start("generate", "9:0.45:2"))
+    while made["ok"] and not made["done"]:
+        made = json.loads(bridge.task_advance("generate", 0.01))
+    assert made["result"]["puzzle"] == generate(parse_spec("9:0.45:2")).puzzle.to_string()

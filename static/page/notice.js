@@ -22,6 +22,8 @@ export function mountNotice(store, actions, isFieldless) {
     box.hidden = !n;
     text.textContent = n ? n.text : "";
     box.dataset.source = n ? n.source : "";
+    box.dataset.kind = n ? n.kind || "error" : "";                 // information is not shown as an error
+    box.setAttribute("role", n && n.kind === "info" ? "status" : "alert");
     const fieldless = [...s.problems.keys()].filter(isFieldless);
     dismiss.hidden = !(n && n.source === "problems" && fieldless.length);
     if (!dismiss.hidden) dismiss.setAttribute("aria-label", `Ignore ${fieldless.map(labelOf).join(", ")}`);

@@ -31,6 +31,8 @@ export function mountLinks(store, actions, generator) {
       const spec = parseSpec(first.generator);
       store.set({ generator: { size: String(spec.size), p: String(spec.p), seed: String(spec.seed), unique: spec.unique } });
       generator.generate(spec);
+    } else if (first.problems.has("p") || first.problems.has("g")) {
+      actions.setPuzzle(null);                 // the board shows no puzzle rather than one the link did not name
     }
     const settings = { ...s.settings };
     if (first.max_seconds !== null) settings.max_seconds = String(first.max_seconds);

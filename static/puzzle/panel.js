@@ -99,6 +99,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
 
   // While the generator makes a puzzle, the board is that puzzle's size, empty, and says what it is making.
   let makingShown = null;
+  let lastN = 0;                              // the box size of the puzzle shown last
   store.on(["puzzle", "check", "view", "running", "results", "making"], (s) => {
     ui.making.hidden = !s.making;
     if (s.making) {
@@ -113,7 +114,13 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
       return;
     }
     makingShown = null;
-    if (!s.puzzle || boardShowsRun(s)) return;
+    if (!s.puzzle) {                          // a link's puzzle that cannot be read: an empty board, no other puzzle
+      const cells = new Array((lastN || 3) ** 4).fill(0);
+      board.show(cells, cells);
+      return;
+    }
+    lastN = s.puzzle.n;
+    if (boardShowsRun(s)) return;
     board.show(s.puzzle.cells, s.puzzle.cells, new Set((s.check && s.check.clashes) || []));
   });
 
@@ -126,7 +133,13 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   store.on(["check", "puzzle", "making"], (s) => {
     if (s.making) { showMaking(s.making); return; }
     delete ui.info.dataset.generating;
-    if (!s.puzzle) return;
+    if (!s.puzzle) {
+      for (const k of ["solutions", "givens"]) delete ui.info.dataset[k];
+      ui.info.textContent = "No puzzle on the board: the link's puzzle cannot be used (see the message).";
+      ui.rating.textContent = "";
+      for (const k of ["givens", "p", "logicCells", "hardestMove", "needsSearch", "wait"]) delete ui.rating.dataset[k];
+      return;
+    }
     const givens = s.puzzle.cells.filter((v) => v).length;
     const N = s.puzzle.n * s.puzzle.n;
     ui.info.dataset.givens = String(givens);
@@ -211,7 +224,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     if (rated.superseded || !store.state.puzzle || boardToString(store.state.puzzle.cells) !== text) return;
     const rating = rated.ok ? rated.result : null;
     store.set({ check: { ...store.state.check, solutions: rating ? rating.solutions : null, rating } });
-    if (rating && rating.message && !first.message) actions.notify(rating.message, "check");
+    if (rating && rating.message && !first.message) actions.notify(rating.message, "check", rating.out_of_time ? "info" : "error");
   });
 
   // ------------------------------------------------------------------ examples

@@ -211,7 +211,7 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
     else problems.set("preset", `unknown preset ${values.quote(id)}; choose one of: ${presets.join(", ")}`);
   }
   for (const key of seen.keys()) {
-    if (!COMPARE_KEYS.has(key)) problems.set(key, `unknown setting ${values.quote(key)} in a ${mode || "comparison"} link`);
+    if (!COMPARE_KEYS.has(key)) problems.set(key, `unknown setting ${values.quote(key)} in ${mode === "experiment" ? "an" : "a"} ${mode || "comparison"} link`);
   }
   if (raw.has("seed") && !raw.has("c")) problems.set("seed", "seed= goes with c= (entries carry their own seeds)");
   return out;

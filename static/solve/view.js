@@ -195,8 +195,9 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     if (r) requestAnimationFrame(paint);
   });
 
-  store.on(["ready", "puzzle", "running", "making"], (s) => {
-    ui.start.disabled = !s.ready || !!s.running || !(s.puzzle || s.making);
+  store.on(["ready", "puzzle", "running", "making", "problems"], (s) => {
+    // no puzzle but a problem (a link's puzzle that cannot be used): Start says what to fix
+    ui.start.disabled = !s.ready || !!s.running || !(s.puzzle || s.making || s.problems.size);
     ui.stop.disabled = !(s.running && s.running.kind === "solve") && !(s.making && s.making.waiting === "solve");
   });
 

@@ -3,6 +3,8 @@ runs that puzzle, charts keep their early history, a race's settled boards mark 
 a run's default board is the one its metrics describe, and the run controls do what was
 pressed, however fast."""
 
+import functools
+
 import pytest
 
 from conftest import PAPERS
@@ -14,6 +16,13 @@ pytestmark = pytest.mark.browser
 SLOW_SPEC = "16:0.38:3:unique"
 
 
+@functools.cache
+def slow_puzzle() -> list[int]:
+    """The native puzzle of SLOW_SPEC, made before the page is opened: made between Start and the
+    first check (seconds at a high load), the page could have made it and run meanwhile."""
+    return generate(parse_spec(SLOW_SPEC)).puzzle.cells.tolist()
+
+
 def start_while_making(lab, start_id):
     """Press Start while the linked puzzle is being made (asserting it is), and check what the
     page says meanwhile: the board names what it makes, the share link keeps the g=."""
@@ -23,10 +32,11 @@ def start_while_making(lab, start_id):
     assert making.is_visible() and "16×16" in making.inner_text() and SLOW_SPEC in making.inner_text()
     assert "waits" in lab.error_text()
     assert f"g={SLOW_SPEC}" in lab.by("share").get_attribute("data-url")
-    return generate(parse_spec(SLOW_SPEC)).puzzle.cells.tolist()
+    return slow_puzzle()
 
 
 def test_start_while_a_linked_puzzle_is_made_runs_that_puzzle(lab):
+    slow_puzzle()
     lab.open(f"#g={SLOW_SPEC}&s=hill_climb&seed=1&t=2")
     native = start_while_making(lab, "start")
     assert lab.state() == "ready"                           # nothing ran on the puzzle shown before
@@ -39,6 +49,7 @@ def test_start_while_a_linked_puzzle_is_made_runs_that_puzzle(lab):
 
 
 def test_a_race_started_while_its_puzzle_is_made_races_on_it(lab):
+    slow_puzzle()
     lab.open(f"#g={SLOW_SPEC}&t=2&m=race&e=hill_climb:1,hill_climb:2")
     lab.page.wait_for_selector('[data-testid="compare-entry"]')
     native = start_while_making(lab, "compare-start")
@@ -51,6 +62,7 @@ def test_a_race_started_while_its_puzzle_is_made_races_on_it(lab):
 
 
 def test_stop_cancels_a_start_that_waits_for_its_puzzle(lab):
+    slow_puzzle()
     lab.open(f"#g={SLOW_SPEC}&s=hill_climb&seed=1&t=2")
     start_while_making(lab, "start")
     lab.by("stop").click()
@@ -58,7 +70,7 @@ def test_stop_cancels_a_start_that_waits_for_its_puzzle(lab):
     lab.page.wait_for_selector('[data-testid="board-making"]', state="hidden", timeout=120_000)
     lab.page.wait_for_timeout(300)
     assert lab.state() == "ready"                           # the made puzzle is shown; nothing ran
-    assert lab.givens_on_board() == generate(parse_spec(SLOW_SPEC)).puzzle.cells.tolist()
+    assert lab.givens_on_board() == slow_puzzle()
 
 
 def test_a_long_race_chart_keeps_every_stretch_of_its_log_time_axis(lab):
