@@ -18,7 +18,7 @@ def test_cases(case):
         assert [list(p) for p in read_puzzle_list(case["text"])] == case["puzzles"]
     else:
         with pytest.raises(ListProblem) as info:
-            read_puzzle_list(case["text"])
+            read_puzzle_list(case["text"], **({"list_name": case["list"]} if "list" in case else {}))
         assert info.value.message.startswith(case["error"])
         assert info.value.line == case.get("line")
 

@@ -24,7 +24,7 @@ def outcome(fn, raw):
 
 @pytest.mark.parametrize("case", CASES["seed"], ids=lambda c: repr(c["in"][:20]))
 def test_seed(case):
-    assert outcome(values.seed, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
+    assert outcome(lambda raw: values.seed(raw, case.get("label", "seed")), case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
 
 
 @pytest.mark.parametrize("case", CASES["max_seconds"], ids=lambda c: repr(c["in"]))
@@ -50,8 +50,17 @@ def test_generator_settings(case):
 
 @pytest.mark.parametrize("case", CASES["param"], ids=lambda c: f"{c['spec']['name']}={c['in'][:20]}")
 def test_param(case):
-    got = outcome(lambda raw: values.param(case["spec"], raw), case["in"])
+    got = outcome(lambda raw: values.param(case["spec"], raw, case.get("label")), case["in"])
     assert got == {k: case[k] for k in ("ok", "error") if k in case}
+
+
+def test_a_problem_keeps_its_label_and_reason_apart_and_pickles_whole():
+    import pickle
+    with pytest.raises(values.ValueProblem) as err:
+        values.param({"name": "runs", "type": "int", "min": 1, "max": 1000}, "0", "runs")
+    assert (err.value.label, err.value.reason) == ("runs", "must be between 1 and 1000; got 0")
+    back = pickle.loads(pickle.dumps(err.value))      # a Dask worker's problem comes back whole
+    assert (str(back), back.label, back.reason) == (str(err.value), "runs", err.value.reason)
 
 
 @pytest.mark.parametrize("case", CASES["link"], ids=range(len(CASES["link"])))

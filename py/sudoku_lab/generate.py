@@ -88,7 +88,7 @@ class Spec:
         mode goes to 36×36 (past it, thousands of exact counts of a huge grid)."""
         spec = cls(values.size(size), values.p(p), values.seed(seed), bool(unique))
         if spec.unique and spec.size > UNIQUE_MAX_SIZE:
-            raise values.ValueProblem(f"unique mode goes up to {UNIQUE_MAX_SIZE}×{UNIQUE_MAX_SIZE}; "
+            raise values.ValueProblem("unique mode", f"goes up to {UNIQUE_MAX_SIZE}×{UNIQUE_MAX_SIZE}; "
                                       f"got size {spec.size}")
         return spec
 
@@ -108,7 +108,7 @@ def parse_spec(raw: Any) -> Spec:
     """``<size>:<p>:<seed>`` or ``<size>:<p>:<seed>:unique``; each part by its value rule."""
     parts = raw.split(":") if isinstance(raw, str) and len(raw) <= 4 * values.QUOTE_MAX else []
     if len(parts) not in (3, 4) or (len(parts) == 4 and parts[3] != UNIQUE_WORD):
-        raise values.ValueProblem(f"generator settings must be <size>:<p>:<seed>[:{UNIQUE_WORD}], "
+        raise values.ValueProblem("generator settings", f"must be <size>:<p>:<seed>[:{UNIQUE_WORD}], "
                                   f"e.g. 16:0.45:7; got {values.quote(raw)}")
     return Spec.of(parts[0], parts[1], parts[2], len(parts) == 4)
 

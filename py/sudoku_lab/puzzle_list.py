@@ -23,9 +23,10 @@ class ListProblem(ValueError):
         self.line = line
 
 
-def read_puzzle_list(text: str, *, check_givens: bool = False) -> list[tuple[str, str]]:
+def read_puzzle_list(text: str, *, check_givens: bool = False, list_name: str = "the list") -> list[tuple[str, str]]:
     """(cells, name) per puzzle line; cells as N·N characters, '.' for empty; a line without a
-    name is named ``line K``. With `check_givens`, clashing givens are a problem of their line."""
+    name is named ``line K``. With `check_givens`, clashing givens are a problem of their line.
+    A bad line's message calls the list `list_name` (a link's: "the link's list (pl=)")."""
     out = []
     for ln, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
@@ -38,7 +39,7 @@ def read_puzzle_list(text: str, *, check_givens: bool = False) -> list[tuple[str
             if check_givens:
                 validate(puzzle)
         except PuzzleError as exc:
-            raise ListProblem(f"Line {ln} of the list cannot be read: {exc.message}", ln) from None
+            raise ListProblem(f"Line {ln} of {list_name} cannot be read: {exc.message}", ln) from None
         out.append((puzzle.to_string(), name.strip() or f"line {ln}"))
     if not out:
         raise ListProblem("The list holds no puzzle: paste one puzzle per line.")

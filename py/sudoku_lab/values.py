@@ -16,6 +16,9 @@ The rules, decided once (docs/design.md, "Values"):
 * A true/false parameter takes ``true``/``false``/``1``/``0`` (any letter case).
 * A message quotes at most ``QUOTE_MAX`` characters of what was typed, and no number is
   written with more characters than that.
+
+Each rule takes the label its message names the setting by (the settings table's, e.g.
+"runs", "generator seed"), so a caller never rewrites a message.
 """
 
 from __future__ import annotations
@@ -35,7 +38,16 @@ _TRUE, _FALSE = ("true", "1"), ("false", "0")
 
 
 class ValueProblem(ValueError):
-    """A value that breaks its rule; the message names the setting and what it must be."""
+    """A value that breaks its rule; the message, ``<label> <reason>``, names the setting and
+    what it must be. Its parts stay apart, for a caller that composes its own message."""
+
+    def __init__(self, label: str, reason: str):
+        super().__init__(f"{label} {reason}")
+        self.label = label
+        self.reason = reason
+
+    def __reduce__(self):              # pickled whole (a Dask worker's problem comes back as it was)
+        return type(self), (self.label, self.reason)
 
 
 def quote(raw: Any) -> str:
@@ -66,40 +78,41 @@ def _number(raw: Any, pattern: re.Pattern) -> float | None:
     return None
 
 
-def seed(raw: Any) -> int:
+def seed(raw: Any, label: str = "seed") -> int:
     v = _number(raw, _WHOLE)
     if v is None or v != int(v) or not 0 <= v <= SEED_MAX:
-        raise ValueProblem(f"seed must be a whole number from 0 to {SEED_MAX}; got {quote(raw)}")
+        raise ValueProblem(label, f"must be a whole number from 0 to {SEED_MAX}; got {quote(raw)}")
     return int(v)
 
 
-def max_seconds(raw: Any) -> float:
+def max_seconds(raw: Any, label: str = "time limit") -> float:
     v = _number(raw, _DECIMAL)
     if v is None or not 0 < v <= SECONDS_MAX:
-        raise ValueProblem(f"time limit must be a number of seconds above 0 and at most {SECONDS_MAX}; "
-                           f"got {quote(raw)}")
+        raise ValueProblem(label, f"must be a number of seconds above 0 and at most {SECONDS_MAX}; got {quote(raw)}")
     return float(v)
 
 
-def size(raw: Any) -> int:
+def size(raw: Any, label: str = "size") -> int:
     """The side of a generated grid."""
     v = _number(raw, _WHOLE)
     if v is None or v != int(v) or int(v) not in SIZES:
-        raise ValueProblem(f"size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got {quote(raw)}")
+        raise ValueProblem(label, f"must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got {quote(raw)}")
     return int(v)
 
 
-def p(raw: Any) -> float:
+def p(raw: Any, label: str = "p") -> float:
     """The share of a generated grid's cells that are given."""
     v = _number(raw, _UNSIGNED_DECIMAL)
     if v is None or not 0 <= v <= 1:
-        raise ValueProblem(f"p must be a number from 0 to 1; got {quote(raw)}")
+        raise ValueProblem(label, f"must be a number from 0 to 1; got {quote(raw)}")
     return float(v)
 
 
-def param(spec: Mapping[str, Any], raw: Any) -> Any:
-    """A solver parameter's value by its spec {name, type, min, max, choices}."""
-    name, kind = spec["name"], spec["type"]
+def param(spec: Mapping[str, Any], raw: Any, label: str | None = None) -> Any:
+    """A solver parameter's value by its spec {name, type, min, max, choices}; the message calls
+    it "parameter '<name>'" unless given another `label` (a count read by this rule: "runs")."""
+    kind = spec["type"]
+    label = f"parameter '{spec['name']}'" if label is None else label
     if kind == "bool":
         if isinstance(raw, bool):
             return raw
@@ -108,17 +121,17 @@ def param(spec: Mapping[str, Any], raw: Any) -> Any:
             return True
         if text in _FALSE or raw == 0:
             return False
-        raise ValueProblem(f"parameter '{name}' must be true or false; got {quote(raw)}")
+        raise ValueProblem(label, f"must be true or false; got {quote(raw)}")
     if kind == "choice":
         if raw not in spec["choices"]:
-            raise ValueProblem(f"parameter '{name}' must be one of {', '.join(spec['choices'])}; got {quote(raw)}")
+            raise ValueProblem(label, f"must be one of {', '.join(spec['choices'])}; got {quote(raw)}")
         return raw
     v = _number(raw, _WHOLE if kind == "int" else _DECIMAL)
     if v is None or (kind == "int" and v != int(v)):
         word = "a whole number" if kind == "int" else "a number"
-        raise ValueProblem(f"parameter '{name}' must be {word}; got {quote(raw)}")
+        raise ValueProblem(label, f"must be {word}; got {quote(raw)}")
     v = int(v) if kind == "int" else float(v)
     lo, hi = spec.get("min"), spec.get("max")
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise ValueProblem(f"parameter '{name}' must be between {fmt(lo)} and {fmt(hi)}; got {fmt(v)}")
+        raise ValueProblem(label, f"must be between {fmt(lo)} and {fmt(hi)}; got {fmt(v)}")
     return v

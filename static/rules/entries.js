@@ -41,8 +41,8 @@ export function decodeEntries(text, schemas) {
         const eq = pair.indexOf("=");
         const name = eq < 0 ? pair : pair.slice(0, eq);
         const spec = schema.params.find((p) => p.name === name);
-        if (!spec) throw new values.ValueProblem(`${solver} has no parameter ${values.quote(name)}`);
-        if (seen.has(name)) throw new values.ValueProblem(`'${name}' is given twice`);
+        if (!spec) throw new values.ValueProblem(solver, `has no parameter ${values.quote(name)}`);
+        if (seen.has(name)) throw new values.ValueProblem(`'${name}'`, "is given twice");
         seen.add(name);
         entry.params[name] = values.param(spec, eq < 0 ? "" : pair.slice(eq + 1));
       }

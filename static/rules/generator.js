@@ -4,6 +4,7 @@
 // Python (the worker's `generate` request): the same settings give the same puzzle natively
 // and in the page.
 import * as values from "./values.js";
+import { labelOf } from "../settings/table.js";
 
 export const UNIQUE_WORD = "unique";
 export const UNIQUE_MAX_SIZE = 36;
@@ -13,7 +14,7 @@ export function specOf(size, p, seed, unique = false) {
   const s = { size: values.size(size), p: values.p(p), seed: values.seed(seed), unique: !!unique };
   // unique mode goes to 36×36 (past it, thousands of exact counts of a huge grid), as generate.py
   if (s.unique && s.size > UNIQUE_MAX_SIZE) {
-    throw new values.ValueProblem(`unique mode goes up to ${UNIQUE_MAX_SIZE}×${UNIQUE_MAX_SIZE}; got size ${s.size}`);
+    throw new values.ValueProblem("unique mode", `goes up to ${UNIQUE_MAX_SIZE}×${UNIQUE_MAX_SIZE}; got size ${s.size}`);
   }
   s.text = `${s.size}:${String(s.p)}:${s.seed}` + (s.unique ? `:${UNIQUE_WORD}` : "");
   return s;
@@ -22,7 +23,7 @@ export function specOf(size, p, seed, unique = false) {
 export function parseSpec(raw) {
   const parts = typeof raw === "string" && raw.length <= 4 * values.QUOTE_MAX ? raw.split(":") : [];
   if (![3, 4].includes(parts.length) || (parts.length === 4 && parts[3] !== UNIQUE_WORD)) {
-    throw new values.ValueProblem(`generator settings must be <size>:<p>:<seed>[:${UNIQUE_WORD}], ` +
+    throw new values.ValueProblem("generator settings", `must be <size>:<p>:<seed>[:${UNIQUE_WORD}], ` +
       `e.g. 16:0.45:7; got ${values.quote(raw)}`);
   }
   return specOf(parts[0], parts[1], parts[2], parts.length === 4);
@@ -37,7 +38,7 @@ export function specFields(raw) {
   const form = { size: parts[0], p: parts[1], seed: parts[2], unique: parts.length === 4 };
   const problems = new Map();
   for (const [key, rule, text] of [["gsize", values.size, form.size], ["gp", values.p, form.p], ["gseed", values.seed, form.seed]]) {
-    try { rule(text); } catch (err) {
+    try { rule(text, labelOf(key)); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
       problems.set(key, err.message);
     }
@@ -57,11 +58,11 @@ const THOUSANDTHS = /^(?:[0-9]+(?:\.[0-9]{0,3})?|\.[0-9]{1,3})$/;
 function thousandths(raw, what) {
   const text = String(raw);
   if (!THOUSANDTHS.test(text)) {
-    throw new values.ValueProblem(`${what} must be a plain decimal with at most three decimals; got ${values.quote(raw)}`);
+    throw new values.ValueProblem(what, `must be a plain decimal with at most three decimals; got ${values.quote(raw)}`);
   }
   const [whole, frac = ""] = text.split(".");
   const k = Number(whole || "0") * 1000 + Number((frac + "000").slice(0, 3));
-  if (k > 1000) throw new values.ValueProblem(`${what} must be between 0 and 1; got ${values.quote(raw)}`);
+  if (k > 1000) throw new values.ValueProblem(what, `must be between 0 and 1; got ${values.quote(raw)}`);
   return k;
 }
 
@@ -75,18 +76,16 @@ export function readSweep({ size, p0, p1, step, instances }) {
     a = thousandths(p0, "p from");
     b = thousandths(p1, "p to");
     s = thousandths(step, "the step");
-    if (a > b) throw new values.ValueProblem("p from must not be above p to");
-    if (s === 0) throw new values.ValueProblem("the step must be above 0 (at least 0.001)");
+    if (a > b) throw new values.ValueProblem("p from", "must not be above p to");
+    if (s === 0) throw new values.ValueProblem("the step", "must be above 0 (at least 0.001)");
   } catch (err) { throw err instanceof values.ValueProblem ? problem("gs", err) : err; }
   try {
-    k = values.param({ name: "instances", type: "int", min: 1, max: MAX_SWEEP_PUZZLES }, instances);
-  } catch (err) {
-    throw err instanceof values.ValueProblem ? problem("gi", new values.ValueProblem(err.message.replace("parameter 'instances'", "instances per p"))) : err;
-  }
+    k = values.param({ name: "instances", type: "int", min: 1, max: MAX_SWEEP_PUZZLES }, instances, labelOf("gi"));
+  } catch (err) { throw err instanceof values.ValueProblem ? problem("gi", err) : err; }
   const ps = [];
   for (let t = a; t <= b; t += s) ps.push(String(t / 1000));
   if (ps.length * k > MAX_SWEEP_PUZZLES) {
-    throw problem("gi", new values.ValueProblem(`${ps.length} p values × ${k} instances is more than ${MAX_SWEEP_PUZZLES} puzzles`));
+    throw problem("gi", new values.ValueProblem(`${ps.length} p values × ${k} instances`, `is more than ${MAX_SWEEP_PUZZLES} puzzles`));
   }
   const specs = ps.flatMap((p) => Array.from({ length: k }, (_, i) => specOf(n, p, i).text));
   return { size: n, ps, instances: k, specs };

@@ -9,7 +9,7 @@ import * as values from "./values.js";
 import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { parseSpec, readSweep } from "./generator.js";
-import { LINK_KEYS, COMPARE_LINK_KEYS } from "../settings/table.js";
+import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "../settings/table.js";
 
 // The keys a link reads itself (single-run and comparison keys, from the settings table); any
 // other key of a single-run link names a parameter.
@@ -142,7 +142,7 @@ export const COMPARE_MODES = ["race", "experiment"];
 export const COMPARE_KEYS = COMPARE_LINK_KEYS;
 export const MAX_RUNS = 1000;
 
-const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text);
+const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text, labelOf("runs"));
 
 // {mode, puzzle, generator, max_seconds, entries, runs, puzzles, list, preset, problems: Map key -> message}.
 // `puzzleSets`: the ids a `ps` may name besides current and list; `presets`: the preset ids.
@@ -177,7 +177,7 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
   if (raw.has("runs")) {
     try { out.runs = readRuns(raw.get("runs")); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
-      problems.set("runs", err.message.replace("parameter 'runs'", "runs"));
+      problems.set("runs", err.message);
     }
   }
   if (raw.has("ps")) {
@@ -187,9 +187,9 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
   }
   if (raw.has("pl")) {
     out.list = raw.get("pl").split(",").join("\n");
-    try { readPuzzleList(out.list); } catch (err) {
+    try { readPuzzleList(out.list, { list: "the link's list (pl=)" }); } catch (err) {
       if (!(err instanceof ListProblem)) throw err;
-      problems.set("pl", err.message.replace("of the list", "of the link's list (pl=)"));
+      problems.set("pl", err.message);
     }
   } else if (out.puzzles === "list") {
     problems.set("pl", "ps=list needs the list itself (pl=<cells>,<cells>,…)");

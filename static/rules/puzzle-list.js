@@ -11,8 +11,9 @@ export class ListProblem extends Error {
   }
 }
 
-// [{name, puzzle}] with puzzle as N·N characters; throws ListProblem naming the line.
-export function readPuzzleList(text) {
+// [{name, puzzle}] with puzzle as N·N characters; throws ListProblem naming the line, and the
+// list by `list` (a link's message says "the link's list (pl=)").
+export function readPuzzleList(text, { list = "the list" } = {}) {
   const out = [];
   text.split("\n").forEach((raw, i) => {
     const line = raw.trim();
@@ -24,7 +25,7 @@ export function readPuzzleList(text) {
       out.push({ name: name || `line ${i + 1}`, puzzle: boardToString(parsePuzzle(cells).cells) });
     } catch (err) {
       if (!(err instanceof PuzzleError)) throw err;
-      throw new ListProblem(`Line ${i + 1} of the list cannot be read: ${err.message}`, i + 1);
+      throw new ListProblem(`Line ${i + 1} of ${list} cannot be read: ${err.message}`, i + 1);
     }
   });
   if (!out.length) throw new ListProblem("The list holds no puzzle: paste one puzzle per line.");

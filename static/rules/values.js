@@ -1,6 +1,8 @@
 // One rule per setting a user can type — the page's copy of py/sudoku_lab/values.py. Both
 // are held to tests/value_cases.json: same values, same messages (docs/design.md, "Values").
-// Each reader returns the value or throws ValueProblem.
+// Each reader returns the value or throws ValueProblem. A reader takes the label its message
+// names the setting by (the settings table's, e.g. "runs", "generator seed"), so a caller never
+// rewrites a message; the problem also carries its parts: `label` and `reason`.
 
 export const SEED_MAX = 2 ** 53 - 1;
 export const SECONDS_MAX = 86400;
@@ -11,7 +13,14 @@ const WHOLE = /^-?[0-9]+$/;
 const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 const UNSIGNED_DECIMAL = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 
-export class ValueProblem extends Error {}
+// "<label> <reason>", e.g. label "seed", reason "must be a whole number …; got 'x'".
+export class ValueProblem extends Error {
+  constructor(label, reason) {
+    super(`${label} ${reason}`);
+    this.label = label;
+    this.reason = reason;
+  }
+}
 
 // What the user typed, in quotes, cut to QUOTE_MAX characters.
 export function quote(raw) {
@@ -27,59 +36,60 @@ function number(raw, pattern) {
   return null;
 }
 
-export function seed(raw) {
+export function seed(raw, label = "seed") {
   const v = number(raw, WHOLE);
   if (v === null || !Number.isInteger(v) || v < 0 || v > SEED_MAX) {
-    throw new ValueProblem(`seed must be a whole number from 0 to ${SEED_MAX}; got ${quote(raw)}`);
+    throw new ValueProblem(label, `must be a whole number from 0 to ${SEED_MAX}; got ${quote(raw)}`);
   }
   return v;
 }
 
-export function max_seconds(raw) {   // the time limit
+export function max_seconds(raw, label = "time limit") {
   const v = number(raw, DECIMAL);
   if (v === null || !(v > 0 && v <= SECONDS_MAX)) {
-    throw new ValueProblem(`time limit must be a number of seconds above 0 and at most ${SECONDS_MAX}; got ${quote(raw)}`);
+    throw new ValueProblem(label, `must be a number of seconds above 0 and at most ${SECONDS_MAX}; got ${quote(raw)}`);
   }
   return v;
 }
 
 // The side of a generated grid.
-export function size(raw) {
+export function size(raw, label = "size") {
   const v = number(raw, WHOLE);
-  if (v === null || !SIZES.includes(v)) throw new ValueProblem(`size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got ${quote(raw)}`);
+  if (v === null || !SIZES.includes(v)) throw new ValueProblem(label, `must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got ${quote(raw)}`);
   return v;
 }
 
 // The share of a generated grid's cells that are given.
-export function p(raw) {
+export function p(raw, label = "p") {
   const v = number(raw, UNSIGNED_DECIMAL);
-  if (v === null || !(v >= 0 && v <= 1)) throw new ValueProblem(`p must be a number from 0 to 1; got ${quote(raw)}`);
+  if (v === null || !(v >= 0 && v <= 1)) throw new ValueProblem(label, `must be a number from 0 to 1; got ${quote(raw)}`);
   return v;
 }
 
-// A solver parameter's value by its spec {name, type, min, max, choices}.
-export function param(spec, raw) {
-  const { name, type } = spec;
+// A solver parameter's value by its spec {name, type, min, max, choices}; the message calls it
+// "parameter '<name>'" unless given another label (a count the page reads by this rule: "runs").
+export function param(spec, raw, label = `parameter '${spec.name}'`) {
+  const { type } = spec;
   if (type === "bool") {
     if (typeof raw === "boolean") return raw;
     const text = typeof raw === "string" ? raw.toLowerCase() : null;
     if (text === "true" || text === "1" || raw === 1) return true;
     if (text === "false" || text === "0" || raw === 0) return false;
-    throw new ValueProblem(`parameter '${name}' must be true or false; got ${quote(raw)}`);
+    throw new ValueProblem(label, `must be true or false; got ${quote(raw)}`);
   }
   if (type === "choice") {
     if (!spec.choices.includes(raw)) {
-      throw new ValueProblem(`parameter '${name}' must be one of ${spec.choices.join(", ")}; got ${quote(raw)}`);
+      throw new ValueProblem(label, `must be one of ${spec.choices.join(", ")}; got ${quote(raw)}`);
     }
     return raw;
   }
   const v = number(raw, type === "int" ? WHOLE : DECIMAL);
   if (v === null || (type === "int" && !Number.isInteger(v))) {
-    throw new ValueProblem(`parameter '${name}' must be ${type === "int" ? "a whole number" : "a number"}; got ${quote(raw)}`);
+    throw new ValueProblem(label, `must be ${type === "int" ? "a whole number" : "a number"}; got ${quote(raw)}`);
   }
   if ((spec.min !== null && spec.min !== undefined && v < spec.min) ||
       (spec.max !== null && spec.max !== undefined && v > spec.max)) {
-    throw new ValueProblem(`parameter '${name}' must be between ${spec.min} and ${spec.max}; got ${v}`);
+    throw new ValueProblem(label, `must be between ${spec.min} and ${spec.max}; got ${v}`);
   }
   return v;
 }

@@ -9,15 +9,16 @@ import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
 import { readSweep } from "../rules/generator.js";
 import { boardToString } from "../rules/parse.js";
 import { MAX_POOL } from "../python/pool.js";
-import { judges } from "./table.js";
+import { judges, labelOf } from "./table.js";
 
 const LOAD_FIRST = "Load a puzzle first.";
 
 // One rule's value, or null with its problem set under `key` (or the key the problem names).
-function take(problems, key, fn, rename = null) {
-  try { return fn(); } catch (err) {
+// `fn` gets the key's label (the settings table's), for the rule to name the setting by.
+function take(problems, key, fn) {
+  try { return fn(labelOf(key)); } catch (err) {
     if (!(err instanceof values.ValueProblem)) throw err;
-    problems.set(err.key || key, rename ? err.message.replace(rename[0], rename[1]) : err.message);
+    problems.set(err.key || key, err.message);
     return null;
   }
 }
@@ -35,7 +36,7 @@ function readSolverForm(state, problems) {
   } else if (state.schemas.size) {
     problems.set("s", "choose a solver");
   }
-  const seed = take(problems, "seed", () => values.seed(state.settings.seed));
+  const seed = take(problems, "seed", (label) => values.seed(state.settings.seed, label));
   return { schema, solver: schema ? schema.id : null, params, seed };
 }
 
@@ -48,7 +49,7 @@ export function read(view, state, { stored = true } = {}) {
   const problems = new Map();
   const out = {};
   let line = null;
-  out.max_seconds = take(problems, "t", () => values.max_seconds(state.settings.max_seconds));
+  out.max_seconds = take(problems, "t", (label) => values.max_seconds(state.settings.max_seconds, label));
   if (view === "solve") {
     Object.assign(out, readSolverForm(state, problems));
     if (!state.puzzle) problems.set("p", LOAD_FIRST);
@@ -64,10 +65,9 @@ export function read(view, state, { stored = true } = {}) {
     out.runs = 1;
     out.workers = 1;
     if (view === "experiment") {
-      out.runs = take(problems, "runs", () => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs),
-        ["parameter 'runs'", "runs"]);
-      out.workers = take(problems, "workers", () => values.param({ name: "workers", type: "int", min: 1, max: MAX_POOL },
-        c.workers), ["parameter 'workers'", "workers"]);
+      out.runs = take(problems, "runs", (label) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs, label));
+      out.workers = take(problems, "workers",
+        (label) => values.param({ name: "workers", type: "int", min: 1, max: MAX_POOL }, c.workers, label));
       if (c.puzzles === "current") {
         if (state.puzzle) out.puzzles = { kind: "current", puzzles: [{ name: "current", puzzle: boardToString(state.puzzle.cells) }] };
         else problems.set("p", LOAD_FIRST);

@@ -44,12 +44,22 @@ test("values: seeds, time limits, parameters and the generator's settings, value
       assert.deepEqual("ok" in got ? got : { error: got.error }, want, JSON.stringify(c.in).slice(0, 40));
     }
   };
-  check(v.seed, (c) => values.seed(c.in));
+  check(v.seed, (c) => values.seed(c.in, c.label));
   check(v.max_seconds, (c) => values.max_seconds(c.in));
-  check(v.param, (c) => values.param(c.spec, c.in));
+  check(v.param, (c) => values.param(c.spec, c.in, c.label));
   check(v.size, (c) => values.size(c.in));
   check(v.p, (c) => values.p(c.in));
   check(v.generator, (c) => parseSpec(c.in).text);
+});
+
+test("values: a problem keeps its parts apart, the label the caller gave and the reason", () => {
+  const err = outcome(() => values.param({ name: "runs", type: "int", min: 1, max: 1000 }, "0", "runs"));
+  assert.equal(err.error, "runs must be between 1 and 1000; got 0");
+  try { values.param({ name: "runs", type: "int", min: 1, max: 1000 }, "0", "runs"); } catch (e) {
+    assert.ok(e instanceof values.ValueProblem);
+    assert.deepEqual([e.label, e.reason], ["runs", "must be between 1 and 1000; got 0"]);
+  }
+  assert.throws(() => values.seed("x"), (e) => e.label === "seed" && e.message === `seed ${e.reason}`);
 });
 
 test("links: every shared single-run link case", () => {
@@ -101,7 +111,7 @@ test("entries: a bad entry is named and left out, the others kept", () => {
 
 test("puzzle lists: every shared case, as the Python reader", () => {
   for (const c of cases("puzzle_list_cases.json")) {
-    const got = outcome(() => readPuzzleList(c.text).map((p) => [p.puzzle, p.name]));
+    const got = outcome(() => readPuzzleList(c.text, c.list ? { list: c.list } : {}).map((p) => [p.puzzle, p.name]));
     if ("puzzles" in c) assert.deepEqual(got, { ok: c.puzzles }, c.name);
     else {
       assert.ok(got.error.startsWith(c.error), c.name);

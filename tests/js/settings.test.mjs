@@ -108,6 +108,9 @@ test("read: a race needs two entries; an experiment reads runs, workers, its puz
   assert.deepEqual([...bad.problems.keys()].sort(), ["pl", "runs", "workers"]);
   assert.match(bad.problems.get("workers"), /^workers must be between 1 and 8/);
   assert.match(bad.problems.get("runs"), /entry 1's seeds/);
+  const counts = read("experiment", state({ compare: { entries: [entry("acs")], runs: "x", workers: "0" } }));
+  assert.equal(counts.problems.get("runs"), "runs must be a whole number; got 'x'");   // named by the table's label
+  assert.equal(counts.problems.get("workers"), "workers must be between 1 and 8; got 0");
   assert.equal(bad.line, 2);
   const gen = read("experiment", state({ compare: { entries: [entry("acs")], puzzles: "gen",
     sweep: { size: "9", p0: "0.5", p1: "0.4", step: "0.1", instances: "1" } } }));
@@ -122,6 +125,7 @@ test("a bad link's generator settings, part by part on the Generate form's field
   assert.deepEqual(bad.form, { size: "99", p: "2", seed: "x", unique: false });
   assert.deepEqual([...bad.problems.keys()], ["gsize", "gp", "gseed"]);
   assert.match(bad.problems.get("gp"), /^p must be a number from 0 to 1; got '2'/);
+  assert.equal(bad.problems.get("gseed"), "generator seed must be a whole number from 0 to 9007199254740991; got 'x'");
   assert.equal(specFields("16:0.45:7:unique").problems.size, 0);
   assert.equal(specFields("16:0.45"), null);                  // not the spec's shape: g= itself is the problem
   assert.equal(specFields("16:0.45:7:twice"), null);
