@@ -3,9 +3,10 @@
 // The board schedules its own drawing (schedule.js): an owner hands it a frame whenever it has
 // one (draw), and the board draws the newest in animation frames within a shared budget. A
 // running board of 25×25 and more is drawn on a canvas over its cells (live-layer.js), its
-// rows out of the layout; when the run settles the canvas shows the last frame whole, the cells
-// are made and written out of the layout, their rows come back a slice an animation frame (all
-// at once was one long task of style, layout and paint: 4,096 cells at 64×64), and the canvas goes.
+// rows skipped (style.css: content-visibility); when the run settles the canvas shows the last
+// frame whole, the cells are made and written while skipped, their rows come back a slice an
+// animation frame (all at once was one long task of style, layout and paint: 4,096 cells at
+// 64×64), and the canvas goes.
 import { ALPHABET, boardToString, stringToCells, symbol } from "../rules/parse.js";
 import { LIVE_FROM, LiveLayer } from "./live-layer.js";
 import { Pass, Scheduler } from "./schedule.js";
@@ -48,7 +49,7 @@ export class Board {
   }
 
   // Makes up to `limit` more cells, row by row, before the live layer's canvas if it is there.
-  // While the board is on the live layer, new rows are out of the layout (data-out).
+  // While the board is on the live layer, new rows are skipped (data-out).
   buildCells(limit = Infinity) {
     const n = this.n, N = n * n;
     const end = Math.min(N * N, this.cells.length + limit);
@@ -140,7 +141,7 @@ export class Board {
     if (!whole) return false;
     layer.canvas.dataset.board = boardToString(look.values);    // what it shows whole, for tests
     if (live) return true;
-    // settled: the cells are made and written out of the layout, then their rows come back
+    // settled: the cells are made and written while skipped, then their rows come back
     while (this.cells.length < N) {
       if (this.cells.length && performance.now() > slot.deadline) return false;
       this.buildCells(this.n * this.n * this.n);                 // n rows a time
@@ -163,7 +164,7 @@ export class Board {
     return this.rowsIn === this.rows.length;
   }
 
-  // The live layer over the board and its rows out of the layout (the board keeps its size).
+  // The live layer over the board and its rows skipped (the board keeps its size).
   openLayer(live) {
     this.layer ??= this.makeLayer();
     this.layer.show(this.n);
