@@ -143,7 +143,7 @@ def main() -> None:
     with lab_browser() as (browser, base):
         for row in args.rows:
             for k, i in enumerate(range(args.first, args.first + args.instances)):
-                spec = f"{row}:{i}"
+                spec = parse_spec(f"{row}:{i}").text          # as the page writes it (36:0.4:1)
                 # interleaved, the order alternating, so load drifts fall on both sides alike
                 if k % 2 == 0:
                     n = native(spec, i, args.seconds)

@@ -204,24 +204,28 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   // ------------------------------------------------------------------ the check
   // Every new puzzle (and every fresh worker) is checked: clashes at once, the count in slices.
   // A check sent while Python loads waits in the worker's queue.
-  let checked = null;                // the puzzle string last sent, with the worker it went to
+  // Keyed on the puzzle itself, not its text: every puzzle set (the same text loaded again, or
+  // after a link left no puzzle) has its check reset to null by setPuzzle, so it is checked anew.
+  let checked = null;                // {puzzle, generation}: the puzzle last sent, with the worker it went to
   store.on(["puzzle", "ready"], async (s) => {
-    if (!s.puzzle) return;
-    const text = boardToString(s.puzzle.cells);
-    if (checked === text + worker.generation) return;
-    checked = text + worker.generation;
+    const puzzle = s.puzzle;
+    if (!puzzle) return;
+    if (checked && checked.puzzle === puzzle && checked.generation === worker.generation) return;
+    checked = { puzzle, generation: worker.generation };
+    const text = boardToString(puzzle.cells);
+    const current = () => store.state.puzzle === puzzle;
     let first, rated;
     try {
       first = await worker.check(text);
-      if (boardToString(store.state.puzzle.cells) !== text) return;
+      if (!current()) return;
       if (!first.ok) { actions.notify(first.message, "check"); return; }
       store.set({ check: { givens: first.givens, clashes: first.cells || [], message: first.message || "" } });
       if (first.message) actions.notify(first.message, "check");
       rated = await worker.rate(text, (p) => {
-        if (boardToString(store.state.puzzle.cells) === text && !(store.state.check && store.state.check.rating)) showWait(p);
+        if (current() && !(store.state.check && store.state.check.rating)) showWait(p);
       });
     } catch { checked = null; return; }        // the worker was lost: the next `ready` checks again
-    if (rated.superseded || !store.state.puzzle || boardToString(store.state.puzzle.cells) !== text) return;
+    if (rated.superseded || !current()) return;
     const rating = rated.ok ? rated.result : null;
     store.set({ check: { ...store.state.check, solutions: rating ? rating.solutions : null, rating } });
     if (rating && rating.message && !first.message) actions.notify(rating.message, "check", rating.out_of_time ? "info" : "error");
