@@ -6,7 +6,7 @@ import pytest
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.run import Budget, Run
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def test_the_page_runs_alldiff_ls_as_the_native_run_does(lab):

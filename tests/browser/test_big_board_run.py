@@ -4,7 +4,7 @@ while the live canvas draws, the DOM cells under it are left alone and not rende
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 BUDGET_S = 8                                                # the rating's budget (rate.py)
 

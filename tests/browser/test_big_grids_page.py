@@ -6,7 +6,7 @@ import pytest
 
 from sudoku_lab.generate import generate, parse_spec
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 CELL = "[data-testid=board] [data-testid=cell]"
 

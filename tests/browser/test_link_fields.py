@@ -7,7 +7,7 @@ import pytest
 
 from conftest import PAPERS, SIZES
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def invalid(lab, testid: str) -> bool:

@@ -10,7 +10,7 @@ import pytest
 from conftest import PAPERS
 from sudoku_lab.generate import generate, parse_spec
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 # about 4 s natively (unique mode): long enough that Start is pressed while the page makes it
 SLOW_SPEC = "16:0.38:3:unique"

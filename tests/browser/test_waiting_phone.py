@@ -10,12 +10,15 @@ from lab import HELD_OUT
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 
-pytestmark = pytest.mark.browser
+# One shared page (a test that wants a phone's or a wide screen sets it on that page), but for
+# the two tests that watch the pool's workers load from nothing.
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 POOL = "() => { const s = document.querySelector('[data-testid=compare-status]');" \
        " return [+(s.dataset.workers || 0), +(s.dataset.workersReady || 0)]; }"
 
 
+@pytest.mark.fresh_page  # Solve must have loaded no pool worker yet
 def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
     lab.open("#p=" + HELD_OUT + "&t=30")
     lab.page.wait_for_timeout(500)
@@ -38,6 +41,7 @@ def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
     assert len(lab.page.workers) == 3
 
 
+@pytest.mark.fresh_page  # the pool's workers must still be loading
 def test_each_lane_says_what_it_waits_for(lab):
     """Started at once after the page is ready, the second and third workers are still loading:
     lane 1 (the page's own worker, ready) says it waits for the others, not for its worker."""
@@ -56,10 +60,9 @@ def test_each_lane_says_what_it_waits_for(lab):
     assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
 
 
-def test_an_experiment_stopped_early_has_run_every_entry_and_its_files_name_them(visitor):
+def test_an_experiment_stopped_early_has_run_every_entry_and_its_files_name_them(lab):
     """Runs go entry, then puzzle, then seed (compare/order.js): stopped after a few runs, every
     entry has results, each the native run of its (entry, puzzle, seed); the files name every entry."""
-    lab = visitor(accept_downloads=True)
     lab.open("#p=" + HELD_OUT + "&m=experiment&t=30&e=hill_climb:1,alldiff_tabu:1,nb_coin:1&runs=40&ps=current")
     lab.by("workers").fill("1")
     lab.by("compare-start").click()
@@ -108,8 +111,9 @@ SCREEN_AND_A_HALF = 1.5 * 844
 TOP = "(sel) => { const e = document.querySelector(sel); return e.getBoundingClientRect().top + scrollY; }"
 
 
-def test_on_a_phone_each_view_has_its_start_and_results_within_a_screen_and_a_half(visitor):
-    lab = visitor(viewport={"width": 390, "height": 844})
+def test_on_a_phone_each_view_has_its_start_and_results_within_a_screen_and_a_half(lab):
+    lab.open()
+    lab.page.set_viewport_size({"width": 390, "height": 844})
     lab.open("#p=" + HELD_OUT + "&s=hill_climb&seed=1&t=30")
     for hook in ("start", "metrics", "chart"):                   # Solve: under the board, before the panels
         assert lab.page.evaluate(TOP, f"[data-testid={hook}]") <= SCREEN_AND_A_HALF, hook
@@ -132,8 +136,9 @@ def test_on_a_phone_each_view_has_its_start_and_results_within_a_screen_and_a_ha
     assert lab.page.evaluate(TOP, "[data-testid=compare-progress]") <= SCREEN_AND_A_HALF
 
 
-def test_a_wide_screen_keeps_the_panels_beside_the_view_and_nothing_folded(visitor):
-    lab = visitor(viewport={"width": 1280, "height": 900})
+def test_a_wide_screen_keeps_the_panels_beside_the_view_and_nothing_folded(lab):
+    lab.open()
+    lab.page.set_viewport_size({"width": 1280, "height": 900})
     lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2")
     board, view = lab.by("board").bounding_box(), lab.page.locator("#compare").bounding_box()
     controls = lab.page.locator(".controls").bounding_box()
