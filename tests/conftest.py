@@ -114,9 +114,12 @@ class SharedPage:
 
     def close(self):
         if self.context is not None:
-            if self.tracing:
-                self.context.tracing.stop()
-            self.context.close()
+            try:
+                if self.tracing:
+                    self.context.tracing.stop()
+                self.context.close()
+            except Exception:  # noqa: BLE001  (a page or browser that died: nothing left to close)
+                pass
         self.context = self.page = None
 
     def lab_for(self, request):
@@ -176,11 +179,19 @@ def _one_shared_page(browser, browser_context_args, lab_url, pytestconfig):
 
 
 @pytest.fixture
-def visitor(new_context, lab_url):
+def visitor(request, lab_url):
     """Another visitor: a Lab in a browser context of its own (its own storage, caches, theme,
-    viewport), e.g. someone opening a shared link; traced like the test's own page."""
-    def make(**context_options) -> Lab:
-        return Lab(new_context(**context_options).new_page(), lab_url)
+    viewport), e.g. someone opening a shared link; traced like the test's own page. `base`: the
+    address of another copy of the lab (another server).
+
+    pytest-playwright's fixtures are asked for here, not named as arguments (as `lab` asks for
+    `page`): a test naming one of them is parametrized by browser (`[chromium]`), and every
+    change between such a test and one that is not restarts the session's browser, closing
+    the shared pages with it."""
+    new_context = request.getfixturevalue("new_context")
+
+    def make(base: str | None = None, **context_options) -> Lab:
+        return Lab(new_context(**context_options).new_page(), base or lab_url)
     return make
 
 

@@ -58,10 +58,10 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture
-def visit(new_context, server):
+def visit(visitor, server):
     """A visitor of the published copy at SUB_PATH, in a browser context of its own."""
     def make() -> Lab:
-        return Lab(new_context().new_page(), server.origin + SUB_PATH)
+        return visitor(base=server.origin + SUB_PATH)
     return make
 
 

@@ -215,8 +215,10 @@ def _png_corner(path):
 
 
 @pytest.mark.parametrize("width,scheme", [(1280, "light"), (390, "dark")])
-def test_lanes_stand_side_by_side_with_places_and_a_winner_and_the_race_exports(visitor, width, scheme):
-    lab = visitor(viewport={"width": width, "height": 900}, color_scheme=scheme, accept_downloads=True)
+def test_lanes_stand_side_by_side_with_places_and_a_winner_and_the_race_exports(lab, width, scheme):
+    lab.open()
+    lab.page.set_viewport_size({"width": width, "height": 900})
+    lab.page.emulate_media(color_scheme=scheme)
     lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1,alldiff_tabu:2,acs:0")
     status = lab.by("compare-status")
     assert status.get_attribute("data-state") == "ready"

@@ -79,7 +79,6 @@ def test_a_stop_before_the_run_has_begun_runs_nothing_and_the_next_start_works(l
     assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
 
 
-@pytest.mark.fresh_page  # the theme changes (emulate_media) and stays with the page
 def test_a_large_board_runs_on_its_canvas_and_its_cells_take_the_last_frame(lab):
     """From 25×25 up a running board is drawn on one canvas over its cells (restyling hundreds
     of cells was longer than a frame): the canvas changes as the search moves while the cells
@@ -236,8 +235,8 @@ def test_gp_moves_solves_and_replays_its_program_move_by_move(lab):
     assert "move 1 of" in lab.by("replay-label").inner_text()
 
 
-def test_a_finished_run_can_be_taken_away(visitor):
-    lab = visitor(accept_downloads=True)
+def test_a_finished_run_can_be_taken_away(lab):
+    lab.open()
     lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     lab.open("#p=" + PAPERS["sato-27-medium"] + "&s=hill_climb&seed=3")
     assert lab.by("export-json").is_disabled() and lab.by("copy-solution").is_disabled()

@@ -10,7 +10,6 @@ import pytest
 
 import build
 from conftest import ROOT
-from lab import Lab
 from sudoku_lab import solvers
 
 # The lab's shared page for the footer test; the others open sources.html alone (no Python
@@ -81,8 +80,8 @@ def server_to_stop():
         stop()
 
 
-def test_the_sources_page_works_offline(new_context, server_to_stop):
-    lab = Lab(new_context().new_page(), server_to_stop.base)
+def test_the_sources_page_works_offline(visitor, server_to_stop):
+    lab = visitor(base=server_to_stop.base)
     lab.open()
     lab.wait_until("async () => (await navigator.serviceWorker.ready).active !== null")
     server_to_stop.stop()
