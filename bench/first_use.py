@@ -7,9 +7,10 @@
         context (nothing loaded, the HTTP cache cold);
     on a 390×844 phone: the document top (px) of Solve's Start and chart, and (the race opened
         by its link) Race's Start, the race's lanes, its chart and the race page's height once the
-        race has ended.
+        race has ended; --phone-lanes 5 races five lanes there (the most a race takes).
 
-    .venv/bin/python bench/first_use.py [--think 0 5 10 warm] [--repeat 1] [--no-phone] [--json]
+    .venv/bin/python bench/first_use.py [--think 0 5 10 warm] [--repeat 1] [--no-phone | --phone-only]
+                                        [--phone-lanes 3] [--json]
 
 Times come from the page's clock (performance.now); CPU time of this process is printed
 beside them (the browser's own work is not in it: the wall times are what a visitor waits).
@@ -28,6 +29,7 @@ from browser_speed import lab_browser  # noqa: E402
 
 HELD_OUT = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 ENTRIES = [("hill_climb", 1), ("alldiff_tabu", 2), ("nb_coin", 3)]
+MORE_LANES = [("hill_climb", 4), ("alldiff_tabu", 5)]       # a phone's race of four or five lanes
 EVERY_LANE_PAINTED = "() => { const l = [...document.querySelectorAll('[data-testid=lane]')];" \
                      " return l.length > 0 && l.every(x => +x.dataset.painted > 0 || x.dataset.state !== 'running'); }"
 WARM = "(n) => +document.querySelector('[data-testid=compare-status]').dataset.workersReady >= n"
@@ -68,15 +70,16 @@ def first_race(browser, base: str, think) -> dict:
     return {"think_s": think, "opened_to_start_ms": t0 - opened, "start_to_every_lane_painted_ms": t1 - t0}
 
 
-def phone_positions(browser, base: str) -> dict:
-    """Document tops on a 390×844 phone: Solve's Start; Race's Start, lanes, chart and height."""
+def phone_positions(browser, base: str, lanes: int = 3) -> dict:
+    """Document tops on a 390×844 phone: Solve's Start; Race's Start, lanes, chart and height
+    (a race of `lanes` lanes)."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     page.goto(base + f"#p={HELD_OUT}&t=30")
     ready(page)
     out = {"solve_start": page.evaluate(TOP, "[data-testid=start]"),
            "solve_chart": page.evaluate(TOP, "[data-testid=chart]")}
-    entries = ",".join(f"{solver}:{seed}" for solver, seed in ENTRIES)
+    entries = ",".join(f"{solver}:{seed}" for solver, seed in (ENTRIES + MORE_LANES)[:lanes])
     page.goto(base + f"#p={HELD_OUT}&t=30&m=race&e={entries}")          # the race's entries, as a link
     ready(page)
     out["race_start"] = page.evaluate(TOP, "[data-testid=compare-start]")
@@ -97,26 +100,29 @@ def main() -> int:
                     help="seconds between adding the entries and pressing Start, or 'warm': until the "
                          "pool's workers have loaded (pages with that hook only)")
     ap.add_argument("--no-phone", action="store_true", help="the first races only")
+    ap.add_argument("--phone-only", action="store_true", help="the phone positions only")
+    ap.add_argument("--phone-lanes", type=int, default=3, choices=range(2, 6), help="lanes of the phone's race (2 to 5)")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     cpu0, wall0 = time.process_time(), time.perf_counter()
     with lab_browser() as (browser, base):
-        races = [first_race(browser, base, t) for t in args.think for _ in range(args.repeat)]
-        phone = None if args.no_phone else phone_positions(browser, base)
+        races = [] if args.phone_only else [first_race(browser, base, t) for t in args.think for _ in range(args.repeat)]
+        phone = None if args.no_phone else phone_positions(browser, base, args.phone_lanes)
     result = {"first_race": races, "phone": phone, "wall_s": time.perf_counter() - wall0,
               "cpu_s": time.process_time() - cpu0}
     if args.json:
         print(json.dumps(result))
         return 0
-    print("| first race (3 lanes), Start after adding the entries | Race opened until Start | Start until every lane painted |")
-    print("|---|---:|---:|")
+    if races:
+        print("| first race (3 lanes), Start after adding the entries | Race opened until Start | Start until every lane painted |")
+        print("|---|---:|---:|")
     for r in races:
         when = "once the workers are ready" if r["think_s"] == "warm" else f"after {float(r['think_s']):g} s"
         print(f"| {when} | {r['opened_to_start_ms'] / 1000:.1f} s | {r['start_to_every_lane_painted_ms'] / 1000:.1f} s |")
     if phone is None:
         return 0
-    print("\n| on a 390×844 phone | document top |")
+    print(f"\n| on a 390×844 phone (a race of {args.phone_lanes} lanes) | document top |")
     print("|---|---:|")
     for k, label in [("solve_start", "Solve's Start"), ("solve_chart", "Solve's chart"), ("race_start", "Race's Start"), ("race_lanes", "Race's lanes"),
                      ("race_chart", "Race's chart"), ("race_page_height", "race page height")]:

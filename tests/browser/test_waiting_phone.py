@@ -118,15 +118,21 @@ def test_on_a_phone_each_view_has_its_start_and_results_within_a_screen_and_a_ha
     for hook in ("start", "metrics", "chart"):                   # Solve: under the board, before the panels
         assert lab.page.evaluate(TOP, f"[data-testid={hook}]") <= SCREEN_AND_A_HALF, hook
     assert lab.by("solver-select").is_visible()                  # Solve keeps its panels open
-    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,nb_coin:3")
+    # the most lanes a race takes (five): the tallest race page
+    lab.open("#p=" + HELD_OUT + "&m=race&t=10&e=hill_climb:1,alldiff_tabu:2,nb_coin:3,hill_climb:4,alldiff_tabu:5")
     assert lab.page.evaluate(TOP, "[data-testid=compare-start]") <= SCREEN_AND_A_HALF
     assert not lab.by("solver-select").is_visible()              # the shared panels are folded
     lab.by("compare-start").click()
-    lab.wait_lanes_done()
+    lab.wait_lanes_done(timeout=240_000)                         # five workers load on the machine's cores
     for sel in ("[data-testid=lane]", "#race-chart"):
         assert lab.page.evaluate(TOP, sel) <= SCREEN_AND_A_HALF, sel
     assert lab.page.evaluate("() => document.documentElement.scrollHeight") <= 2000
     assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    boxes = [lab.page.locator("[data-testid=lane]").nth(i).bounding_box() for i in range(5)]
+    rows = sorted({round(b["y"]) for b in boxes})
+    assert [sum(round(b["y"]) == y for b in boxes) for y in rows] == [3, 2]   # three a row, no lone fifth row
+    assert all(b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes)
+    assert all(lab.page.locator("[data-testid=lane-board]").nth(i).bounding_box()["width"] >= 100 for i in range(5))
     solver = lab.page.locator('[data-testid=fold][data-fold=solver]')
     assert solver.get_attribute("aria-expanded") == "false"
     solver.click()                                                # unfolded on demand, to compose an entry
