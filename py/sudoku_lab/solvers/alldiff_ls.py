@@ -72,12 +72,14 @@ Decisions where the description is vague, or numpy asks for them:
   moves score the full neighbourhood (every clashing cell × every other candidate, worsening
   moves included, one argmin), as the source falls back; so does every move while more cells
   clash than a unit has cells (the first descent, where ``batch`` pays). Below 36×36 every move
-  scores the full neighbourhood. Why by size (measured, docs/benchmarks.md; moves to a solution
-  do not depend on the machine's load): at 36×36 p = 0.45, instances 3–7, cell first solved 4
-  of 5 in 30 CPU s (87,278–301,375 moves) where the full neighbourhood left 3, 5 and 6 unsolved
-  at 20 s (~500,000 moves; 3 also at 30 s); at 25×25 p = 0.45, instances 0–4, the full
-  neighbourhood took 27,135–77,033 moves (median 33,107) and cell first 71,980–106,099 (median
-  94,376). Five instances a side: a decision from small samples, written as such.
+  scores the full neighbourhood. Why by size (measured, docs/benchmarks.md, on the goal rows'
+  instances; moves to a solution do not depend on the machine's load): at 25×25 p = 0.45,
+  instances 0–9, the full neighbourhood needed a median 32,600 moves (1.32 CPU s) and cell
+  first 98,500 (3.81 s), both 10/10. At 36×36 p = 0.45, instances 0–9, cell first solved 8/10
+  within 60 CPU s, 7 of them within 500,000 moves; the full neighbourhood (the version before)
+  solved 6/10 within 20 CPU s (~500,000 moves), a different 6 (it solved 1 and 9 sooner, and
+  left 3, 5, 6 and 8 where cell first solved 3, 6 and 8): level on ten instances. Cell first
+  stays from 36×36 on because every goal row from 36×36 on was measured with it.
 * **A weight raise's draw** is made once per edge, from its lower-numbered end, so the weight
   stays symmetric.
 * **Several independent moves per step** (``batch``, on by default): numpy's cost per call
