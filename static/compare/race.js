@@ -147,8 +147,8 @@ export class Race {
     lane.queued = false;
     lane.paintedAt = now;
     const f = lane.frame;
-    if (!f) {                                  // the puzzle, before the lane's first frame
-      lane.board.draw({ values: lane.givens, givens: lane.givens, running: true });
+    if (!f) {                                  // the puzzle, before the lane's first frame (unless it ended before one)
+      if (lane.state === "running") lane.board.draw({ values: lane.givens, givens: lane.givens, running: true });
       return;
     }
     if (lane.state !== "running") return;
