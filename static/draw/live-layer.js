@@ -12,7 +12,7 @@ import { Pass } from "./schedule.js";
 // Boards of this many cells a side and more draw their running frames here.
 export const LIVE_FROM = 25;
 
-const DARK = matchMedia("(prefers-color-scheme: dark)");
+const dark = () => matchMedia("(prefers-color-scheme: dark)").matches;   // read when drawn, not at import
 
 export class LiveLayer {
   // onResize(): the board changed size while the layer showed; the owner draws its look again
@@ -43,9 +43,9 @@ export class LiveLayer {
       this.boardEl.appendChild(this.canvas);
       this.n = 0;
     }
-    const dark = DARK.matches;                           // the theme can change while a run streams
-    const same = n === this.n && dark === this.dark;
-    Object.assign(this, { n, dark });
+    const darkNow = dark();                              // the theme can change while a run streams
+    const same = n === this.n && darkNow === this.dark;
+    Object.assign(this, { n, dark: darkNow });
     this.readStyle();
     if (!this.fit(!same) && same) return;               // (the board's size may have changed meanwhile)
     this.pass.reset();
@@ -58,7 +58,7 @@ export class LiveLayer {
       this.prepare(n);
       this.canvas.hidden = false;
       this.observer.observe(this.boardEl);
-    } else if (n !== this.n || DARK.matches !== this.dark) {
+    } else if (n !== this.n || dark() !== this.dark) {
       this.prepare(n);
     }
   }

@@ -1,6 +1,6 @@
 // The compare views' pure parts (static/compare/): the status line, the start-up words, what
-// Start and "Add entry" check, the race's places, the experiment's tally, what a preset sets;
-// and that no compare module touches the DOM when imported.
+// Start and "Add entry" check, the race's places, the experiment's tally, what a preset sets.
+// (That no module touches the DOM when imported: imports.test.mjs.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -30,17 +30,6 @@ function state(patch = {}) {
   return s;
 }
 const entry = (solver, seed = 1) => ({ solver, seed, params: {} });
-
-test("compare: every module of the compare views imports without a DOM", async () => {
-  assert.equal(typeof document, "undefined");
-  assert.equal(typeof window, "undefined");
-  // race.js and view.js draw boards (draw/board.js); the rest must import here
-  for (const f of ["status", "check", "ranking", "tally", "presets", "order", "fetch", "elements", "entries", "form",
-    "preset-choice", "run", "chart-hook", "experiment"]) {
-    await import(`../../static/compare/${f}.js`);
-  }
-  for (const f of ["state", "page/status", "draw/lines", "rules/published", "python/messages"]) await import(`../../static/${f}.js`);
-});
 
 test("compare status: each state and its sentence", () => {
   assert.deepEqual(compareStatus(state({ failure: "no network" }), "race"), ["loading", "Python could not load: no network"]);

@@ -1,0 +1,37 @@
+// No module of the page touches the DOM (or a Worker) when it is imported: each acts only when
+// its owner mounts or calls it, so node can import and test any of them. The entry points are
+// the scripts a page loads to start: they wire the page on import by design.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const STATIC = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "static");
+// index.html's, sources.html's and each Web Worker's script
+const ENTRY_POINTS = new Set(["app.js", "page/sources.js", "python/worker.js"]);
+
+function modules(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === "vendor") return [];                          // built, not ours
+    if (statSync(path).isDirectory()) return modules(path);
+    return path.endsWith(".js") ? [path] : [];
+  });
+}
+
+test("every module but the entry points imports without a DOM", async () => {
+  assert.equal(typeof document, "undefined");
+  assert.equal(typeof window, "undefined");
+  const files = modules(STATIC).filter((p) => !ENTRY_POINTS.has(relative(STATIC, p).split("\\").join("/")));
+  assert.ok(files.length > 40, `found only ${files.length} modules`);
+  const failed = [];
+  for (const f of files) {
+    try {
+      await import(pathToFileURL(f).href);
+    } catch (err) {
+      failed.push(`${relative(STATIC, f)}: ${err.message}`);
+    }
+  }
+  assert.deepEqual(failed, []);
+});
