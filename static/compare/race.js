@@ -154,7 +154,7 @@ export class Race {
     if (lane.state !== "running") return;
     if (f.progress) {
       const p = f.progress;
-      lane.info.textContent = `it ${p.iteration.toLocaleString("en")} · ${f.elapsed.toFixed(1)} s · ` +
+      lane.info.textContent = `${stepCount(p.iteration, this.schemas().get(lane.entry.solver))} · ${f.elapsed.toFixed(1)} s · ` +
         `${p.empty_cells} empty · ${p.clashing_cells} clashing`;
     }
     lane.el.dataset.painted = String(Number(lane.el.dataset.painted) + 1);

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import PAPERS
 from lab import HELD_OUT
 
 pytestmark = [pytest.mark.browser]
@@ -46,3 +47,18 @@ def test_each_lane_counts_its_run_in_its_solvers_own_step_and_places_follow_the_
     seconds = [float(l["time"].removesuffix(" s")) for l in by_place]
     assert seconds == sorted(seconds)
     assert lab.console_errors == [] and lab.foreign_requests == []
+
+
+def test_a_running_lane_counts_in_its_solvers_own_step_too(lab):
+    """The live line of a running lane, not only its final one, says "generations" for ga_woc."""
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=5&e=ga_woc:1,hill_climb:2:plateau=10000")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=lane]')].every(l => l.dataset.state === 'running'"
+        " && +l.dataset.painted >= 2 && / · .* empty · /.test(l.querySelector('.lane-info').textContent))",
+        timeout=30_000)
+    infos = lab.page.eval_on_selector_all('[data-testid="lane"] .lane-info', "els => els.map(e => e.textContent)")
+    assert re.match(r"[\d,]+ generations · ", infos[0]), infos
+    assert re.match(r"[\d,]+ iterations · ", infos[1]), infos
+    lab.by("compare-stop").click()
+    lab.wait_lanes_done()
