@@ -87,7 +87,7 @@ export function createActions(store) {
     const m = store.state.making;
     waiting = start;
     store.set({ making: { ...m, waiting: kind } });
-    notify(`Start waits for the puzzle being made (${m.spec}): it starts as soon as the puzzle is on the board.`, "making");
+    notify(`Start waits for the puzzle being made (${m.spec}): it starts as soon as the puzzle is on the board.`, "making", "info");
   }
 
   // replacedBy: what replaced the puzzle being made; a Start that waited for it is dropped and says so

@@ -31,6 +31,8 @@ def start_while_making(lab, start_id):
     making = lab.by("board-making")
     assert making.is_visible() and "16×16" in making.inner_text() and SLOW_SPEC in making.inner_text()
     assert "waits" in lab.error_text()
+    notice = lab.by("error")
+    assert notice.get_attribute("data-kind") == "info" and notice.get_attribute("role") == "status"   # not an error
     assert f"g={SLOW_SPEC}" in lab.by("share").get_attribute("data-url")
     return slow_puzzle()
 
