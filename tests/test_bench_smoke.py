@@ -132,3 +132,12 @@ def test_phase_plot_draws_both_plots_and_prints_the_table(tmp_path):
             solved = sum(r["solved"] for r in mine)
             assert f"| `{solver}` | 9 | {p} | 4 | {solved} | {100 * solved / 4:.0f} % |" in text
     assert "| p | `hill_climb` | `nb_coin` |" in text
+
+
+def test_alldiff_ls_basin_reports_a_stalled_state_and_a_solved_run():
+    # 0.05 CPU s is far too short for a 25×25 in the hard band; a 9×9 is solved at once
+    out = script("alldiff_ls_basin.py", "--size", "25", "--p", "0.45", "--instances", "1", "--seconds", "0.05")
+    assert out.startswith("25:0.45:0  unsolved after ") and "a solution agreeing with the rest: " in out
+    assert "open cells differing from the instance's grid: " in out
+    out = script("alldiff_ls_basin.py", "--size", "9", "--p", "0.4", "--instances", "1", "--seconds", "5")
+    assert out.startswith("9:0.4:0  solved in ")
