@@ -39,12 +39,14 @@ class Lab:
         self.page.goto(self.base + fragment)
         if wait_ready:
             self.wait_state("ready", "error", timeout=60_000)
+            self.wait_board()
         return self
 
     def visit(self, url: str):
         """Open an absolute URL (a shared link) and wait for the lab to be ready."""
         self.page.goto(url)
         self.wait_state("ready", "error", timeout=60_000)
+        self.wait_board()
         return self
 
     # ------------------------------------------------------------------ reading
@@ -67,6 +69,13 @@ class Lab:
         while not self.page.evaluate(script, arg):
             assert time.monotonic() < deadline, f"still false after {timeout} s: {script}"
             self.page.wait_for_timeout(100)
+
+    def wait_board(self, timeout: float = 30_000):
+        """Until the board's cells hold what it was handed last: a board of 25×25 and more shows
+        a new puzzle on its canvas first and its cells catch up over animation frames, the grid
+        `aria-busy` meanwhile (static/draw/board.js)."""
+        self.page.wait_for_function("() => !document.querySelector('[data-testid=board]')?.hasAttribute('aria-busy')",
+                                    timeout=timeout)
 
     def error_text(self) -> str:
         el = self.by("error")
@@ -98,6 +107,7 @@ class Lab:
     def load(self, text: str):
         self.by("puzzle-input").fill(text)
         self.by("load-puzzle").click()
+        self.wait_board()
 
     def generate(self, size: int, p: float, seed: int, unique: bool = False) -> str:
         """Fill the Generate form, press Generate and wait until the puzzle line names the
@@ -110,6 +120,7 @@ class Lab:
         spec = f"{size}:{p}:{seed}" + (":unique" if unique else "")
         self.page.wait_for_function("(s) => document.querySelector('[data-testid=puzzle-info]').textContent"
                                     ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
+        self.wait_board()
         return spec
 
     def set_view(self, view: str):
@@ -246,6 +257,7 @@ class SharedLab(Lab):
             self.change_hash(fragment)
         if wait_ready:
             self.wait_state("ready", "error", timeout=60_000)
+            self.wait_board()
         return self
 
     def _on_the_lab(self) -> bool:
