@@ -6,10 +6,13 @@
 // rows skipped (style.css: content-visibility); when the run settles the canvas shows the last
 // frame whole, the cells are made and written while skipped, their rows come back a slice an
 // animation frame (all at once was one long task of style, layout and paint: 4,096 cells at
-// 64×64), and the canvas goes.
+// 64×64), and the canvas goes. A settled frame of such a board that changes more cells than an
+// animation frame may lay out (a puzzle loaded, pasted or generated, a view's board swapped for
+// another) takes the same way: the canvas shows it, then the cells catch up (issue 26: writing
+// a 64×64 puzzle's 4,096 cells at once was a 75–200 ms task).
 import { ALPHABET, boardToString, stringToCells, symbol } from "../rules/parse.js";
 import { LIVE_FROM, LiveLayer } from "./live-layer.js";
-import { Pass, Scheduler } from "./schedule.js";
+import { LAYOUT_CELLS, Pass, Scheduler } from "./schedule.js";
 
 // Every board of the page draws within one budget an animation frame.
 const SCHEDULER = new Scheduler();
@@ -29,6 +32,7 @@ export class Board {
     this.layer = null;
     this.onLayer = false;                // the board's frames go through the live layer (from a running frame until settled)
     this.rowsIn = 0;                     // rows[0, rowsIn) are in the layout, the others out (while on the layer)
+    this.takeOut = false;                // the next turn takes the rows out of the layout (a settled frame of many changes)
     this.job = null;                     // the last frame handed to the scheduler
     this.preparing = false;              // the layer is to draw the cells' look ahead (prepareLive)
     this.settled = null;                 // the look the cells were last given whole
@@ -89,12 +93,19 @@ export class Board {
   // The board draws it in the next animation frames, unless a newer frame comes first: a
   // running frame on the DOM cells up to 24×24 and on the live layer from 25×25 (the cells
   // keep what they showed, the grid says aria-busy); a settled frame (not running) on the
-  // cells, at once unless the board was on the live layer (then the cells catch up in slices).
+  // cells, at once unless the board was on the live layer or it changes more than LAYOUT_CELLS
+  // cells of a board from 25×25 (then the live layer shows it and the cells catch up in slices;
+  // the grid says aria-busy from this call until they have).
   // Only cells whose look changed are written: every DOM write costs the page style and layout.
   draw({ values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null, running = false }) {
     const look = lookOf(values, givens, conflicts, shade, candidates, highlight);
     const live = running && look.n * look.n >= LIVE_FROM;
     if (live) this.onLayer = true;
+    else if (!running && !highlight && look.n * look.n >= LIVE_FROM && this.toWrite(look, LAYOUT_CELLS) > LAYOUT_CELLS) {
+      this.onLayer = true;               // too many cells for one frame's layout: by the layer, in slices
+      this.takeOut = true;
+      if (!this.el.hasAttribute("aria-busy")) this.el.setAttribute("aria-busy", "true");
+    }
     if (running || (this.onLayer && !highlight)) {
       this.job = { look, live };
       this.scheduler.put(this, this.job);
@@ -137,14 +148,14 @@ export class Board {
     this.openLayer(live);
     const layer = this.layer;
     const whole = layer.pass.run(look, N, (i) => keyOf(look, i), (i) => this.paintOnLayer(look, i), slot);
-    if (layer.pass.drawn) layer.canvas.dataset.painted = String(Number(layer.canvas.dataset.painted || 0) + 1);
+    if (live && layer.pass.drawn) layer.canvas.dataset.painted = String(Number(layer.canvas.dataset.painted || 0) + 1);
     if (!whole) return false;
     layer.canvas.dataset.board = boardToString(look.values);    // what it shows whole, for tests
     if (live) return true;
     // settled: the cells are made and written while skipped, then their rows come back
     while (this.cells.length < N) {
       if (this.cells.length && performance.now() > slot.deadline) return false;
-      this.buildCells(this.n * this.n * this.n);                 // n rows a time
+      this.buildCells(this.n * this.n);                          // a row a time
     }
     if (!this.writeCells(look, { deadline: slot.deadline })) return false;
     if (!this.bringRowsBack(slot)) return false;
@@ -167,12 +178,23 @@ export class Board {
   // The live layer over the board and its rows skipped (the board keeps its size).
   openLayer(live) {
     this.layer ??= this.makeLayer();
-    this.layer.show(this.n);
+    this.layer.show(this.n, live);
     if (!this.el.hasAttribute("aria-busy")) this.el.setAttribute("aria-busy", "true");   // set once: writing it restyles
-    if (live && this.rowsIn) {           // (a new run's first frame, or one while the rows were coming back)
-      for (let r = 0; r < this.rowsIn; r++) this.rows[r].dataset.out = "";
+    if ((live || this.takeOut) && this.rowsIn) {   // (a new run's first frame, or one while the rows were coming back;
+      for (let r = 0; r < this.rowsIn; r++) this.rows[r].dataset.out = "";   // a settled frame of many changes)
       this.rowsIn = 0;
     }
+    this.takeOut = false;
+  }
+
+  // How many cells would change to show `look` (counted up to more than `most`): all of them
+  // when the board is not its size or its cells are not all made.
+  toWrite(look, most) {
+    const N = look.values.length;
+    if (look.n !== this.n || this.cells.length < N) return N;
+    let count = 0;
+    for (let i = 0; i < N && count <= most; i++) if (this.pass.shown[i] !== keyOf(look, i)) count++;
+    return count;
   }
 
   // While nothing runs, a large board's live layer draws the cells' look ahead while the page
@@ -221,10 +243,10 @@ export class Board {
   // The run's look is on the cells: every row in the layout, the layer hidden.
   closeLayer() {
     this.onLayer = false;
+    this.takeOut = false;
     for (; this.rowsIn < this.rows.length; this.rowsIn++) delete this.rows[this.rowsIn].dataset.out;
-    if (!this.layer || this.layer.canvas.hidden) return;
-    this.layer.hide();
-    this.el.removeAttribute("aria-busy");
+    if (this.el.hasAttribute("aria-busy")) this.el.removeAttribute("aria-busy");
+    if (this.layer && !this.layer.canvas.hidden) this.layer.hide();
   }
 
   paintCell(d, n, v, given, clash, lit, mask, p) {

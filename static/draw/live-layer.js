@@ -37,8 +37,9 @@ export class LiveLayer {
 
   // Ready to draw over a board of n² cells a side: on the board, sized, in the theme's colours.
   // What it drew before stays (hidden or not) unless the size or the theme changed; then
-  // `pass` is reset and every cell is to be drawn again.
-  prepare(n) {
+  // `pass` is reset and every cell is to be drawn again (its glyphs warmed first if `warm`: a
+  // run's first frame; a settled frame's pass is drawn in slices and warms them as it goes).
+  prepare(n, warm = true) {
     if (this.canvas.parentNode !== this.boardEl) {       // a rebuilt board lost it
       this.boardEl.appendChild(this.canvas);
       this.n = 0;
@@ -49,17 +50,17 @@ export class LiveLayer {
     this.readStyle();
     if (!this.fit(!same) && same) return;               // (the board's size may have changed meanwhile)
     this.pass.reset();
-    this.warmGlyphs();
+    if (warm) this.warmGlyphs();
   }
 
   // Shows the layer over the board, prepared (see prepare).
-  show(n) {
+  show(n, warm = true) {
     if (this.canvas.hidden) {
-      this.prepare(n);
+      this.prepare(n, warm);
       this.canvas.hidden = false;
       this.observer.observe(this.boardEl);
     } else if (n !== this.n || dark() !== this.dark) {
-      this.prepare(n);
+      this.prepare(n, warm);
     }
   }
 
