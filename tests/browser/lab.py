@@ -59,7 +59,13 @@ class Lab:
     def wait_state(self, *states: str, timeout: float = 30_000) -> str:
         sel = ", ".join(f'[data-testid="status"][data-state="{s}"]' for s in states)
         self.page.wait_for_selector(sel, timeout=timeout)
-        return self.state()
+        state = self.state()
+        if state not in ("running", "loading", "ready"):
+            # a run's end: the view paints its result in the next animation frame (solve/view.js),
+            # and a large board's cells may catch up over a few more
+            self.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            self.wait_board()
+        return state
 
     def wait_until(self, script: str, arg=None, timeout: float = 60):
         """Poll a (possibly async) script until it returns true. `page.wait_for_function` does
