@@ -114,6 +114,21 @@ def test_same_seed_same_run_with_or_without_pauses():
     assert trace(12)[0] != a[0]
 
 
+def test_the_moves_do_not_depend_on_how_many_a_step_takes(monkeypatch):
+    """A step's size only says how often the page hears of the run (fewer moves a step on large
+    grids); the search's moves, and so its solution, are the same."""
+    puzzle = generated(16, 0.35, 6)
+
+    def finish(per_step):
+        monkeypatch.setattr(alldiff_ls, "moves_per_step", lambda N: per_step)
+        result = Run(puzzle, "alldiff_ls", {"episode": 300, "raise_one_in": 2}, seed=11).finish()
+        return result.iterations, result.board.tobytes(), result.restarts
+
+    assert alldiff_ls.moves_per_step(36) == 200 and alldiff_ls.moves_per_step(64) < 100
+    whole = finish(200)
+    assert finish(7) == whole and finish(1) == whole
+
+
 def test_givens_that_singles_refute_end_the_run_at_once():
     cells = np.zeros(81, dtype=np.int8)
     cells[0], cells[1] = 1, 1                  # one value twice in a row

@@ -90,9 +90,15 @@ Decisions where the description is vague, or numpy asks for them:
   64×64 the first descent takes ~40 moves a step instead of one; on a plateau (no improving
   move but the best) a step is one move, as without it. The bookkeeping (best, episode's
   end) runs after each step's moves, so an episode may run a batch's few moves over its budget. Measured in docs/benchmarks.md.
-* **Steps and pauses**: a step is ``MOVES_PER_STEP`` moves (a Progress each, the runner's
-  checks cost O(cells)); a found solution ends the step at once. ``iteration`` counts moves;
-  ``evaluations`` counts the (cell, value) moves scored.
+* **Steps and pauses**: a step is `moves_per_step` moves (a Progress each, the runner's
+  checks cost O(cells)): 200 up to 36×36, then fewer as a move's cost grows with the cells
+  (200 · (36/N)², 108 at 49×49, 63 at 64×64), so that a step stays well within the page's
+  35-ms slice: with 200 moves a step of the first descent at 64×64 took ~20 ms natively (the
+  page's Python is about half as fast), and 25 of ~240 frames in 6 s took over 30 ms natively;
+  with 63, 7 of ~280 (measured with `frames.Stream` in 17.5-ms slices, 64×64 p = 0.40). The
+  moves do not depend on it (the search keeps its state between steps); a found solution ends
+  the step at once. ``iteration`` counts moves; ``evaluations`` counts the (cell, value) moves
+  scored.
 * **The best board** (what the metrics and the default view show) is the state of fewest
   unweighted clashing edges; the overlay offers the ``current`` state. Series: the current
   clashing edges (``cost``), clashing cells, and the pool's size (right axis).
@@ -139,7 +145,12 @@ VIEWS = {"current": "the search's current state, its clashing cells marked: wher
 SERIES = {"cost": "clashing edges (current)", "clashing": "clashing cells (current)", "pool": "elite pool size"}
 SERIES_AXES = {"pool": "right"}
 OBJECTIVE = {"name": "clashing edges", "direction": "min", "best": lambda puzzle, params: 0}
-MOVES_PER_STEP = 200
+MOVES_PER_STEP = 200    # up to 36×36; fewer above (moves_per_step)
+
+
+def moves_per_step(N: int) -> int:
+    """Moves in one step of an N×N: about the same time a step at any size (module docstring)."""
+    return min(MOVES_PER_STEP, max(1, round(MOVES_PER_STEP * (36 / N) ** 2)))
 _NEVER = np.iinfo(np.int64).max // 4
 _IMPROVING = -(1 << 36) + (1 << 16)   # a key below this (less the move count << 16) has weighted delta < 0
 _BARRED = 1 << 61                # added to a non-candidate's key (above any |delta| < 2**24, shifted by 36)
@@ -461,8 +472,9 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
     if failed:
         return ("unsolvable", "naked and hidden singles empty a cell or a unit: the givens have no solution")
     s = Search(puzzle, dom, params, rng)
+    per_step = moves_per_step(puzzle.N)
     while True:
-        s.step(MOVES_PER_STEP)
+        s.step(per_step)
         yield Progress(
             iteration=s.moves, evaluations=s.evaluations, best=s.best, board=s.board(s.best_val),
             restarts=s.restarts,
