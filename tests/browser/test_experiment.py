@@ -67,6 +67,8 @@ def test_each_papers_preset_sets_up_its_experiment_and_runs(lab, preset):
     lab.open()
     lab.set_view("experiment")
     lab.by("preset").select_option(preset)
+    # a note that quotes the published figures is written once they are fetched (preset-choice.js)
+    lab.page.wait_for_function("() => document.getElementById('preset-note').textContent !== ''")
     note = lab.page.locator("#preset-note").inner_text()
     assert "The paper" in note and "Here" in note
     solver = preset.removeprefix("paper-")
