@@ -28,6 +28,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   const editor = new BoardEditor(board, editCell);
 
   // ------------------------------------------------------------------ visitor -> state
+  let readFrom = null;                         // {puzzle, text}: the puzzle last read from a text, and that text
   function loadText(text) {
     const labLink = labLinkFragment(text);     // the lab's own share link: its settings too
     if (labLink) {
@@ -36,6 +37,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     }
     try {
       const puzzle = parsePuzzle(text);
+      readFrom = { puzzle, text };
       actions.clearNotice("paste");
       actions.setPuzzle(puzzle);
       if (store.state.problems.size) actions.reportProblems();
@@ -92,8 +94,10 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   // a puzzle from elsewhere shows in the paste box (a pasted text that reads as it stays as typed)
   store.on(["puzzle"], (s) => {
     if (!s.puzzle) return;
-    let same = false;
-    try { same = boardToString(parsePuzzle(s.paste).cells) === boardToString(s.puzzle.cells); } catch { /* unreadable */ }
+    let same = !!readFrom && readFrom.puzzle === s.puzzle && readFrom.text === s.paste;   // read from the box: not again
+    if (!same) {
+      try { same = boardToString(parsePuzzle(s.paste).cells) === boardToString(s.puzzle.cells); } catch { /* unreadable */ }
+    }
     if (!same) store.set({ paste: textOf(s.puzzle) });
   });
 
