@@ -58,12 +58,13 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
           race.begin(entries, puzzle.cells, max_seconds);
           pool.resize(entries.length);
           startup();
-          const jobs = entries.map((e, i) => ({ lane: i, puzzle: boardToString(puzzle.cells), solver: e.solver,
-            params: e.params, seed: e.seed, max_seconds }));
+          const text = boardToString(puzzle.cells);
+          const jobs = entries.map((e, i) => ({ lane: i, puzzle: text, solver: e.solver, params: e.params, seed: e.seed,
+            max_seconds }));
           const promises = pool.start(jobs, { together: true, onStart, onFrame: (job, f) => race.frame(job.lane, f) });
           await Promise.all(promises.map((pr, i) => pr.then((r) => race.done(i, r))));
           race.ended();
-          return { kind: "race", link, puzzle: boardToString(puzzle.cells), max_seconds, ...race.outcome() };
+          return { kind: "race", link, puzzle: text, max_seconds, ...race.outcome() };
         }
         let list;
         try { list = await puzzles; } catch (err) {               // a built-in set that could not be fetched
