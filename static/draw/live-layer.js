@@ -12,7 +12,8 @@ import { Pass } from "./schedule.js";
 // Boards of this many cells a side and more draw their running frames here.
 export const LIVE_FROM = 25;
 
-const dark = () => matchMedia("(prefers-color-scheme: dark)").matches;   // read when drawn, not at import
+let darkQuery = null;                                     // asked for when first drawn, not at import
+const dark = () => (darkQuery ??= matchMedia("(prefers-color-scheme: dark)")).matches;
 
 export class LiveLayer {
   // onResize(): the board changed size while the layer showed; the owner draws its look again
