@@ -47,7 +47,7 @@ export function unstartedResult(job, stopReason, message = "") {
 export const stepWord = (schema) => (schema && schema.step) || "iteration";
 
 // "1,234 moves": a count of a run's steps in its solver's own word
-export const stepCount = (n, schema) => `${n.toLocaleString("en")} ${stepWord(schema)}s`;
+export const stepCount = (n, schema) => `${n.toLocaleString("en")} ${stepWord(schema)}${n === 1 ? "" : "s"}`;
 
 // a worker's loading stage (its `loading` message) in words: "worker 2 is loading numpy"
 export const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",

@@ -179,5 +179,6 @@ test("published: the phase plots' marks read data/published.json through its one
 test("steps: a run's steps in its solver's own word (the status line and the race's lanes)", () => {
   assert.equal(stepCount(1234, schemas.get("alldiff_ls")), `1,234 ${schemas.get("alldiff_ls").step}s`);
   assert.equal(stepCount(5, null), "5 iterations");
+  assert.equal(stepCount(1, null), "1 iteration");                // "Solved. 1 iteration", not "1 iterations"
   assert.equal(stepWord({ step: "generation" }), "generation");
 });
