@@ -134,7 +134,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     editor.setEnabled(!on);
   });
 
-  store.on(["check", "puzzle", "making"], (s) => {
+  store.on(["check", "puzzle", "making", "results"], (s) => {
     if (s.making) { showMaking(s.making); return; }
     delete ui.info.dataset.generating;
     if (!s.puzzle) {
@@ -149,16 +149,20 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     ui.info.dataset.givens = String(givens);
     const c = s.check;
     const from = s.puzzle.spec ? ` · generated (${s.puzzle.spec})` : "";
+    // a Solve run on this puzzle (its results go with the puzzle) that found a verified solution
+    const solved = !!(s.results.solve && s.results.solve.result && s.results.solve.result.solved);
     if (!c || c.solutions === undefined) {
       delete ui.info.dataset.solutions;
-      ui.info.textContent = `${N}×${N} · ${givens} givens${from} · checking…`;
+      ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` +
+        (solved ? "at least one solution (a run found one) · checking whether it is the only one…" : "checking…");
     } else {
       const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
       ui.info.dataset.solutions = c.solutions === null ? "unknown" : String(c.solutions);
       const found = c.rating && c.rating.verdict === "at least one";   // exact.Count.verdict
       const budget = c.rating && c.rating.out_of_time ? "the count's time budget ran out" : "the search's budget ran out";
       const unknown = found ? `at least one solution (${budget} before it could say whether it is the only one)`
-        : `solution count unknown (${budget})`;
+        : solved ? `at least one solution (a run found one; ${budget} before it could say whether it is the only one)`
+          : `solution count unknown (${budget})`;
       ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` + (c.solutions === null ? unknown : words[c.solutions]);
     }
     showRating(c && c.rating, givens, N);

@@ -213,3 +213,15 @@ def test_a_stop_in_the_same_task_as_start_stops(lab, view):
         assert lab.by("compare-status").get_attribute("data-state") != "running"
     lab.by(start).click()                                   # and the next Start runs
     lab.wait_state("running")
+
+
+def test_a_run_that_solves_tells_the_puzzle_line_there_is_a_solution(lab):
+    """A 36×36's count runs out of its budget; a Solve run that finds a solution meanwhile is
+    not contradicted by "checking…" or "solution count unknown" beside "Solved."."""
+    lab.open("#g=36:0.4:1&s=alldiff_ls&seed=1")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", timeout=120_000) == "solved"
+    lab.page.wait_for_function("() => /at least one solution \\(a run found one/"
+                               ".test(document.querySelector('[data-testid=puzzle-info]').textContent)", timeout=5_000)
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions]', timeout=60_000)   # the count's answer
+    assert "at least one solution (a run found one" in lab.by("puzzle-info").inner_text()
