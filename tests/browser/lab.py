@@ -76,6 +76,15 @@ class Lab:
             assert time.monotonic() < deadline, f"still false after {timeout} s: {script}"
             self.page.wait_for_timeout(100)
 
+    def wait_workers(self, count: int, timeout: float = 30):
+        """Until Playwright has seen `count` workers: it learns of a worker from an event that
+        may arrive after the page has counted the worker it made."""
+        import time
+        deadline = time.monotonic() + timeout
+        while len(self.page.workers) != count:
+            assert time.monotonic() < deadline, f"{len(self.page.workers)} workers after {timeout} s, not {count}"
+            self.page.wait_for_timeout(100)
+
     def wait_board(self, timeout: float = 30_000):
         """Until the board's cells hold what it was handed last: a board of 25×25 and more shows
         a new puzzle on its canvas first and its cells catch up over animation frames, the grid

@@ -21,6 +21,7 @@ POOL = "() => { const s = document.querySelector('[data-testid=compare-status]')
 @pytest.mark.fresh_page  # Solve must have loaded no pool worker yet
 def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
     lab.open("#p=" + HELD_OUT + "&t=30")
+    lab.wait_workers(1)
     lab.page.wait_for_timeout(500)
     assert len(lab.page.workers) == 1                       # Solve needs only the page's own worker
     lab.set_view("race")
@@ -29,7 +30,7 @@ def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
     lab.add_entry("alldiff_tabu", 2)
     lab.add_entry("hill_climb", 3)                          # a third entry: a third worker
     lab.wait_until(f"() => ({POOL})()[0] === 3", timeout=60)
-    assert len(lab.page.workers) == 3
+    lab.wait_workers(3)
     lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)   # all loaded before Start
     lab.page.evaluate("""() => { window.__status = []; const s = document.querySelector('[data-testid=compare-status]');
         new MutationObserver(() => window.__status.push(s.textContent)).observe(s, {childList: true, subtree: true}); }""")
