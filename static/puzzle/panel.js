@@ -150,7 +150,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     const c = s.check;
     const from = s.puzzle.spec ? ` · generated (${s.puzzle.spec})` : "";
     // a Solve run on this puzzle (its results go with the puzzle) that found a verified solution
-    const solved = !!(s.results.solve && s.results.solve.result && s.results.solve.result.solved);
+    const solved = solvedByRun(s);
     if (!c || c.solutions === undefined) {
       delete ui.info.dataset.solutions;
       ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` +
@@ -236,8 +236,16 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     if (rated.superseded || !current()) return;
     const rating = rated.ok ? rated.result : null;
     store.set({ check: { ...store.state.check, solutions: rating ? rating.solutions : null, rating } });
-    if (rating && rating.message && !first.message) actions.notify(rating.message, "check", rating.out_of_time ? "info" : "error");
+    if (rating && rating.message && !first.message && !(countFoundNothing(rating) && solvedByRun(store.state))) {
+      actions.notify(rating.message, countFoundNothing(rating) ? "count" : "check", rating.out_of_time ? "info" : "error");
+    }
   });
+
+  // The count ran out of time before it found a solution: its notice says so, which a Solve run
+  // that verified one makes untrue (the puzzle line then says "at least one solution").
+  function countFoundNothing(r) { return r.out_of_time && r.solutions === null && r.verdict !== "at least one"; }
+  function solvedByRun(s) { return !!(s.results.solve && s.results.solve.result && s.results.solve.result.solved); }
+  store.on(["results"], (s) => { if (solvedByRun(s)) actions.clearNotice("count"); });
 
   // ------------------------------------------------------------------ examples
   (async () => {

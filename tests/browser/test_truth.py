@@ -225,3 +225,4 @@ def test_a_run_that_solves_tells_the_puzzle_line_there_is_a_solution(lab):
                                ".test(document.querySelector('[data-testid=puzzle-info]').textContent)", timeout=5_000)
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions]', timeout=60_000)   # the count's answer
     assert "at least one solution (a run found one" in lab.by("puzzle-info").inner_text()
+    assert "no solution found yet" not in lab.by("error").inner_text()     # the count's notice does not say otherwise
