@@ -170,12 +170,13 @@ export class Experiment {
   }
 
   result(job, result) {
-    this.done += 1;
     this.lastAt = performance.now();
     const row = this.rows.get(`${job.entry}/${job.group}`);
-    if (result.stop_reason === "stopped") {
+    if (result.stop_reason === "stopped") {      // Stop ended it (or it never began): not done
       this.stopped += 1;
       row.stopped += 1;
+    } else {
+      this.done += 1;
     }
     if (result.started !== false) {               // a run that never started leaves no record
       const rec = record(job, result);
@@ -206,16 +207,17 @@ export class Experiment {
     const el = this.progressEl;
     const running = this.running();
     el.dataset.done = String(this.done);
+    el.dataset.ended = String(this.done + this.stopped);
     el.dataset.total = String(this.total);
     el.dataset.solved = String(this.solved);
     el.dataset.stopped = String(this.stopped);
     el.querySelector("progress").max = this.total || 1;
     el.querySelector("progress").value = this.done;
     const elapsed = ((running ? performance.now() : this.lastAt) - this.started) / 1000;
-    const left = this.done && running ? (elapsed / this.done) * (this.total - this.done) : 0;
+    const left = this.done && running ? (elapsed / this.done) * (this.total - this.done - this.stopped) : 0;
     el.querySelector(".progress-text").textContent =
       `${this.done} of ${this.total} runs done · ${this.solved} solved` +
-      (this.stopped ? ` · ${this.stopped} stopped` : "") + ` · ${elapsed.toFixed(0)} s elapsed` +
+      (this.stopped ? ` · ${this.stopped} stopped by Stop` : "") + ` · ${elapsed.toFixed(0)} s elapsed` +
       (running ? (this.done ? ` · about ${Math.ceil(left)} s left` : "") : this.stopped ? " · stopped" : " · finished");
   }
 

@@ -35,7 +35,7 @@ export function compareStatus(s, kind) {
     return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${solved} of ${result.lanes.length} lanes solved.`];
   }
   return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${result.solved} of ` +
-    `${result.done - result.stopped} runs solved${result.stopped ? ` (${result.stopped} more stopped by Stop, left out)` : ""}.`];
+    `${result.done} runs solved${result.stopped ? ` (${result.stopped} more stopped by Stop, left out)` : ""}.`];
 }
 
 // What each worker of a starting comparison is doing, in words. status: Pool.status().

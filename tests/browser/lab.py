@@ -180,7 +180,7 @@ class Lab:
     def wait_experiment_done(self, timeout: float = 180_000):
         self.page.wait_for_function(
             "() => { const p = document.querySelector('[data-testid=compare-progress]');"
-            " return +p.dataset.total > 0 && p.dataset.done === p.dataset.total"
+            " return +p.dataset.total > 0 && p.dataset.ended === p.dataset.total"
             " && document.querySelector('[data-testid=compare-start]').disabled === false; }", timeout=timeout)
 
     def rows(self) -> list[dict]:

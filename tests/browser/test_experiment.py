@@ -139,6 +139,8 @@ def test_runs_ended_by_stop_are_counted_apart_and_left_out_of_the_success_rate(l
     assert (easy["runs"], easy["solved"], easy["stopped"]) == (2, 2, 0)
     assert (escargot["runs"], escargot["solved"], escargot["stopped"]) == (0, 0, 2)
     assert lab.by("compare-progress").get_attribute("data-stopped") == "2"
+    assert lab.by("compare-progress").get_attribute("data-done") == "2"         # a stopped run is not done
+    assert "2 of 4 runs done · 2 solved · 2 stopped by Stop" in lab.by("compare-progress").inner_text()
     text = lab.page.locator('[data-testid="compare-row"]').nth(1).inner_text()
     assert "stopped 2" in text and "%" not in text           # no success rate from stopped runs
     assert "100% [" in lab.page.locator('[data-testid="compare-row"]').first.inner_text()
