@@ -2,6 +2,7 @@
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
 import { stateOf, cellsLeft, cellsLeftText, stepCount } from "../python/messages.js";
+import { judges } from "../settings/table.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
@@ -35,6 +36,12 @@ function status(s) {
       (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "");
     return [state, detail];
   }
+  // marked settings (a bad link's, say): ready, but Start will say what to fix first
+  const marked = s.view === "solve" ? [...s.problems.keys()].filter((k) => judges("solve", k, s)).length : 0;
+  if (marked) {
+    return ["ready", marked === 1 ? "A marked setting cannot be used: fix it before starting (the message says how)."
+      : `${marked} marked settings cannot be used: fix them before starting (the message says how).`];
+  }
   return ["ready", ""];
 }
 
@@ -42,7 +49,7 @@ export function mountStatus(store) {
   const $ = (id) => document.getElementById(id);
   const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
     versions: $("versions") };
-  store.on(["ready", "failure", "running", "results", "view", "making"], (s) => {
+  store.on(["ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];

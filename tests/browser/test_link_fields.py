@@ -23,6 +23,8 @@ def test_each_marked_field_shows_what_the_link_said_and_a_valid_value_clears_it(
     assert lab.by("max-seconds").input_value() == "0" and invalid(lab, "max-seconds")
     text = lab.error_text()
     assert "unknown solver 'nosuch'" in text and "got 'abc'" in text and "got '0'" in text
+    assert lab.by("status").inner_text() == ("Ready. 4 marked settings cannot be used: "
+                                             "fix them before starting (the message says how).")
     lab.by("start").click()
     lab.page.wait_for_timeout(300)
     assert lab.state() == "ready"
@@ -37,6 +39,7 @@ def test_each_marked_field_shows_what_the_link_said_and_a_valid_value_clears_it(
     lab.load(PAPERS["sato-01-easy"])
     assert not invalid(lab, "puzzle-input")
     assert lab.error_text() == ""
+    assert lab.by("status").inner_text() == "Ready."
     lab.by("start").click()
     assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
 
