@@ -133,6 +133,10 @@ def test_a_solved_run_shows_its_verified_solution_whatever_the_view(lab):
     assert lab.by("board-view").input_value() == ""
     assert lab.by("board-view").locator('option[value="model"]').count() == 1     # still offered
     assert lab.metric("open_cells") == "0" and lab.metric("conflicts") == "0"
+    lab.set_view("race")                                          # the run's views are Solve's: not beside a race
+    assert not lab.by("board-view").is_visible()
+    lab.set_view("solve")
+    assert lab.by("board-view").is_visible()
 
 
 def test_open_cells_and_the_objective_label_for_a_run_that_leaves_cells_empty(lab):
