@@ -59,8 +59,8 @@ const share = mountShare(store);
 mountSettings(store, actions, worker);
 const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below
 const generator = mountGenerator(store, actions, worker);
-const solve = mountSolve(store, actions, worker, board, share.link);
-compare = mountCompare(store, actions, { worker, pool, shareLink: share.link });
+const solve = mountSolve(store, actions, worker, board, share.link, puzzle.takePaste);
+compare = mountCompare(store, actions, { worker, pool, shareLink: share.link, takePaste: puzzle.takePaste });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
 warmUpPlots();

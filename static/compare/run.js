@@ -13,7 +13,7 @@ import { loadPuzzleSet, published } from "./fetch.js";
 import { selectListLine } from "./form.js";
 
 // Returns {onPoolStatus}: the pool's owner calls it whenever a worker's loading stage changes.
-export function mountRun(store, actions, ui, { pool, race, experiment, shareLink }) {
+export function mountRun(store, actions, ui, { pool, race, experiment, shareLink, takePaste }) {
   let startup = null;                // while a comparison starts: says what its workers are doing
 
   // Everything is checked first (compare/check.js: this view's settings only); a problem is
@@ -23,6 +23,8 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
   function start() {
     const mode = store.state.view;
     if (store.state.running || !store.state.ready || mode === "solve") return;
+    const onBoard = mode === "race" || store.state.compare.puzzles === "current";      // it runs the board's puzzle
+    if (onBoard && !store.state.making && !takePaste()) return;   // the paste box's, unless unreadable (it says why)
     if (store.state.making) { actions.waitForPuzzle(mode, start); return; }   // the puzzle a link names
     const checked = checkStart(mode, store.state);
     if (!checked.settings) {

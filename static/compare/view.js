@@ -13,7 +13,7 @@ import { mountChartHook } from "./chart-hook.js";
 import { compareStatus } from "./status.js";
 
 // Returns {race, experiment, onPoolStatus} (page/exports.js reads the charts; app.js tells of the pool).
-export function mountCompare(store, actions, { worker, pool, shareLink }) {
+export function mountCompare(store, actions, { worker, pool, shareLink, takePaste }) {
   const ui = compareElements();
   const schemas = () => store.state.schemas;
   const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, schemas });
@@ -24,7 +24,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink }) {
   mountPresets(store, actions, ui);
   mountExperimentForm(store, actions, ui);
   mountEntries(store, actions, ui, worker);
-  const run = mountRun(store, actions, ui, { pool, race, experiment, shareLink });
+  const run = mountRun(store, actions, ui, { pool, race, experiment, shareLink, takePaste });
 
   // The compare-status line: where this view stands, in one word (data-state) and a sentence.
   // While Solve shows, it keeps saying where the last compare view stands (a race abandoned by a

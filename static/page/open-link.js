@@ -33,6 +33,7 @@ export function mountLinks(store, actions, generator) {
       generator.generate(spec);
     } else if (first.problems.has("p") || first.problems.has("g")) {
       actions.setPuzzle(null);                 // the board shows no puzzle rather than one the link did not name
+      store.set({ paste: "" });                // nor does the box (a bad p= puts its text back: showWhatTheLinkSaid)
     }
     const settings = { ...s.settings };
     if (first.max_seconds !== null) settings.max_seconds = String(first.max_seconds);

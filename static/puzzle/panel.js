@@ -17,6 +17,9 @@ export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["p
 // Whether the board shows the Solve view's run rather than the bare puzzle.
 export const boardShowsRun = (s) => !s.making && s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
 
+// The settings that name a link's puzzle: while one is marked, the board has no puzzle because of it.
+const LINK_PUZZLE_KEYS = ["p", "g", "gsize", "gp", "gseed"];
+
 // The text the paste box shows for a puzzle that came from elsewhere (a link, typing, Clear).
 const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(puzzle.cells));
 
@@ -48,6 +51,26 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
       actions.setProblem("p", err.message);             // and the box is marked (aria-invalid) until it reads
       return false;
     }
+  }
+
+  // Start takes the paste box's puzzle when the box holds one the board does not show (typed or
+  // pasted, Load not pressed): a run is of the puzzle the visitor sees in the box, never silently
+  // of the one before. Returns false when the box's text cannot be read: its message says why
+  // and nothing starts.
+  function takePaste() {
+    const s = store.state;
+    const text = ui.input.value;
+    if (!text.trim() || (s.puzzle && readFrom && readFrom.puzzle === s.puzzle && readFrom.text === text)) return true;
+    if (s.puzzle && !labLinkFragment(text)) {
+      try {
+        if (boardToString(parsePuzzle(text).cells) === boardToString(s.puzzle.cells)) return true;   // the board's puzzle
+      } catch (err) {
+        if (!(err instanceof PuzzleError)) throw err;
+      }
+    }
+    if (loadText(text)) return true;
+    actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(["p"]));
+    return false;
   }
 
   // A value typed on the board (0 clears): the puzzle changes, the paste box and link follow.
@@ -134,12 +157,14 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     editor.setEnabled(!on);
   });
 
-  store.on(["check", "puzzle", "making", "results"], (s) => {
+  store.on(["check", "puzzle", "making", "results", "problems"], (s) => {
     if (s.making) { showMaking(s.making); return; }
     delete ui.info.dataset.generating;
     if (!s.puzzle) {
       for (const k of ["solutions", "givens"]) delete ui.info.dataset[k];
-      ui.info.textContent = "No puzzle on the board: the link's puzzle cannot be used (see the message).";
+      ui.info.textContent = LINK_PUZZLE_KEYS.some((k) => s.problems.has(k))
+        ? "No puzzle on the board: the link's puzzle cannot be used (see the message)."
+        : "No puzzle on the board yet: Load puzzle (or Start) reads the paste box.";
       ui.rating.textContent = "";
       for (const k of ["givens", "p", "logicCells", "hardestMove", "needsSearch", "wait"]) delete ui.rating.dataset[k];
       return;
@@ -263,5 +288,5 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     }
   })();
 
-  return { loadText };
+  return { loadText, takePaste };
 }

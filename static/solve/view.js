@@ -11,7 +11,8 @@ import { stepWord } from "../python/messages.js";
 import { read } from "../settings/read.js";
 import { boardShowsRun } from "../puzzle/panel.js";
 
-export function mountSolve(store, actions, worker, board, shareLink) {
+// takePaste(): the paste box's puzzle onto the board if it shows another (puzzle/panel.js); false: unreadable
+export function mountSolve(store, actions, worker, board, shareLink, takePaste) {
   const $ = (id) => document.getElementById(id);
   const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
     viewLabel: $("board-view-label"), viewNote: $("board-view-note"), bestLabel: $("best-label") };
@@ -24,8 +25,9 @@ export function mountSolve(store, actions, worker, board, shareLink) {
 
   // ------------------------------------------------------------------ start and stop
   function start() {
+    if (store.state.running) return;
+    if (!store.state.making && !takePaste()) return;                 // the box's text cannot be read: it says why
     const s = store.state;
-    if (s.running) return;
     if (s.making) { actions.waitForPuzzle("solve", start); return; }   // the puzzle a link names, not the one shown before
     // Solve is judged on Solve's settings only (a race entry's problem is not its own)
     const { values: { schema, params, seed, max_seconds }, problems } = read("solve", s);
@@ -195,9 +197,10 @@ export function mountSolve(store, actions, worker, board, shareLink) {
     if (r) requestAnimationFrame(paint);
   });
 
-  store.on(["ready", "puzzle", "running", "making", "problems"], (s) => {
-    // no puzzle but a problem (a link's puzzle that cannot be used): Start says what to fix
-    ui.start.disabled = !s.ready || !!s.running || !(s.puzzle || s.making || s.problems.size);
+  store.on(["ready", "puzzle", "running", "making", "problems", "paste"], (s) => {
+    // no puzzle but a problem (a link's puzzle that cannot be used): Start says what to fix;
+    // no puzzle but text in the paste box: Start reads it
+    ui.start.disabled = !s.ready || !!s.running || !(s.puzzle || s.making || s.problems.size || s.paste.trim());
     ui.stop.disabled = !(s.running && s.running.kind === "solve") && !(s.making && s.making.waiting === "solve");
   });
 

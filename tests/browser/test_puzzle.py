@@ -179,3 +179,34 @@ def test_the_labs_own_share_link_pasted_into_the_box_restores_its_settings(lab):
     lab.page.wait_for_selector('[data-testid="view"][data-view="race"]')
     assert lab.entries() == [["hill_climb", 1], ["acs", 0]]
     assert lab.by("compare-progress").get_attribute("data-total") == "0" and lab.state() == "ready"
+
+
+def test_start_runs_the_puzzle_in_the_paste_box_not_the_one_shown_before(lab):
+    """A puzzle pasted into the box, Load not pressed: Start takes it onto the board and runs it
+    (it used to solve the board's default puzzle, the box still showing the pasted one)."""
+    lab.open("#s=alldiff_ls&seed=1&t=20")
+    lab.load(HELD_OUT)
+    lab.by("puzzle-input").fill(PAPERS["ai-escargot"])
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
+    assert lab.givens_on_board() == parse(PAPERS["ai-escargot"]).cells.tolist()
+    assert lab.by("puzzle-info").get_attribute("data-givens") == "23"
+    lab.by("puzzle-input").fill(PAPERS["ai-escargot"][:40])               # unreadable: nothing starts, it says why
+    lab.by("start").click()
+    assert "Nothing was started" in lab.error_text() and "puzzle" in lab.error_text()
+    assert lab.by("puzzle-input").get_attribute("aria-invalid") == "true"
+    assert lab.by("puzzle-input").input_value() == PAPERS["ai-escargot"][:40]      # the text is kept
+
+
+def test_after_a_link_without_a_puzzle_a_typed_puzzle_can_be_started(lab):
+    """No puzzle on the board (the link named none); typing a puzzle into the box clears the
+    link's mark: Start stays available and reads the box, and the puzzle line says so."""
+    lab.open("#s=alldiff_ls&seed=1&t=20")
+    assert "No puzzle on the board" in lab.by("puzzle-info").inner_text()
+    lab.by("puzzle-input").fill(HELD_OUT)
+    assert lab.error_text() == ""
+    assert lab.by("puzzle-info").inner_text() == "No puzzle on the board yet: Load puzzle (or Start) reads the paste box."
+    assert lab.by("start").is_enabled()
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
+    assert lab.givens_on_board() == parse(HELD_OUT).cells.tolist()
