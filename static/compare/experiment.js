@@ -117,6 +117,9 @@ export class Experiment {
         stepped: true, yMax: 1 });
     this.beginPhase();
     this.showProgress();
+    // the elapsed time and time left move every second, not only when a run ends
+    clearInterval(this.ticker);
+    this.ticker = setInterval(() => { if (this.running()) this.showProgress(); else clearInterval(this.ticker); }, 1000);
     return jobs;
   }
 
@@ -194,6 +197,7 @@ export class Experiment {
   }
 
   finish() {
+    clearInterval(this.ticker);
     if (this.chartTimer) this.drawCurves();          // the last results are drawn and compared now
     this.showProgress();
     // the files list runs by entry, puzzle and seed, whatever order the workers ended them in
@@ -292,7 +296,9 @@ export class Experiment {
     this.chartTimer = null;
     for (const e of this.chartDirty) {
       const t = tallyRuns(this.byEntry[e]);
-      this.chart.set(e, ecdf(t.seconds.map((x) => Math.max(x, 1e-3)), Math.max(t.judged, 1)));
+      const curve = ecdf(t.seconds.map((x) => Math.max(x, 1e-3)), Math.max(t.judged, 1));
+      // from 0 at the first solve: the step up is drawn even when one run has solved
+      this.chart.set(e, curve.length ? [[curve[0][0], 0], ...curve] : curve);
     }
     this.chartDirty.clear();
     this.drawPhase();

@@ -229,3 +229,32 @@ def test_the_preset_a_link_opened_shows_in_the_menu_with_the_papers_figures(lab)
     assert "Tables 7–8" in lab.page.locator("#preset-note").inner_text()
     lab.by("preset").select_option("paper-ga_woc")                  # a note that quotes data/published.json
     lab.page.wait_for_function("() => /final conflicts 3\\.82 \\(GA\\)/.test(document.querySelector('#preset-note').textContent)")
+
+
+def test_the_progress_line_counts_time_while_no_run_has_ended(lab):
+    """Elapsed time moves every second while the first run is still going (it used to change
+    only when a run ended)."""
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=experiment&t=8&e=hill_climb:1:plateau=10000&runs=1&ps=current")
+    lab.by("workers").fill("1")
+    lab.by("compare-start").click()
+    progress = lab.by("compare-progress")
+    seen = set()
+    lab.wait_until("() => /0 of 1 runs done/.test(document.querySelector('[data-testid=compare-progress]').textContent)")
+    for _ in range(30):
+        if progress.get_attribute("data-ended") != "0":
+            break
+        seen.add(progress.inner_text().split(" s elapsed")[0].split("· ")[-1])
+        lab.page.wait_for_timeout(250)
+    assert len(seen) >= 3, seen                      # at least three different elapsed seconds before the run ended
+    lab.wait_experiment_done(timeout=30_000)
+
+
+def test_one_solved_run_draws_its_step_on_the_success_chart(lab):
+    """The share of runs solved starts at 0 at the first solve's time: a single solved run
+    draws a step (a lone point of a stepped line drew nothing)."""
+    lab.open("#p=" + HELD_OUT + "&m=experiment&t=20&e=alldiff_ls:1&runs=1&ps=current")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    lab.wait_until("() => (document.querySelector('[data-testid=compare-chart]').dataset.plotted || '').length > 4")
+    [(xs, ys)] = json.loads(lab.by("compare-chart").get_attribute("data-plotted"))
+    assert ys == [0, 1] and xs[0] == xs[1] > 0
