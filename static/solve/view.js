@@ -174,8 +174,10 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
 
   // ------------------------------------------------------------------ state -> view
   store.on(["settings", "schemas"], (s) => {
+    if (s.running || !s.schemas.size) return;
     const schema = s.schemas.get(s.settings.solver);
-    if (schema && !s.running) labelBest(schema.objective);
+    if (schema) labelBest(schema.objective);
+    else { ui.bestLabel.textContent = "best"; ui.bestLabel.title = "no solver chosen"; }   // not the last solver's measure
   });
 
   // a new puzzle takes the old run's display away; coming back to Solve shows its run again

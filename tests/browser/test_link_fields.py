@@ -19,6 +19,7 @@ def test_each_marked_field_shows_what_the_link_said_and_a_valid_value_clears_it(
     assert lab.by("puzzle-input").input_value() == "123" and invalid(lab, "puzzle-input")
     # no default in the marked fields: the menu shows no solver, the seed no number
     assert lab.by("solver-select").input_value() == "" and invalid(lab, "solver-select")
+    assert lab.page.locator("#best-label").inner_text() == "best"      # no solver's measure named
     assert lab.by("seed-input").input_value() == "" and invalid(lab, "seed-input")
     assert lab.by("max-seconds").input_value() == "0" and invalid(lab, "max-seconds")
     text = lab.error_text()
@@ -33,6 +34,7 @@ def test_each_marked_field_shows_what_the_link_said_and_a_valid_value_clears_it(
     lab.by("solver-select").select_option("hill_climb")
     assert not invalid(lab, "solver-select")
     assert lab.by("param-plateau").is_visible()
+    assert lab.page.locator("#best-label").inner_text().startswith("best: f")
     lab.by("seed-input").fill("1")
     lab.by("max-seconds").fill("30")
     assert not invalid(lab, "seed-input") and not invalid(lab, "max-seconds")
