@@ -57,10 +57,11 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   // pasted, Load not pressed): a run is of the puzzle the visitor sees in the box, never silently
   // of the one before. Returns false when the box's text cannot be read: its message says why
   // and nothing starts.
+  let edited = false;                          // the box typed into since a puzzle was last set (or loaded)
   function takePaste() {
     const s = store.state;
     const text = ui.input.value;
-    if (!text.trim() || (s.puzzle && readFrom && readFrom.puzzle === s.puzzle && readFrom.text === text)) return true;
+    if (!edited || !text.trim()) return true;  // the box shows what was set (a link's, a made puzzle's), not a new paste
     if (s.puzzle && !labLinkFragment(text)) {
       try {
         if (boardToString(parsePuzzle(text).cells) === boardToString(s.puzzle.cells)) return true;   // the board's puzzle
@@ -86,6 +87,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   // A marked box stays marked while its text cannot be read, with that text's message; it is
   // cleared once the text reads (issue 27: a bad paste leaves the box aria-invalid).
   ui.input.addEventListener("input", () => {
+    edited = true;
     if (store.state.problems.has("p")) {
       let message = null;
       try { parsePuzzle(ui.input.value); } catch (err) {
@@ -116,6 +118,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
 
   // a puzzle from elsewhere shows in the paste box (a pasted text that reads as it stays as typed)
   store.on(["puzzle"], (s) => {
+    edited = false;                          // the box now shows (or was read for) the puzzle set
     if (!s.puzzle) return;
     let same = !!readFrom && readFrom.puzzle === s.puzzle && readFrom.text === s.paste;   // read from the box: not again
     if (!same) {
