@@ -257,4 +257,4 @@ def test_one_solved_run_draws_its_step_on_the_success_chart(lab):
     lab.wait_experiment_done()
     lab.wait_until("() => (document.querySelector('[data-testid=compare-chart]').dataset.plotted || '').length > 4")
     [(xs, ys)] = json.loads(lab.by("compare-chart").get_attribute("data-plotted"))
-    assert ys == [0, 1] and xs[0] == xs[1] > 0
+    assert ys[0] == 0 and ys[1] > 0 and xs[0] == xs[1] > 0 and ys[-1] == 1    # from 0, a step up at the first solve
