@@ -11,17 +11,29 @@ import { labLinkFragment } from "../rules/links.js";
 import { readPuzzleList } from "../rules/puzzle-list.js";
 import { BoardEditor } from "../draw/board-editor.js";
 import { markField } from "../settings/params.js";
+import { keysIn } from "../settings/table.js";
 
 export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
 
 // Whether the board shows the Solve view's run rather than the bare puzzle.
 export const boardShowsRun = (s) => !s.making && s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
 
-// The settings that name a link's puzzle: while one is marked, the board has no puzzle because of it.
-const LINK_PUZZLE_KEYS = ["p", "g", "gsize", "gp", "gseed"];
+// The settings that name a link's puzzle (the settings table's): while one is marked, the board
+// has no puzzle because of it.
+const LINK_PUZZLE_KEYS = ["p", "g", ...keysIn("generator")];
 
 // The text the paste box shows for a puzzle that came from elsewhere (a link, typing, Clear).
 const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(puzzle.cells));
+
+// Does `text` read as `puzzle` (however it is written)? An unreadable text does not.
+function readsAs(text, puzzle) {
+  try {
+    return boardToString(parsePuzzle(text).cells) === boardToString(puzzle.cells);
+  } catch (err) {
+    if (!(err instanceof PuzzleError)) throw err;
+    return false;
+  }
+}
 
 // openLink(hash): opens one of the lab's own share links pasted into the box (page/open-link.js).
 export function mountPuzzle(store, actions, worker, board, openLink) {
@@ -62,13 +74,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     const s = store.state;
     const text = ui.input.value;
     if (!edited || !text.trim()) return true;  // the box shows what was set (a link's, a made puzzle's), not a new paste
-    if (s.puzzle && !labLinkFragment(text)) {
-      try {
-        if (boardToString(parsePuzzle(text).cells) === boardToString(s.puzzle.cells)) return true;   // the board's puzzle
-      } catch (err) {
-        if (!(err instanceof PuzzleError)) throw err;
-      }
-    }
+    if (s.puzzle && !labLinkFragment(text) && readsAs(text, s.puzzle)) return true;   // typed, but the board's puzzle
     if (loadText(text)) return true;
     actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(["p"]));
     return false;
@@ -120,10 +126,8 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   store.on(["puzzle"], (s) => {
     edited = false;                          // the box now shows (or was read for) the puzzle set
     if (!s.puzzle) return;
-    let same = !!readFrom && readFrom.puzzle === s.puzzle && readFrom.text === s.paste;   // read from the box: not again
-    if (!same) {
-      try { same = boardToString(parsePuzzle(s.paste).cells) === boardToString(s.puzzle.cells); } catch { /* unreadable */ }
-    }
+    const same = (!!readFrom && readFrom.puzzle === s.puzzle && readFrom.text === s.paste)   // read from the box: not again
+      || readsAs(s.paste, s.puzzle);
     if (!same) store.set({ paste: textOf(s.puzzle) });
   });
 
