@@ -67,23 +67,23 @@ class Lab:
             self.wait_board()
         return state
 
+    def poll(self, done, what: str, timeout: float = 60):
+        """Until done() is true (checked every 100 ms of the page's time), or fail saying `what`."""
+        import time
+        deadline = time.monotonic() + timeout
+        while not done():
+            assert time.monotonic() < deadline, f"{what} after {timeout} s"
+            self.page.wait_for_timeout(100)
+
     def wait_until(self, script: str, arg=None, timeout: float = 60):
         """Poll a (possibly async) script until it returns true. `page.wait_for_function` does
         not await a promise: an async predicate would count as true at once."""
-        import time
-        deadline = time.monotonic() + timeout
-        while not self.page.evaluate(script, arg):
-            assert time.monotonic() < deadline, f"still false after {timeout} s: {script}"
-            self.page.wait_for_timeout(100)
+        self.poll(lambda: self.page.evaluate(script, arg), f"still false: {script}", timeout)
 
     def wait_workers(self, count: int, timeout: float = 30):
         """Until Playwright has seen `count` workers: it learns of a worker from an event that
         may arrive after the page has counted the worker it made."""
-        import time
-        deadline = time.monotonic() + timeout
-        while len(self.page.workers) != count:
-            assert time.monotonic() < deadline, f"{len(self.page.workers)} workers after {timeout} s, not {count}"
-            self.page.wait_for_timeout(100)
+        self.poll(lambda: len(self.page.workers) == count, f"not {count} workers", timeout)
 
     def wait_board(self, timeout: float = 30_000):
         """Until the board's cells hold what it was handed last: a board of 25×25 and more shows
