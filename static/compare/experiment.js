@@ -90,7 +90,7 @@ export class Experiment {
   }
 
   begin({ entries, puzzles, runs, max_seconds, preset, published = {}, sweep = null }) {
-    Object.assign(this, { entries, puzzles, runs, preset, published, sweep });
+    Object.assign(this, { entries, puzzles, runs, max_seconds, preset, published, sweep });
     this.records = [];
     this.keys = new Map();                            // record -> its place by entry, puzzle and seed
     this.done = 0;
@@ -297,8 +297,10 @@ export class Experiment {
     for (const e of this.chartDirty) {
       const t = tallyRuns(this.byEntry[e]);
       const curve = ecdf(t.seconds.map((x) => Math.max(x, 1e-3)), Math.max(t.judged, 1));
-      // from 0 at the first solve: the step up is drawn even when one run has solved
-      this.chart.set(e, curve.length ? [[curve[0][0], 0], ...curve] : curve);
+      // held to the time limit: the share solved stays until then, and a single solve draws a
+      // line, not a lone point of a stepped line (x stays distinct: the chart joins lines on x)
+      const last = curve[curve.length - 1];
+      this.chart.set(e, last && last[0] < this.max_seconds ? [...curve, [this.max_seconds, last[1]]] : curve);
     }
     this.chartDirty.clear();
     this.drawPhase();
