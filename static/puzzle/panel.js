@@ -170,7 +170,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     if (!s.puzzle) {
       for (const k of ["solutions", "givens"]) delete ui.info.dataset[k];
       ui.info.textContent = LINK_PUZZLE_KEYS.some((k) => s.problems.has(k))
-        ? "No puzzle on the board: the link's puzzle cannot be used (see the message)."
+        ? "No puzzle on the board: the link gives none that can be used (see the message)."
         : "No puzzle on the board yet: Load puzzle (or Start) reads the paste box.";
       ui.rating.textContent = "";
       for (const k of ["givens", "p", "logicCells", "hardestMove", "needsSearch", "wait"]) delete ui.rating.dataset[k];
