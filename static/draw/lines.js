@@ -64,7 +64,7 @@ export class Lines {
     }), () => this.joined(), (plot) => {
       this.building = null;
       this.plot = plot;
-      this.el.dataset.points = String(this.count());
+      this.markDrawn();                                   // what the build drew
       if (this.drawn !== this.added) this.schedule();     // points added since it was built
     });
   }
@@ -96,8 +96,13 @@ export class Lines {
   draw() {
     if (!this.plot) return;                       // the plot draws what is there once built
     this.plot.setData(this.joined());
+    this.markDrawn();
+  }
+
+  // the test hooks: the points, and each line's [xs, ys] as drawn (by the build or a redraw)
+  markDrawn() {
     this.el.dataset.points = String(this.count());
-    this.el.dataset.plotted = JSON.stringify(this.lines);   // the test hook: each line's [xs, ys] as drawn
+    this.el.dataset.plotted = JSON.stringify(this.lines);
   }
 
   // every line on one x axis, as uPlot takes its data (a line with no points is all gaps)
