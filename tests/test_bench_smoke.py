@@ -40,12 +40,12 @@ def test_papers_experiment_with_restarts_counts_attempts():
 @pytest.mark.parametrize("reading", ["as_built", "lower_bound_relative", "lower_bound_0.01", "box_selection",
                                      "individual_order", "exclude_row_col", "distinct_boards"])
 def test_nb_coin_readings_run(reading):
-    out = script("nb_coin_readings.py", reading, "--puzzle", "sato-01-easy", "--runs", "2", "--generations", "60")
+    out = script("archive/nb_coin_readings.py", reading, "--puzzle", "sato-01-easy", "--runs", "2", "--generations", "60")
     assert out.splitlines()[-1].startswith(f"sato-01-easy {reading}: ") and "/2 solved" in out
 
 
 def test_nb_coin_reading_samplers_keep_givens_and_permutations():
-    out = script("nb_coin_readings.py", "as_built", "--puzzle", "sato-106-difficult", "--check-samplers")
+    out = script("archive/nb_coin_readings.py", "as_built", "--puzzle", "sato-106-difficult", "--check-samplers")
     assert "samplers keep the givens and every box a permutation" in out
 
 

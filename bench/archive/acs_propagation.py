@@ -3,7 +3,7 @@
 first failure) against `propagate.settle` (cell-major, goes on past failed cells: the one the
 ant colony runs after every value), on the same batch of 10 grids at every size.
 
-    .venv/bin/python bench/acs_propagation.py [--repeat 20]
+    .venv/bin/python bench/archive/acs_propagation.py [--repeat 20]
 
 Each size: a Lewis-style instance at p = 0.45 and p = 0.60 (bench/acs_speed.py's `instance`),
 its candidate masks repeated for 10 grids, propagated to the fixpoint by each function; both
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for acs_speed
 
 from acs_speed import instance  # noqa: E402
 from sudoku_lab.constraints import candidate_masks  # noqa: E402

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """hill_climb and ga_woc with and without `propagate` on generated puzzles (issue 20).
 
-    .venv/bin/python bench/sizes_propagate.py [--size 16 --size 25] [--p 0.2 --p 0.4 ...]
+    .venv/bin/python bench/archive/sizes_propagate.py [--size 16 --size 25] [--p 0.2 --p 0.4 ...]
         [--instances 3] [--seconds 20] [--solver hill_climb ...] [--jobs 2] [--out FILE.jsonl]
 
 Puzzles are the generator's `<size>:<p>:<seed>` for seeds 1..instances (sudoku_lab.generate).
@@ -24,7 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from sudoku_lab.generate import generate, parse_spec  # noqa: E402
 from sudoku_lab.propagate import is_fixed  # noqa: E402

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """alldiff_tabu with and without `propagate` across the phase transition (issue 20's goals).
 
-    .venv/bin/python bench/tabu_hardband.py --generate 16:0:1:0.05 --instances 5
+    .venv/bin/python bench/archive/tabu_hardband.py --generate 16:0:1:0.05 --instances 5
         [--max-iterations 10000] [--max-seconds 60] [--variant propagate=true ...] [--out FILE.jsonl]
-    .venv/bin/python bench/tabu_hardband.py --file PUZZLES.txt ...
+    .venv/bin/python bench/archive/tabu_hardband.py --file PUZZLES.txt ...
 
 Puzzles: generated (``sudoku_lab.generate``; SIZE:P0:P1:STEP, seeds 0 … instances-1, named by
 their spec SIZE:p:seed), or a file of one-line puzzles with names. Each puzzle is run once
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
 from sudoku_lab.grid import ALPHABET, Puzzle  # noqa: E402

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Other readings of the NB-COIN paper, for the investigation in docs/solvers/nb_coin.md.
 
-    python3 bench/nb_coin_readings.py READING [--puzzle sato-77-difficult] [--runs 6]
+    python3 bench/archive/nb_coin_readings.py READING [--puzzle sato-77-difficult] [--runs 6]
                                       [--generations 5000] [--update mean|count] [--k 0.4]
 
 READING is one of: as_built, lower_bound_relative, lower_bound_0.01, lower_bound_0.03,
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
 from sudoku_lab.bench import read_puzzles  # noqa: E402
