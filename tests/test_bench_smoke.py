@@ -141,3 +141,41 @@ def test_alldiff_ls_basin_reports_a_stalled_state_and_a_solved_run():
     assert "open cells differing from the instance's grid: " in out
     out = script("alldiff_ls_basin.py", "--size", "9", "--p", "0.4", "--instances", "1", "--seconds", "5")
     assert out.startswith("9:0.4:0  solved in ")
+
+
+def test_table_turns_a_results_file_into_a_table():
+    out = script("table.py", "bench/results/hill_climb_papers.jsonl")
+    assert "| sato-01-easy | 10 | 10 |" in out and "| ai-escargot | 10 | 10 |" in out
+
+
+def test_generate_speed_smoke():
+    out = script("generate_speed.py", "--seeds", "2", "--unique-seeds", "1", "--sizes", "4,9", "--unique-sizes", "4")
+    assert "| 9:0.45:0…1 | 2 |" in out and "| 4:0.45:0…0:unique | 1 |" in out
+
+
+def test_rating_agreement_smoke():
+    out = script("rating_agreement.py", "--no-pillay", "--no-timing")
+    assert "| easy | 100 | 100 |" in out and "| diabolical | 100 |" in out
+
+
+def test_sizes_longest_step_smoke():
+    out = script("sizes_longest_step.py", "--seconds", "0.3", "--solver", "hill_climb", "--size", "9")
+    assert "| hill_climb | 9 |" in out
+
+
+def test_tabu_speed_smoke():
+    out = script("tabu_speed.py", "--iterations", "20", "--instances", "1", "--sizes", "9,16")
+    assert "| 9×9 | ai-escargot+1 | 20 |" in out and "| 16×16 | 16:0.3:0 | 20 |" in out
+
+
+def test_acs_speed_rate_and_solve_smoke():
+    assert "| 9×9 | 0.45 | 2 | 2 |" in script("acs_speed.py", "rate", "--sizes", "9", "--iterations", "2")
+    out = script("acs_speed.py", "solve", "--size", "9", "--p", "0.45", "--instances", "1", "--seconds", "5")
+    assert "| 9×9 | 0.45 | 37 | 1/1 |" in out
+
+
+def test_alldiff_ls_goals_and_speed_smoke():
+    out = script("alldiff_ls_goals.py", "--size", "16", "--p", "0.45", "--instances", "1", "--seconds", "5")
+    assert "SUMMARY alldiff_ls 16x16 p=0.45: solved 1/1" in out
+    out = script("alldiff_ls_speed.py", "--sizes", "16", "--seconds", "0.3")
+    assert "16x16 batch=True: " in out and "16x16 batch=False: " in out

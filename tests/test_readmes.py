@@ -19,3 +19,13 @@ def test_a_folder_readme_names_each_of_its_modules(folder):
     text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
     missing = [f.name for f in sorted(folder.glob("*.js")) if f"`{f.name}`" not in text]
     assert missing == [], f"{readme.relative_to(STATIC.parent)} does not name {', '.join(missing)}"
+
+
+BENCH = STATIC.parent / "bench"
+
+
+def test_the_bench_readme_names_every_script_in_use_and_archived():
+    text = (BENCH / "README.md").read_text(encoding="utf-8")
+    scripts = [f"`{p.name}`" for p in sorted(BENCH.glob("*.py"))]
+    scripts += [f"`archive/{p.name}`" for p in sorted((BENCH / "archive").glob("*.py"))]
+    assert [s for s in scripts if s not in text] == []
