@@ -42,7 +42,7 @@ def test_solves_the_figure_1_puzzle_and_sato_01(papers):
         assert r.solved, name
 
 
-@pytest.mark.slow  # by measurement (docs/benchmarks.md, "Test tiers")
+@pytest.mark.slow  # by measurement (docs/benchmarks-history.md, "Test tiers, 2026-11-25")
 def test_needs_evolution_on_ai_escargot_and_finds_a_program(papers):
     run = Run(papers["ai-escargot"], "gp_moves", {}, 0, Budget(max_iterations=60))
     last = None
