@@ -54,7 +54,7 @@ def main() -> int:
                         lab.page.screenshot(path=str(path), full_page=True)
                     else:
                         lab.page.locator("#compare").screenshot(path=str(path))
-                    print(path.relative_to(ROOT), lab.by("compare-status").inner_text(), flush=True)
+                    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path, lab.by("compare-status").inner_text(), flush=True)
                     ctx.close()
         browser.close()
     httpd.shutdown()
