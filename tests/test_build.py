@@ -7,14 +7,13 @@ import io
 import build
 
 
-def test_offline_file_with_wrong_hash_is_rejected(tmp_path, monkeypatch):
-    monkeypatch.setattr(build, "CACHE", tmp_path / "cache")
+def test_offline_file_with_wrong_hash_is_rejected(tmp_path):
     offline = tmp_path / "offline"
     offline.mkdir()
     good, bad = b"real bytes", b"tampered"
     (offline / "good.bin").write_bytes(good)
     (offline / "bad.bin").write_bytes(bad)
-    f = build.Fetcher(str(offline), use_cdn=False)
+    f = build.Fetcher(str(offline), use_cdn=False, cache=tmp_path / "cache")
     digest = hashlib.sha256(good).hexdigest()
     assert f.from_offline("good.bin", digest).read_bytes() == good
     assert f.cached("good.bin", digest) is not None
@@ -22,9 +21,8 @@ def test_offline_file_with_wrong_hash_is_rejected(tmp_path, monkeypatch):
     assert f.cached("bad.bin", digest) is None
 
 
-def test_corrupted_cache_copy_is_dropped(tmp_path, monkeypatch):
-    monkeypatch.setattr(build, "CACHE", tmp_path)
-    f = build.Fetcher(None, use_cdn=False)
+def test_corrupted_cache_copy_is_dropped(tmp_path):
+    f = build.Fetcher(None, use_cdn=False, cache=tmp_path)
     (f.cache / "x.bin").write_bytes(b"corrupt")
     assert f.cached("x.bin", hashlib.sha256(b"original").hexdigest()) is None
     assert not (f.cache / "x.bin").exists()

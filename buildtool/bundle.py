@@ -1,0 +1,123 @@
+"""`build`: everything the page loads besides its own sources, into static/vendor/ — the
+verified runtime, the package zip, the solvers' titles and citations, the puzzles' sources as
+HTML and the manifest with the precache list; and `page_files`, the one list of what the page
+needs (the service worker's precache and the published site)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from .common import (PUZZLE_SOURCES, PUZZLE_SOURCES_HTML, ROOT, SOLVERS_JSON, VENDOR, BuildError, copy_if_changed,
+                     say, sha256, write_whole)
+from .fetch import PYODIDE_CORE, PYODIDE_PACKAGES, PYODIDE_VERSION, UPLOT_FILES, UPLOT_VERSION, fetch_runtime
+from .markdown import render_markdown
+
+
+def bundle_package() -> bytes:
+    """py/sudoku_lab as a zip, same source same bytes: sudoku_lab/bundle.py is the one recipe
+    (bench ships the same zip to a cluster), loaded by its path so the build needs no numpy."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("sudoku_lab_bundle", ROOT / "py" / "sudoku_lab" / "bundle.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.package_bytes()
+
+
+# What the page reads besides the runtime: its pages (index.html and any beside it), its
+# modules, styles and pages under static/ (not READMEs, not tests), the puzzle sets with their
+# sources (puzzles/SOURCES.md, which sources.html shows), the published figures of data/, if
+# any, and the solvers' titles and citations (static/vendor/solvers.json, written by `build`).
+PAGE_SUFFIXES = (".js", ".mjs", ".css", ".html", ".svg", ".png", ".ico", ".woff2")
+DATA_SUFFIXES = (".json", ".csv", ".txt")
+
+
+def runtime_files() -> list[Path]:
+    """The pinned runtime under static/vendor/, by name: a file left there by an older build
+    is neither precached nor published."""
+    lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
+    pyodide = [*PYODIDE_CORE, *(lock["packages"][pkg]["file_name"] for pkg in PYODIDE_PACKAGES)]
+    return [*(VENDOR / "pyodide" / n for n in sorted(pyodide)), *(VENDOR / "uplot" / n for n in sorted(UPLOT_FILES))]
+
+
+def page_files() -> list[Path]:
+    """Every file the page needs offline: the one list behind the service worker's precache
+    and the published site (docs/design.md, "The page": Publish)."""
+    def wanted(p: Path, suffixes) -> bool:
+        return p.is_file() and p.suffix in suffixes and ".test." not in p.name and VENDOR not in p.parents
+    page = [ROOT / "index.html", *sorted(p for p in ROOT.glob("*.html") if p.name != "index.html")]
+    page += sorted(p for p in (ROOT / "static").rglob("*") if wanted(p, PAGE_SUFFIXES))
+    page += [*sorted((ROOT / "puzzles").glob("*.txt")), ROOT / "puzzles" / "SOURCES.md"]
+    if (ROOT / "data").is_dir():
+        page += sorted(p for p in (ROOT / "data").rglob("*") if wanted(p, DATA_SUFFIXES))
+    return page + [SOLVERS_JSON, PUZZLE_SOURCES_HTML] + runtime_files()
+
+
+def solver_sources() -> list[dict]:
+    """Each solver's `id`, `title`, `citation` and `reference` (true for the field's reference
+    solver shown beside the lab's papers), in the registry's order: what sources.html lists
+    without starting Python. Read from the solver modules themselves (their one home), by
+    `ast`, so the build needs neither numpy nor an import of the package; tests/test_build.py
+    holds the result to `sudoku_lab.solvers.schemas()`."""
+    import ast
+    folder = ROOT / "py" / "sudoku_lab" / "solvers"
+
+    def constants(path: Path) -> dict:
+        out = {}
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, ast.AnnAssign) and node.value else []
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    out[t.id] = node.value
+        return out
+
+    registry = constants(folder / "__init__.py").get("_MODULES")
+    if not isinstance(registry, ast.Tuple) or not all(isinstance(e, ast.Name) for e in registry.elts):
+        raise BuildError("py/sudoku_lab/solvers/__init__.py: _MODULES is not a tuple of module names")
+    out = []
+    for name in (e.id for e in registry.elts):
+        found = constants(folder / f"{name}.py")
+        try:
+            fact = {k.lower(): ast.literal_eval(found[k]) for k in ("ID", "TITLE", "CITATION")}
+            fact["reference"] = bool(ast.literal_eval(found["REFERENCE"])) if "REFERENCE" in found else False
+        except (KeyError, ValueError) as exc:
+            raise BuildError(f"py/sudoku_lab/solvers/{name}.py: ID, TITLE and CITATION must be plain strings ({exc})") from None
+        out.append(fact)
+    return out
+
+
+def precache_list(pkg_sha: str) -> list[list[str]]:
+    """[url, sha256] of every file the page needs offline (`page_files`), the page as "./" and
+    our package under the URL the worker asks for, each URL relative to the site's root.
+    Its hash is the build's id: the service worker (sw.js) keeps one cache per build."""
+    out = [["./", sha256(ROOT / "index.html")]]
+    out += [[p.relative_to(ROOT).as_posix(), sha256(p)] for p in page_files() if p != ROOT / "index.html"]
+    out.append([f"static/vendor/sudoku_lab.zip?v={pkg_sha}", pkg_sha])
+    return out
+
+
+def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
+    files = fetch_runtime(offline_dir, use_cdn)
+    for name, path in files["pyodide"].items():
+        copy_if_changed(path, VENDOR / "pyodide" / name)
+    for name, path in files["uplot"].items():
+        copy_if_changed(path, VENDOR / "uplot" / name)
+    pkg = bundle_package()
+    write_whole(VENDOR / "sudoku_lab.zip", pkg)
+    write_whole(SOLVERS_JSON, (json.dumps(solver_sources(), indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    write_whole(PUZZLE_SOURCES_HTML,
+                render_markdown(PUZZLE_SOURCES.read_text(encoding="utf-8"), "puzzles").encode("utf-8"))
+    lock = files["lock"]
+    manifest = {
+        "pyodide": PYODIDE_VERSION,
+        "python": lock["info"]["python"],
+        "numpy": lock["packages"]["numpy"]["version"],
+        "uplot": UPLOT_VERSION,
+        "sudoku_lab_sha256": hashlib.sha256(pkg).hexdigest(),
+    }
+    manifest["precache"] = precache_list(manifest["sudoku_lab_sha256"])
+    manifest["build"] = hashlib.sha256(json.dumps(manifest["precache"]).encode()).hexdigest()[:16]
+    write_whole(VENDOR / "manifest.json", (json.dumps(manifest, indent=2) + "\n").encode())
+    say(f"bundled into {VENDOR.relative_to(ROOT)}/ (sudoku_lab {manifest['sudoku_lab_sha256'][:12]})")

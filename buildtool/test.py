@@ -1,0 +1,83 @@
+"""`python3 build.py test`: the build, the tests' virtualenv, then a tier of the tests — the
+page's unit tests under node and pytest (docs/design.md, "Test tiers")."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .bundle import build
+from .common import ROOT, VENV, say, sha256
+
+
+def find_chromium() -> str | None:
+    for cand in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if cand and Path(cand).exists():
+            return cand
+    return None
+
+
+def ensure_venv() -> Path:
+    """.venv with tests/requirements.txt installed; reinstalled only when that file changes."""
+    req = ROOT / "tests" / "requirements.txt"
+    py = VENV / "bin" / "python"
+    stamp = VENV / ".requirements.sha256"
+    want = sha256(req)
+    if not py.exists():
+        say("creating .venv")
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    if not stamp.exists() or stamp.read_text() != want:
+        say("installing test requirements into .venv")
+        subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(req)],
+                       check=True)
+        stamp.write_text(want)
+    return py
+
+
+# The test tiers (README.md, "Tests"; docs/design.md, "Test tiers"): what each runs, as pytest
+# arguments, and whether it runs the page's unit tests (node) and needs Chromium. Workers come
+# from pytest-xdist (`-n auto`: one per core); `--dist loadgroup` keeps the tests of a browser
+# module that share one loaded page on one worker (tests/conftest.py groups them); in the smoke
+# tier every such test shares its worker's one page (`--one-shared-page`). Arguments
+# given after the tier come later, so they win (`test -n 0` runs in one process).
+TIERS = {
+    "full": {"pytest": ["-n", "auto", "--dist", "loadgroup"], "node": True, "chromium": True},
+    "fast": {"pytest": ["-m", "not browser and not slow", "-n", "auto", "--dist", "loadgroup"],
+             "node": True, "chromium": False},
+    "smoke": {"pytest": ["-m", "smoke", "--one-shared-page", "-n", "auto", "--dist", "loadgroup"], "node": False,
+              "chromium": True},
+}
+
+
+def test(pytest_args: list[str], offline_dir: str | None, use_cdn: bool, tier: str = "full") -> int:
+    plan = TIERS[tier]
+    chromium = find_chromium()
+    if chromium is None and plan["chromium"]:
+        say("no Chromium found for the browser tests. Install Debian's package "
+            "(sudo apt-get install -y chromium) or set CHROMIUM=/path/to/chromium.")
+        return 3
+    build(offline_dir, use_cdn)
+    py = ensure_venv()
+    env = dict(os.environ, PYTHON=str(py), **({"CHROMIUM": chromium} if chromium else {}))
+    node_rc = test_js(env) if plan["node"] else 0
+    cmd = [str(py), "-m", "pytest", "-c", str(ROOT / "tests" / "pytest.ini"), "--rootdir", str(ROOT),
+           *plan["pytest"], *pytest_args]
+    say("running: " + " ".join(cmd[1:]))
+    rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    if node_rc:
+        say("the page's unit tests (node --test tests/js/) failed: see above")
+    return rc or node_rc
+
+
+def test_js(env: dict) -> int:
+    """The page's pure modules under `node --test` (tests/js/): fast, no browser."""
+    node = shutil.which("node")
+    if node is None:
+        say("node is needed for the page's unit tests (tests/js/); install Node.js")
+        return 3
+    files = sorted(str(p) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
+    say("running: node --test " + " ".join(Path(f).relative_to(ROOT).as_posix() for f in files))
+    return subprocess.run([node, "--test", *files], cwd=ROOT, env=env).returncode
