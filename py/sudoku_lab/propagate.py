@@ -29,6 +29,7 @@ from functools import lru_cache
 import numpy as np
 
 from .bits import full_mask, is_single, lowest_index, popcount
+from .constraints import candidate_masks
 from .grid import geometry
 
 
@@ -214,3 +215,49 @@ def settle(masks: np.ndarray, n: int) -> int:
             cols = np.flatnonzero(changed) if cols is None else cols[changed]
             new, decided = new[:, changed], decided[:, changed]
         work = new
+
+
+# ------------------------------------------------------------------ a boolean table (to 64 values)
+def candidate_table(cells, n: int) -> tuple[np.ndarray, bool]:
+    """Each cell's candidates after naked and hidden singles, as a bool (cells, N) table, and
+    whether the grid failed. The same fixpoint as :func:`singles`; past 62 values (64×64), where
+    the int64 masks cannot hold a value, the same two rules run on the boolean table instead
+    (:func:`_table_singles`, the documented second path)."""
+    g = geometry(n)
+    N = g.N
+    if N <= 62:
+        masks, failed, _ = singles(candidate_masks(cells, n), n)
+        return ((masks[:, None] >> np.arange(N)) & 1).astype(bool), bool(failed)
+    cells = np.asarray(cells).reshape(-1)
+    dom = np.ones((N * N, N), dtype=bool)
+    given = np.flatnonzero(cells)
+    dom[given] = False
+    dom[given, cells[given].astype(np.intp) - 1] = True
+    return _table_singles(dom, n)
+
+
+def _table_singles(dom: np.ndarray, n: int) -> tuple[np.ndarray, bool]:
+    """Naked and hidden singles to a fixpoint on a boolean (cells, N) table. Returns (table, failed)."""
+    g = geometry(n)
+    N = g.N
+    while True:
+        count = dom.sum(axis=1)
+        if (count == 0).any():
+            return dom, True
+        fixed = dom & (count == 1)[:, None]
+        in_unit = fixed[g.units].sum(axis=1)                     # (3N, N) fixed holders per value
+        if (in_unit > 1).any():
+            return dom, True
+        taken = (in_unit[:N][g.row_of] | in_unit[N:2 * N][g.col_of] | in_unit[2 * N:][g.box_of]) > 0
+        new = np.where((count == 1)[:, None], dom, dom & ~taken)
+        places = new[g.units].sum(axis=1)                        # (3N, N) cells that can take v
+        if (places == 0).any():
+            return new, True
+        once = places == 1
+        told = new & (once[:N][g.row_of] | once[N:2 * N][g.col_of] | once[2 * N:][g.box_of])
+        if (told.sum(axis=1) > 1).any():
+            return new, True
+        new = np.where(told.any(axis=1)[:, None], told, new)
+        if np.array_equal(new, dom):
+            return new, False
+        dom = new
