@@ -141,16 +141,30 @@ def cmd_solve(args) -> int:
         validate(puzzle)
     except PuzzleError as exc:
         raise UsageError(f"puzzle: {exc.message}") from None
-    result = _make_run(puzzle, solver, params, seed, budget).finish()
+    if args.workers > 1:
+        result = _team_run(puzzle, solver, params, seed, budget, args.workers, args.exchange)
+    else:
+        result = _make_run(puzzle, solver, params, seed, budget).finish()
     out = result.to_json()
     if args.json:
-        print(json.dumps({k: out[k] for k in SOLVE_FIELDS}))
+        print(json.dumps({k: out[k] for k in SOLVE_FIELDS}))           # several workers: params.workers
     else:
         print(format_grid(result.board, puzzle.n))
         print(f"\n{result.stop_reason}: {result.iterations} iterations, {result.evaluations} evaluations, "
               f"{result.seconds:.3f} s, {result.conflicts} conflicts, {result.open_cells} open cells, "
-              f"{result.restarts} restarts")
+              f"{result.restarts} restarts" + (f", {args.workers} workers" if args.workers > 1 else ""))
     return 0 if result.solved else 1
+
+
+def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
+    """One run on several worker processes exchanging elites (team.py): alldiff_ls only."""
+    from .team import team_run
+    if solver != "alldiff_ls":
+        raise UsageError(f"--workers: only alldiff_ls runs on several workers as one run, not {solver}")
+    if exchange < 1:
+        raise UsageError("--exchange: moves per worker between exchanges, a whole number of at least 1")
+    _make_run(puzzle, solver, params, seed, budget)          # the same checks and messages as one worker
+    return team_run(puzzle, params, seed, workers, budget, exchange)
 
 
 def _bench_puzzles(args, seed: int) -> list[tuple[str, str]]:
@@ -263,6 +277,10 @@ def build_parser() -> argparse.ArgumentParser:
     run_options(p, solver_required=False)
     p.add_argument("--seed", default=None, help="a whole number from 0 to 2**53-1 (default 0)")
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
+    p.add_argument("--workers", type=int, default=1, help="alldiff_ls: processes that run as one run, "
+                   "exchanging their elite states (default 1)")
+    p.add_argument("--exchange", type=int, default=50_000, help="with --workers: moves per worker between "
+                   "two exchanges (the same seed, workers and exchange give the same run)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("bench", help="run solvers over a file of puzzles or generated sets, several seeds each")
