@@ -1,9 +1,10 @@
-"""alldiff_ls moves per second by size, natively: one instance per size (p = 0.45 up to 25×25,
-0.40 above; the instances of bench/alldiff_ls_goals.py, seed 0), the first step skipped, then
-steps for `--seconds` of CPU (or to the solution). Prints moves per CPU second and per wall
-second, with `batch` on and off.
+"""alldiff_ls moves per second by size and walkers, natively: one instance per size (p = 0.45 up
+to 25×25, 0.40 above; the instances of bench/alldiff_ls_goals.py, seed 0), the first steps
+skipped (the first descent is not the plateau where a run spends its time), then steps for
+`--seconds` of CPU (or to the solution). Prints moves per CPU second and per wall second for each
+K (walkers in lockstep).
 
-    .venv/bin/python bench/alldiff_ls_speed.py --sizes 9 16 25 36 49 64 --seconds 3
+    .venv/bin/python bench/alldiff_ls_speed.py --sizes 16 25 36 49 64 --walkers 1 4 16 64 --seconds 3
 """
 
 from __future__ import annotations
@@ -22,25 +23,31 @@ from sudoku_lab.run import Run  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--sizes", type=int, nargs="+", default=[9, 16, 25, 36, 49, 64])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[16, 25, 36, 49, 64])
+    ap.add_argument("--walkers", type=int, nargs="+", default=[1, 4, 16, 64])
     ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--skip", type=int, default=20, help="steps skipped before timing (the first descent)")
     args = ap.parse_args()
     for size in args.sizes:
-        for batch in (True, False):
+        for k in args.walkers:
             puzzle = instance(size, 0.45 if size <= 25 else 0.40, 0)
-            run = Run(puzzle, "alldiff_ls", {"batch": batch}, seed=0)
-            first = run.step()
+            run = Run(puzzle, "alldiff_ls", {"walkers": k}, seed=0)
+            first = None
+            for _ in range(args.skip):
+                first = run.step()
+                if first is None:
+                    break
             if first is None:
-                print(f"{size}x{size} batch={batch}: solved in the first step ({run.result.iterations} moves)")
+                print(f"{size}x{size} K={k}: solved before timing ({run.result.iterations} moves)", flush=True)
                 continue
             c0, w0, m0 = time.process_time(), time.perf_counter(), first.iteration
             last = first
             while time.process_time() - c0 < args.seconds and (p := run.step()) is not None:
                 last = p
             cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-            moves = last.iteration - m0
-            print(f"{size}x{size} batch={batch}: {moves / cpu:.0f} moves/CPU s, {moves / wall:.0f} moves/wall s "
-                  f"({moves} moves, clashing edges now {last.series['cost']})", flush=True)
+            moves = (run.result.iterations if run.done else last.iteration) - m0
+            print(f"{size}x{size} K={k}: {moves / cpu:,.0f} moves/CPU s, {moves / wall:,.0f} moves/wall s "
+                  f"({moves:,} moves, clashing edges now {last.series['cost']})", flush=True)
 
 
 if __name__ == "__main__":

@@ -177,5 +177,11 @@ def test_acs_speed_rate_and_solve_smoke():
 def test_alldiff_ls_goals_and_speed_smoke():
     out = script("alldiff_ls_goals.py", "--size", "16", "--p", "0.45", "--instances", "1", "--seconds", "5")
     assert "SUMMARY alldiff_ls 16x16 p=0.45: solved 1/1" in out
-    out = script("alldiff_ls_speed.py", "--sizes", "16", "--seconds", "0.3")
-    assert "16x16 batch=True: " in out and "16x16 batch=False: " in out
+    out = script("alldiff_ls_speed.py", "--sizes", "25", "--walkers", "1", "4", "--seconds", "0.3", "--skip", "2")
+    assert "25x25 K=1: " in out and "25x25 K=4: " in out
+
+
+def test_alldiff_ls_moves_smoke():
+    out = script("alldiff_ls_moves.py", "--size", "16", "--p", "0.4", "--instances", "2", "--seeds", "1",
+                 "--moves", "200000", "--jobs", "1", "--param", "walkers=4")
+    assert "16:0.4:0 seed 1: solved" in out and "16x16 p=0.4 params={'walkers': 4}: 2/2 solved" in out
