@@ -7,7 +7,7 @@ import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
 import { boardToString } from "../rules/parse.js";
 import { RunRefused, WorkerLost } from "../python/client.js";
-import { stepWord } from "../python/messages.js";
+import { stepWord, solvedAtStart } from "../python/messages.js";
 import { read } from "../settings/read.js";
 import { boardShowsRun } from "../puzzle/panel.js";
 
@@ -15,7 +15,8 @@ import { boardShowsRun } from "../puzzle/panel.js";
 export function mountSolve(store, actions, worker, board, shareLink, takePaste) {
   const $ = (id) => document.getElementById(id);
   const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
-    viewLabel: $("board-view-label"), viewNote: $("board-view-note"), bestLabel: $("best-label") };
+    viewLabel: $("board-view-label"), viewNote: $("board-view-note"), bestLabel: $("best-label"),
+    chartNote: $("chart-note") };
   const chart = new Chart($("chart"));
   const replay = new Replay({ panel: $("replay"), program: $("program"), slider: $("replay-slider"),
     prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label") }, () => paint());
@@ -197,6 +198,14 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     const r = shownResult && shownResult.result;
     if (r && r.solved) { ui.view.value = ""; noteView(); }  // show the solution; the views stay offered
     if (r) requestAnimationFrame(paint);
+  });
+
+  // a run solved at its step 0 has a chart of one point: the note under it says why
+  store.on(["results", "check"], (s) => {
+    const text = solvedAtStart(s.results.solve && s.results.solve.result, s.check && s.check.rating);
+    const note = text ? `One point: the run was ${text}.` : "";
+    ui.chartNote.hidden = !note;
+    if (ui.chartNote.textContent !== note) ui.chartNote.textContent = note;
   });
 
   store.on(["ready", "puzzle", "running", "making", "problems", "paste"], (s) => {
