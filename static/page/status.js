@@ -3,6 +3,7 @@
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
 import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart } from "../python/messages.js";
 import { judges } from "../settings/table.js";
+import { clashingGivens } from "../puzzle/panel.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
@@ -43,6 +44,9 @@ export function status(s) {
   if (marked) {
     return ["ready", marked === 1 ? "A marked setting cannot be used: fix it before starting (the message says how)."
       : `${marked} marked settings cannot be used: fix them before starting (the message says how).`];
+  }
+  if (s.view === "solve" && s.puzzle && clashingGivens(s)) {
+    return ["ready", "The givens clash, so the puzzle has no solution: Start runs nothing until the puzzle changes."];
   }
   return ["ready", ""];
 }

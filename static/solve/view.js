@@ -9,7 +9,7 @@ import { boardToString } from "../rules/parse.js";
 import { RunRefused, WorkerLost } from "../python/client.js";
 import { stepWord, solvedAtStart } from "../python/messages.js";
 import { read } from "../settings/read.js";
-import { boardShowsRun } from "../puzzle/panel.js";
+import { boardShowsRun, clashingGivens } from "../puzzle/panel.js";
 
 // takePaste(): the paste box's puzzle onto the board if it shows another (puzzle/panel.js); false: unreadable
 export function mountSolve(store, actions, worker, board, shareLink, takePaste) {
@@ -35,6 +35,10 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     if (problems.size || !schema) {
       for (const [k, m] of problems) if (!store.state.problems.has(k)) actions.setProblem(k, m);
       actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(problems.keys()));
+      return;
+    }
+    if (clashingGivens(s)) {                                          // the check named the clash: no run can help
+      actions.notify(`Nothing was started. ${s.check.message || "The givens clash, so the puzzle has no solution."}`, "check");
       return;
     }
     actions.clearNotice();
