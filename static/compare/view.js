@@ -18,7 +18,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink, takePast
   const schemas = () => store.state.schemas;
   const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, schemas });
   const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemas,
-    phaseEls: { box: ui.phase, success: ui.phaseSuccess, time: ui.phaseTime },
+    phaseEls: { box: ui.phase, success: ui.phaseSuccess, note: ui.phaseNote, time: ui.phaseTime },
     running: () => !!store.state.running && store.state.running.kind === "experiment" });
 
   mountPresets(store, actions, ui);
