@@ -6,7 +6,7 @@ const IDS = {
   runs: "compare-runs", puzzles: "compare-puzzles", list: "compare-list", workers: "workers",
   start: "compare-start", stop: "compare-stop", status: "compare-status", progress: "compare-progress",
   lanes: "lanes", chart: "compare-chart", raceChart: "race-chart", experimentChart: "experiment-chart",
-  results: "compare-results", resultsBox: "compare-results-box", phase: "phase-charts",
+  results: "compare-results", resultsBox: "compare-results-box", scrollHint: "results-scroll-hint", phase: "phase-charts",
   phaseSuccess: "phase-success", phaseNote: "phase-note", phaseTime: "phase-time", sweep: "sweep",
   sweepSize: "sweep-size", sweepP0: "sweep-p0", sweepP1: "sweep-p1", sweepStep: "sweep-step",
   sweepInstances: "sweep-instances",
