@@ -16,9 +16,6 @@ import { keysIn } from "../settings/table.js";
 export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
 
 // Whether the board shows the Solve view's run rather than the bare puzzle.
-// the board's puzzle has givens that clash (the worker's check names them): it has no solution
-export const clashingGivens = (s) => !!(s.check && s.check.clashes && s.check.clashes.length);
-
 export const boardShowsRun = (s) => !s.making && s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
 
 // The settings that name a link's puzzle (the settings table's): while one is marked, the board

@@ -9,7 +9,8 @@ import { boardToString } from "../rules/parse.js";
 import { RunRefused, WorkerLost } from "../python/client.js";
 import { stepWord, solvedAtStart } from "../python/messages.js";
 import { read } from "../settings/read.js";
-import { boardShowsRun, clashingGivens } from "../puzzle/panel.js";
+import { boardShowsRun } from "../puzzle/panel.js";
+import { clashingGivens } from "../state.js";
 
 // takePaste(): the paste box's puzzle onto the board if it shows another (puzzle/panel.js); false: unreadable
 export function mountSolve(store, actions, worker, board, shareLink, takePaste) {

@@ -74,6 +74,14 @@ def test_a_puzzle_whose_givens_clash_says_start_runs_nothing_and_offers_no_sudok
     said = lab.error_text()
     assert said.startswith("Nothing was started.") and "row 1 has 1 twice" in said, said
     assert lab.state() == "ready" and not lab.by("stop").is_enabled()
+    lab.set_view("race")                                      # a race on it says the same, and starts no worker
+    lab.add_entry("hill_climb", 1)
+    lab.add_entry("acs", 1)
+    assert "Start runs no race" in lab.by("compare-status").inner_text()
+    lab.by("compare-start").click()
+    assert lab.error_text().startswith("Nothing was started.")
+    assert lab.by("compare-status").get_attribute("data-state") == "ready" and lab.lanes() == []
+    lab.set_view("solve")
     lab.load(PAPERS_SATO_01)                                  # a puzzle with a solution: the link is back
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
     assert lab.by("open-sudokuwiki").is_visible()
