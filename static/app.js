@@ -17,6 +17,7 @@ import { mountStatus } from "./page/status.js";
 import { mountNotice } from "./page/notice.js";
 import { mountViews } from "./page/views.js";
 import { mountFolds } from "./page/folds.js";
+import { mountZoom } from "./page/zoom.js";
 import { mountShare } from "./page/share.js";
 import { mountExports } from "./page/exports.js";
 import { mountLinks } from "./page/open-link.js";
@@ -63,6 +64,7 @@ const solve = mountSolve(store, actions, worker, board, share.link, puzzle.takeP
 compare = mountCompare(store, actions, { worker, pool, shareLink: share.link, takePaste: puzzle.takePaste });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
+mountZoom(store);
 warmUpPlots();
 registerServiceWorkerWhenQuiet(store);
 

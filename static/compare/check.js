@@ -5,6 +5,7 @@ import { read } from "../settings/read.js";
 import { problemLine } from "../settings/table.js";
 import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
 import { boardToString } from "../rules/parse.js";
+import { clashingGivens } from "../state.js";
 
 const EMPTY_9x9 = ".".repeat(81);
 
@@ -25,6 +26,11 @@ export function checkEntry(state) {
 // notice naming every problem.
 export function checkStart(view, state) {
   const { values: v, problems, line } = read(view, state);
+  const onBoard = view === "race" || state.compare.puzzles === "current";
+  if (!problems.size && onBoard && clashingGivens(state)) {        // no run can help: the check named the clash
+    return { problems, mark: new Map(), line: null,
+      message: `Nothing was started. ${state.check.message || "The givens clash, so the puzzle has no solution."}` };
+  }
   if (!problems.size) {
     return { settings: { max_seconds: v.max_seconds, runs: v.runs, workers: v.workers, puzzles: v.puzzles || null } };
   }

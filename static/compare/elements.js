@@ -6,8 +6,8 @@ const IDS = {
   runs: "compare-runs", puzzles: "compare-puzzles", list: "compare-list", workers: "workers",
   start: "compare-start", stop: "compare-stop", status: "compare-status", progress: "compare-progress",
   lanes: "lanes", chart: "compare-chart", raceChart: "race-chart", experimentChart: "experiment-chart",
-  results: "compare-results", resultsBox: "compare-results-box", phase: "phase-charts",
-  phaseSuccess: "phase-success", phaseTime: "phase-time", sweep: "sweep",
+  results: "compare-results", resultsBox: "compare-results-box", scrollHint: "results-scroll-hint", phase: "phase-charts",
+  phaseSuccess: "phase-success", phaseNote: "phase-note", phaseTime: "phase-time", sweep: "sweep",
   sweepSize: "sweep-size", sweepP0: "sweep-p0", sweepP1: "sweep-p1", sweepStep: "sweep-step",
   sweepInstances: "sweep-instances",
 };

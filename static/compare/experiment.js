@@ -5,7 +5,7 @@
 // "n errors") and left out of the success rate and its interval (rules/stats.js, judged).
 // compare/run.js runs the jobs on the pool and hands each result here. Whether it runs is the
 // page's one answer (state.running), asked through `running()`.
-import { Lines } from "../draw/lines.js";
+import { Lines, coincidences } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
 import { ecdf } from "../rules/stats.js";
 import { pointsAgainstP } from "../rules/published.js";
@@ -140,6 +140,7 @@ export class Experiment {
     for (const c of [this.phaseSuccess, this.phaseTime]) if (c) c.destroy();
     this.phaseSuccess = this.phaseTime = null;
     box.hidden = !this.sweep;
+    this.phaseEls.note.hidden = true;
     if (!this.sweep) return;
     const size = this.sweep.size;
     const names = this.entries.map((e, i) => this.entryName(e, i));
@@ -151,7 +152,7 @@ export class Experiment {
       return chart;
     };
     this.phaseSuccess = mk(success, this.successMarks, { title: `Success against p, ${size}×${size}`,
-      xLabel: "p (share of cells given)", yLabel: "share of runs solved", yMax: 1, xMin: 0, xMax: 1 });
+      xLabel: "p (share of cells given)", yLabel: "share of runs solved", yMax: 1, xMin: 0, xMax: 1, nested: true });
     this.phaseTime = mk(time, this.timeMarks, { title: `Median time of solved runs against p, ${size}×${size}`,
       xLabel: "p (share of cells given)", yLabel: "seconds", logY: true, xMin: 0, xMax: 1 });
   }
@@ -170,6 +171,25 @@ export class Experiment {
       this.phaseSuccess.set(ei, succ);
       this.phaseTime.set(ei, times);
     });
+    this.noteCoincidences();
+  }
+
+  // Entries whose success lines coincide are drawn nested (draw/lines.js); the note under the
+  // plot says where, so a line hidden under another is never taken for a missing one.
+  noteCoincidences() {
+    const { success, note } = this.phaseEls;
+    const found = coincidences(this.phaseSuccess.lines.slice(0, this.entries.length));
+    success.dataset.coincide = JSON.stringify(found.map((c) => ({ p: c.x, entries: c.lines.map((i) => i + 1) })));
+    const byEntries = new Map();
+    for (const c of found) {
+      const who = c.lines.map((i) => i + 1).join(", ");
+      if (!byEntries.has(who)) byEntries.set(who, []);
+      byEntries.get(who).push(c.x);
+    }
+    const text = !byEntries.size ? "" : "Lines that coincide are drawn nested, each wider than the next: " +
+      [...byEntries].map(([who, ps]) => `entries ${who.replace(/, (\d+)$/, " and $1")} at p = ${ps.join(", ")}`).join("; ") + ".";
+    note.hidden = !text;
+    if (note.textContent !== text) note.textContent = text;
   }
 
   result(job, result) {

@@ -1,6 +1,7 @@
 // Where a comparison stands, in words: the compare-status line and what a starting
 // comparison's workers are doing. Pure (no DOM): node tests it (tests/js/compare.test.mjs).
 import { STAGE_WORDS } from "../python/messages.js";
+import { clashingGivens } from "../state.js";
 
 export const EVERY_WORKER_READY = "every worker is ready";
 
@@ -28,6 +29,9 @@ export function compareStatus(s, kind) {
     return ["ready", `${other} is running: Start becomes available when it ends or is stopped.`];
   }
   const result = s.results[kind];
+  if (!result && (kind === "race" || s.compare.puzzles === "current") && clashingGivens(s)) {
+    return ["ready", `The givens clash, so the puzzle has no solution: Start runs no ${what} on it until the puzzle changes.`];
+  }
   if (!result) return ["ready", `Ready: set the entries and press Start.`];
   const stopped = kind === "race" ? result.lanes.some((l) => l.state === "stopped") : result.stopped > 0;
   if (kind === "race") {

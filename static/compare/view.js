@@ -11,6 +11,7 @@ import { mountPresets } from "./preset-choice.js";
 import { mountRun } from "./run.js";
 import { mountChartHook } from "./chart-hook.js";
 import { compareStatus } from "./status.js";
+import { mountScrollHint } from "./scroll-hint.js";
 
 // Returns {race, experiment, onPoolStatus} (page/exports.js reads the charts; app.js tells of the pool).
 export function mountCompare(store, actions, { worker, pool, shareLink, takePaste }) {
@@ -18,7 +19,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink, takePast
   const schemas = () => store.state.schemas;
   const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, schemas });
   const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemas,
-    phaseEls: { box: ui.phase, success: ui.phaseSuccess, time: ui.phaseTime },
+    phaseEls: { box: ui.phase, success: ui.phaseSuccess, note: ui.phaseNote, time: ui.phaseTime },
     running: () => !!store.state.running && store.state.running.kind === "experiment" });
 
   mountPresets(store, actions, ui);
@@ -50,11 +51,14 @@ export function mountCompare(store, actions, { worker, pool, shareLink, takePast
     experimenting = now;
   });
 
+  const scrollHint = mountScrollHint(ui.resultsBox, ui.scrollHint);     // the table's columns past a phone's edge
   store.on(["view"], (s) => {
     ui.panel.hidden = s.view === "solve";
     ui.experiment.hidden = s.view !== "experiment";
     ui.lanes.hidden = ui.raceChart.hidden = s.view !== "race";
     ui.resultsBox.hidden = ui.progress.hidden = ui.experimentChart.hidden = s.view !== "experiment";
+    if (s.view !== "experiment") ui.scrollHint.hidden = true;
+    else scrollHint();
   });
   mountChartHook(store, ui);
   window.addEventListener("resize", () => { race.resize(); experiment.resize(); });

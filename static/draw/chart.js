@@ -78,12 +78,16 @@ export class Chart {
     this.colors = names.map((_, i) => t.series[i % t.series.length]);
     const opts = (width) => ({
       title: m.title, width, height: 220,
-      scales: { x: { time: false } },
+      // a run solved at its step 0 (or at its only frame) has one point: the x axis spans a step
+      // either side of it (uPlot's own span of one value is 0–100, far from the point), and the
+      // line, which needs two points, is drawn as a dot
+      scales: { x: { time: false, range: (u, min, max) => (min === max ? [Math.max(0, min - 1), max + 1] : [min, max]) } },
       axes,
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
       series: [{ label: m.xLabel }, ...names.map((name, i) => ({
-        label: this.label(name), stroke: this.colors[i], width: 1.5, points: { show: false },
+        label: this.label(name), stroke: this.colors[i], width: 1.5,
+        points: { show: (u, si, i0, i1) => i0 === i1, size: 8, fill: this.colors[i] },
         scale: this.axes[name] === "right" ? "y2" : "y",
       }))],
       hooks: { draw: [(u) => this.drawEvents(u)] },

@@ -22,9 +22,28 @@ export function seriesColor(i) {
 
 const NO_PATH = () => null;
 
+// A nested line's width: the last line 2 px, each one before it 3 px wider, so where lines
+// coincide each shows 1.5 px either side of the next one drawn over it.
+export const nestedWidth = (k, count) => 2 + 3 * (count - 1 - k);
+
+// Where lines coincide: [{x, lines: [i, j, …]}] for each x at which two or more lines hold the
+// same y (lines: [xs, ys] each), in order of x. Pure: node tests it.
+export function coincidences(lines) {
+  const at = new Map();
+  lines.forEach(([xs, ys], i) => xs.forEach((x, j) => {
+    const key = `${x}|${ys[j]}`;
+    if (ys[j] === null || ys[j] === undefined) return;
+    if (!at.has(key)) at.set(key, { x, lines: [] });
+    at.get(key).lines.push(i);
+  }));
+  return [...at.values()].filter((c) => c.lines.length > 1).sort((a, b) => a.x - b.x);
+}
+
 export class Lines {
   // lines: one per line, a label or {label, marks: true (points only: published figures),
-  // color}; opts: {title, xLabel, yLabel, logX, logY, stepped, yMax, xMin, xMax}
+  // color}; opts: {title, xLabel, yLabel, logX, logY, stepped, yMax, xMin, xMax, nested}.
+  // nested: lines that may coincide (a sweep's success rates: 0 and 1 are common) are drawn
+  // each wider than the next, with its points, so a line under another still shows at its edges.
   constructor(el, lines, opts) {
     this.el = el;
     this.opts = opts;
@@ -42,13 +61,17 @@ export class Lines {
     if (opts.xMax !== undefined) el.dataset.xMax = String(opts.xMax);
     const stepped = opts.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined;
     let own = 0;
+    const owned = specs.filter((l) => !l.marks).length;
     this.colors = [];
     const series = specs.map((l) => {
+      const k = own;
       const color = l.color || seriesColor(own++);
       this.colors.push(color);
-      return l.marks
-        ? { label: l.label, stroke: color, fill: color, paths: NO_PATH, points: { show: true, size: 8, width: 2 } }
-        : { label: l.label, stroke: color, width: 2, spanGaps: true, points: { show: false }, ...(stepped ? { paths: stepped } : {}) };
+      if (l.marks) return { label: l.label, stroke: color, fill: color, paths: NO_PATH, points: { show: true, size: 8, width: 2 } };
+      const width = opts.nested ? nestedWidth(k, owned) : 2;
+      return { label: l.label, stroke: color, width, spanGaps: true,
+        points: opts.nested ? { show: true, size: width + 5, width: 1, fill: color } : { show: false },
+        ...(stepped ? { paths: stepped } : {}) };
     });
     this.plot = null;
     this.added = this.drawn = 0;                 // points added, and added when last drawn

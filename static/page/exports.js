@@ -4,6 +4,7 @@
 import { download } from "../draw/download.js";
 import { fileName } from "../draw/png.js";
 import { boardToString } from "../rules/parse.js";
+import { clashingGivens } from "../state.js";
 import { toCSV, toJSONLines } from "../rules/records.js";
 
 const solveResult = (s) => s.results.solve && s.results.solve.result;
@@ -71,7 +72,7 @@ export function mountExports(store, { solve, compare }) {
     setTimeout(() => { ui.copy.textContent = "Copy solution"; }, 2000);
   });
 
-  store.on(["view", "results", "running", "puzzle"], (s) => {
+  store.on(["view", "results", "running", "puzzle", "check"], (s) => {
     const home = ui.homes[s.view];
     if (ui.bar.parentElement !== home) home.appendChild(ui.bar);
     const solveView = s.view === "solve";
@@ -89,7 +90,9 @@ export function mountExports(store, { solve, compare }) {
     ui.csv.hidden = s.view !== "experiment";
     ui.csv.disabled = !(records && records.length);
     const p = s.puzzle;
-    ui.wiki.hidden = !solveView || !p || p.n !== 3;           // SudokuWiki's solver takes 9×9 puzzles
+    // SudokuWiki's solver takes 9×9 puzzles, and one with no solution (clashing givens) is not worth offering
+    const none = clashingGivens(s) || !!(s.check && s.check.solutions === 0);
+    ui.wiki.hidden = !solveView || !p || p.n !== 3 || none;
     if (p && p.n === 3) ui.wiki.href = "https://www.sudokuwiki.org/sudoku.htm?bd=" + boardToString(p.cells).replace(/\./g, "0");
   });
 }

@@ -1,8 +1,9 @@
 // The status line, the loading bar and the versions: what the page is doing, from the state.
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
-import { stateOf, cellsLeft, cellsLeftText, stepCount } from "../python/messages.js";
+import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart } from "../python/messages.js";
 import { judges } from "../settings/table.js";
+import { clashingGivens } from "../state.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
@@ -10,7 +11,7 @@ const TEXT = {
 };
 const STAGE_WORDS = { runtime: "the Python runtime", numpy: "numpy", solvers: "the solvers" };
 
-function status(s) {
+export function status(s) {
   if (s.failure) return ["error", s.failure];
   if (!s.ready) return ["loading", ""];
   const r = s.running;
@@ -30,10 +31,12 @@ function status(s) {
   if (s.view === "solve" && s.results.solve && s.results.solve.result) {
     const res = s.results.solve.result;
     const state = stateOf(res);
+    const early = solvedAtStart(res, s.check && s.check.rating);
     const detail = state === "unsolvable" ? res.message || "" :
       `${stepCount(res.iterations, s.schemas.get(res.solver))}, ${res.seconds.toFixed(2)} s` +
-      (res.stop_reason === "stalled" ? " (the search stalled)" : "") +
-      (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "");
+      (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "") +
+      (early ? ` — ${early}` : "");
+    if (state === "failed") return [state, `${failedText(res, s.schemas.get(res.solver))} ${detail}`, true];
     return [state, detail];
   }
   // marked settings (a bad link's, say): ready, but Start will say what to fix first
@@ -42,6 +45,9 @@ function status(s) {
     return ["ready", marked === 1 ? "A marked setting cannot be used: fix it before starting (the message says how)."
       : `${marked} marked settings cannot be used: fix them before starting (the message says how).`];
   }
+  if (s.view === "solve" && s.puzzle && clashingGivens(s)) {
+    return ["ready", "The givens clash, so the puzzle has no solution: Start runs nothing until the puzzle changes."];
+  }
   return ["ready", ""];
 }
 
@@ -49,7 +55,7 @@ export function mountStatus(store) {
   const $ = (id) => document.getElementById(id);
   const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
     versions: $("versions") };
-  store.on(["ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings"], (s) => {
+  store.on(["ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];

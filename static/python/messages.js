@@ -20,6 +20,26 @@ const STATE_OF = {
 
 export const stateOf = (result) => STATE_OF[result.stop_reason] || "failed";
 
+// What a failed run's headline says: a budget ran out, or the solver ended the search by its own
+// stall rule (ga_woc: its best no better than `stall` generations before; hill_climb: nothing
+// could move), which is no budget running out.
+export function failedText(result, schema) {
+  if (result.stop_reason !== "stalled") return "Not solved within the budget.";
+  const stall = result.params && Number.isInteger(result.params.stall) ? result.params.stall : null;
+  const rule = stall === null ? "" : ` (its best no better than ${stall.toLocaleString("en")} ${stepWord(schema)}${stall === 1 ? "" : "s"} before)`;
+  return `Not solved: the search stopped by its stall rule${rule}.`;
+}
+
+// A run solved at its step 0 (its chart has one point): how, when it can be told. When naked and
+// hidden singles settle every empty cell (the puzzle's rating, rate.Rating: singles_cells ==
+// empty_cells), the solver's propagation before its search did it; otherwise only that it came
+// before the first step. "" for any other run.
+export function solvedAtStart(result, rating) {
+  if (!result || !result.solved || result.iterations !== 0) return "";
+  const singles = rating && rating.empty_cells > 0 && rating.singles_cells === rating.empty_cells;
+  return singles ? "solved by propagation before the first step" : "solved before the first step";
+}
+
 // A result's open cells named apart: {empty, clashing} (a board's '.' are its empty cells;
 // the others of open_cells clash with a peer). Null when the run never had a board.
 export function cellsLeft(result) {

@@ -7,15 +7,17 @@ import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
 import { boardToString } from "../rules/parse.js";
 import { RunRefused, WorkerLost } from "../python/client.js";
-import { stepWord } from "../python/messages.js";
+import { stepWord, solvedAtStart } from "../python/messages.js";
 import { read } from "../settings/read.js";
 import { boardShowsRun } from "../puzzle/panel.js";
+import { clashingGivens } from "../state.js";
 
 // takePaste(): the paste box's puzzle onto the board if it shows another (puzzle/panel.js); false: unreadable
 export function mountSolve(store, actions, worker, board, shareLink, takePaste) {
   const $ = (id) => document.getElementById(id);
   const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
-    viewLabel: $("board-view-label"), viewNote: $("board-view-note"), bestLabel: $("best-label") };
+    viewLabel: $("board-view-label"), viewNote: $("board-view-note"), bestLabel: $("best-label"),
+    chartNote: $("chart-note") };
   const chart = new Chart($("chart"));
   const replay = new Replay({ panel: $("replay"), program: $("program"), slider: $("replay-slider"),
     prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label") }, () => paint());
@@ -34,6 +36,10 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     if (problems.size || !schema) {
       for (const [k, m] of problems) if (!store.state.problems.has(k)) actions.setProblem(k, m);
       actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(problems.keys()));
+      return;
+    }
+    if (clashingGivens(s)) {                                          // the check named the clash: no run can help
+      actions.notify(`Nothing was started. ${s.check.message || "The givens clash, so the puzzle has no solution."}`, "check");
       return;
     }
     actions.clearNotice();
@@ -197,6 +203,14 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     const r = shownResult && shownResult.result;
     if (r && r.solved) { ui.view.value = ""; noteView(); }  // show the solution; the views stay offered
     if (r) requestAnimationFrame(paint);
+  });
+
+  // a run solved at its step 0 has a chart of one point: the note under it says why
+  store.on(["results", "check"], (s) => {
+    const text = solvedAtStart(s.results.solve && s.results.solve.result, s.check && s.check.rating);
+    const note = text ? `One point: the run was ${text}.` : "";
+    ui.chartNote.hidden = !note;
+    if (ui.chartNote.textContent !== note) ui.chartNote.textContent = note;
   });
 
   store.on(["ready", "puzzle", "running", "making", "problems", "paste"], (s) => {

@@ -50,4 +50,7 @@ def test_while_the_canvas_draws_a_64x64_no_dom_cell_is_written_or_laid_out(lab):
     lab.wait_state("stopped", "failed", "solved", timeout=30_000)
     lab.page.wait_for_function(f"() => {live}.hidden", timeout=60_000)
     assert lab.page.evaluate("() => document.querySelector('[data-testid=board] [data-testid=cell]')"
-                             ".getBoundingClientRect().width") >= 15   # back in the layout, readable
+                             ".getBoundingClientRect().width") >= 8    # back in the layout, at the board's fit
+    lab.by("board-zoom").click()                                       # and readable zoomed in
+    assert lab.page.evaluate("() => document.querySelector('[data-testid=board] [data-testid=cell]')"
+                             ".getBoundingClientRect().width") >= 15

@@ -49,15 +49,55 @@ def test_a_generated_64x64_is_the_native_one_with_a_short_link_and_readable_cell
     assert lab.board_values() == native.cells.tolist()
     url = lab.by("share").get_attribute("data-url")
     assert f"g={spec}" in url and len(url) < 200
-    assert cell_px(lab) >= 15                               # ~19 px at 1280 px; 460/64 = 7 px before
     font = lab.page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('[data-testid=board]')).fontSize)")
     assert font >= 8.8
+    lab.by("board-zoom").click()                            # fit to the window first; zoomed, readable
+    assert cell_px(lab) >= 15                               # 26 px; 460/64 = 7 px in the old column
 
 
 def test_a_36x36_grows_past_its_column(lab):
     lab.open()
     lab.generate(36, 0.45, 1)
-    assert cell_px(lab) >= 20                               # ~10 px in the 460-px column before
+    assert cell_px(lab) >= 14                               # fit to the window's height; ~10 px in the 460-px column before
+    lab.by("board-zoom").click()
+    assert cell_px(lab) >= 20
+
+
+BOX = """(ids) => Object.fromEntries(ids.map((id) => {
+  const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+  return [id, [r.left, r.top, r.right, r.bottom]]; }))"""
+
+
+@pytest.mark.parametrize("size", [49, 64])
+def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280x900(lab, size):
+    """Issue 37: a 49×49 or 64×64 took the full width, ~1,200 px tall, with Start, Stop and the
+    chart ~2,100 px further down. Now the board fits the window beside the view, the status over
+    Start and Stop; zoomed in, its cells are readable in the same frame, which scrolls, and
+    nothing else moves."""
+    lab.open(f"#g={size}:0.4:1&s=alldiff_ls&seed=1&t=2")
+    lab.page.set_viewport_size({"width": 1280, "height": 900})   # after open, which sets the window back
+    lab.page.wait_for_selector(f'[data-testid=board][data-size="{size}"]')
+    lab.wait_board(timeout=120_000)
+    lab.by("start").click()
+    lab.wait_state("solved", "failed", "stopped", timeout=60_000)
+    lab.page.wait_for_selector("[data-testid=chart] canvas")
+    parts = ["board", "start", "stop", "status", "chart"]
+    boxes = lab.page.evaluate(BOX, parts)
+    for part, (left, top, right, bottom) in boxes.items():
+        assert 0 <= left and right <= 1280 and 0 <= top and bottom <= 900, (part, boxes[part])
+    assert boxes["status"][2] > boxes["board"][2]           # beside the board, over Start and Stop
+    assert boxes["start"][1] - boxes["status"][3] < 150
+    assert lab.page.evaluate("() => scrollY") == 0
+    assert cell_px(lab) >= 10
+    lab.by("board-zoom").click()
+    assert lab.by("board-zoom").get_attribute("aria-pressed") == "true"
+    assert cell_px(lab) >= 25                               # 26 px: the digits read
+    around = ["board-frame", "start", "stop", "status", "chart"]
+    moved = lab.page.evaluate(BOX, around)
+    assert moved["board-frame"] == boxes["board"]           # the frame scrolls; nothing around it moved
+    assert {k: moved[k] for k in parts[1:]} == {k: boxes[k] for k in parts[1:]}
+    lab.by("board-zoom").click()
+    assert cell_px(lab) < 25
 
 
 def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):

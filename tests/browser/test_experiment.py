@@ -259,3 +259,39 @@ def test_one_solved_run_draws_its_step_on_the_success_chart(lab):
     [(xs, ys)] = json.loads(lab.by("compare-chart").get_attribute("data-plotted"))
     assert len(xs) >= 2 and 0 < xs[0] and all(a < b for a, b in zip(xs, xs[1:])) and xs[-1] == 20
     assert ys[-1] == ys[-2] == 1                                                 # held at its share to the limit
+
+
+def test_success_lines_that_coincide_in_a_sweep_are_drawn_nested_and_said(lab):
+    """Two entries that solve every 4×4 of a sweep have one success line (1.0 at every p): the
+    first is drawn wider under the second, so both colours show, and the note says where."""
+    lab.open()
+    lab.set_view("experiment")
+    lab.add_entry("hill_climb", 1)
+    lab.add_entry("alldiff_tabu", 1)
+    lab.by("compare-puzzles").select_option("gen")
+    lab.by("sweep-size").select_option("4")
+    for hook, value in (("sweep-p0", "0.5"), ("sweep-p1", "0.7"), ("sweep-step", "0.1"), ("sweep-instances", "1"),
+                        ("compare-runs", "1"), ("max-seconds", "5"), ("workers", "2")):
+        lab.by(hook).fill(value)
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    success = lab.by("phase-success")
+    lab.page.wait_for_function("() => JSON.parse(document.querySelector('[data-testid=phase-success]')"
+                               ".dataset.plotted || '[[[]],[[]]]').slice(0, 2).every((l) => l[0].length === 3)")
+    assert json.loads(success.get_attribute("data-coincide")) == [
+        {"p": p, "entries": [1, 2]} for p in (0.5, 0.6, 0.7)]
+    note = lab.by("phase-note")
+    assert note.is_visible() and "entries 1 and 2 at p = 0.5, 0.6, 0.7" in note.inner_text()
+    # both entries' colours (static/draw/theme.js, light theme) show on the plot's canvas
+    counts = lab.page.evaluate("""() => {
+      const c = document.querySelector('[data-testid=phase-success] canvas');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const near = (i, rgb) => rgb.every((v, k) => Math.abs(d[i + k] - v) < 24);
+      let first = 0, second = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        if (near(i, [0x25, 0x63, 0xeb])) first++;
+        if (near(i, [0xdc, 0x26, 0x26])) second++;
+      }
+      return [first, second];
+    }""")
+    assert counts[0] >= 100 and counts[1] >= 100, counts

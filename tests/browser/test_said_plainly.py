@@ -7,6 +7,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+PAPERS_SATO_01 = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28.."
 LONG_SPEC = "25:0.45:3:unique"          # minutes in the page: still being made when Generate replaces it
 
 
@@ -60,3 +61,28 @@ def test_an_experiment_link_is_an_experiment_link_in_its_messages(lab):
     lab.open("#m=experiment&rns=3&t=5")
     said = lab.error_text()
     assert "unknown setting 'rns' in an experiment link" in said, said
+
+
+def test_a_puzzle_whose_givens_clash_says_start_runs_nothing_and_offers_no_sudokuwiki(lab):
+    """The puzzle line says there is no solution; the status says Start runs nothing, Start
+    says why when pressed (not a silent "Ready."), and SudokuWiki's solver is not offered."""
+    lab.open(f"#p={'11' + '.' * 79}&s=hill_climb&seed=1&t=5")
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="0"]')
+    assert "Start runs nothing" in lab.by("status").inner_text()
+    assert not lab.by("open-sudokuwiki").is_visible()
+    lab.by("start").click()
+    said = lab.error_text()
+    assert said.startswith("Nothing was started.") and "row 1 has 1 twice" in said, said
+    assert lab.state() == "ready" and not lab.by("stop").is_enabled()
+    lab.set_view("race")                                      # a race on it says the same, and starts no worker
+    lab.add_entry("hill_climb", 1)
+    lab.add_entry("acs", 1)
+    assert "Start runs no race" in lab.by("compare-status").inner_text()
+    lab.by("compare-start").click()
+    assert lab.error_text().startswith("Nothing was started.")
+    assert lab.by("compare-status").get_attribute("data-state") == "ready" and lab.lanes() == []
+    lab.set_view("solve")
+    lab.load(PAPERS_SATO_01)                                  # a puzzle with a solution: the link is back
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
+    assert lab.by("open-sudokuwiki").is_visible()
+    assert "Start runs nothing" not in lab.by("status").inner_text()

@@ -269,3 +269,31 @@ def test_the_plain_ga_without_a_crowd_runs_in_the_page(lab):
     assert lab.wait_state("solved", "failed", "error", timeout=90_000) in ("solved", "failed")
     assert lab.by("chart").get_attribute("data-series") == "best,mean,expert_mean"
     assert int(lab.by("chart").get_attribute("data-points")) > 1 and lab.error_text() == ""
+
+
+def test_a_run_solved_at_step_zero_draws_its_one_point_and_says_why(lab):
+    """alldiff_tabu's filtering settles sato-01-easy (naked and hidden singles settle it) before
+    its first move: the run's chart has one point, drawn as a dot on an x axis around it (not
+    uPlot's empty 0–100), and the status and the chart's note say it was propagation."""
+    lab.open(f"#p={PAPERS['sato-01-easy']}&s=alldiff_tabu&seed=1&t=30")
+    lab.page.wait_for_selector('[data-testid="puzzle-rating"][data-needs-search="false"]')
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error") == "solved"
+    assert lab.by("chart").get_attribute("data-points") == "1"
+    # the first series' colour (static/draw/theme.js, light theme) on the chart's canvas: the dot
+    lab.wait_until("""() => {
+      const c = document.querySelector('[data-testid=chart] canvas');
+      if (!c) return false;
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4)
+        if (Math.abs(d[i] - 0x25) < 24 && Math.abs(d[i + 1] - 0x63) < 24 && Math.abs(d[i + 2] - 0xeb) < 24) n++;
+      return n >= 9;
+    }""", timeout=10)
+    said = "solved by propagation before the first step"
+    assert said in lab.by("status").inner_text()
+    assert lab.by("chart-note").is_visible() and said in lab.by("chart-note").inner_text()
+    lab.by("solver-select").select_option("hill_climb")   # a run of many steps has no such note
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error") == "solved"
+    assert not lab.by("chart-note").is_visible()

@@ -153,3 +153,42 @@ def test_a_wide_screen_keeps_the_panels_beside_the_view_and_nothing_folded(lab):
     assert controls["x"] < view["x"] and view["y"] < 200                # the view beside, at its top
     assert lab.by("solver-select").is_visible() and lab.by("puzzle-input").is_visible()
     assert lab.page.locator("[data-testid=fold]").first.is_hidden()
+
+
+def test_on_a_phone_a_race_unfolds_the_solver_panel_next_to_add_entry(lab):
+    """Issue 37: the folded Puzzle, Generate and Solver panels lay at the bottom, under an empty
+    race chart (~300 px of nothing), so adding an entry meant scrolling down, unfolding, choosing
+    and scrolling back. Now they stand right under the puzzle, and the empty chart takes no room."""
+    lab.open()
+    lab.page.set_viewport_size({"width": 390, "height": 844})
+    lab.open("#p=" + HELD_OUT + "&m=race&t=10")
+    solver = lab.page.locator('[data-testid=fold][data-fold=solver]')
+    assert solver.get_attribute("aria-expanded") == "false"
+    add = lab.page.evaluate(TOP, "[data-testid=compare-add]")
+    assert lab.page.evaluate(TOP, "[data-fold=solver]") < add <= 844            # first screen, Solver just above
+    assert not lab.page.locator("#race-chart").is_visible()                     # no lanes: no empty chart
+    solver.click()
+    select, add = lab.page.evaluate(TOP, "[data-testid=solver-select]"), lab.page.evaluate(TOP, "[data-testid=compare-add]")
+    assert 0 < add - select < 844                                                # choose, then add, in one screen
+    lab.by("solver-select").select_option("alldiff_tabu")
+    lab.by("compare-add").click()
+    assert lab.entries()[-1][0] == "alldiff_tabu"
+
+
+def test_on_a_phone_the_experiment_table_says_its_columns_go_on_to_the_right(lab):
+    lab.open()
+    lab.page.set_viewport_size({"width": 390, "height": 844})
+    lab.open("#p=" + HELD_OUT + "&m=experiment&t=10&e=hill_climb:1&runs=2&ps=current")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    box, hint = lab.by("compare-results").locator(".."), lab.by("results-scroll-hint")
+    assert lab.page.evaluate("() => { const b = document.getElementById('compare-results-box');"
+                             " return b.scrollWidth > b.clientWidth; }")                # columns past the edge
+    assert hint.is_visible() and "seconds" in hint.inner_text()
+    assert box.get_attribute("data-more") is not None
+    lab.page.evaluate("() => { const b = document.getElementById('compare-results-box'); b.scrollLeft = b.scrollWidth; }")
+    lab.page.wait_for_selector("[data-testid=results-scroll-hint]", state="hidden")
+    seconds = lab.page.locator("#compare-results th", has_text="seconds").bounding_box()
+    assert 0 <= seconds["x"] and seconds["x"] + seconds["width"] <= 390                # scrolled into view
+    entry = lab.page.locator("#compare-results td").first.bounding_box()
+    assert entry["x"] >= 0                                                             # the entry column stays

@@ -182,3 +182,18 @@ test("steps: a run's steps in its solver's own word (the status line and the rac
   assert.equal(stepCount(1, null), "1 iteration");                // "Solved. 1 iteration", not "1 iterations"
   assert.equal(stepWord({ step: "generation" }), "generation");
 });
+
+test("a puzzle whose givens clash: Start runs no race (nor an experiment on it) and says why", () => {
+  const clash = { givens: 2, clashes: [0, 1], message: "The givens clash: row 1 has 1 twice, at r1c1 and r1c2." };
+  const race = state({ view: "race", check: clash, compare: { entries: [entry("acs"), entry("hill_climb")] } });
+  const said = checkStart("race", race);
+  assert.equal(said.settings, undefined);
+  assert.equal(said.message, `Nothing was started. ${clash.message}`);
+  assert.equal(said.mark.size, 0);
+  assert.match(compareStatus(race, "race")[1], /^The givens clash, so the puzzle has no solution: Start runs no race/);
+  const current = state({ view: "experiment", check: clash, compare: { entries: [entry("acs")], puzzles: "current" } });
+  assert.equal(checkStart("experiment", current).settings, undefined);
+  const set = state({ view: "experiment", check: clash, compare: { entries: [entry("acs")], puzzles: "papers" } });
+  assert.ok(checkStart("experiment", set).settings);                  // a built-in set does not run the board's puzzle
+  assert.equal(compareStatus(set, "experiment")[1], "Ready: set the entries and press Start.");
+});

@@ -1,0 +1,24 @@
+// A large board (36×36 and more) on a wide screen fits the window beside the view's Start,
+// Stop, metrics and chart (style.css), so the board and what runs on it are seen together.
+// "Zoom in" shows its cells at reading size inside the same frame, which then scrolls: the
+// layout around it does not move. A smaller puzzle has no zoom (it fits at reading size).
+const LARGE = 6;                          // box size from which a board gets the zoom: 36×36
+
+export function mountZoom(store) {
+  const frame = document.getElementById("board-frame");
+  const button = document.getElementById("board-zoom");
+  const zoom = (on) => {
+    frame.toggleAttribute("data-zoom", on);
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.textContent = on ? "Fit the board" : "Zoom in";
+  };
+  button.addEventListener("click", () => zoom(!frame.hasAttribute("data-zoom")));
+  let n = null;
+  store.on(["puzzle"], (s) => {
+    if (!s.puzzle || s.puzzle.n === n) return;      // no puzzle (a bad link's): the board keeps its size
+    n = s.puzzle.n;
+    button.hidden = n < LARGE;
+    zoom(false);
+  });
+  zoom(false);
+}

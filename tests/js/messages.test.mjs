@@ -1,0 +1,46 @@
+// What the page says of a run's end (static/python/messages.js, static/page/status.js): a
+// solver's own stall rule is not a budget running out, and a run solved at its step 0 says how.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+
+import { failedText, solvedAtStart } from "../../static/python/messages.js";
+import { status } from "../../static/page/status.js";
+import { INITIAL } from "../../static/state.js";
+
+const schemas = new Map(JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-m", "sudoku_lab", "solvers", "--json"],
+  { cwd: new URL("../../py/", import.meta.url) })).map((s) => [s.id, s]));
+
+const result = (patch) => ({ solver: "ga_woc", seed: 1, params: { stall: 249 }, solved: false, board: "1".repeat(81),
+  conflicts: 4, open_cells: 6, best: 4, iterations: 300, evaluations: 1500000, seconds: 12.5, stop_reason: "budget",
+  restarts: 0, longest_step: 0.02, ...patch });
+const solveStatus = (res, patch = {}) =>
+  status({ ...INITIAL, schemas, ready: true, view: "solve", problems: new Map(), results: { ...INITIAL.results, solve: { result: res } }, ...patch });
+
+test("a run ended by its stall rule says so, never that a budget ran out", () => {
+  const said = failedText(result({ stop_reason: "stalled" }), schemas.get("ga_woc"));
+  assert.equal(said, "Not solved: the search stopped by its stall rule (its best no better than 249 generations before).");
+  assert.doesNotMatch(said, /budget/);
+  assert.equal(failedText(result({ stop_reason: "budget" }), schemas.get("ga_woc")), "Not solved within the budget.");
+  // hill_climb stalls when nothing can move: no stall parameter, the rule unnamed
+  assert.equal(failedText(result({ solver: "hill_climb", params: {}, stop_reason: "stalled" }), schemas.get("hill_climb")),
+    "Not solved: the search stopped by its stall rule.");
+  const [state, text] = solveStatus(result({ stop_reason: "stalled" }));
+  assert.equal(state, "failed");
+  assert.match(text, /^Not solved: the search stopped by its stall rule .*\. 300 generations, 12\.50 s, /);
+  assert.doesNotMatch(text, /budget|the search stalled\)/);
+  assert.match(solveStatus(result({}))[1], /^Not solved within the budget\. 300 generations/);
+});
+
+test("a run solved at its step 0 says it was propagation when singles settle the puzzle", () => {
+  const solved = result({ solver: "alldiff_tabu", params: {}, solved: true, open_cells: 0, conflicts: 0, iterations: 0, stop_reason: "solved" });
+  const singles = { empty_cells: 43, singles_cells: 43, needs_search: false };
+  assert.equal(solvedAtStart(solved, singles), "solved by propagation before the first step");
+  assert.equal(solvedAtStart(solved, { empty_cells: 58, singles_cells: 20, needs_search: true }), "solved before the first step");
+  assert.equal(solvedAtStart(solved, null), "solved before the first step");        // the rating not in yet
+  assert.equal(solvedAtStart({ ...solved, iterations: 17 }, singles), "");
+  assert.equal(solvedAtStart({ ...solved, solved: false, stop_reason: "budget" }, singles), "");
+  const [state, text] = solveStatus(solved, { check: { rating: singles } });
+  assert.equal(state, "solved");
+  assert.match(text, /0 iterations, 12\.50 s — solved by propagation before the first step$/);
+});
