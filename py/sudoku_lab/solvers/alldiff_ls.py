@@ -55,8 +55,8 @@ Decisions where the description is vague, or numpy asks for them:
   fewest edges. No allowed move (all tabu, none aspirated): the best tabu move.
 * **Weights** per (cell, peer slot), kept symmetric (a raise is drawn once per edge, from its
   lower-numbered end). A weight change recounts every walker's table (weights are shared).
-* **Steps**: a step is a few lockstep moves (``steps_per_progress``), so that it stays well
-  within the page's 35-ms slice at every size; the moves do not depend on it. ``iteration``
+* **Steps**: a step is a few lockstep moves (``steps_per_progress``: about 8 ms natively), so
+  that it stays well within the page's 35-ms slice at every size; the moves do not depend on it. ``iteration``
   counts moves of all walkers (K per lockstep move); ``evaluations`` counts the (cell, value)
   moves scored. A solution ends the step at once.
 * **The board shown** is the state of fewest clashing edges seen; the overlay's ``current`` is
@@ -131,10 +131,11 @@ def check_params(puzzle: Puzzle, params: dict) -> None:
 
 
 def steps_per_progress(N: int, walkers: int) -> int:
-    """Lockstep moves in one step: about 200 moves' worth of numpy calls at 36×36 for one walker,
-    fewer as the cells and the walkers grow (a lockstep move costs ~calls + K × cells)."""
-    per_move = 1.0 + walkers * (N / 36) ** 2 / 8
-    return max(1, round(200 * (36 / N) ** 2 / per_move))
+    """Lockstep moves in one step: about 8 ms natively (the page's Python is about half as fast,
+    so a step stays well within its 35-ms slice). A lockstep move on a plateau took about
+    0.2 + 0.05 × K × N/36 ms natively, measured by size and K on a loaded 2-core machine
+    (docs/benchmarks.md, alldiff_ls), so the estimate errs on the short side."""
+    return max(1, round(8 / (0.2 + 0.05 * walkers * N / 36)))
 
 
 # ------------------------------------------------------------------ the search
@@ -172,7 +173,7 @@ class Walkers:
         self.val[:, :m] = self.cand[np.arange(m), slot]
         self.table = np.zeros((K, m + 1, S + 1), dtype=np.int32)
         self.own = np.zeros((K, m + 1), dtype=np.int32)
-        self.tabu0 = np.where(self.valid, 0, _NEVER)            # a walker's tabu at an episode's start
+        self.tabu0 = np.where(self.valid, np.int64(0), np.int64(_NEVER))   # a walker's tabu at an episode's start (int64 in the page too)
         self.tabu = np.repeat(self.tabu0[None], K, axis=0)
         self.tabu[self.kk[:, None], np.arange(m + 1), self.slot_of[np.arange(m + 1), self.val]] = _NEVER
         self._row0 = (self.kk * (m + 1))[:, None]
@@ -236,7 +237,7 @@ class Walkers:
         key |= self._random(key.size).reshape(key.shape)
         aspire = (self.ep_best[k] - self.cost[k] + own)[:, None]     # rows below: fewer edges than the episode's best
         key |= ((tabu > self.t) & (rows >= aspire)).astype(np.int64) << 62
-        return np.where(tabu >= _NEVER, _INVALID, key)
+        return np.where(tabu >= _NEVER, np.int64(_INVALID), key)
 
     def choose(self, flat: np.ndarray):
         """The move of every walker: (cells, slots). `flat`: the clashing (walker, cell) pairs as
