@@ -15,8 +15,6 @@ import { tallyRuns } from "./tally.js";
 
 const fmt = (x, digits = 2) => (x === null ? "–" : x.toLocaleString("en", { maximumFractionDigits: digits }));
 
-// The per-run record (the fields of `bench --json`): the result's fields, the puzzle's index
-// and name, iterations per second.
 // A success bar: the rate filled, the 95% interval as a band over it.
 function bar() {
   const el = document.createElement("span");
@@ -63,9 +61,11 @@ function boxPlot() {
   } };
 }
 
+// The per-run record (the fields of `bench --json`, bench.record): the puzzle's index, name and
+// file (null for a puzzle from no file), the result's fields, iterations per second.
 export function record(job, result) {
   const { type, runId, started, ...fields } = result;
-  return { puzzle: job.index, name: job.name, ...fields,
+  return { puzzle: job.index, name: job.name, file: job.file ?? null, ...fields,
     iterations_per_second: fields.seconds ? fields.iterations / fields.seconds : null };
 }
 
