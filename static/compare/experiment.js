@@ -78,7 +78,7 @@ export class Experiment {
     this.chart = null;
   }
 
-  // entries: [{solver, seed, params}], puzzles: [{name, puzzle} or {name, spec}]; sweep: null, or a
+  // entries: [{solver, seed, params}], puzzles: [{name, puzzle, file?} or {name, spec}]; sweep: null, or a
   // sweep over p ({size, ps, instances}): rows and curves then pool the instances of a p.
   // Returns the job list.
   // An entry in a legend: its number, solver, first seed (runs take seed, seed + 1, …) and the
@@ -105,7 +105,7 @@ export class Experiment {
     const round = sweep ? (pi) => pi % sweep.instances : undefined;
     const jobs = runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }, k) => {
       const e = entries[ei], p = puzzles[pi];
-      return { entry: ei, index: pi, name: p.name, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
+      return { entry: ei, index: pi, name: p.name, file: p.file ?? null, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
         params: e.params, seed: e.seed + r, max_seconds, group: this.groupOf(pi),
         key: (ei * puzzles.length + pi) * runs + r };             // the records' order in the files
     });

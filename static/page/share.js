@@ -16,14 +16,18 @@ export function linkOf(s) {
       params: s.settings.params, max_seconds: s.settings.max_seconds });
   }
   const c = s.compare;
+  // a link cannot carry files: an experiment on opened files is linked as a list of their
+  // puzzles (pl=, the names left out; pl= holds puzzles up to 36×36)
+  const files = c.puzzles === "files";
   return base + encodeCompareLink({ puzzle, generator, max_seconds: s.settings.max_seconds, mode: s.view, entries: c.entries,
-    runs: c.runs, puzzles: c.puzzles, list: c.list, sweep: c.sweep, preset: c.preset }, s.schemas);
+    runs: c.runs, puzzles: files ? "list" : c.puzzles, list: files ? s.files.read.map((p) => p.puzzle).join("\n") : c.list,
+    sweep: c.sweep, preset: c.preset }, s.schemas);
 }
 
 export function mountShare(store) {
   const button = document.getElementById("share");
   const current = () => (store.state.running ? store.state.running.link : linkOf(store.state));
-  store.on(["puzzle", "making", "settings", "view", "compare", "running", "schemas"], (s) => {
+  store.on(["puzzle", "making", "settings", "view", "compare", "files", "running", "schemas"], (s) => {
     const url = s.running ? s.running.link : linkOf(s);
     if (url) button.dataset.url = url;
   });

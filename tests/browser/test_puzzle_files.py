@@ -1,0 +1,83 @@
+"""Puzzle files in the page (docs/design.md, "Puzzle files"): the field's benchmark format pasted
+or opened (the puzzle line names the form), the puzzle downloaded in that format, and an
+experiment over several files opened at once, each named by its file in the table and in the
+records; a bad file named with its problem and skipped."""
+
+import csv
+import io
+import json
+
+import pytest
+
+from conftest import ROOT
+from sudoku_lab.generate import Spec, generate
+from sudoku_lab.grid import parse, to_benchmark
+
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
+BANK = ROOT / "puzzles" / "benchmark"
+
+
+def test_a_pasted_benchmark_file_reads_and_the_puzzle_line_names_its_format(lab):
+    lab.open()
+    text = (BANK / "inst25x25_50_0.txt").read_bytes().decode()
+    lab.load(text)
+    assert len(lab.board()) == 625
+    assert lab.givens_on_board() == parse(text).cells.tolist()
+    info = lab.by("puzzle-info").inner_text()
+    assert info.startswith("25×25 · 313 givens · read as benchmark format, order 5"), info
+    # a header that disagrees with its rows: one message naming both, the text kept in the box
+    bad = "5\n1\n" + text.split("\n", 2)[2].replace("\r\n", "\n").split("\n", 16)[16]
+    lab.by("puzzle-input").fill(bad)
+    lab.by("load-puzzle").click()
+    assert "The header says order 5 (a 25×25: 25 rows of 25 numbers), but" in lab.error_text()
+    assert lab.by("puzzle-input").get_attribute("aria-invalid") == "true"
+    assert lab.by("puzzle-input").input_value() == bad
+
+
+def test_a_file_opened_on_the_page_loads_and_the_puzzle_downloads_in_the_benchmark_format(lab):
+    lab.open()
+    path = BANK / "inst9x9_0_0.txt"
+    lab.by("puzzle-file").set_input_files(str(path))
+    lab.poll(lambda: "from inst9x9_0_0.txt" in lab.by("puzzle-info").inner_text(), "the file's puzzle on the line")
+    assert "read as benchmark format, order 3 from inst9x9_0_0.txt" in lab.by("puzzle-info").inner_text()
+    puzzle = parse(path.read_bytes().decode())
+    assert lab.givens_on_board() == puzzle.cells.tolist()
+    with lab.page.expect_download() as dl:
+        lab.by("export-puzzle").click()
+    assert dl.value.suggested_filename.endswith("-9x9.txt")
+    assert open(dl.value.path()).read() == to_benchmark(puzzle)        # the bytes the package writes
+
+
+def test_an_experiment_over_several_files_names_each_file_and_skips_a_bad_one(lab, tmp_path):
+    names = []
+    for seed in (3, 4):
+        made = generate(Spec.of(9, "0.6", seed))
+        f = tmp_path / f"inst9x9_60_{seed}.txt"
+        f.write_text(to_benchmark(made.puzzle))
+        names.append(f.name)
+    bad = tmp_path / "inst9x9_bad.txt"
+    bad.write_text("4\n1\n" + to_benchmark(generate(Spec.of(9, "0.6", 5)).puzzle).split("\n", 2)[2])
+    lab.open()
+    lab.set_view("experiment")
+    lab.add_entry("alldiff_tabu", 1)
+    lab.by("compare-runs").fill("2")
+    lab.by("compare-puzzles").select_option("files")
+    lab.by("compare-files").set_input_files([str(tmp_path / names[1]), str(bad), str(tmp_path / names[0])])
+    lab.poll(lambda: lab.by("compare-files-status").get_attribute("data-state") == "read", "the files read")
+    files = lab.page.eval_on_selector_all('[data-testid="compare-file"]',
+                                          "els => els.map(e => [e.dataset.file, e.dataset.state, e.textContent])")
+    assert [(f, s) for f, s, _ in files] == [(names[0], "read"), (names[1], "read"), (bad.name, "skipped")]
+    assert "inst9x9_bad.txt (benchmark format): The header says order 4 (a 16×16" in files[2][2]
+    assert "2 puzzles from the files · 1 file skipped" in lab.by("compare-files-status").inner_text()
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    assert [(r["puzzle"], r["runs"]) for r in lab.rows()] == [(names[0], 2), (names[1], 2)]
+    with lab.page.expect_download() as dl:
+        lab.by("export-csv").click()
+    rows = list(csv.DictReader(io.StringIO(open(dl.value.path()).read())))
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    records = [json.loads(line) for line in open(dl.value.path())]
+    assert [(r["name"], r["file"]) for r in rows] == [(r["name"], r["file"]) for r in records] == [
+        (names[0], names[0]), (names[0], names[0]), (names[1], names[1]), (names[1], names[1])]
+    assert list(rows[0])[:3] == ["puzzle", "name", "file"]
