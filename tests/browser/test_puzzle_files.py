@@ -6,12 +6,14 @@ records; a bad file named with its problem and skipped."""
 import csv
 import io
 import json
+import re
 
+import numpy as np
 import pytest
 
 from conftest import ROOT
 from sudoku_lab.generate import Spec, generate
-from sudoku_lab.grid import parse, to_benchmark
+from sudoku_lab.grid import Puzzle, parse, to_benchmark
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 BANK = ROOT / "puzzles" / "benchmark"
@@ -81,3 +83,31 @@ def test_an_experiment_over_several_files_names_each_file_and_skips_a_bad_one(la
     assert [(r["name"], r["file"]) for r in rows] == [(r["name"], r["file"]) for r in records] == [
         (names[0], names[0]), (names[0], names[0]), (names[1], names[1]), (names[1], names[1])]
     assert list(rows[0])[:3] == ["puzzle", "name", "file"]
+
+
+def test_a_bank_of_a_hundred_36x36_files_is_read_with_the_page_drawing_its_progress(lab, tmp_path):
+    """Read one file a task: animation frames run while the reading is part-way, each showing
+    how far it is (a reading held in one task would show 0 of 100, then 100 puzzles)."""
+    n, N = 6, 36
+    r, c = np.meshgrid(np.arange(N), np.arange(N), indexing="ij")
+    full = (n * (r % n) + r // n + c) % N + 1                 # a valid 36×36 grid
+    rng = np.random.default_rng(7)
+    paths = []
+    for i in range(100):
+        f = tmp_path / f"inst36x36_50_{i}.txt"
+        f.write_text(to_benchmark(Puzzle(n, np.where(rng.random((N, N)) < 0.5, full, 0))))
+        paths.append(str(f))
+    lab.open()
+    lab.set_view("experiment")
+    lab.by("compare-puzzles").select_option("files")
+    lab.page.evaluate("""() => { window.framesSeen = [];       // each frame's status while the bank is read
+      const tick = () => { const s = document.querySelector('[data-testid=compare-files-status]');
+        if (s.dataset.state === 'reading') window.framesSeen.push(s.textContent);
+        if (!(window.framesSeen.length && s.dataset.state === 'read')) requestAnimationFrame(tick); };
+      requestAnimationFrame(tick); }""")
+    lab.by("compare-files").set_input_files(paths)
+    lab.poll(lambda: lab.by("compare-files-status").inner_text() == "100 puzzles from the files", "the bank read", 120)
+    seen = lab.page.evaluate("() => window.framesSeen")
+    part_way = [t for t in seen if re.fullmatch(r"Reading the files… ([1-9][0-9]?) of 100", t)]
+    assert part_way, seen
+    assert lab.page.locator('[data-testid="compare-file"][data-state="read"]').count() == 100

@@ -115,6 +115,9 @@ test("a comparison's link reads back as it was written", () => {
   assert.equal(d.runs, 4);
   assert.equal(d.max_seconds, 7);
   assert.equal(d.list.split("\n").length, 2);
+  // puzzles already read (an experiment's files) give the same link as their text
+  assert.equal(encodeCompareLink({ puzzle, max_seconds: "7", mode: "experiment", entries, runs: "4", puzzles: "list",
+    list: [puzzle, puzzle], preset: null }, schemas), hash);
   assert.match(encodeEntries(entries, schemas), /^hill_climb:3:plateau=12,hill_climb:9$/);
   assert.match(describe(entries[0], hc), /plateau=12/);
 });
