@@ -10,8 +10,30 @@ import { ListProblem, readPuzzleFile } from "../rules/puzzle-list.js";
 const MAX_FILE_BYTES = 160_000;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-// The name a file is known by: its path within an opened folder, else its name.
+// The name a file is known by: its path within an opened or dropped folder, else its name.
 const pathOf = (file) => file.webkitRelativePath || file.name;
+
+// The files of a drop, a dropped folder's own files included where the browser gives its entries
+// (each as a File-like {name, size, text, webkitRelativePath}). The entries are taken at once:
+// a drop's data is gone once its event has returned.
+export async function droppedFiles(dataTransfer) {
+  const entries = [...(dataTransfer.items || [])].map((it) => (it.webkitGetAsEntry ? it.webkitGetAsEntry() : null));
+  if (!entries.some((e) => e && e.isDirectory)) return [...dataTransfer.files];
+  const out = [];
+  const walk = async (entry, folder) => {
+    if (entry.isFile) {
+      const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
+      out.push({ name: file.name, size: file.size, text: () => file.text(), webkitRelativePath: folder + file.name });
+      return;
+    }
+    const reader = entry.createReader();
+    for (let batch; (batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject))).length;) {
+      for (const e of batch) await walk(e, `${folder}${entry.name}/`);
+    }
+  };
+  for (const e of entries) if (e) await walk(e, "");
+  return out;
+}
 
 // Reads `files` (File-like: name, size, text()) in order of their paths, one a task: {read:
 // [{name, file, puzzle}], skipped: [{file, message}]}. `onEach(done, total, outcome)` after each
@@ -75,7 +97,7 @@ export function mountExperimentFiles(store, actions, ui) {
   ui.files.addEventListener("drop", (e) => {
     if (!e.dataTransfer.files.length) return;
     e.preventDefault();
-    take(e.dataTransfer.files);
+    droppedFiles(e.dataTransfer).then(take, () => actions.notify("The dropped folder cannot be read.", "compare"));
   });
 
   // state -> the box: how far the reading is, then each file read (its puzzle's size and givens)

@@ -111,3 +111,47 @@ def test_a_bank_of_a_hundred_36x36_files_is_read_with_the_page_drawing_its_progr
     part_way = [t for t in seen if re.fullmatch(r"Reading the files… ([1-9][0-9]?) of 100", t)]
     assert part_way, seen
     assert lab.page.locator('[data-testid="compare-file"][data-state="read"]').count() == 100
+
+
+def test_a_folder_opened_gives_each_file_by_its_path(lab, tmp_path):
+    bank = tmp_path / "bank"
+    (bank / "more").mkdir(parents=True)
+    for seed, where in ((3, bank), (4, bank / "more")):
+        (where / f"inst9x9_60_{seed}.txt").write_text(to_benchmark(generate(Spec.of(9, "0.6", seed)).puzzle))
+    lab.open()
+    lab.set_view("experiment")
+    lab.by("compare-puzzles").select_option("files")
+    assert lab.by("compare-folder-open").is_visible()                 # Chromium has webkitdirectory
+    lab.by("compare-folder").set_input_files(str(bank))
+    lab.poll(lambda: lab.by("compare-files-status").inner_text() == "2 puzzles from the files", "the folder read")
+    files = lab.page.eval_on_selector_all('[data-testid="compare-file"]', "els => els.map(e => e.dataset.file)")
+    assert files == ["bank/inst9x9_60_3.txt", "bank/more/inst9x9_60_4.txt"]
+    assert "bank/inst9x9_60_3.txt — 9×9, 49 givens" in lab.by("compare-file-list").inner_text()
+
+
+def drop(lab, testid: str, files: dict[str, str]):
+    """Drop files ({name: text}) on an element, as a visitor's drag from the desktop does."""
+    lab.page.evaluate("""([testid, files]) => {
+      const dt = new DataTransfer();
+      for (const [name, text] of Object.entries(files)) dt.items.add(new File([text], name, { type: "text/plain" }));
+      const el = document.querySelector(`[data-testid="${testid}"]`);
+      el.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }""", [testid, files])
+
+
+def test_files_dropped_on_the_paste_box_and_on_the_experiment_s_files_box(lab):
+    lab.open()
+    text = (BANK / "inst16x16_40_0.txt").read_bytes().decode()
+    drop(lab, "puzzle-input", {"inst16x16_40_0.txt": text})
+    lab.poll(lambda: "from inst16x16_40_0.txt" in lab.by("puzzle-info").inner_text(), "the dropped file on the board")
+    assert "16×16 · 103 givens · read as benchmark format, order 4" in lab.by("puzzle-info").inner_text()
+    assert lab.by("puzzle-input").input_value() == text.replace("\r\n", "\n")     # a text box keeps \n line ends
+    lab.set_view("experiment")
+    lab.by("compare-puzzles").select_option("files")
+    drop(lab, "compare-files-box", {"b.txt": text, "a.txt": "not a puzzle\n"})
+    lab.poll(lambda: lab.by("compare-files-status").get_attribute("data-state") == "read"
+             and lab.page.locator('[data-testid="compare-file"]').count() == 2, "the dropped files read")
+    files = lab.page.eval_on_selector_all('[data-testid="compare-file"]', "els => els.map(e => [e.dataset.file, e.dataset.state])")
+    assert files == [["a.txt", "skipped"], ["b.txt", "read"]]               # in the order of their names
+    assert "a.txt: Line 1 of the list cannot be read" in lab.by("compare-file-list").inner_text()
