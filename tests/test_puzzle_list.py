@@ -52,3 +52,19 @@ def test_clashing_givens_are_a_problem_of_their_line_when_asked(tmp_path):
     assert read_puzzle_file(f)                          # readable ...
     with pytest.raises(ListProblem, match="line 1|Line 1"):
         read_puzzle_file(f, check_givens=True)         # ... but not a puzzle one can run
+
+
+def test_bench_reads_files_and_globs_keeping_each_puzzle_s_file(tmp_path):
+    from sudoku_lab.bench import BenchError, read_puzzle_files
+    bank = ROOT / "puzzles" / "benchmark"
+    lst = tmp_path / "set.txt"
+    lst.write_text("1............... a\n.2.............. b\n")
+    read = read_puzzle_files([str(bank / "inst1*.txt"), str(lst), str(tmp_path / "none*.txt"), str(tmp_path / "gone.txt")])
+    assert [name for _, name in read.puzzles] == ["inst16x16_40_0.txt", "a", "b"]
+    assert read.files == [str(bank / "inst16x16_40_0.txt"), str(lst), str(lst)]
+    assert read.skipped == [f"no file matches '{tmp_path / 'none*.txt'}'",
+                            f"cannot read {tmp_path / 'gone.txt'}: No such file or directory"]
+    assert [n for _, n in read_puzzle_files([str(bank / "*.txt")], limit=2).puzzles] == ["inst16x16_40_0.txt",
+                                                                                          "inst25x25_50_0.txt"]
+    with pytest.raises(BenchError, match=r"^no puzzle file could be read \(2\): no file matches"):
+        read_puzzle_files([str(tmp_path / "none*.txt"), str(tmp_path / "gone.txt")])

@@ -88,7 +88,7 @@ def read_puzzle_files(paths: Iterable[str], limit: int = 0) -> PuzzleFiles:
     for given in paths:
         matched = sorted(glob.glob(given)) if glob.has_magic(given) else [given]
         if not matched:
-            out.skipped.append(f"no file matches {values.quote(given)}")
+            out.skipped.append(f"no file matches '{given}'")
         for path in matched:
             try:
                 read = read_puzzle_file(path, check_givens=True)
