@@ -122,7 +122,13 @@ export function mountExperimentFiles(store, actions, ui) {
       shown = { set: f.set, read: 0, skipped: 0 };
     }
     for (const p of f.read.slice(shown.read)) ui.filesList.appendChild(item(p.file, "read", describe(p)));
-    for (const b of f.skipped.slice(shown.skipped)) ui.filesList.appendChild(item(b.file, "skipped", `skipped: ${b.message}`));
+    for (const b of f.skipped.slice(shown.skipped)) {
+      // the message names the file, which the item shows already: "skipped (benchmark format): …"
+      const rest = b.message.startsWith(b.file) ? b.message.slice(b.file.length) : `: ${b.message}`;
+      const li = item(b.file, "skipped", `skipped${rest}`);
+      li.dataset.problem = b.message;
+      ui.filesList.appendChild(li);
+    }
     shown = { set: f.set, read: n, skipped: bad };
   });
 

@@ -67,9 +67,10 @@ def test_an_experiment_over_several_files_names_each_file_and_skips_a_bad_one(la
     lab.by("compare-files").set_input_files([str(tmp_path / names[1]), str(bad), str(tmp_path / names[0])])
     lab.poll(lambda: lab.by("compare-files-status").get_attribute("data-state") == "read", "the files read")
     files = lab.page.eval_on_selector_all('[data-testid="compare-file"]',
-                                          "els => els.map(e => [e.dataset.file, e.dataset.state, e.textContent])")
+                                          "els => els.map(e => [e.dataset.file, e.dataset.state, e.dataset.problem])")
     assert [(f, s) for f, s, _ in files] == [(names[0], "read"), (names[1], "read"), (bad.name, "skipped")]
-    assert "inst9x9_bad.txt (benchmark format): The header says order 4 (a 16×16" in files[2][2]
+    assert files[2][2].startswith("inst9x9_bad.txt (benchmark format): The header says order 4 (a 16×16")
+    assert "inst9x9_bad.txt — skipped (benchmark format): The header says" in lab.by("compare-file-list").inner_text()
     assert "2 puzzles from the files · 1 file skipped" in lab.by("compare-files-status").inner_text()
     lab.by("compare-start").click()
     lab.wait_experiment_done()
@@ -154,4 +155,4 @@ def test_files_dropped_on_the_paste_box_and_on_the_experiment_s_files_box(lab):
              and lab.page.locator('[data-testid="compare-file"]').count() == 2, "the dropped files read")
     files = lab.page.eval_on_selector_all('[data-testid="compare-file"]', "els => els.map(e => [e.dataset.file, e.dataset.state])")
     assert files == [["a.txt", "skipped"], ["b.txt", "read"]]               # in the order of their names
-    assert "a.txt: Line 1 of the list cannot be read" in lab.by("compare-file-list").inner_text()
+    assert "a.txt — skipped: Line 1 of the list cannot be read" in lab.by("compare-file-list").inner_text()
