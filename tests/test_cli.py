@@ -86,8 +86,7 @@ def test_generate_writes_the_benchmark_format_that_reads_back(tmp_path):
 
 
 def test_bench_takes_files_and_globs_names_each_file_and_skips_a_bad_one(tmp_path):
-    bank = tmp_path / "inst"
-    bank.mkdir()
+    bank = tmp_path / "inst"                   # made by generate --out
     r = cli("generate", "--size", "9", "--p", "0.6", "--seed", "3", "--count", "2", "--format", "benchmark",
             "--out", str(bank))
     assert r.returncode == 0 and r.stdout.split() == [str(bank / "inst9x9_60_3.txt"), str(bank / "inst9x9_60_4.txt")]

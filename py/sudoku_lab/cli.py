@@ -249,8 +249,13 @@ def cmd_generate(args) -> int:
         raise UsageError("--out DIR goes with --format benchmark (one file per puzzle)")
     if files and count > 1 and not args.out:
         raise UsageError(f"--format benchmark writes one puzzle a file: give --out DIR for --count {count}")
-    if args.out and not Path(args.out).is_dir():
-        raise UsageError(f"--out {values.quote(args.out)} is not a folder")
+    if args.out and Path(args.out).exists() and not Path(args.out).is_dir():
+        raise UsageError(f"--out {args.out} is a file, not a folder")
+    if args.out:
+        try:
+            Path(args.out).mkdir(parents=True, exist_ok=True)       # made when missing
+        except OSError as exc:
+            raise UsageError(f"--out {args.out}: {exc.strerror or 'not a folder'}") from None
     for k in range(count):
         made = generate(Spec(first.size, first.p, first.seed + k, first.unique))
         if args.out:
