@@ -9,6 +9,7 @@ import { Pool } from "./python/pool.js";
 import { Board } from "./draw/board.js";
 import { warmUp as warmUpPlots } from "./draw/plot.js";
 import { mountPuzzle } from "./puzzle/panel.js";
+import { mountPuzzleFile } from "./puzzle/file.js";
 import { mountGenerator } from "./puzzle/generator.js";
 import { mountSettings } from "./settings/form.js";
 import { mountSolve } from "./solve/view.js";
@@ -59,6 +60,7 @@ mountStatus(store);
 const share = mountShare(store);
 mountSettings(store, actions, worker);
 const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below
+mountPuzzleFile(store, actions, puzzle.loadText);
 const generator = mountGenerator(store, actions, worker);
 const solve = mountSolve(store, actions, worker, board, share.link, puzzle.takePaste);
 compare = mountCompare(store, actions, { worker, pool, shareLink: share.link, takePaste: puzzle.takePaste });

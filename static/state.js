@@ -32,7 +32,10 @@ export const INITIAL = {
   // what the visitor set
   view: "solve",                    // "solve" | "race" | "experiment"
   settings: TABLE.settings,         // {solver, params, seed, max_seconds} as typed (text), read by the value rules
-  compare: TABLE.compare,           // {entries, runs, puzzles, list, workers, preset, sweep}; puzzles "gen": a sweep over p
+  compare: TABLE.compare,           // {entries, runs, puzzles, list, workers, preset, sweep}; puzzles "gen": a sweep over p,
+                                    // "files": the puzzle files opened (files, below)
+  files: { set: null, reading: null, read: [], skipped: [] },   // the experiment's puzzle files (compare/files.js):
+                                    // reading: {done, total} while read; read: [{name, file, puzzle}]; skipped: [{file, message}]
   problems: new Map(),              // setting key (p, s, seed, t, a parameter, runs, ps, pl, …) -> what is wrong
   notice: null,                     // {text, source, kind}: the message box (a paste error, a run error, problems);
                                     // kind "error" or "info" (said, not wrong)

@@ -55,3 +55,52 @@ def test_bad_input_exits_2_with_one_line():
         r = cli(*args)
         assert r.returncode == 2, args
         assert r.stderr.startswith("error: ") and "Traceback" not in r.stderr
+
+
+BANK = ROOT / "puzzles" / "benchmark"
+
+
+def test_check_reads_the_field_s_benchmark_format_and_says_so():
+    r = cli("check", f"@{BANK / 'inst25x25_50_0.txt'}", "--max-seconds", "2")
+    assert r.returncode == 0 and r.stdout.startswith("Read as benchmark format, order 5.")
+    d = json.loads(cli("check", f"@{BANK / 'inst9x9_0_0.txt'}", "--json").stdout)
+    assert (d["format"], d["size"], d["givens"]) == ("benchmark format, order 3", 9, 23)
+
+
+def test_a_header_that_disagrees_with_its_rows_is_one_line_naming_both(tmp_path):
+    f = tmp_path / "inst.txt"
+    f.write_text("5\n1\n" + (BANK / "inst16x16_40_0.txt").read_text().split("\n", 2)[2])
+    r = cli("check", f"@{f}")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert "header says order 5 (a 25×25" in r.stderr and "256 numbers: a 16×16 (order 4)" in r.stderr
+
+
+def test_generate_writes_the_benchmark_format_that_reads_back(tmp_path):
+    listed = cli("generate", "--size", "16", "--p", "0.45", "--seed", "7").stdout.split()[0]
+    text = cli("generate", "--size", "16", "--p", "0.45", "--seed", "7", "--format", "benchmark").stdout
+    assert text.splitlines()[:2] == ["4", "1"] and len(text.splitlines()) == 18
+    d = json.loads(cli("check", "-", "--json", "--max-seconds", "1", stdin=text).stdout)
+    assert d["puzzle"] == listed and d["format"] == "benchmark format, order 4"
+    r = cli("generate", "--size", "9", "--p", "0.45", "--count", "2", "--format", "benchmark")
+    assert r.returncode == 2 and "--out DIR" in r.stderr
+
+
+def test_bench_takes_files_and_globs_names_each_file_and_skips_a_bad_one(tmp_path):
+    bank = tmp_path / "inst"                   # made by generate --out
+    r = cli("generate", "--size", "9", "--p", "0.6", "--seed", "3", "--count", "2", "--format", "benchmark",
+            "--out", str(bank))
+    assert r.returncode == 0 and r.stdout.split() == [str(bank / "inst9x9_60_3.txt"), str(bank / "inst9x9_60_4.txt")]
+    (bank / "broken.txt").write_text("3\n1\n1 2 3\n")
+    lst = tmp_path / "set.txt"
+    lst.write_text(f"{PAPERS['sato-01-easy']} easy\n")
+    r = cli("bench", str(bank / "*.txt"), str(lst), "--solver", "alldiff_tabu", "--runs", "1", "--json",
+            "--max-seconds", "20")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.splitlines() == [f"skipped: {bank / 'broken.txt'} (benchmark format): The header says order 3 "
+                                     "(a 9×9: 9 rows of 9 numbers), but the rows below it hold 3 numbers in 1 line."]
+    records = [json.loads(line) for line in r.stdout.splitlines()][:-1]
+    assert [(x["puzzle"], x["name"], x["file"]) for x in records] == [
+        (0, "inst9x9_60_3.txt", str(bank / "inst9x9_60_3.txt")), (1, "inst9x9_60_4.txt", str(bank / "inst9x9_60_4.txt")),
+        (2, "easy", str(lst))]
+    r = cli("bench", str(bank / "broken.txt"), "--solver", "alldiff_tabu")
+    assert r.returncode == 2 and "broken.txt (benchmark format)" in r.stderr

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from sudoku_lab.grid import ALPHABET, PuzzleError, Puzzle, format_grid, geometry, given_clashes, parse, validate
+from sudoku_lab.grid import (ALPHABET, PuzzleError, Puzzle, format_grid, geometry, given_clashes, parse, parse_form,
+                             to_benchmark, validate)
 
 CASES = json.loads((Path(__file__).parent / "parse_cases.json").read_text())
 
@@ -16,7 +17,9 @@ CASES = json.loads((Path(__file__).parent / "parse_cases.json").read_text())
 def test_parse_cases(case):
     """The shared cases; static/parse.js is held to the same file in test_browser.py."""
     if "cells" in case:
-        assert parse(case["text"]).to_string() == case["cells"]
+        puzzle, form = parse_form(case["text"])
+        assert puzzle.to_string() == case["cells"]
+        assert form == case.get("form", form)
     else:
         with pytest.raises(PuzzleError) as info:
             parse(case["text"])
@@ -41,6 +44,29 @@ def test_to_string_and_format_round_trip(data):
     p = Puzzle(n, cells)
     assert parse(p.to_string()) == p
     assert parse(format_grid(p.cells, n)) == p
+
+
+@given(st.integers(2, 5).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, n * n), min_size=n ** 4, max_size=n ** 4))))
+def test_the_benchmark_format_round_trips(data):
+    """What to_benchmark writes reads back as the same puzzle, in the benchmark format."""
+    n, cells = data
+    p = Puzzle(n, cells)
+    text = to_benchmark(p)
+    assert text.startswith(f"{n}\n1\n") and text.count("\n") == n * n + 2
+    assert parse_form(text) == (p, f"benchmark format, order {n}")
+
+
+def test_the_field_s_files_read_as_published():
+    """The three instance files copied from the AllDiff-LS bank (puzzles/benchmark/): CRLF, a tab
+    before each line end, one without a last line end; givens counted from the files' own text."""
+    for path in sorted((Path(__file__).parent.parent / "puzzles" / "benchmark").glob("*.txt")):
+        text = path.read_bytes().decode()
+        numbers = text.split()
+        puzzle, form = parse_form(text)
+        assert form == f"benchmark format, order {numbers[0]}"
+        assert puzzle.given_count == sum(1 for t in numbers[2:] if t != "-1"), path.name
+        assert parse(to_benchmark(puzzle)) == puzzle
 
 
 def test_givens_and_counts(papers):

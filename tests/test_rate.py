@@ -400,7 +400,7 @@ def test_check_json_has_the_rating_fields():
     d = json.loads(cli("check", "-", "--json", stdin=SIZES["16x16-vukr-1"]).stdout)
     assert {"size", "givens", "p", "solutions", "verdict", "logic_cells", "hardest_move", "needs_search", "empty_cells",
             "singles_cells", "cells_by_move", "uses_by_move", "settled_by", "solution", "message",
-            "out_of_time", "puzzle"} == set(d)
+            "out_of_time", "puzzle", "format"} == set(d)
     assert d["size"] == 16 and d["solutions"] == 1 and d["verdict"] == "one" and d["hardest_move"] in MOVES
     r = cli("check", "11" + "." * 79, "--json")
     d = json.loads(r.stdout)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import bench, links, solvers, values
 from .generate import Spec, generate, parse_spec
-from .grid import PuzzleError, format_grid, parse, validate
+from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
 from .rate import RATE_SECONDS, rate
 from .run import SOLVE_FIELDS, Budget, Run
 
@@ -35,8 +35,13 @@ def _read_text(arg: str) -> str:
 
 
 def _puzzle(arg: str):
+    return _puzzle_form(arg)[0]
+
+
+def _puzzle_form(arg: str):
+    """The puzzle and the form it was written in (grid.parse_form)."""
     try:
-        return parse(_read_text(arg))
+        return parse_form(_read_text(arg))
     except PuzzleError as exc:
         raise UsageError(f"puzzle: {exc.message}") from None
 
@@ -97,11 +102,12 @@ def cmd_solvers(args) -> int:
 
 
 def cmd_check(args) -> int:
-    puzzle = _puzzle(args.puzzle)
+    puzzle, form = _puzzle_form(args.puzzle)
     rating = rate(puzzle, max_seconds=_max_seconds(args, RATE_SECONDS))
     if args.json:
-        print(json.dumps({**rating.to_json(), "puzzle": puzzle.to_string()}))
+        print(json.dumps({**rating.to_json(), "puzzle": puzzle.to_string(), "format": form}))
         return 0
+    print(f"Read as {form}.\n")
     print(format_grid(puzzle.cells, puzzle.n))
     words = {0: "no solution", 1: "exactly one solution", 2: "several solutions",
              None: "at least one solution (the count's budget ran out)" if rating.verdict == "at least one"
@@ -167,16 +173,20 @@ def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
     return team_run(puzzle, params, seed, workers, budget, exchange)
 
 
-def _bench_puzzles(args, seed: int) -> list[tuple[str, str]]:
-    """The puzzle file, or the --generate sets (instance i at p: generator seed `seed` + i)."""
-    if bool(args.file) == bool(args.generate):
-        raise UsageError("bench takes a puzzle FILE or --generate SIZE:P0:P1:STEP, one of the two")
+def _bench_puzzles(args, seed: int) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """The puzzle files (each puzzle's file too; a bad file is skipped, said on stderr), or the
+    --generate sets (instance i at p: generator seed `seed` + i)."""
+    if bool(args.files) == bool(args.generate):
+        raise UsageError("bench takes puzzle FILEs (or globs) or --generate SIZE:P0:P1:STEP, one of the two")
     if args.generate:
         puzzles = bench.generated_puzzles(args.generate, args.instances, seed)
-        return puzzles[:args.limit] if args.limit else puzzles
+        return (puzzles[:args.limit] if args.limit else puzzles), ()
     if args.instances != 1:
         raise UsageError("--instances goes with --generate")
-    return bench.read_puzzles(args.file, args.limit)
+    read = bench.read_puzzle_files(args.files, args.limit)
+    for problem in read.skipped:
+        print(f"skipped: {problem}", file=sys.stderr)
+    return read.puzzles, tuple(read.files)
 
 
 def cmd_bench(args) -> int:
@@ -185,9 +195,10 @@ def cmd_bench(args) -> int:
         entries = [bench.parse_entry(text) for text in args.solver]
         solver = entries[0].solver if len(entries) == 1 and not entries[0].params and entries[0].seed is None \
             else entries
-        experiment = bench.Experiment(_bench_puzzles(args, seed), solver, _params(args.param), args.runs, seed,
+        puzzles, files = _bench_puzzles(args, seed)
+        experiment = bench.Experiment(puzzles, solver, _params(args.param), args.runs, seed,
                                       _budget(args), tuple(args.generate), args.instances if args.generate else 0,
-                                      args.cpu_time)
+                                      args.cpu_time, files)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
     if args.resume and not args.out:
@@ -224,8 +235,17 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def benchmark_file_name(made) -> str:
+    """A generated puzzle's file in the benchmark format, named as the field's banks name theirs
+    (``inst<N>x<N>_<percent given>_<instance>.txt``, the instance its seed; ``_unique`` added)."""
+    spec = made.spec
+    return f"inst{spec.size}x{spec.size}_{values.fmt(round(spec.p * 100, 6))}_{spec.seed}" + \
+        ("_unique" if spec.unique else "") + ".txt"
+
+
 def cmd_generate(args) -> int:
-    """One puzzle per line as `<cells> <spec>` (a bench file), or one JSON object per line."""
+    """One puzzle per line as `<cells> <spec>` (a bench file), one JSON object per line, or with
+    --format benchmark each puzzle in the field's format (on stdout, or a file each in --out)."""
     try:
         first = Spec.of(args.size, args.p, args.seed, args.unique)
     except values.ValueProblem as exc:
@@ -236,9 +256,33 @@ def cmd_generate(args) -> int:
     if first.seed + count - 1 > values.SEED_MAX:
         raise UsageError(f"the last seed (seed + count - 1) must be at most {values.SEED_MAX}; "
                          f"got {first.seed + count - 1}")
+    files = args.format == "benchmark"
+    if args.json and files:
+        raise UsageError("--json and --format benchmark are two formats: choose one")
+    if args.out and not files:
+        raise UsageError("--out DIR goes with --format benchmark (one file per puzzle)")
+    if files and count > 1 and not args.out:
+        raise UsageError(f"--format benchmark writes one puzzle a file: give --out DIR for --count {count}")
+    if args.out and Path(args.out).exists() and not Path(args.out).is_dir():
+        raise UsageError(f"--out {args.out} is a file, not a folder")
+    if args.out:
+        try:
+            Path(args.out).mkdir(parents=True, exist_ok=True)       # made when missing
+        except OSError as exc:
+            raise UsageError(f"--out {args.out}: {exc.strerror or 'not a folder'}") from None
     for k in range(count):
         made = generate(Spec(first.size, first.p, first.seed + k, first.unique))
-        print(json.dumps(made.to_json()) if args.json else f"{made.puzzle.to_string()} {made.spec.text}", flush=True)
+        if args.out:
+            path = Path(args.out) / benchmark_file_name(made)
+            try:
+                path.write_text(to_benchmark(made.puzzle))
+            except OSError as exc:
+                raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+            print(path, flush=True)
+        elif files:
+            print(to_benchmark(made.puzzle), end="", flush=True)
+        else:
+            print(json.dumps(made.to_json()) if args.json else f"{made.puzzle.to_string()} {made.spec.text}", flush=True)
     return 0
 
 
@@ -283,8 +327,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "two exchanges (the same seed, workers and exchange give the same run)")
     p.set_defaults(func=cmd_solve)
 
-    p = sub.add_parser("bench", help="run solvers over a file of puzzles or generated sets, several seeds each")
-    p.add_argument("file", nargs="?", help="one puzzle per line, optionally followed by a name")
+    p = sub.add_parser("bench", help="run solvers over puzzle files or generated sets, several seeds each")
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="puzzle files or globs (inst/*.txt): a list (one puzzle per line, optionally followed by a "
+                        "name) or one puzzle in the benchmark format (order, flag, rows; named by its file)")
     run_options(p, entries=True)
     p.add_argument("--generate", action="append", default=[], metavar="SIZE:P0:P1:STEP",
                    help="generated puzzles instead of a file, e.g. 16:0:1:0.05 (repeat for several sizes)")
@@ -310,6 +356,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--unique", action="store_true",
                    help="remove cells only while the solution stays unique (down to the target or a minimal puzzle)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--format", choices=("list", "benchmark"), default="list",
+                   help="list: `<cells> <spec>` per line (default); benchmark: the field's instance format "
+                        "(order, flag 1, N rows, -1 for a blank)")
+    p.add_argument("--out", metavar="DIR", help="with --format benchmark: write each puzzle to DIR/inst<N>x<N>_<p%%>_<seed>.txt")
     p.set_defaults(func=cmd_generate)
     return ap
 

@@ -6,7 +6,9 @@ here or elsewhere assumes 9×9.
 
 The parser is forgiving about layout and strict about content: it accepts 81-character
 lines, one row per line, bordered grids (``|``, ``-``, ``+``), comma or space separated
-values and ``.sdk`` files with ``#`` comments. Anything it cannot read raises
+values, ``.sdk`` files with ``#`` comments, and the field's benchmark format (Lewis; Lloyd &
+Amos; AllDiff-LS: the box order, a flag, then N rows of N numbers, -1 for a blank), which
+:func:`to_benchmark` also writes. :func:`parse_form` says which form it read. Anything it cannot read raises
 :class:`PuzzleError` carrying the line, column or cell at fault. ``static/parse.js`` is a
 mirror of this parser for the page (which must show a paste before Python has loaded);
 ``tests/parse_cases.json`` holds the cases both must agree on.
@@ -254,7 +256,7 @@ def _count_error(found: int, per_line: list[tuple[int, int]], numbers: bool) -> 
 
 def _value(tok: _Token, N: int, allow_numbers: bool) -> int:
     t = tok.text
-    if (len(t) == 1 and t in BLANKS) or (allow_numbers and t.strip("0") == ""):
+    if (len(t) == 1 and t in BLANKS) or (allow_numbers and (t.strip("0") == "" or t == "-1")):
         return 0
     if allow_numbers and t.isdigit():
         v = int(t)
@@ -269,12 +271,18 @@ def _value(tok: _Token, N: int, allow_numbers: bool) -> int:
                else f"1–9 and A–{ALPHABET[N - 1]}")
     raise PuzzleError(
         f"Line {tok.line}, column {tok.column}: '{t}' is not a value of a {N}×{N} puzzle "
-        f"(givens are {allowed}; blanks are . 0 - _ *).",
+        f"(givens are {allowed}; blanks are . 0 - _ *{' -1' if allow_numbers else ''}).",
         line=tok.line, column=tok.column)
 
 
 def parse(text: str) -> Puzzle:
     """Read a puzzle from any common text form, or raise PuzzleError saying where it fails."""
+    return parse_form(text)[0]
+
+
+def parse_form(text: str) -> tuple[Puzzle, str]:
+    """The puzzle and, for people, the form it was written in ("benchmark format, order 5",
+    "separated numbers", "one line of characters", …); PuzzleError says where it fails."""
     if not isinstance(text, str):
         raise PuzzleError("the puzzle must be text")
     if len(text) > MAX_TEXT:
@@ -286,14 +294,17 @@ def parse(text: str) -> Puzzle:
         for key in LINK_KEYS:
             if key in values:
                 try:
-                    return parse(values[key])
+                    return parse(values[key]), f"a link's {key}="
                 except PuzzleError as exc:
                     raise PuzzleError(f"The link's {key}= cannot be read: {exc.message}") from None
         for segment in reversed(segments):
             if len(segment) in BOX_SIZE_BY_CELLS and _PATH_PUZZLE.fullmatch(segment):
-                return parse(segment)
+                return parse(segment), "a link's path"
         raise PuzzleError("This link holds no puzzle: it has none of "
                           + ", ".join(f"{k}=" for k in LINK_KEYS) + ", and no part of its path is a puzzle.")
+    header = _benchmark_header(text)
+    if header is not None:
+        return _parse_benchmark(*header)
     chars, lines, separated = _tokens(text)
     if not chars:
         raise PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.")
@@ -304,9 +315,11 @@ def parse(text: str) -> Puzzle:
                 f"(blanks are . 0 - _ *).", line=t.line, column=t.column)
     tokens = [t for line in lines for t in line]
     multi = any(len(t.text) > 1 for t in tokens)
-    # Space-separated numbers: some value has two digits, and every token is a number of at most
-    # two digits or a blank (rows of characters have tokens as long as the row).
-    spaced = multi and all(len(t.text) <= 2 and (t.text.isdigit() or t.text in BLANKS) for t in tokens)
+    # Space-separated numbers: some value has two digits, and every token is a number (of at most
+    # two digits, or three without a leading zero: a grid past the lab's largest is counted in
+    # numbers too), -1 or a blank (rows of characters have tokens as long as the row); one token
+    # alone is never separated.
+    spaced = multi and len(tokens) > 1 and all(_NUMBER.fullmatch(t.text) or t.text in BLANKS for t in tokens)
     if separated or (multi and len(tokens) in BOX_SIZE_BY_CELLS and len(chars) not in BOX_SIZE_BY_CELLS) or (
             spaced and len(chars) not in BOX_SIZE_BY_CELLS):
         cells, numbers = tokens, True
@@ -319,7 +332,80 @@ def parse(text: str) -> Puzzle:
         raise _count_error(len(cells), per_line, numbers)
     N = n * n
     values = np.array([_value(t, N, numbers) for t in cells], dtype=np.int8)
-    return Puzzle(n, values)
+    form = ("separated numbers" if numbers else "bordered grid" if any(ch in "|+" for ch in text)
+            else "one line of characters" if len(lines) == 1 else "rows of characters")
+    return Puzzle(n, values), form
+
+
+_NUMBER = re.compile(r"[0-9]{1,2}|[1-9][0-9]{2}|-1")
+
+
+# --------------------------------------------------------------------------- the benchmark format
+# The field's instance files (Lewis 2007's generator; Lloyd & Amos's and AllDiff-LS's banks):
+# line 1 the box order (5 for a 25×25), line 2 a flag (1; the field's readers skip it), then N
+# rows of N numbers separated by tabs or spaces, -1 for a blank. static/rules/parse.js reads
+# and writes it the same way.
+
+_WHOLE = re.compile(r"-?[0-9]+")
+MAX_ORDER = 8
+
+
+def _benchmark_header(text: str) -> tuple[int, int, list[tuple[int, str]]] | None:
+    """(order, its line, the row lines as (line number, text)) when the text is in the benchmark
+    format: its first two lines each one whole number, and the next one holding several. None
+    otherwise (no other form has a line of one number followed by a row)."""
+    lines = [(ln, raw) for ln, raw in enumerate(text.splitlines(), 1) if raw.strip()]
+    if len(lines) < 3 or not all(_WHOLE.fullmatch(raw.strip()) for _, raw in lines[:2]):
+        return None
+    if len(lines[2][1].split()) < 2:
+        return None
+    return int(lines[0][1].strip()), lines[0][0], lines[2:]
+
+
+def is_benchmark(text: str) -> bool:
+    """Whether the text is in the benchmark format (then it is one puzzle, even in a list)."""
+    return isinstance(text, str) and len(text) <= MAX_TEXT and _benchmark_header(text) is not None
+
+
+def _parse_benchmark(order: int, header_line: int, rows: list[tuple[int, str]]) -> tuple[Puzzle, str]:
+    """The puzzle of a benchmark-format text; a header that disagrees with its rows is one
+    error naming both."""
+    if not 2 <= order <= MAX_ORDER:
+        N = order * order
+        side = f" ({'an' if str(N)[0] == '8' else 'a'} {N}×{N})" if order > MAX_ORDER else ""
+        raise PuzzleError(f"Line {header_line}: the benchmark header gives order {order}{side}; the lab reads "
+                          f"orders 2 to {MAX_ORDER} (4×4 to 64×64).", line=header_line)
+    N = order * order
+    toks = [_Token(m.group(), ln, m.start() + 1) for ln, raw in rows for m in re.finditer(r"\S+", raw)]
+    if len(toks) != N * N:
+        said = f"The header says order {order} (a {N}×{N}: {N} rows of {N} numbers), but "
+        per_line = [(ln, len(raw.split())) for ln, raw in rows]
+        other = BOX_SIZE_BY_CELLS.get(len(toks))
+        odd = [(ln, c) for ln, c in per_line if c != N]
+        at = header_line
+        if other:
+            said += f"the rows below it hold {len(toks)} numbers: a {other * other}×{other * other} (order {other})."
+        elif len(per_line) == N and odd:
+            at = odd[0][0]
+            said += f"line {at} has {odd[0][1]} numbers."
+        else:
+            said += f"the rows below it hold {len(toks)} numbers in {len(per_line)} line{'s' * (len(per_line) != 1)}."
+        raise PuzzleError(said, line=at)
+    cells = np.zeros(N * N, dtype=np.int8)
+    for i, t in enumerate(toks):
+        v = int(t.text) if _WHOLE.fullmatch(t.text) else None
+        if v is None or not (v in (-1, 0) or 1 <= v <= N):
+            raise PuzzleError(f"Line {t.line}, column {t.column}: '{t.text}' is not a value of a {N}×{N} puzzle "
+                              f"(the header's order {order}: givens are 1–{N}, blanks -1).", line=t.line, column=t.column)
+        cells[i] = max(v, 0)
+    return Puzzle(order, cells), f"benchmark format, order {order}"
+
+
+def to_benchmark(puzzle: Puzzle) -> str:
+    """The puzzle in the benchmark format: the order, the flag 1, then N tab-separated rows, -1
+    for a blank (the field's programs read it as their instance files)."""
+    rows = np.where(puzzle.cells == 0, -1, puzzle.cells.astype(np.int16)).reshape(puzzle.N, puzzle.N)
+    return f"{puzzle.n}\n1\n" + "".join("\t".join(map(str, row)) + "\n" for row in rows.tolist())
 
 
 def given_clashes(puzzle: Puzzle) -> list[tuple[str, int, tuple[int, int]]]:

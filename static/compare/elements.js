@@ -10,6 +10,8 @@ const IDS = {
   phaseSuccess: "phase-success", phaseNote: "phase-note", phaseTime: "phase-time", sweep: "sweep",
   sweepSize: "sweep-size", sweepP0: "sweep-p0", sweepP1: "sweep-p1", sweepStep: "sweep-step",
   sweepInstances: "sweep-instances",
+  files: "compare-files-box", filesOpen: "compare-files-open", filesInput: "compare-files", folderOpen: "compare-folder-open",
+  folderInput: "compare-folder", filesStatus: "compare-files-status", filesList: "compare-file-list",
 };
 
 export function compareElements(doc = document) {

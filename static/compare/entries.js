@@ -43,8 +43,8 @@ export function mountEntries(store, actions, ui, worker) {
   });
 
   let vetSeq = 0;
-  store.on(["compare", "puzzle", "view", "ready"], async (s) => {
-    if (!s.ready || s.running) return;
+  store.on(["compare", "puzzle", "view", "ready", "files"], async (s) => {
+    if (!s.ready || s.running || (s.compare.puzzles === "files" && s.files.reading)) return;   // files: once read
     const mine = ++vetSeq;
     const puzzles = vetPuzzles(s);
     const found = new Map();

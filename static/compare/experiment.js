@@ -15,8 +15,6 @@ import { tallyRuns } from "./tally.js";
 
 const fmt = (x, digits = 2) => (x === null ? "–" : x.toLocaleString("en", { maximumFractionDigits: digits }));
 
-// The per-run record (the fields of `bench --json`): the result's fields, the puzzle's index
-// and name, iterations per second.
 // A success bar: the rate filled, the 95% interval as a band over it.
 function bar() {
   const el = document.createElement("span");
@@ -63,9 +61,11 @@ function boxPlot() {
   } };
 }
 
+// The per-run record (the fields of `bench --json`, bench.record): the puzzle's index, name and
+// file (null for a puzzle from no file), the result's fields, iterations per second.
 export function record(job, result) {
   const { type, runId, started, ...fields } = result;
-  return { puzzle: job.index, name: job.name, ...fields,
+  return { puzzle: job.index, name: job.name, file: job.file ?? null, ...fields,
     iterations_per_second: fields.seconds ? fields.iterations / fields.seconds : null };
 }
 
@@ -78,7 +78,7 @@ export class Experiment {
     this.chart = null;
   }
 
-  // entries: [{solver, seed, params}], puzzles: [{name, puzzle} or {name, spec}]; sweep: null, or a
+  // entries: [{solver, seed, params}], puzzles: [{name, puzzle, file?} or {name, spec}]; sweep: null, or a
   // sweep over p ({size, ps, instances}): rows and curves then pool the instances of a p.
   // Returns the job list.
   // An entry in a legend: its number, solver, first seed (runs take seed, seed + 1, …) and the
@@ -105,7 +105,7 @@ export class Experiment {
     const round = sweep ? (pi) => pi % sweep.instances : undefined;
     const jobs = runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }, k) => {
       const e = entries[ei], p = puzzles[pi];
-      return { entry: ei, index: pi, name: p.name, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
+      return { entry: ei, index: pi, name: p.name, file: p.file ?? null, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
         params: e.params, seed: e.seed + r, max_seconds, group: this.groupOf(pi),
         key: (ei * puzzles.length + pi) * runs + r };             // the records' order in the files
     });

@@ -48,6 +48,7 @@ export function mountExperimentForm(store, actions, ui) {
     if (ui.list.value !== c.list) ui.list.value = c.list;
     if (ui.puzzles.value !== c.puzzles) ui.puzzles.value = c.puzzles;
     ui.list.hidden = c.puzzles !== "list";
+    ui.files.hidden = c.puzzles !== "files";
     ui.sweep.hidden = c.puzzles !== "gen";
     for (const [el, k] of sweepFields) if (el.value !== c.sweep[k]) el.value = c.sweep[k];
   });

@@ -7,6 +7,7 @@ import { Race } from "./race.js";
 import { Experiment } from "./experiment.js";
 import { mountEntries } from "./entries.js";
 import { mountExperimentForm } from "./form.js";
+import { mountExperimentFiles } from "./files.js";
 import { mountPresets } from "./preset-choice.js";
 import { mountRun } from "./run.js";
 import { mountChartHook } from "./chart-hook.js";
@@ -24,6 +25,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink, takePast
 
   mountPresets(store, actions, ui);
   mountExperimentForm(store, actions, ui);
+  mountExperimentFiles(store, actions, ui);
   mountEntries(store, actions, ui, worker);
   const run = mountRun(store, actions, ui, { pool, race, experiment, shareLink, takePaste });
 

@@ -16,14 +16,21 @@ export function linkOf(s) {
       params: s.settings.params, max_seconds: s.settings.max_seconds });
   }
   const c = s.compare;
+  // a link cannot carry files: an experiment on opened files is linked as a list of their
+  // puzzles, already read (pl=, the names left out; pl= holds puzzles up to 36×36, so past that
+  // the link has no pl= and says so when opened)
+  const files = c.puzzles === "files";
+  const read = files ? s.files.read.map((p) => p.puzzle) : null;
   return base + encodeCompareLink({ puzzle, generator, max_seconds: s.settings.max_seconds, mode: s.view, entries: c.entries,
-    runs: c.runs, puzzles: c.puzzles, list: c.list, sweep: c.sweep, preset: c.preset }, s.schemas);
+    runs: c.runs, puzzles: files ? "list" : c.puzzles, list: files ? (read.some((p) => p.includes(",")) ? "" : read) : c.list,
+    sweep: c.sweep, preset: c.preset }, s.schemas);
 }
 
 export function mountShare(store) {
   const button = document.getElementById("share");
   const current = () => (store.state.running ? store.state.running.link : linkOf(store.state));
-  store.on(["puzzle", "making", "settings", "view", "compare", "running", "schemas"], (s) => {
+  store.on(["puzzle", "making", "settings", "view", "compare", "files", "running", "schemas"], (s) => {
+    if (s.files.reading && s.compare.puzzles === "files") return;     // the files' link once they are read
     const url = s.running ? s.running.link : linkOf(s);
     if (url) button.dataset.url = url;
   });

@@ -44,14 +44,15 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
 
   // ------------------------------------------------------------------ visitor -> state
   let readFrom = null;                         // {puzzle, text}: the puzzle last read from a text, and that text
-  function loadText(text) {
+  // `file`: the name of the file the text came from (puzzle/file.js), for the puzzle line.
+  function loadText(text, file = null) {
     const labLink = labLinkFragment(text);     // the lab's own share link: its settings too
     if (labLink) {
       openLink(labLink);
       return true;
     }
     try {
-      const puzzle = parsePuzzle(text);
+      const puzzle = { ...parsePuzzle(text), ...(file ? { file } : {}) };    // its form named on the puzzle line
       readFrom = { puzzle, text };
       actions.clearNotice("paste");
       actions.setPuzzle(puzzle);
@@ -180,7 +181,8 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     const N = s.puzzle.n * s.puzzle.n;
     ui.info.dataset.givens = String(givens);
     const c = s.check;
-    const from = s.puzzle.spec ? ` · generated (${s.puzzle.spec})` : "";
+    const from = s.puzzle.spec ? ` · generated (${s.puzzle.spec})`
+      : s.puzzle.form ? ` · read as ${s.puzzle.form}${s.puzzle.file ? ` from ${s.puzzle.file}` : ""}` : "";
     // a Solve run on this puzzle (its results go with the puzzle) that found a verified solution
     const solved = solvedByRun(s);
     if (!c || c.solutions === undefined) {

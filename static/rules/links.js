@@ -226,7 +226,8 @@ export function encodeCompareLink({ puzzle, generator = null, max_seconds, mode,
     q.set("runs", runs);
     q.set("ps", puzzles);
     if (puzzles === "list") {
-      try { q.set("pl", readPuzzleList(list).map((p) => p.puzzle).join(",")); } catch { /* unreadable: marked on its field */ }
+      // `list`: the pasted text, or puzzles already read (an experiment's files: not parsed again)
+      try { q.set("pl", (Array.isArray(list) ? list : readPuzzleList(list).map((p) => p.puzzle)).join(",")); } catch { /* unreadable: marked on its field */ }
     }
     if (puzzles === "gen" && sweep) {
       q.set("gs", [sweep.size, sweep.p0, sweep.p1, sweep.step].join(":"));

@@ -98,7 +98,7 @@ function countError(found, perLine, numbers) {
 function value(tok, N, numbers) {
   const t = tok.text;
   if (BLANKS.includes(t) && t.length === 1) return 0;
-  if (numbers && /^0+$/.test(t)) return 0;
+  if (numbers && (/^0+$/.test(t) || t === "-1")) return 0;
   if (numbers && /^[0-9]+$/.test(t)) {
     const v = parseInt(t, 10);
     if (v >= 1 && v <= N) return v;
@@ -110,9 +110,11 @@ function value(tok, N, numbers) {
     : N > MAX_SYMBOL_SIDE ? `1–${N}, written as separated numbers` : `1–9 and A–${ALPHABET[N - 1]}`;
   throw new PuzzleError(
     `Line ${tok.line}, column ${tok.column}: '${t}' is not a value of a ${N}×${N} puzzle ` +
-    `(givens are ${allowed}; blanks are . 0 - _ *).`, { line: tok.line, column: tok.column });
+    `(givens are ${allowed}; blanks are . 0 - _ *${numbers ? " -1" : ""}).`, { line: tok.line, column: tok.column });
 }
 
+// {n, cells, form}: `form` says, for people, how the text was written ("benchmark format, order 5",
+// "separated numbers", "one line of characters", …), as grid.py's parse_form.
 export function parsePuzzle(text) {
   if (typeof text !== "string") throw new PuzzleError("the puzzle must be text");
   if (text.length > MAX_TEXT) {
@@ -126,18 +128,20 @@ export function parsePuzzle(text) {
     for (const key of LINK_KEYS) {
       if (!first.has(key)) continue;
       try {
-        return parsePuzzle(first.get(key));
+        return { ...parsePuzzle(first.get(key)), form: `a link's ${key}=` };
       } catch (err) {
         if (!(err instanceof PuzzleError)) throw err;
         throw new PuzzleError(`The link's ${key}= cannot be read: ${err.message}`);
       }
     }
     for (const segment of [...segments].reverse()) {
-      if (BOX_SIZE_BY_CELLS[segment.length] && PATH_PUZZLE.test(segment)) return parsePuzzle(segment);
+      if (BOX_SIZE_BY_CELLS[segment.length] && PATH_PUZZLE.test(segment)) return { ...parsePuzzle(segment), form: "a link's path" };
     }
     throw new PuzzleError(`This link holds no puzzle: it has none of ${LINK_KEYS.map((k) => `${k}=`).join(", ")}, ` +
       "and no part of its path is a puzzle.");
   }
+  const header = benchmarkHeader(text);
+  if (header) return parseBenchmark(header);
   const { chars, lines, separated } = tokens(text);
   if (!chars.length) throw new PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.");
   for (const t of chars) {
@@ -148,9 +152,11 @@ export function parsePuzzle(text) {
   }
   const toks = lines.flat();
   const multi = toks.some((t) => t.text.length > 1);
-  // Space-separated numbers: some value has two digits, and every token is a number of at most
-  // two digits or a blank (rows of characters have tokens as long as the row).
-  const spaced = multi && toks.every((t) => t.text.length <= 2 && (/^[0-9]+$/.test(t.text) || BLANKS.includes(t.text)));
+  // Space-separated numbers: some value has two digits, and every token is a number (of at most
+  // two digits, or three without a leading zero: a grid past the lab's largest is counted in
+  // numbers too), -1 or a blank (rows of characters have tokens as long as the row); one token
+  // alone is never separated.
+  const spaced = multi && toks.length > 1 && toks.every((t) => NUMBER.test(t.text) || BLANKS.includes(t.text));
   let cells, numbers, perLine;
   if (separated || (multi && toks.length in BOX_SIZE_BY_CELLS && !(chars.length in BOX_SIZE_BY_CELLS)) ||
       (spaced && !(chars.length in BOX_SIZE_BY_CELLS))) {
@@ -163,7 +169,74 @@ export function parsePuzzle(text) {
   const n = BOX_SIZE_BY_CELLS[cells.length];
   if (!n) throw countError(cells.length, perLine, numbers);
   const N = n * n;
-  return { n, cells: cells.map((t) => value(t, N, numbers)) };
+  const form = numbers ? "separated numbers" : /[|+]/.test(text) ? "bordered grid"
+    : lines.length === 1 ? "one line of characters" : "rows of characters";
+  return { n, cells: cells.map((t) => value(t, N, numbers)), form };
+}
+
+const NUMBER = /^(?:[0-9]{1,2}|[1-9][0-9]{2}|-1)$/;
+
+// ---------------------------------------------------------------------------- the benchmark format
+// The field's instance files (Lewis 2007's generator; Lloyd & Amos's and AllDiff-LS's banks): line
+// 1 the box order (5 for a 25×25), line 2 a flag (1; the field's readers skip it), then N rows of N
+// numbers separated by tabs or spaces, -1 for a blank. As grid.py reads and writes it.
+const WHOLE = /^-?[0-9]+$/;
+const MAX_ORDER = 8;
+
+// {order, line, rows: [[line number, text]]} when the text is in the benchmark format (its first
+// two lines each one whole number, the next holding several), else null.
+function benchmarkHeader(text) {
+  const lines = text.split(/\r\n|\r|\n/).map((raw, i) => [i + 1, raw]).filter(([, raw]) => raw.trim());
+  if (lines.length < 3 || !lines.slice(0, 2).every(([, raw]) => WHOLE.test(raw.trim()))) return null;
+  if (lines[2][1].trim().split(/\s+/).length < 2) return null;
+  return { order: parseInt(lines[0][1].trim(), 10), line: lines[0][0], rows: lines.slice(2) };
+}
+
+// Whether the text is in the benchmark format (then it is one puzzle, even in a list).
+export const isBenchmark = (text) => typeof text === "string" && text.length <= MAX_TEXT && benchmarkHeader(text) !== null;
+
+// The puzzle of a benchmark-format text; a header that disagrees with its rows is one error naming both.
+function parseBenchmark({ order, line, rows }) {
+  if (!(order >= 2 && order <= MAX_ORDER)) {
+    const N = order * order;
+    const side = order > MAX_ORDER ? ` (${String(N)[0] === "8" ? "an" : "a"} ${N}×${N})` : "";
+    throw new PuzzleError(`Line ${line}: the benchmark header gives order ${order}${side}; the lab reads ` +
+      `orders 2 to ${MAX_ORDER} (4×4 to 64×64).`, { line });
+  }
+  const N = order * order;
+  const toks = [];
+  for (const [ln, raw] of rows) for (const m of raw.matchAll(/\S+/g)) toks.push({ text: m[0], line: ln, column: m.index + 1 });
+  if (toks.length !== N * N) {
+    let said = `The header says order ${order} (a ${N}×${N}: ${N} rows of ${N} numbers), but `;
+    const perLine = rows.map(([ln, raw]) => [ln, raw.trim().split(/\s+/).length]);
+    const other = BOX_SIZE_BY_CELLS[toks.length];
+    const odd = perLine.filter(([, c]) => c !== N);
+    let at = line;
+    if (other) said += `the rows below it hold ${toks.length} numbers: a ${other * other}×${other * other} (order ${other}).`;
+    else if (perLine.length === N && odd.length) {
+      at = odd[0][0];
+      said += `line ${at} has ${odd[0][1]} numbers.`;
+    } else said += `the rows below it hold ${toks.length} numbers in ${perLine.length} line${perLine.length === 1 ? "" : "s"}.`;
+    throw new PuzzleError(said, { line: at });
+  }
+  const cells = toks.map((t) => {
+    const v = WHOLE.test(t.text) ? parseInt(t.text, 10) : null;
+    if (v === null || !(v === -1 || v === 0 || (v >= 1 && v <= N))) {
+      throw new PuzzleError(`Line ${t.line}, column ${t.column}: '${t.text}' is not a value of a ${N}×${N} puzzle ` +
+        `(the header's order ${order}: givens are 1–${N}, blanks -1).`, { line: t.line, column: t.column });
+    }
+    return Math.max(v, 0);
+  });
+  return { n: order, cells, form: `benchmark format, order ${order}` };
+}
+
+// The puzzle in the benchmark format: the order, the flag 1, then N tab-separated rows, -1 for a
+// blank (the field's programs read it as their instance files), as grid.py's to_benchmark.
+export function toBenchmark(cells) {
+  const N = Math.round(Math.sqrt(cells.length));
+  const rows = [];
+  for (let r = 0; r < N; r++) rows.push(cells.slice(r * N, (r + 1) * N).map((v) => (v ? String(v) : "-1")).join("\t") + "\n");
+  return `${Math.round(Math.sqrt(N))}\n1\n${rows.join("")}`;
 }
 
 // How a value is written in a grid of side N: a symbol up to 36×36, a number past it.

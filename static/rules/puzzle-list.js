@@ -2,7 +2,9 @@
 // read_puzzles): one puzzle per line, then an optional name after a space or a tab; blank
 // lines and lines starting with '#' are skipped. The examples menu, the experiments' built-in
 // sets and a pasted list all go through this one reader, held to tests/puzzle_list_cases.json.
-import { parsePuzzle, boardToString, PuzzleError } from "./parse.js";
+// A text in the field's benchmark format (parse.js: order, flag, rows) is one puzzle; a puzzle
+// file of that format is named by its file name (readPuzzleFile).
+import { parsePuzzle, boardToString, isBenchmark, PuzzleError } from "./parse.js";
 
 export class ListProblem extends Error {
   constructor(message, line = null) {
@@ -14,6 +16,15 @@ export class ListProblem extends Error {
 // [{name, puzzle}] with puzzle as N·N characters; throws ListProblem naming the line, and the
 // list by `list` (a link's message says "the link's list (pl=)").
 export function readPuzzleList(text, { list = "the list" } = {}) {
+  if (isBenchmark(text)) {
+    try {
+      return [{ name: "benchmark instance", puzzle: boardToString(parsePuzzle(text).cells) }];
+    } catch (err) {
+      if (!(err instanceof PuzzleError)) throw err;
+      throw new ListProblem(`${list[0].toUpperCase()}${list.slice(1)} is one puzzle in the benchmark format, and it ` +
+        `cannot be read: ${err.message}`, err.line);
+    }
+  }
   const out = [];
   text.split("\n").forEach((raw, i) => {
     const line = raw.trim();
@@ -30,4 +41,24 @@ export function readPuzzleList(text, { list = "the list" } = {}) {
   });
   if (!out.length) throw new ListProblem("The list holds no puzzle: paste one puzzle per line.");
   return out;
+}
+
+// The puzzles of a file's text, its problems naming the file (`file`, as the caller names it): a
+// benchmark-format file is one puzzle named by the file's name (its last part), any other a puzzle
+// list. As puzzle_list.read_puzzle_text.
+export function readPuzzleFile(text, file) {
+  if (isBenchmark(text)) {
+    try {
+      return [{ name: file.split(/[\\/]/).pop(), puzzle: boardToString(parsePuzzle(text).cells) }];
+    } catch (err) {
+      if (!(err instanceof PuzzleError)) throw err;
+      throw new ListProblem(`${file} (benchmark format): ${err.message}`, err.line);
+    }
+  }
+  try {
+    return readPuzzleList(text);
+  } catch (err) {
+    if (!(err instanceof ListProblem)) throw err;
+    throw new ListProblem(`${file}: ${err.message}`, err.line);
+  }
 }

@@ -44,7 +44,7 @@ function readSolverForm(state, problems) {
 // problems that judge this view count too (a link's, a vet's), each keeping its own message.
 // Returns {values, problems: Map key -> message, line}: `line` is the pasted list's line that
 // cannot be read, if that is a problem. `values.puzzles` (experiment) is {kind: "current" |
-// "list" | "gen" | "set", puzzles?, sweep?, id?}: a built-in set is loaded by the caller.
+// "list" | "files" | "gen" | "set", puzzles?, sweep?, id?}: a built-in set is loaded by the caller.
 export function read(view, state, { stored = true } = {}) {
   const problems = new Map();
   const out = {};
@@ -77,6 +77,13 @@ export function read(view, state, { stored = true } = {}) {
           problems.set("pl", err.message);
           line = err.line;
         }
+      } else if (c.puzzles === "files") {
+        const f = state.files;
+        if (f.reading) problems.set("ps", `the files are still being read (${f.reading.done} of ${f.reading.total})`);
+        else if (!f.read.length) {
+          problems.set("ps", f.skipped.length ? "none of the files opened holds a puzzle that can be read (see the list)"
+            : "open one or more puzzle files first (Open files…, or drop them on the files box)");
+        } else out.puzzles = { kind: "files", puzzles: f.read };
       } else if (c.puzzles === "gen") {
         const sweep = take(problems, "gs", () => readSweep(c.sweep));
         if (sweep) out.puzzles = { kind: "gen", sweep, puzzles: sweep.specs.map((spec) => ({ name: spec, spec, puzzle: null })) };

@@ -16,7 +16,8 @@ import { pointsAgainstP } from "../../static/rules/published.js";
 import { stepCount, stepWord } from "../../static/python/messages.js";
 import { tally } from "../../static/rules/stats.js";
 import { INITIAL } from "../../static/state.js";
-import { parsePuzzle } from "../../static/rules/parse.js";
+import { parsePuzzle, toBenchmark } from "../../static/rules/parse.js";
+import { readPuzzleFiles } from "../../static/compare/files.js";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const schemas = new Map(JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-m", "sudoku_lab", "solvers", "--json"],
@@ -196,4 +197,34 @@ test("a puzzle whose givens clash: Start runs no race (nor an experiment on it) 
   const set = state({ view: "experiment", check: clash, compare: { entries: [entry("acs")], puzzles: "papers" } });
   assert.ok(checkStart("experiment", set).settings);                  // a built-in set does not run the board's puzzle
   assert.equal(compareStatus(set, "experiment")[1], "Ready: set the entries and press Start.");
+});
+
+test("experiment files: read in order of their paths, one a task, a bad file named and skipped", async () => {
+  const nine = parsePuzzle(PUZZLE_9).cells;
+  const files = [new File([toBenchmark(nine)], "b.txt"), new File(["4\n1\n" + toBenchmark(nine).split("\n").slice(2).join("\n")], "c.txt"),
+    new File([`${PUZZLE_9} first\n1............... four\n`], "a.txt")];
+  const seen = [];
+  let pauses = 0;
+  const out = await readPuzzleFiles(files, { onEach: (done, total, sofar) => seen.push([done, total, sofar.read.length]),
+    pause: async () => { pauses += 1; } });
+  assert.deepEqual(out.read.map((p) => [p.name, p.file, p.puzzle.length]), [["first", "a.txt", 81], ["four", "a.txt", 16],
+    ["b.txt", "b.txt", 81]]);
+  assert.deepEqual(out.skipped.map((b) => b.file), ["c.txt"]);
+  assert.match(out.skipped[0].message, /^c\.txt \(benchmark format\): The header says order 4 \(a 16×16/);
+  assert.deepEqual(seen, [[1, 3, 2], [2, 3, 3], [3, 3, 3]]);            // progress after each file
+  assert.equal(pauses, 3);                                              // the page gets a task between files
+  let calls = 0;
+  assert.equal(await readPuzzleFiles(files, { cancelled: () => ++calls > 1, pause: async () => {} }), null);
+});
+
+test("experiment files: Start takes the files read, and says why not while they are read or none holds a puzzle", () => {
+  const exp = (files) => state({ view: "experiment", compare: { entries: [entry("acs")], puzzles: "files", runs: "1" },
+    files: { set: 1, reading: null, read: [], skipped: [], ...files } });
+  const read = [{ name: "x.txt", file: "bank/x.txt", puzzle: PUZZLE_9 }];
+  assert.deepEqual(checkStart("experiment", exp({ read })).settings.puzzles, { kind: "files", puzzles: read });
+  assert.match(checkStart("experiment", exp({ reading: { done: 3, total: 100 } })).problems.get("ps"), /still being read \(3 of 100\)/);
+  assert.match(checkStart("experiment", exp({})).problems.get("ps"), /^open one or more puzzle files first/);
+  assert.match(checkStart("experiment", exp({ skipped: [{ file: "y", message: "m" }] })).problems.get("ps"), /none of the files/);
+  assert.deepEqual(vetPuzzles(exp({ read: [...read, { name: "f", file: "f", puzzle: "1" + ".".repeat(15) }, ...read] }))
+    .map((p) => p.length), [81, 16]);
 });

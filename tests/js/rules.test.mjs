@@ -6,10 +6,10 @@ import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { parsePuzzle, boardToString } from "../../static/rules/parse.js";
+import { parsePuzzle, boardToString, toBenchmark } from "../../static/rules/parse.js";
 import * as values from "../../static/rules/values.js";
 import { linkOutcome, decodeCompareLink, encodeCompareLink } from "../../static/rules/links.js";
-import { readPuzzleList } from "../../static/rules/puzzle-list.js";
+import { readPuzzleList, readPuzzleFile } from "../../static/rules/puzzle-list.js";
 import { parseSpec } from "../../static/rules/generator.js";
 import { wilson, quantile, ecdf, tally } from "../../static/rules/stats.js";
 import { encodeEntries, decodeEntries, describe } from "../../static/rules/entries.js";
@@ -26,13 +26,31 @@ const outcome = (fn) => { try { return { ok: fn() }; } catch (err) { return { er
 test("parse: every shared case, as the Python parser", () => {
   for (const c of cases("parse_cases.json")) {
     const got = outcome(() => boardToString(parsePuzzle(c.text).cells));
-    if ("cells" in c) assert.deepEqual(got, { ok: c.cells }, c.name);
+    if ("cells" in c) {
+      assert.deepEqual(got, { ok: c.cells }, c.name);
+      if (c.form) assert.equal(parsePuzzle(c.text).form, c.form, c.name);
+    }
     else {
       assert.ok(got.error && got.error.includes(c.error), c.name);
       assert.equal(got.line, c.line ?? null, c.name);
       assert.equal(got.column, c.column ?? null, c.name);
     }
   }
+});
+
+test("the benchmark format: what toBenchmark writes reads back, and is what grid.to_benchmark writes", () => {
+  const parseCases = cases("parse_cases.json");
+  for (const c of parseCases.filter((k) => k.cells)) {
+    const { n, cells } = parsePuzzle(c.text);
+    const text = toBenchmark(cells);
+    assert.deepEqual(parsePuzzle(text), { n, cells, form: `benchmark format, order ${n}` }, c.name);
+  }
+  // the same bytes as Python writes (the ACS sample's 9×9)
+  const sample = parseCases.find((k) => k.form === "benchmark format, order 3");
+  const py = execFileSync(process.env.PYTHON || "python3", ["-c",
+    "import sys; from sudoku_lab.grid import parse, to_benchmark; sys.stdout.write(to_benchmark(parse(sys.argv[1])))", sample.cells],
+  { cwd: here("../../py/"), encoding: "utf8" });
+  assert.equal(toBenchmark(parsePuzzle(sample.text).cells), py);
 });
 
 test("values: seeds, time limits, parameters and the generator's settings, value or exact message", () => {
@@ -97,6 +115,9 @@ test("a comparison's link reads back as it was written", () => {
   assert.equal(d.runs, 4);
   assert.equal(d.max_seconds, 7);
   assert.equal(d.list.split("\n").length, 2);
+  // puzzles already read (an experiment's files) give the same link as their text
+  assert.equal(encodeCompareLink({ puzzle, max_seconds: "7", mode: "experiment", entries, runs: "4", puzzles: "list",
+    list: [puzzle, puzzle], preset: null }, schemas), hash);
   assert.match(encodeEntries(entries, schemas), /^hill_climb:3:plateau=12,hill_climb:9$/);
   assert.match(describe(entries[0], hc), /plateau=12/);
 });
@@ -111,7 +132,9 @@ test("entries: a bad entry is named and left out, the others kept", () => {
 
 test("puzzle lists: every shared case, as the Python reader", () => {
   for (const c of cases("puzzle_list_cases.json")) {
-    const got = outcome(() => readPuzzleList(c.text, c.list ? { list: c.list } : {}).map((p) => [p.puzzle, p.name]));
+    // a case with a `file` is that file's text, named as the caller names it (readPuzzleFile)
+    const read = () => (c.file ? readPuzzleFile(c.text, c.file) : readPuzzleList(c.text, c.list ? { list: c.list } : {}));
+    const got = outcome(() => read().map((p) => [p.puzzle, p.name]));
     if ("puzzles" in c) assert.deepEqual(got, { ok: c.puzzles }, c.name);
     else {
       assert.ok(got.error.startsWith(c.error), c.name);

@@ -1,4 +1,4 @@
-"""Experiments: many runs of one or more solvers over a puzzle file or a generated set,
+"""Experiments: many runs of one or more solvers over puzzle files or a generated set,
 streamed to a file, resumable, on one machine or a Dask cluster. Used by
 ``python -m sudoku_lab bench``, the scripts in ``bench/`` and the tests.
 
@@ -17,10 +17,10 @@ This module re-exports their public names, so callers write ``bench.Experiment``
 from .cluster import batches, execute, ship_package
 from .driver import run_experiment
 from .output import Output, read_records
-from .plan import (RECORD_FIELDS, BenchError, Entry, Experiment, Job, generated_puzzles, parse_entry,
-                   parse_generate, read_puzzles, record, spec_of)
+from .plan import (RECORD_FIELDS, BenchError, Entry, Experiment, Job, PuzzleFiles, generated_puzzles, parse_entry,
+                   parse_generate, read_puzzle_files, read_puzzles, record, spec_of)
 from .summary import by_entry, entry_label, summarise
 
-__all__ = ["RECORD_FIELDS", "BenchError", "Entry", "Experiment", "Job", "Output", "batches", "by_entry",
-           "entry_label", "execute", "generated_puzzles", "parse_entry", "parse_generate", "read_puzzles",
-           "read_records", "record", "run_experiment", "ship_package", "spec_of", "summarise"]
+__all__ = ["RECORD_FIELDS", "BenchError", "Entry", "Experiment", "Job", "Output", "PuzzleFiles", "batches", "by_entry",
+           "entry_label", "execute", "generated_puzzles", "parse_entry", "parse_generate", "read_puzzle_files",
+           "read_puzzles", "read_records", "record", "run_experiment", "ship_package", "spec_of", "summarise"]

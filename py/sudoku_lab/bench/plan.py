@@ -1,8 +1,10 @@
-"""What an experiment runs: its puzzles (a bench file or generated sets), its entries, its
+"""What an experiment runs: its puzzles (puzzle files or generated sets), its entries, its
 jobs, and the one per-run record format.
 
 * :func:`read_puzzles` reads a bench file (``puzzle [name]`` per line, ``#`` comments),
-  naming the line of anything unreadable.
+  naming the line of anything unreadable; :func:`read_puzzle_files` reads several files and
+  globs (a bank of benchmark-format instances, one puzzle a file, named by its file name),
+  keeping each puzzle's file for its records and skipping a bad file with its problem.
 * :func:`generated_puzzles` makes a generated set (issue 19, "The phase-transition
   experiment"): ``SIZE:P0:P1:STEP`` and K instances; instance i at p is
   ``sudoku_lab.generate`` with seed S + i, and is named by its generator spec
@@ -21,6 +23,7 @@ jobs, and the one per-run record format.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import re
@@ -39,16 +42,18 @@ class BenchError(ValueError):
     """Input the user can fix (a bad file, solver, parameter or scheduler); one line, exit 2."""
 
 
-# A run record's fields in order: the result's, the puzzle's index and name in its file, and
-# the speed. The page's experiment exports use the same list (sent with the worker's `ready`).
-RECORD_FIELDS = ("puzzle", "name", *RESULT_FIELDS, "iterations_per_second")
+# A run record's fields in order: the puzzle's index in the experiment, its name and the file it
+# was read from (None for a generated puzzle, the page's loaded one or a pasted list), the
+# result's, and the speed. The page's experiment exports use the same list (sent with the
+# worker's `ready`).
+RECORD_FIELDS = ("puzzle", "name", "file", *RESULT_FIELDS, "iterations_per_second")
 
 
-def record(index: int, name: str, result: Result | dict[str, Any]) -> dict[str, Any]:
-    """One run's record: the result's fields, the puzzle's index and name, iterations per second."""
+def record(index: int, name: str, result: Result | dict[str, Any], file: str | None = None) -> dict[str, Any]:
+    """One run's record: the puzzle's index, name and file, the result's fields, iterations per second."""
     fields = result.to_json() if isinstance(result, Result) else dict(result)
     seconds = fields["seconds"]
-    return {"puzzle": index, "name": name, **fields,
+    return {"puzzle": index, "name": name, "file": file, **fields,
             "iterations_per_second": fields["iterations"] / seconds if seconds else None}
 
 
@@ -62,6 +67,42 @@ def read_puzzles(path: str | Path, limit: int = 0) -> list[tuple[str, str]]:
     except ListProblem as exc:
         raise BenchError(exc.message) from None
     return out[:limit] if limit else out
+
+
+@dataclass
+class PuzzleFiles:
+    """Puzzles read from files: (cells, name) each, the file each came from (as given), and
+    the files skipped, each with its problem in one line."""
+
+    puzzles: list[tuple[str, str]]
+    files: list[str]
+    skipped: list[str]
+
+
+def read_puzzle_files(paths: Iterable[str], limit: int = 0) -> PuzzleFiles:
+    """The puzzles of every file named or matched by a glob (``inst/*.txt``, sorted by name; a
+    shell that expands the glob itself gives the same files). A file in the benchmark format is
+    one puzzle named by its file name, any other a puzzle list. A file that cannot be read is
+    skipped with its problem; BenchError when none can."""
+    out = PuzzleFiles([], [], [])
+    for given in paths:
+        matched = sorted(glob.glob(given)) if glob.has_magic(given) else [given]
+        if not matched:
+            out.skipped.append(f"no file matches '{given}'")
+        for path in matched:
+            try:
+                read = read_puzzle_file(path, check_givens=True)
+            except ListProblem as exc:
+                out.skipped.append(exc.message)
+                continue
+            out.puzzles += read
+            out.files += [path] * len(read)
+    if not out.puzzles:
+        raise BenchError("; ".join(out.skipped) if len(out.skipped) == 1
+                         else f"no puzzle file could be read ({len(out.skipped)}): " + "; ".join(out.skipped))
+    if limit:
+        out.puzzles, out.files = out.puzzles[:limit], out.files[:limit]
+    return out
 
 
 GENERATE_FORM = "SIZE:P0:P1:STEP (e.g. 16:0:1:0.05)"
@@ -180,7 +221,8 @@ def params_key(params: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Job:
-    """One run: the puzzle (index in its file, name, cells), solver, parameters, seed, budget."""
+    """One run: the puzzle (index in the experiment, name, cells), solver, parameters, seed,
+    budget, and the file the puzzle came from (None when none)."""
 
     puzzle: int
     name: str
@@ -190,12 +232,13 @@ class Job:
     seed: int
     budget: tuple[int | None, int | None, float | None]
     cpu_time: bool = False
+    file: str | None = None
 
     def run(self) -> dict[str, Any]:
         clock = time.process_time if self.cpu_time else time.perf_counter
         result = Run(parse(self.text), self.solver, dict(self.params), self.seed, Budget(*self.budget),
                      clock=clock).finish()
-        return record(self.puzzle, self.name, result)
+        return record(self.puzzle, self.name, result, self.file)
 
     def key(self) -> tuple[str, str, int, int]:
         return job_key(self.solver, dict(self.params), self.puzzle, self.seed)
@@ -214,7 +257,8 @@ class Experiment:
     names the ``--generate`` sets the puzzles came from, for the header. With `cpu_time` each
     run's time limit and seconds are the CPU time of the process running it, not the wall
     clock: on a machine shared with other work a time-limited run then gets the computing
-    time it was given (the runner chooses Run's clock; solvers never read one)."""
+    time it was given (the runner chooses Run's clock; solvers never read one). `files` holds
+    the file each puzzle was read from, for the records (empty: none)."""
 
     puzzles: list[tuple[str, str]]
     solver: str | list[Entry]
@@ -225,6 +269,7 @@ class Experiment:
     generated: tuple[str, ...] = ()
     instances: int = 0
     cpu_time: bool = False
+    files: tuple[str, ...] = ()
     entries: list[Entry] = field(init=False)
 
     def __post_init__(self):
@@ -278,7 +323,8 @@ class Experiment:
     def jobs(self) -> list[Job]:
         b = self.budget
         budget = (b.max_iterations, b.max_evaluations, b.max_seconds)
-        return [Job(i, name, text, e.solver, tuple(sorted(e.params.items())), e.seed + r, budget, self.cpu_time)
+        return [Job(i, name, text, e.solver, tuple(sorted(e.params.items())), e.seed + r, budget, self.cpu_time,
+                    self.files[i] if self.files else None)
                 for e in self.entries for i, (text, name) in enumerate(self.puzzles) for r in range(self.runs)]
 
 
