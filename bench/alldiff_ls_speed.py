@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from alldiff_ls_goals import instance  # noqa: E402
 from sudoku_lab.run import Run  # noqa: E402
+from sudoku_lab.solvers import SolverError  # noqa: E402
 
 
 def main() -> None:
@@ -31,7 +32,11 @@ def main() -> None:
     for size in args.sizes:
         for k in args.walkers:
             puzzle = instance(size, 0.45 if size <= 25 else 0.40, 0)
-            run = Run(puzzle, "alldiff_ls", {"walkers": k}, seed=0)
+            try:
+                run = Run(puzzle, "alldiff_ls", {"walkers": k}, seed=0)
+            except SolverError as exc:                       # too many walkers for the page's memory
+                print(f"{size}x{size} K={k}: refused ({exc})", flush=True)
+                continue
             first = None
             for _ in range(args.skip):
                 first = run.step()
