@@ -52,6 +52,6 @@ export function describeStartup(status) {
 // seconds depend on the load and a step or evaluation budget does not (docs/design.md, "The page").
 export function coresNote(workers, cores) {
   if (!cores || !(workers > cores)) return "";
-  return `${workers} workers share ${cores} ${cores === 1 ? "core" : "cores"}: they take turns, so their seconds depend on ` +
-    "the load (and on whatever else the machine does). A step or evaluation budget ends and ranks runs the same however loaded it is.";
+  return `${workers} workers share ${cores} ${cores === 1 ? "core" : "cores"}: their seconds depend on the load; ` +
+    "a step or evaluation budget does not.";
 }

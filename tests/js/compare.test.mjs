@@ -153,8 +153,7 @@ test("ranking: the budget's own measure where one is set; unsolved lanes by open
 });
 
 test("the note beside a comparison's Start when its workers outnumber the cores", () => {
-  assert.equal(coresNote(4, 2), "4 workers share 2 cores: they take turns, so their seconds depend on the load (and on whatever " +
-    "else the machine does). A step or evaluation budget ends and ranks runs the same however loaded it is.");
+  assert.equal(coresNote(4, 2), "4 workers share 2 cores: their seconds depend on the load; a step or evaluation budget does not.");
   assert.equal(coresNote(2, 2), "");
   assert.equal(coresNote(3, null), "");
 });
