@@ -128,3 +128,21 @@ def test_unsolved_lanes_are_ranked_by_open_cells_and_solved_ones_by_the_step_bud
     assert all(lane["state"] == "solved" for lane in solved)
     by_place = sorted(solved, key=lambda lane: lane["place"])
     assert [lane["steps"] for lane in by_place] == sorted(lane["steps"] for lane in solved)
+
+
+def test_an_experiments_best_entry_is_judged_by_the_step_budgets_measure(lab):
+    """Under a step budget the star goes to the entry that solves in fewer steps, not in fewer
+    seconds: natively ga_woc solves sato-11 in 35 generations (0.32 s), nb_coin in 67 (0.09 s)."""
+    easy = PAPERS["sato-11-easy"]
+    steps = {s: Run(parse(easy), s, {}, 1, Budget(max_seconds=60)).finish() for s in ("ga_woc", "nb_coin")}
+    assert all(r.solved for r in steps.values()) and steps["ga_woc"].iterations < steps["nb_coin"].iterations
+    lab.open("#p=" + easy + "&s=hill_climb&seed=1&t=600&i=100000")
+    lab.set_view("experiment")
+    lab.add_entry("ga_woc", 1)
+    lab.add_entry("nb_coin", 1)
+    lab.by("compare-runs").fill("1")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    best = lab.page.eval_on_selector_all('[data-testid="compare-row"]',
+                                         "els => els.map(e => [e.dataset.solver, +e.dataset.solved, e.dataset.best])")
+    assert best == [["ga_woc", 1, "true"], ["nb_coin", 1, "false"]]
