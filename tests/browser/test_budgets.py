@@ -146,3 +146,21 @@ def test_an_experiments_best_entry_is_judged_by_the_step_budgets_measure(lab):
     best = lab.page.eval_on_selector_all('[data-testid="compare-row"]',
                                          "els => els.map(e => [e.dataset.solver, +e.dataset.solved, e.dataset.best])")
     assert best == [["ga_woc", 1, "true"], ["nb_coin", 1, "false"]]
+
+
+def test_a_generator_links_stop_point_replays_to_the_native_step_and_board(lab):
+    """The issue's shape: a g= link with stop= (a stopped alldiff_ls run, whose steps are batches of
+    moves) replays in the page to the step and board of the native replay."""
+    from sudoku_lab.generate import generate, parse_spec
+    puzzle = generate(parse_spec("25:0.4:3")).puzzle
+    native = Run(puzzle, "alldiff_ls", {}, 1, Budget(stop_at=3000)).finish()
+    assert native.stop_reason == "stopped" and native.iterations >= 3000
+    lab.open("#g=25:0.4:3&s=alldiff_ls&seed=1&t=0.001&stop=3000")
+    lab.page.wait_for_function("() => !document.querySelector('[data-testid=board-making]') ||"
+                               " document.querySelector('[data-testid=board-making]').hidden", timeout=60_000)
+    assert lab.by("stop-point").get_attribute("data-stop") == "3000"
+    assert "&stop=3000" in lab.by("share").get_attribute("data-url")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "stopped", timeout=60_000) == "stopped"   # the 1 ms time limit did not apply
+    assert (iteration(lab.page), board_of(lab.page)) == (native.iterations, native.board.tolist())
+    assert f"&stop={native.iterations}" in lab.by("share").get_attribute("data-url")
