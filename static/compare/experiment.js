@@ -14,6 +14,9 @@ import { runOrder } from "./order.js";
 import { tallyRuns } from "./tally.js";
 import { measureOf } from "./ranking.js";
 
+const MEASURE_WORDS = { seconds: "time", iterations: "steps (the step budget's measure)",
+  evaluations: "evaluations (the evaluation budget's measure)" };
+
 const fmt = (x, digits = 2) => (x === null ? "–" : x.toLocaleString("en", { maximumFractionDigits: digits }));
 
 // The per-run record (the fields of `bench --json`): the result's fields, the puzzle's index
@@ -330,7 +333,9 @@ export class Experiment {
         const best = r === top;
         r.tr.dataset.best = best ? "true" : "false";
         r.tr.classList.toggle("best", best);
-        r.cells.entry.querySelector(".best-mark").hidden = !best;
+        const mark = r.cells.entry.querySelector(".best-mark");
+        mark.hidden = !best;
+        mark.title = `best on this puzzle: the highest success, then the lowest median ${MEASURE_WORDS[this.measure]}`;
       }
     }
   }
