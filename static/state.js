@@ -43,6 +43,9 @@ export const INITIAL = {
   // what runs — one answer for the whole page: a single run, a race or an experiment
   running: null,                    // {kind, phase: "starting" | "running", detail, link}
   results: { solve: null, race: null, experiment: null },   // each view's last outcome
+  stopPoint: null,                  // {fragment, step, replay}: where the Solve run of that link (fragment, no stop=) was
+                                    // ended by Stop or its time limit; replay: a link's stop=, which Start runs to
+                                    // (solve/stop-point.js)
 };
 
 const MAX_ROUNDS = 20;              // rounds of listeners in one batch (flush)

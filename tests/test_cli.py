@@ -48,6 +48,25 @@ def test_bench_json_lines_and_summary(tmp_path):
     assert sorted((x["puzzle"], x["seed"]) for x in rows[:4]) == [(0, 0), (0, 1), (1, 0), (1, 1)]
 
 
+def test_bench_with_a_step_budget_has_no_time_limit_and_ends_every_run_at_the_same_step(tmp_path):
+    """docs/design.md, "Command line": --max-iterations without --max-seconds runs with no time
+    limit, so two benches of the same runs write the same steps and boards, whatever the load."""
+    f = tmp_path / "set.txt"
+    f.write_text(f"{PAPERS['ai-escargot']} hard\n")
+    runs = []
+    for _ in range(2):
+        r = cli("bench", str(f), "--solver", "nb_coin", "--runs", "2", "--max-iterations", "30", "--json", "--quiet")
+        runs.append([(x["stop_reason"], x["iterations"], x["board"]) for x in map(json.loads, r.stdout.splitlines())
+                     if not x.get("summary")])
+    assert runs[0] == runs[1] and [x[:2] for x in runs[0]] == [("budget", 30)] * 2
+    out = tmp_path / "out.jsonl"
+    cli("bench", str(f), "--solver", "nb_coin", "--max-iterations", "30", "--out", str(out), "--quiet")
+    header = json.loads(out.read_text().splitlines()[0])
+    assert header["experiment"]["budget"] == {"max_iterations": 30, "max_evaluations": None, "max_seconds": None}
+    bad = cli("bench", str(f), "--solver", "nb_coin", "--max-evaluations", "0")
+    assert bad.returncode == 2 and "evaluation budget must be a whole number from 1" in bad.stderr
+
+
 def test_bad_input_exits_2_with_one_line():
     for args in (["check", "12345"], ["solve", PAPERS["sato-01-easy"], "--solver", "nope"],
                  ["solve", PAPERS["sato-01-easy"], "--solver", "hill_climb", "--param", "plateau=x"],

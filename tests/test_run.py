@@ -32,6 +32,45 @@ def test_stop_and_result_json(papers):
     assert run.step() is None
 
 
+@pytest.mark.parametrize("solver, budget", [("hill_climb", {"max_iterations": 300}), ("nb_coin", {"max_iterations": 40}),
+                                            ("ga_woc", {"max_evaluations": 20000})])
+def test_a_step_or_evaluation_budget_ends_every_run_at_the_same_step_and_board(papers, solver, budget):
+    """Load-independent budgets: two runs end alike, however slow the clock (a fast fake one here)."""
+    p = papers["ai-escargot"]
+    ticks = iter(range(10**9))
+    a = Run(p, solver, {}, 3, Budget(**budget)).finish()
+    b = Run(p, solver, {}, 3, Budget(**budget, max_seconds=10**9), clock=lambda: next(ticks) / 1000).finish()
+    assert a.stop_reason == b.stop_reason == "budget"
+    assert (a.iterations, a.evaluations) == (b.iterations, b.evaluations) and np.array_equal(a.board, b.board)
+
+
+@pytest.mark.parametrize("solver", ["hill_climb", "nb_coin", "alldiff_ls"])
+def test_a_stop_point_replays_a_run_stopped_or_timed_out_to_the_same_step_and_board(papers, solver):
+    """docs/design.md, "The run protocol": a replay with the stopped run's iterations as its stop
+    point ends at that step with that board, and the time limit no longer applies."""
+    p = papers["ai-escargot"]
+    run = Run(p, solver, {}, 5)
+    for _ in range(7):
+        run.step()
+    stopped = run.stop()
+    ticks = iter(range(10**9))             # a time limit long passed at every look: it does not apply
+    replay = Run(p, solver, {}, 5, Budget(max_seconds=1, stop_at=stopped.iterations), clock=lambda: next(ticks)).finish()
+    assert (replay.stop_reason, replay.iterations, replay.evaluations) == ("stopped", stopped.iterations, stopped.evaluations)
+    assert np.array_equal(replay.board, stopped.board)
+    ticks = iter(range(10**9))
+    timed = Run(p, solver, {}, 5, Budget(max_seconds=40), clock=lambda: next(ticks) / 4).finish()
+    assert timed.stop_reason == "budget"
+    again = Run(p, solver, {}, 5, Budget(max_seconds=40, stop_at=timed.iterations)).finish()
+    assert (again.iterations, again.stop_reason) == (timed.iterations, "stopped") and np.array_equal(again.board, timed.board)
+
+
+def test_a_budget_from_the_worker_keeps_a_stop_point_of_zero_and_refuses_a_bad_one():
+    assert Budget.from_mapping({"max_seconds": 5, "stop_at": 0}) == Budget(max_seconds=5.0, stop_at=0)
+    assert Budget.from_mapping({"max_iterations": 7, "max_evaluations": None}).max_iterations == 7
+    with pytest.raises(ValueError, match="stop_at"):
+        Budget.from_mapping({"stop_at": -1})
+
+
 def test_unknown_solver_and_bad_params_are_clear(papers):
     with pytest.raises(solvers.SolverError, match="unknown solver 'nope'"):
         Run(papers["sato-01-easy"], "nope")

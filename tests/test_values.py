@@ -32,6 +32,17 @@ def test_max_seconds(case):
     assert outcome(values.max_seconds, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
 
 
+@pytest.mark.parametrize("case", CASES["budget"], ids=lambda c: repr(c["in"]))
+def test_budget(case):
+    got = outcome(lambda raw: values.budget(raw, case.get("label", "step budget")), case["in"])
+    assert got == {k: case[k] for k in ("ok", "error") if k in case}
+
+
+@pytest.mark.parametrize("case", CASES["stop_point"], ids=lambda c: repr(c["in"]))
+def test_stop_point(case):
+    assert outcome(values.stop_point, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
+
+
 @pytest.mark.parametrize("case", CASES["size"], ids=lambda c: repr(c["in"][:20]))
 def test_size(case):
     assert outcome(values.size, case["in"]) == {k: case[k] for k in ("ok", "error") if k in case}
@@ -69,6 +80,8 @@ def test_link(case):
     assert (link.puzzle, link.generator, link.solver, link.seed, link.max_seconds, link.params, link.problems) == (
         case["puzzle"], case["generator"], case["solver"], case["seed"], case["max_seconds"], case["params"],
         case["problems"])
+    assert (link.max_iterations, link.max_evaluations, link.stop) == (
+        case.get("max_iterations"), case.get("max_evaluations"), case.get("stop"))
 
 
 def test_every_message_quotes_at_most_forty_characters():
@@ -84,6 +97,16 @@ def test_a_link_round_trips():
     link = links.decode(frag)
     assert (link.solver, link.seed, link.max_seconds, link.params, link.problems) == (
         "nb_coin", 7, 30.0, {"update": "count", "k": 0.25}, {})
+
+
+def test_a_link_with_budgets_and_a_stop_point_round_trips():
+    frag = links.encode(PAPERS["sato-01-easy"], "nb_coin", 7, 30.0, {}, max_iterations=500, max_evaluations=9000,
+                        stop=6430)
+    assert "&i=500&ev=9000&stop=6430" in frag
+    link = links.decode(frag)
+    assert (link.max_seconds, link.max_iterations, link.max_evaluations, link.stop, link.problems) == (
+        30.0, 500, 9000, 6430, {})
+    assert links.decode(links.encode(PAPERS["sato-01-easy"], "nb_coin", 7, 30.0, {}, stop=0)).stop == 0
 
 
 def cli(*args, stdin=None):
@@ -117,6 +140,24 @@ def test_the_cli_replays_a_share_link():
     assert r.returncode == 0 and d["solved"] and d["seed"] == 4 and d["params"]["plateau"] == 12
     bad = cli("solve", "--link", frag.replace("seed=4", "seed=-4"))
     assert bad.returncode == 2 and "seed must be a whole number" in bad.stderr
+
+
+def test_the_cli_replays_a_link_to_its_stop_point_and_runs_a_step_budget_without_a_time_limit():
+    """A link copied after Stop (stop=) replays to that very step; i= alone runs with no time limit."""
+    from sudoku_lab.grid import parse
+    from sudoku_lab.run import Run
+    run = Run(parse(PAPERS["ai-escargot"]), "nb_coin", {}, 2)
+    for _ in range(30):
+        run.step()
+    stopped = run.stop()
+    frag = links.encode(PAPERS["ai-escargot"], "nb_coin", 2, 0.001, {}, stop=stopped.iterations)
+    d = json.loads(cli("solve", "--link", frag, "--json").stdout)
+    assert (d["stop_reason"], d["iterations"], d["board"]) == ("stopped", stopped.iterations, stopped.to_json()["board"])
+    frag = links.encode(PAPERS["ai-escargot"], "hill_climb", 2, None, {}, max_iterations=120)
+    d = json.loads(cli("solve", "--link", frag, "--json").stdout)
+    assert (d["stop_reason"], d["iterations"]) == ("budget", 120)
+    bad = cli("solve", PAPERS["ai-escargot"], "--solver", "hill_climb", "--max-iterations", "1e3")
+    assert bad.returncode == 2 and "step budget must be a whole number from 1" in bad.stderr
 
 
 def test_a_generator_link_round_trips_and_the_cli_replays_it():

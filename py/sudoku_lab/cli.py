@@ -75,10 +75,29 @@ def _max_seconds(args, default: float) -> float:
         raise UsageError(str(exc)) from None
 
 
-def _budget(args, default_max_seconds: float = 60.0) -> Budget:
-    """The budget flags (--max-seconds by default 60 s)."""
+def _count(raw, label: str) -> int | None:
+    """--max-iterations or --max-evaluations by the budget rule (None when not given)."""
+    if raw is None:
+        return None
+    try:
+        return values.budget(raw, label)
+    except values.ValueProblem as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _budget(args, default_max_seconds: float | None = 60.0, max_iterations=None, max_evaluations=None,
+            stop_at: int | None = None) -> Budget:
+    """The budget flags (flags win over a link's budgets, given as defaults). A step or evaluation
+    budget without --max-seconds runs with no time limit: where it ends then does not depend on
+    the load (docs/design.md, "Command line"); otherwise --max-seconds is 60 s by default."""
+    steps = _count(args.max_iterations, "step budget")
+    steps = max_iterations if steps is None else steps
+    evaluations = _count(args.max_evaluations, "evaluation budget")
+    evaluations = max_evaluations if evaluations is None else evaluations
+    if (steps or evaluations) and args.max_seconds is None:
+        default_max_seconds = None
     max_seconds = _max_seconds(args, default_max_seconds)
-    return Budget(max_iterations=args.max_iterations, max_evaluations=args.max_evaluations, max_seconds=max_seconds)
+    return Budget(max_iterations=steps, max_evaluations=evaluations, max_seconds=max_seconds, stop_at=stop_at)
 
 
 def _make_run(puzzle, solver, params, seed, budget) -> Run:
@@ -127,7 +146,8 @@ def _from_link(args):
     if link.problems:
         raise UsageError(f"link: {next(iter(link.problems.values()))}")
     params = {**link.params, **_params(args.param)}
-    budget = _budget(args, default_max_seconds=link.max_seconds or 60.0)
+    default = link.max_seconds or (None if link.max_iterations or link.max_evaluations else 60.0)
+    budget = _budget(args, default, link.max_iterations, link.max_evaluations, link.stop)
     puzzle = generate(parse_spec(link.generator)).puzzle if link.generator else parse(link.puzzle)
     return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
@@ -311,8 +331,11 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
         p.add_argument("--max-seconds", default=None, metavar="SECONDS", help="time limit per run (default 60)")
-        p.add_argument("--max-iterations", type=int, default=None)
-        p.add_argument("--max-evaluations", type=int, default=None)
+        p.add_argument("--max-iterations", default=None, metavar="STEPS",
+                       help="step budget per run (iterations or generations, as the solver counts)")
+        p.add_argument("--max-evaluations", default=None, metavar="EVALUATIONS",
+                       help="evaluation budget per run (boards or moves scored); with either and no --max-seconds, "
+                            "no time limit")
         p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
         p.add_argument("--json", action="store_true")
 

@@ -1,7 +1,8 @@
 """Share links: a whole run in a URL fragment, read the same way by the page and the CLI.
 
-``#p=<cells>&s=<solver>&seed=<int>&t=<seconds>&<param>=<value>…`` (docs/design.md, "Share
-links"); ``g=<size>:<p>:<seed>[:unique]`` may stand instead of ``p=``: the generator's settings
+``#p=<cells>&s=<solver>&seed=<int>&t=<seconds>[&i=<steps>][&ev=<evaluations>][&stop=<step>]&<param>=<value>…``
+(docs/design.md, "Share links": ``i`` and ``ev`` the step and evaluation budgets, ``stop`` the
+stop point of a run that Stop or its time limit ended, where its replay ends); ``g=<size>:<p>:<seed>[:unique]`` may stand instead of ``p=``: the generator's settings
 (``generate.Spec``), so a link to a 25×25 stays short. Reading a link never generates: the
 settings are kept in ``Link.generator`` and whoever runs the link makes the puzzle. ``static/share.js`` is the page's reader; both are held to the link cases of
 ``tests/value_cases.json``. A link is read setting by setting: what is valid is kept, and
@@ -16,7 +17,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from . import solvers, values
-from .settings import COMPARE_LINK_KEYS, LINK_KEYS
+from .settings import COMPARE_LINK_KEYS, LINK_KEYS, label_of
 from .generate import parse_spec
 from .grid import PuzzleError, parse
 
@@ -32,6 +33,9 @@ class Link:
     solver: str | None = None
     seed: int | None = None
     max_seconds: float | None = None           # the time limit (t=)
+    max_iterations: int | None = None          # the step budget (i=)
+    max_evaluations: int | None = None         # the evaluation budget (ev=)
+    stop: int | None = None                    # the stop point (stop=): the step the replay ends at
     params: dict[str, Any] = field(default_factory=dict)
     mode: str | None = None
     problems: dict[str, str] = field(default_factory=dict)   # key -> what is wrong with it
@@ -62,10 +66,12 @@ def decode(fragment: str) -> Link:
             link.puzzle = parse(raw["p"]).to_string()
         except PuzzleError as exc:
             link.problems["p"] = f"the puzzle cannot be read: {exc.message}"
-    for key, rule, attr in (("seed", values.seed, "seed"), ("t", values.max_seconds, "max_seconds")):
+    for key, rule, attr in (("seed", values.seed, "seed"), ("t", values.max_seconds, "max_seconds"),
+                            ("i", values.budget, "max_iterations"), ("ev", values.budget, "max_evaluations"),
+                            ("stop", values.stop_point, "stop")):
         if key in raw:
             try:
-                setattr(link, attr, rule(raw[key]))
+                setattr(link, attr, rule(raw[key], label_of(key)))
             except values.ValueProblem as exc:
                 link.problems[key] = str(exc)
     if "s" in raw:
@@ -92,10 +98,14 @@ def decode(fragment: str) -> Link:
 
 
 def encode(puzzle: str | None, solver: str, seed: int, max_seconds: float | None, params: dict[str, Any],
-           generator: str | None = None) -> str:
+           generator: str | None = None, max_iterations: int | None = None, max_evaluations: int | None = None,
+           stop: int | None = None) -> str:
     """The fragment of a run; with `generator` (a spec's text) the link carries g= instead of p=."""
     pairs = [("g", generator) if generator else ("p", puzzle), ("s", solver), ("seed", str(seed))]
-    if max_seconds:
-        pairs.append(("t", values.fmt(max_seconds)))
+    for key, v in (("t", max_seconds), ("i", max_iterations), ("ev", max_evaluations)):
+        if v:
+            pairs.append((key, values.fmt(v)))
+    if stop is not None:
+        pairs.append(("stop", str(stop)))
     pairs += [(k, values.fmt(v)) for k, v in params.items()]
     return "#" + urlencode(pairs, safe=":")

@@ -35,11 +35,18 @@ SOLVE_FIELDS = RESULT_FIELDS[:RESULT_FIELDS.index("restarts")]     # what `solve
 
 @dataclass
 class Budget:
-    """Whichever limit comes first ends the run; None means no limit."""
+    """Whichever limit comes first ends the run; None means no limit.
+
+    ``max_iterations`` (the step budget) and ``max_evaluations`` are checked at each step, so
+    they end a run at the same step however loaded the machine is. ``stop_at``, the stop point,
+    replays a run that Stop or its time limit ended: the run ends at its first step whose
+    iteration reaches it, and the time limit no longer applies (docs/design.md, "The run protocol").
+    """
 
     max_iterations: int | None = None
     max_evaluations: int | None = None
     max_seconds: float | None = None
+    stop_at: int | None = None
 
     @classmethod
     def from_mapping(cls, m: Mapping[str, Any] | None) -> "Budget":
@@ -57,7 +64,11 @@ class Budget:
                 raise ValueError(f"budget {key} must be positive, got {v}")
             return v
 
-        return cls(num("max_iterations", int), num("max_evaluations", int), num("max_seconds", float))
+        stop_at = m.get("stop_at")
+        if stop_at is not None:
+            if isinstance(stop_at, bool) or not isinstance(stop_at, int) or stop_at < 0:
+                raise ValueError(f"budget stop_at must be a whole number from 0, got {stop_at!r}")
+        return cls(num("max_iterations", int), num("max_evaluations", int), num("max_seconds", float), stop_at)
 
 
 @dataclass
@@ -152,6 +163,8 @@ class Run:
                 self._finish("solved")
             else:
                 self._finish("error", "the solver claimed a solution that does not keep the givens")
+        elif self.budget.stop_at is not None and p.iteration >= self.budget.stop_at:
+            self._finish("stopped")
         elif self._over_budget(p):
             self._finish("budget")
         return p
@@ -196,7 +209,9 @@ class Run:
 
     # ------------------------------------------------------------------ internals
     def _out_of_time(self) -> bool:
-        return self.budget.max_seconds is not None and self.elapsed() >= self.budget.max_seconds
+        """The time limit is reached; a run with a stop point has none (it replays to that step)."""
+        b = self.budget
+        return b.max_seconds is not None and b.stop_at is None and self.elapsed() >= b.max_seconds
 
     def _over_budget(self, p: Progress) -> bool:
         b = self.budget

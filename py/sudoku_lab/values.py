@@ -11,6 +11,8 @@ The rules, decided once (docs/design.md, "Values"):
 * The seed is a whole number from 0 to 2**53 - 1: numpy refuses negative seeds, and
   JavaScript holds whole numbers exactly only up to 2**53 - 1.
 * The time limit is a positive number of seconds, at most a day.
+* A step or evaluation budget is a whole number from 1 to 2**53 - 1, the stop point (the step a
+  stopped run ended at) one from 0; both read like the seed, so JavaScript holds them exactly.
 * The generator's size is the side of the grid: 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8), and its
   p, the share of cells given, a number from 0 to 1 in plain decimal without a sign.
 * A true/false parameter takes ``true``/``false``/``1``/``0`` (any letter case).
@@ -90,6 +92,22 @@ def max_seconds(raw: Any, label: str = "time limit") -> float:
     if v is None or not 0 < v <= SECONDS_MAX:
         raise ValueProblem(label, f"must be a number of seconds above 0 and at most {SECONDS_MAX}; got {quote(raw)}")
     return float(v)
+
+
+def budget(raw: Any, label: str = "step budget") -> int:
+    """A step or evaluation budget (docs/design.md, "Values"): a count that does not depend on the load."""
+    v = _number(raw, _WHOLE)
+    if v is None or v != int(v) or not 1 <= v <= SEED_MAX:
+        raise ValueProblem(label, f"must be a whole number from 1 to {SEED_MAX}; got {quote(raw)}")
+    return int(v)
+
+
+def stop_point(raw: Any, label: str = "stop point") -> int:
+    """The step a run was ended at by Stop or its time limit (a link's stop=)."""
+    v = _number(raw, _WHOLE)
+    if v is None or v != int(v) or not 0 <= v <= SEED_MAX:
+        raise ValueProblem(label, f"must be a whole number from 0 to {SEED_MAX}; got {quote(raw)}")
+    return int(v)
 
 
 def size(raw: Any, label: str = "size") -> int:

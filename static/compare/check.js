@@ -10,11 +10,10 @@ import { clashingGivens } from "../state.js";
 const EMPTY_9x9 = ".".repeat(81);
 
 // The entry the solver form composes: {entry: {solver, seed, params} | null, problems}. The
-// time limit and the puzzles are the comparison's, read at Start, so their problems do not count.
+// time limit, the budgets and the puzzles are the comparison's, read at Start, so their problems do not count.
 export function checkEntry(state) {
   const { values: { schema, params, seed }, problems } = read("solve", state, { stored: false });
-  problems.delete("t");
-  problems.delete("p");
+  for (const k of ["t", "i", "ev", "p"]) problems.delete(k);
   return { entry: problems.size || !schema ? null : { solver: schema.id, seed, params }, problems };
 }
 
@@ -32,7 +31,8 @@ export function checkStart(view, state) {
       message: `Nothing was started. ${state.check.message || "The givens clash, so the puzzle has no solution."}` };
   }
   if (!problems.size) {
-    return { settings: { max_seconds: v.max_seconds, runs: v.runs, workers: v.workers, puzzles: v.puzzles || null } };
+    return { settings: { max_seconds: v.max_seconds, max_iterations: v.max_iterations, max_evaluations: v.max_evaluations,
+      runs: v.runs, workers: v.workers, puzzles: v.puzzles || null } };
   }
   const mark = new Map([...problems].filter(([k]) => !state.problems.has(k) && k !== "e"));
   const said = [...problems].map(([k, m]) => problemLine(k, m));

@@ -7,11 +7,15 @@
 // page's one answer (state.running), asked through `running()`.
 import { Lines, coincidences } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
-import { ecdf } from "../rules/stats.js";
+import { ecdf, quantile } from "../rules/stats.js";
 import { pointsAgainstP } from "../rules/published.js";
 import { paperFigure } from "./presets.js";
 import { runOrder } from "./order.js";
 import { tallyRuns } from "./tally.js";
+import { measureOf } from "./ranking.js";
+
+const MEASURE_WORDS = { seconds: "time", iterations: "steps (the step budget's measure)",
+  evaluations: "evaluations (the evaluation budget's measure)" };
 
 const fmt = (x, digits = 2) => (x === null ? "–" : x.toLocaleString("en", { maximumFractionDigits: digits }));
 
@@ -89,8 +93,9 @@ export class Experiment {
     return [`${i + 1}. ${solver}`, `${seed}…`, ...changed].join(" · ");
   }
 
-  begin({ entries, puzzles, runs, max_seconds, preset, published = {}, sweep = null }) {
+  begin({ entries, puzzles, runs, max_seconds, max_iterations = null, max_evaluations = null, preset, published = {}, sweep = null }) {
     Object.assign(this, { entries, puzzles, runs, max_seconds, preset, published, sweep });
+    this.measure = measureOf({ max_iterations, max_evaluations });     // what the best entry is judged by
     this.records = [];
     this.keys = new Map();                            // record -> its place by entry, puzzle and seed
     this.done = 0;
@@ -106,7 +111,7 @@ export class Experiment {
     const jobs = runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }, k) => {
       const e = entries[ei], p = puzzles[pi];
       return { entry: ei, index: pi, name: p.name, file: p.file ?? null, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
-        params: e.params, seed: e.seed + r, max_seconds, group: this.groupOf(pi),
+        params: e.params, seed: e.seed + r, max_seconds, max_iterations, max_evaluations, group: this.groupOf(pi),
         key: (ei * puzzles.length + pi) * runs + r };             // the records' order in the files
     });
     this.total = jobs.length;
@@ -298,7 +303,8 @@ export class Experiment {
     row.cells.rateText.textContent = rate === null ? "–" : `${fmt(100 * rate, 0)}% [${fmt(100 * lo, 0)}–${fmt(100 * hi, 0)}]`;
     row.cells.bar.set(rate, lo, hi);
     row.cells.secsText.textContent = secs[1] === null ? "–" : `${fmt(secs[1], 3)} (${fmt(secs[0], 3)}–${fmt(secs[2], 3)})`;
-    row.stats = { rate, median: secs[1], box: times.length ? [Math.min(...times), ...secs, Math.max(...times)] : null };
+    const solved = row.records.filter((r) => r.solved && r.stop_reason !== "error");
+    row.stats = { rate, median: quantile(solved.map((r) => r[this.measure]), 0.5), box: times.length ? [Math.min(...times), ...secs, Math.max(...times)] : null };
     row.cells.iterations.textContent = its[1] === null ? "–" : `${fmt(its[1], 0)} (${fmt(its[0], 0)}–${fmt(its[2], 0)})`;
   }
 
@@ -328,7 +334,8 @@ export class Experiment {
   }
 
   // Across the table: one log-seconds scale for every box plot, and the best entry of each
-  // puzzle (the highest success rate, then the lowest median time) marked ★.
+  // puzzle (the highest success rate, then the lowest median of the measure: evaluations or
+  // steps under such a budget, else seconds) marked ★.
   compareRows() {
     const rows = [...this.rows.values()];
     const all = rows.flatMap((r) => (r.stats && r.stats.box ? [r.stats.box[0], r.stats.box[4]] : []));
@@ -346,7 +353,9 @@ export class Experiment {
         const best = r === top;
         r.tr.dataset.best = best ? "true" : "false";
         r.tr.classList.toggle("best", best);
-        r.cells.entry.querySelector(".best-mark").hidden = !best;
+        const mark = r.cells.entry.querySelector(".best-mark");
+        mark.hidden = !best;
+        mark.title = `best on this puzzle: the highest success, then the lowest median ${MEASURE_WORDS[this.measure]}`;
       }
     }
   }

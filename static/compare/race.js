@@ -9,7 +9,7 @@ import { Board, stringToCells } from "../draw/board.js";
 import { Lines, seriesColor } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
 import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText, stepCount } from "../python/messages.js";
-import { places, placeText } from "./ranking.js";
+import { measureOf, measureText, places, placeText, rankingText, unsolvedPlaceText } from "./ranking.js";
 
 const MIN_SECONDS = 1e-3;                    // the log axis starts here: every lane starts at the puzzle
 // Lanes take turns to paint their text: one lane per animation frame, each at most every
@@ -19,14 +19,18 @@ const LANE_PAINT_MS = 60;
 export const laneLabel = (entry, i) => `${i + 1}. ${entry.solver} · seed ${entry.seed}`;
 
 export class Race {
-  constructor({ lanesEl, chartEl, schemas }) {
-    Object.assign(this, { lanesEl, chartEl, schemas });
+  constructor({ lanesEl, chartEl, rankingEl, schemas }) {
+    Object.assign(this, { lanesEl, chartEl, rankingEl, schemas });
+    this.measure = "seconds";                  // what solved lanes are ranked by (ranking.js, measureOf)
     this.lanes = [];
     this.chart = null;
     this.painting = false;                     // an animation frame is asked for (paintNext)
   }
 
-  begin(entries, givens, max_seconds) {
+  // budget: {max_seconds, max_iterations, max_evaluations}, every lane's
+  begin(entries, givens, { max_seconds, max_iterations = null, max_evaluations = null }) {
+    this.measure = measureOf({ max_iterations, max_evaluations });
+    this.showRanking(false);
     this.lanesEl.replaceChildren();
     this.lanesEl.style.setProperty("--lanes", String(entries.length));
     this.lanes = entries.map((entry, i) => this.makeLane(entry, i, givens));
@@ -185,36 +189,56 @@ export class Race {
           (cellsLeft(result) ? `${cellsLeftText(cellsLeft(result))} left` : "no board");
   }
 
-  // Places by each lane's own solving time (all lanes start together); the first is the winner.
+  // Places by the race's measure (all lanes start together; the first solved is the winner),
+  // then, once every lane has ended, the unsolved ones by their open cells (ranking.js).
   rank() {
-    places(this.lanes.map((l) => l.result)).forEach((place, i) => {
+    let any = false;
+    places(this.lanes.map((l) => l.result), this.measure).forEach((place, i) => {
       if (place === null) return;
+      any = true;
       const lane = this.lanes[i];
+      const { result } = lane;
+      const schema = this.schemas().get(lane.entry.solver);
       lane.el.dataset.place = String(place);
-      lane.el.classList.toggle("winner", place === 1);
-      lane.place.textContent = placeText(place);
-      lane.time.textContent = `${lane.result.seconds.toFixed(2)} s`;
-      lane.info.textContent = `solved · ${stepCount(lane.result.iterations, this.schemas().get(lane.entry.solver))}`;
+      lane.el.classList.toggle("winner", place === 1 && result.solved);
+      lane.place.textContent = result.solved ? placeText(place) : unsolvedPlaceText(place);
+      if (result.solved) {
+        lane.time.textContent = measureText(result, this.measure, schema);
+        lane.info.textContent = `solved · ${stepCount(result.iterations, schema)}`;
+      } else {
+        lane.time.textContent = `${result.open_cells} open ${result.open_cells === 1 ? "cell" : "cells"}`;
+      }
     });
+    this.showRanking(any);
+  }
+
+  // what the places were ranked by, once there are places
+  showRanking(shown) {
+    if (!this.rankingEl) return;
+    this.rankingEl.hidden = !shown;
+    this.rankingEl.dataset.measure = this.measure;
+    this.rankingEl.textContent = shown ? rankingText(this.measure) : "";
   }
 
   // Every lane has ended: the time axis ends at the last lane's end, not at the time limit
   // (a race settled in 0.2 s of a 60 s limit drew its lines in the chart's first sliver).
   ended() {
+    this.rank();                               // the unsolved lanes' places, now that none runs
     const ends = this.lanes.filter((l) => l.result && l.result.started !== false).map((l) => l.result.seconds);
     if (this.chart && ends.length) this.chart.endAt(Math.max(MIN_SECONDS * 10, ...ends));
   }
 
   // the race as a file: every lane's settings, place, result and trajectory
   outcome() {
-    const at = places(this.lanes.map((l) => l.result));
-    return { lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i), solver: l.entry.solver, seed: l.entry.seed,
+    const at = places(this.lanes.map((l) => l.result), this.measure);
+    return { ranked_by: this.measure, lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i), solver: l.entry.solver, seed: l.entry.seed,
       params: l.entry.params, state: l.state, place: at[i],
       result: l.result, series: { columns: ["seconds", "open_cells"], rows: l.series } })) };
   }
 
   // the race of a puzzle no longer shown: its lanes and chart go
   clear() {
+    this.showRanking(false);
     this.lanesEl.replaceChildren();
     this.lanes = [];
     if (this.chart) { this.chart.destroy(); this.chart = null; }

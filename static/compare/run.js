@@ -7,7 +7,7 @@ import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
 import { checkStart } from "./check.js";
-import { describeStartup } from "./status.js";
+import { coresNote, describeStartup } from "./status.js";
 import { PRESETS } from "./presets.js";
 import { loadPuzzleSet, published } from "./fetch.js";
 import { selectListLine } from "./form.js";
@@ -34,7 +34,8 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
       return;
     }
     actions.clearNotice("compare");
-    const { max_seconds, runs, workers, puzzles: p } = checked.settings;
+    const { max_seconds, max_iterations, max_evaluations, runs, workers, puzzles: p } = checked.settings;
+    const budget = { max_seconds, max_iterations, max_evaluations };      // every run's (docs/design.md, "Share links")
     const puzzles = p && (p.kind === "set" ? loadPuzzleSet(p.id) : p.puzzles);
     const c = store.state.compare;
     const entries = c.entries.map((e) => ({ ...e, params: { ...e.params } }));
@@ -57,16 +58,16 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
       };
       try {
         if (mode === "race") {
-          race.begin(entries, puzzle.cells, max_seconds);
+          race.begin(entries, puzzle.cells, budget);
           pool.resize(entries.length);
           startup();
           const text = boardToString(puzzle.cells);
           const jobs = entries.map((e, i) => ({ lane: i, puzzle: text, solver: e.solver, params: e.params, seed: e.seed,
-            max_seconds }));
+            ...budget }));
           const promises = pool.start(jobs, { together: true, onStart, onFrame: (job, f) => race.frame(job.lane, f) });
           await Promise.all(promises.map((pr, i) => pr.then((r) => race.done(i, r))));
           race.ended();
-          return { kind: "race", link, puzzle: text, max_seconds, ...race.outcome() };
+          return { kind: "race", link, puzzle: text, ...budget, ...race.outcome() };
         }
         let list;
         try { list = await puzzles; } catch (err) {               // a built-in set that could not be fetched
@@ -75,7 +76,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
           return null;
         }
         if (stopped) return null;                                 // stopped while the set was fetched
-        const jobs = experiment.begin({ entries, puzzles: list, runs, max_seconds,
+        const jobs = experiment.begin({ entries, puzzles: list, runs, ...budget,
           preset: c.preset ? PRESETS.find((pr) => pr.id === c.preset) : null,
           published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
         pool.resize(workers);
@@ -111,6 +112,18 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
       : s.view === "experiment" ? Math.max(1, Math.min(MAX_POOL, Math.floor(Number(s.compare.workers)) || 1)) : 1;
     pool.warm(n);
     showPool();
+  });
+
+  // More workers than cores: said beside Start (a race runs one worker per lane).
+  store.on(["view", "compare"], (s) => {
+    const workers = s.view === "race" ? s.compare.entries.length
+      : s.view === "experiment" ? Math.max(1, Math.min(MAX_POOL, Math.floor(Number(s.compare.workers)) || 1)) : 0;
+    const cores = navigator.hardwareConcurrency || null;
+    const text = coresNote(workers, cores);
+    ui.cores.hidden = !text;
+    if (ui.cores.textContent !== text) ui.cores.textContent = text;
+    ui.cores.dataset.workers = String(workers);
+    ui.cores.dataset.cores = String(cores ?? "");
   });
 
   // the pool's workers, and how many are ready (test hooks on compare-status)

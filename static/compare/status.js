@@ -50,3 +50,12 @@ export function describeStartup(status) {
     `worker ${w.i + 1} ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}`)).join(", ") +
     ` (${status.length - waiting.length} of ${status.length} ready)`;
 }
+
+// The note beside a comparison's Start when its workers outnumber the machine's cores
+// (navigator.hardwareConcurrency; null: unknown), else "": they take turns on the cores, so
+// seconds depend on the load and a step or evaluation budget does not (docs/design.md, "The page").
+export function coresNote(workers, cores) {
+  if (!cores || !(workers > cores)) return "";
+  return `${workers} workers share ${cores} ${cores === 1 ? "core" : "cores"}: their seconds depend on the load; ` +
+    "a step or evaluation budget does not.";
+}

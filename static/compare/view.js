@@ -18,7 +18,7 @@ import { mountScrollHint } from "./scroll-hint.js";
 export function mountCompare(store, actions, { worker, pool, shareLink, takePaste }) {
   const ui = compareElements();
   const schemas = () => store.state.schemas;
-  const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, schemas });
+  const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, rankingEl: ui.ranking, schemas });
   const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemas,
     phaseEls: { box: ui.phase, success: ui.phaseSuccess, note: ui.phaseNote, time: ui.phaseTime },
     running: () => !!store.state.running && store.state.running.kind === "experiment" });
@@ -58,6 +58,8 @@ export function mountCompare(store, actions, { worker, pool, shareLink, takePast
     ui.panel.hidden = s.view === "solve";
     ui.experiment.hidden = s.view !== "experiment";
     ui.lanes.hidden = ui.raceChart.hidden = s.view !== "race";
+    if (s.view !== "race") ui.ranking.hidden = true;
+    else ui.ranking.hidden = !ui.ranking.textContent;
     ui.resultsBox.hidden = ui.progress.hidden = ui.experimentChart.hidden = s.view !== "experiment";
     if (s.view !== "experiment") ui.scrollHint.hidden = true;
     else scrollHint();

@@ -8,6 +8,7 @@ import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.
 import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { patchOf, isParam, valueIn } from "../settings/table.js";
+import { runFragment } from "../solve/stop-point.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
@@ -19,6 +20,7 @@ export function mountLinks(store, actions, generator) {
     actions.abandon();
     actions.clearProblems();
     actions.clearNotice();
+    store.set({ stopPoint: null });          // a stop point names a step of one run: the link says its own, if any
     const q = new URLSearchParams(hash.replace(/^#/, ""));
     pending = { hash, compare: q.has("m") };
     const s = store.state;
@@ -37,6 +39,9 @@ export function mountLinks(store, actions, generator) {
     }
     const settings = { ...s.settings };
     if (first.max_seconds !== null) settings.max_seconds = String(first.max_seconds);
+    // a link without a budget has none: it names its run, not that run under the page's last budget
+    settings.max_iterations = first.max_iterations === null ? "" : String(first.max_iterations);
+    settings.max_evaluations = first.max_evaluations === null ? "" : String(first.max_evaluations);
     if (!pending.compare && first.seed !== null) settings.seed = String(first.seed);
     store.set({ settings, view: pending.compare ? (first.mode || s.view === "solve" && "race" || s.view) : "solve" });
     if (store.state.ready) applyRest();
@@ -98,6 +103,8 @@ export function mountLinks(store, actions, generator) {
     const link = decodeState(hash);
     const { solver, params } = checkLinkParams(link, schemas);
     if (solver) store.set({ settings: { ...store.state.settings, solver, params } });
+    // the stop point stands for the run these settings name (solve/stop-point.js)
+    if (link.stop !== null && !link.problems.size) store.set({ stopPoint: { fragment: runFragment(store.state), step: link.stop, replay: true } });
     reportProblems(link.problems, { hash, compare });
   }
 

@@ -2,7 +2,8 @@
 // link is frozen when it starts). A listener on the state; the button copies it and puts it
 // in the address bar (docs/design.md, "Share links").
 import { boardToString } from "../rules/parse.js";
-import { encodeState, encodeCompareLink } from "../rules/links.js";
+import { encodeCompareLink } from "../rules/links.js";
+import { runFragment, stopPointOf } from "../solve/stop-point.js";
 
 // While the generator makes a puzzle (a g= link, Generate), the link names that puzzle: it is
 // what a Start will run (a Start waits for it).
@@ -11,17 +12,15 @@ export function linkOf(s) {
   const base = location.href.split("#")[0];
   const puzzle = s.puzzle ? boardToString(s.puzzle.cells) : "";
   const generator = s.making ? s.making.spec : s.puzzle.spec || null;
-  if (s.view === "solve") {
-    return base + encodeState({ puzzle, generator, solver: s.settings.solver, seed: s.settings.seed || "0",
-      params: s.settings.params, max_seconds: s.settings.max_seconds });
-  }
+  if (s.view === "solve") return base + runFragment(s, stopPointOf(s));     // a stopped run's link says where it ended
   const c = s.compare;
   // a link cannot carry files: an experiment on opened files is linked as a list of their
   // puzzles, already read (pl=, the names left out; pl= holds puzzles up to 36×36, so past that
   // the link has no pl= and says so when opened)
   const files = c.puzzles === "files";
   const read = files ? s.files.read.map((p) => p.puzzle) : null;
-  return base + encodeCompareLink({ puzzle, generator, max_seconds: s.settings.max_seconds, mode: s.view, entries: c.entries,
+  return base + encodeCompareLink({ puzzle, generator, max_seconds: s.settings.max_seconds,
+    max_iterations: s.settings.max_iterations, max_evaluations: s.settings.max_evaluations, mode: s.view, entries: c.entries,
     runs: c.runs, puzzles: files ? "list" : c.puzzles, list: files ? (read.some((p) => p.includes(",")) ? "" : read) : c.list,
     sweep: c.sweep, preset: c.preset }, s.schemas);
 }
@@ -29,7 +28,7 @@ export function linkOf(s) {
 export function mountShare(store) {
   const button = document.getElementById("share");
   const current = () => (store.state.running ? store.state.running.link : linkOf(store.state));
-  store.on(["puzzle", "making", "settings", "view", "compare", "files", "running", "schemas"], (s) => {
+  store.on(["puzzle", "making", "settings", "view", "compare", "files", "running", "schemas", "stopPoint"], (s) => {
     if (s.files.reading && s.compare.puzzles === "files") return;     // the files' link once they are read
     const url = s.running ? s.running.link : linkOf(s);
     if (url) button.dataset.url = url;

@@ -1,8 +1,13 @@
 // The worker messages the page sends, built in one place (docs/design.md, "Worker messages"),
 // and what a run's stop reason means for the page: the state its status shows.
 
-export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds, lite = false }) => ({
-  type: "start", runId, puzzle, solver, params, seed, budget: { max_seconds },
+// budget: run.Budget's fields — the time limit, the step and evaluation budgets, the stop point
+// (the last three only when set)
+export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds, max_iterations = null, max_evaluations = null,
+  stop_at = null, lite = false }) => ({
+  type: "start", runId, puzzle, solver, params, seed,
+  budget: { max_seconds, ...(max_iterations !== null ? { max_iterations } : {}), ...(max_evaluations !== null ? { max_evaluations } : {}),
+    ...(stop_at !== null ? { stop_at } : {}) },
   ...(lite ? { frames: "lite" } : {}),
 });
 

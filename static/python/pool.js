@@ -95,7 +95,8 @@ export class Pool {
       if (slot.stopRequested) return stopped();
       job.puzzle = puzzle;
       slot.handle = slot.worker.run({ puzzle, solver: job.solver, params: job.params, seed: job.seed,
-        max_seconds: job.max_seconds, lite: true }, (frame) => this.onFrame(job, frame));
+        max_seconds: job.max_seconds, max_iterations: job.max_iterations ?? null, max_evaluations: job.max_evaluations ?? null,
+        lite: true }, (frame) => this.onFrame(job, frame));
       this.onStart(job);
       return slot.handle.done;
     }).then(

@@ -1,5 +1,5 @@
 // Share links: the whole run in the URL fragment (docs/design.md, "Share links"), e.g.
-//   #p=<N*N chars, '.' empty>&s=<solver>&seed=<int>&t=<max seconds>&<param>=<value>...
+//   #p=<N*N chars, '.' empty>&s=<solver>&seed=<int>&t=<max seconds>[&i=<steps>][&ev=<evaluations>][&stop=<step>]&<param>=<value>...
 // The page's copy of py/sudoku_lab/links.py, held to the same cases (tests/value_cases.json).
 // A link is read setting by setting: valid ones are kept, each invalid one gets its own
 // problem, so a bad seed never costs the puzzle. Nothing from a link is evaluated or put
@@ -15,14 +15,36 @@ import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "../settings/table.js";
 // other key of a single-run link names a parameter.
 export const RESERVED = new Set([...LINK_KEYS, ...COMPARE_LINK_KEYS]);
 
-export function encodeState({ puzzle, generator = null, solver, seed, params, max_seconds }) {
+// stop: the stop point (the step a run that Stop or its time limit ended was at), or null.
+export function encodeState({ puzzle, generator = null, solver, seed, params, max_seconds, max_iterations = "", max_evaluations = "",
+  stop = null }) {
   const q = new URLSearchParams();
   if (generator) q.set("g", generator); else q.set("p", puzzle);
   if (solver) q.set("s", solver);
   q.set("seed", String(seed));
   if (max_seconds) q.set("t", String(max_seconds));
+  setBudgets(q, max_iterations, max_evaluations);
+  if (stop !== null) q.set("stop", String(stop));
   for (const [k, v] of Object.entries(params || {})) q.set(k, String(v));
   return fragment(q);
+}
+
+// i= and ev=, the step and evaluation budgets, when set (as typed; an empty field is none)
+function setBudgets(q, max_iterations, max_evaluations) {
+  if (max_iterations !== null && String(max_iterations).trim()) q.set("i", String(max_iterations).trim());
+  if (max_evaluations !== null && String(max_evaluations).trim()) q.set("ev", String(max_evaluations).trim());
+}
+
+// The budgets of a link (i=, ev=; stop= too when `stop`), each read by its rule or a problem of its key.
+const BUDGET_KEYS = [["i", values.budget, "max_iterations"], ["ev", values.budget, "max_evaluations"]];
+function readBudgets(raw, problems, link, keys = BUDGET_KEYS) {
+  for (const [key, rule, attr] of keys) {
+    if (!raw.has(key)) continue;
+    try { link[attr] = rule(raw.get(key), labelOf(key)); } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set(key, err.message);
+    }
+  }
 }
 
 // A link's fragment: ':' needs no escaping there, and keeps g=16:0.45:7 and entries readable.
@@ -68,8 +90,10 @@ function readPuzzle(seen, raw, problems, link) {
 // checkLinkParams, once it is known.
 export function decodeState(hash) {
   const { seen, raw, problems } = readPairs(hash);
-  const link = { puzzle: null, generator: null, solver: null, seed: null, max_seconds: null, params: new Map(), problems };
+  const link = { puzzle: null, generator: null, solver: null, seed: null, max_seconds: null, max_iterations: null,
+    max_evaluations: null, stop: null, params: new Map(), problems };
   readPuzzle(seen, raw, problems, link);
+  readBudgets(raw, problems, link, [...BUDGET_KEYS, ["stop", values.stop_point, "stop"]]);
   for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", values.max_seconds, "max_seconds"]]) {
     if (!raw.has(key)) continue;
     try {
@@ -115,7 +139,8 @@ export function linkOutcome(hash, schemas) {
   return {
     puzzle: link.puzzle ? boardToString(link.puzzle.cells) : null, generator: link.generator,
     solver: link.solver === null ? null : solver,
-    seed: link.seed, max_seconds: link.max_seconds, params, problems,
+    seed: link.seed, max_seconds: link.max_seconds, max_iterations: link.max_iterations, max_evaluations: link.max_evaluations,
+    stop: link.stop, params, problems,
   };
 }
 
@@ -148,8 +173,8 @@ const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max
 // `puzzleSets`: the ids a `ps` may name besides current and list; `presets`: the preset ids.
 export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = [] } = {}) {
   const { seen, raw, problems } = readPairs(hash);
-  const out = { mode: null, puzzle: null, generator: null, max_seconds: null, entries: [], runs: null, puzzles: null, list: null,
-    sweep: null, preset: null, problems };
+  const out = { mode: null, puzzle: null, generator: null, max_seconds: null, max_iterations: null, max_evaluations: null, entries: [],
+    runs: null, puzzles: null, list: null, sweep: null, preset: null, problems };
   const mode = raw.get("m");
   if (raw.has("m")) {
     if (COMPARE_MODES.includes(mode)) out.mode = mode;
@@ -162,6 +187,7 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
       problems.set("t", err.message);
     }
   }
+  readBudgets(raw, problems, out);
   let entryText = null;
   if (raw.has("e")) entryText = raw.get("e");
   else if (raw.has("c")) {              // c=<solver>,… with their defaults and the link's seed
@@ -218,10 +244,12 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
 }
 
 // A race or experiment as a link fragment (only what differs from the defaults is written).
-export function encodeCompareLink({ puzzle, generator = null, max_seconds, mode, entries, runs, puzzles, list, sweep, preset },
-  schemas) {
-  const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle], ["t", max_seconds], ["m", mode],
-    ["e", encodeEntries(entries, schemas)]]);
+export function encodeCompareLink({ puzzle, generator = null, max_seconds, max_iterations = "", max_evaluations = "", mode, entries, runs,
+  puzzles, list, sweep, preset }, schemas) {
+  const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle], ["t", max_seconds]]);
+  setBudgets(q, max_iterations, max_evaluations);
+  q.set("m", mode);
+  q.set("e", encodeEntries(entries, schemas));
   if (mode === "experiment") {
     q.set("runs", runs);
     q.set("ps", puzzles);

@@ -52,6 +52,24 @@ export function max_seconds(raw, label = "time limit") {
   return v;
 }
 
+// A step or evaluation budget: a count that does not depend on the load (docs/design.md, "Values").
+export function budget(raw, label = "step budget") {
+  const v = number(raw, WHOLE);
+  if (v === null || !Number.isInteger(v) || v < 1 || v > SEED_MAX) {
+    throw new ValueProblem(label, `must be a whole number from 1 to ${SEED_MAX}; got ${quote(raw)}`);
+  }
+  return v;
+}
+
+// The step a run was ended at by Stop or its time limit (a link's stop=).
+export function stop_point(raw, label = "stop point") {
+  const v = number(raw, WHOLE);
+  if (v === null || !Number.isInteger(v) || v < 0 || v > SEED_MAX) {
+    throw new ValueProblem(label, `must be a whole number from 0 to ${SEED_MAX}; got ${quote(raw)}`);
+  }
+  return v;
+}
+
 // The side of a generated grid.
 export function size(raw, label = "size") {
   const v = number(raw, WHOLE);

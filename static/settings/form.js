@@ -1,5 +1,5 @@
 // The solver settings every view uses: the solver, its parameters (built from the registry's
-// schemas), the seed and the time limit. In the Solve view they are what Start runs; in Race
+// schemas), the seed, the time limit and the step and evaluation budgets. In the Solve view they are what Start runs; in Race
 // and Experiment they compose an entry ("Add entry"). The form shows `state.settings` and
 // sets it as the visitor types; values are read by the shared rules only when they are used
 // (rules/values.js), so what was typed is never silently replaced. Puzzle-dependent checks
@@ -14,7 +14,7 @@ const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t: this for
 export function mountSettings(store, actions, worker) {
   const $ = (id) => document.getElementById(id);
   const ui = { solver: $("solver-select"), citation: $("solver-citation"), params: $("params"),
-    seed: $("seed-input"), max_seconds: $("max-seconds") };
+    seed: $("seed-input"), max_seconds: $("max-seconds"), max_iterations: $("max-steps"), max_evaluations: $("max-evaluations") };
   let builtFor = null;               // the solver whose parameter form is on screen
 
   const settings = () => store.state.settings;
@@ -39,6 +39,10 @@ export function mountSettings(store, actions, worker) {
   ui.params.addEventListener("change", readParam);
   ui.seed.addEventListener("input", () => { actions.fieldEdited("seed"); setSettings({ seed: ui.seed.value }); });
   ui.max_seconds.addEventListener("input", () => { actions.fieldEdited("t"); setSettings({ max_seconds: ui.max_seconds.value }); });
+  // the budgets in steps and evaluations: an empty field is none
+  for (const [key, name] of [["i", "max_iterations"], ["ev", "max_evaluations"]]) {
+    ui[name].addEventListener("input", () => { actions.fieldEdited(key); setSettings({ [name]: ui[name].value }); });
+  }
 
   const isParam = (key) => isParamOf(store.state, key);
 
@@ -74,7 +78,9 @@ export function mountSettings(store, actions, worker) {
       }
     }
     if (ui.seed.value !== s.settings.seed) ui.seed.value = s.settings.seed;
-    if (ui.max_seconds.value !== s.settings.max_seconds) ui.max_seconds.value = s.settings.max_seconds;
+    for (const name of ["max_seconds", "max_iterations", "max_evaluations"]) {
+      if (ui[name].value !== s.settings[name]) ui[name].value = s.settings[name];
+    }
   });
 
   function markProblems(s) {
@@ -88,7 +94,7 @@ export function mountSettings(store, actions, worker) {
   store.on(["running", "ready"], (s) => {
     const on = !!s.running;
     ui.solver.disabled = !s.ready || on;
-    ui.seed.disabled = ui.max_seconds.disabled = on;
+    ui.seed.disabled = ui.max_seconds.disabled = ui.max_iterations.disabled = ui.max_evaluations.disabled = on;
     lockForm(ui.params, on);
   });
 
@@ -99,7 +105,8 @@ export function mountSettings(store, actions, worker) {
   store.on(["puzzle", "settings", "ready"], async (s) => {
     if (!s.ready || !s.puzzle || s.running) return;
     const { values: { schema, params }, problems } = read("solve", s, { stored: false });
-    if (!schema || [...problems.keys()].some((k) => k !== "seed" && k !== "t" && k !== "p")) return;   // the form's own problems first
+    const own = new Set(["seed", "t", "i", "ev", "p"]);
+    if (!schema || [...problems.keys()].some((k) => !own.has(k))) return;   // the form's own problems first
     const mine = ++vetSeq;
     let reply;
     try {

@@ -7,7 +7,8 @@ import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
 import { boardToString } from "../rules/parse.js";
 import { RunRefused, WorkerLost } from "../python/client.js";
-import { stepWord, solvedAtStart } from "../python/messages.js";
+import { stepCount, stepWord, solvedAtStart } from "../python/messages.js";
+import { replayPointOf, runFragment, stopPointAfter } from "./stop-point.js";
 import { read } from "../settings/read.js";
 import { boardShowsRun } from "../puzzle/panel.js";
 import { clashingGivens } from "../state.js";
@@ -17,7 +18,7 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
   const $ = (id) => document.getElementById(id);
   const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
     viewLabel: $("board-view-label"), viewNote: $("board-view-note"), bestLabel: $("best-label"),
-    chartNote: $("chart-note") };
+    chartNote: $("chart-note"), stopPoint: $("stop-point") };
   const chart = new Chart($("chart"));
   const replay = new Replay({ panel: $("replay"), program: $("program"), slider: $("replay-slider"),
     prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label") }, () => paint());
@@ -32,7 +33,7 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     const s = store.state;
     if (s.making) { actions.waitForPuzzle("solve", start); return; }   // the puzzle a link names, not the one shown before
     // Solve is judged on Solve's settings only (a race entry's problem is not its own)
-    const { values: { schema, params, seed, max_seconds }, problems } = read("solve", s);
+    const { values: { schema, params, seed, max_seconds, max_iterations, max_evaluations }, problems } = read("solve", s);
     if (problems.size || !schema) {
       for (const [k, m] of problems) if (!store.state.problems.has(k)) actions.setProblem(k, m);
       actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(problems.keys()));
@@ -43,7 +44,10 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
       return;
     }
     actions.clearNotice();
-    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, max_seconds };
+    // a link's stop point, while the settings are its run's: the run ends at that step
+    const budget = { max_seconds, max_iterations, max_evaluations, stop_at: replayPointOf(s) };
+    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, ...budget };
+    const fragment = runFragment(s);
     chart.setAxes(schema.series_axes);
     const step = stepWord(schema);
     const N = s.puzzle.n * s.puzzle.n;
@@ -58,6 +62,9 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
       setPhase("running");
       try {
         const result = await handle.done;
+        // Stop or the time limit ended it: its link carries where, so a replay stops there too
+        const step = stopPointAfter(result, budget);
+        store.set({ stopPoint: step === null ? null : { fragment, step, replay: false } });
         return { result, link: store.state.running ? store.state.running.link : shareLink() };
       } catch (err) {
         if (err instanceof RunRefused) {
@@ -211,6 +218,17 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     const note = text ? `One point: the run was ${text}.` : "";
     ui.chartNote.hidden = !note;
     if (ui.chartNote.textContent !== note) ui.chartNote.textContent = note;
+  });
+
+  // the stop point Start runs to (a link's), said beside it while it stands
+  store.on(["stopPoint", "settings", "puzzle", "making", "schemas"], (s) => {
+    const step = replayPointOf(s);
+    const schema = s.schemas.get(s.settings.solver);
+    const text = step === null ? "" : `Start replays the link's run to ${stepCount(step, schema)}, where Stop or its time ` +
+      "limit ended it (the time limit does not apply here); change a setting to run anew.";
+    ui.stopPoint.hidden = step === null;
+    ui.stopPoint.dataset.stop = step === null ? "" : String(step);
+    if (ui.stopPoint.textContent !== text) ui.stopPoint.textContent = text;
   });
 
   store.on(["ready", "puzzle", "running", "making", "problems", "paste"], (s) => {

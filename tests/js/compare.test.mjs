@@ -7,9 +7,10 @@ import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { compareStatus, describeStartup, EVERY_WORKER_READY } from "../../static/compare/status.js";
+import { compareStatus, coresNote, describeStartup, EVERY_WORKER_READY } from "../../static/compare/status.js";
 import { badListLine, checkEntry, checkStart, vetPuzzles } from "../../static/compare/check.js";
-import { places, placeText } from "../../static/compare/ranking.js";
+import { measureOf, places, placeText, rankingText, unsolvedPlaceText } from "../../static/compare/ranking.js";
+import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/solve/stop-point.js";
 import { tallyRuns } from "../../static/compare/tally.js";
 import { PRESETS, presetPatch } from "../../static/compare/presets.js";
 import { pointsAgainstP } from "../../static/rules/published.js";
@@ -65,7 +66,14 @@ test("compare status: what a starting comparison's workers are doing", () => {
 
 test("check: Start of a race or experiment — its settings, or what it says and marks", () => {
   const ok = checkStart("race", state({ view: "race", compare: { entries: [entry("acs"), entry("hill_climb")] } }));
-  assert.deepEqual(ok.settings, { max_seconds: 60, runs: 1, workers: 1, puzzles: null });
+  assert.deepEqual(ok.settings, { max_seconds: 60, max_iterations: null, max_evaluations: null, runs: 1, workers: 1, puzzles: null });
+  const budgeted = checkStart("race", state({ view: "race", settings: { max_iterations: "500", max_evaluations: "0" },
+    compare: { entries: [entry("acs"), entry("hill_climb")] } }));
+  assert.deepEqual([...budgeted.mark.keys()], ["ev"]);                 // a budget read by its rule, marked on its field
+  assert.match(budgeted.message, /evaluation budget must be a whole number from 1/);
+  const steps = checkStart("race", state({ view: "race", settings: { max_iterations: "500" },
+    compare: { entries: [entry("acs"), entry("hill_climb")] } }));
+  assert.equal(steps.settings.max_iterations, 500);
   const one = checkStart("race", state({ view: "race", compare: { entries: [entry("acs")] } }));
   assert.equal(one.settings, undefined);
   assert.equal(one.mark.size, 0);                               // the entries' problem is said, not marked on a field
@@ -122,6 +130,51 @@ test("ranking: places come from the results, by each lane's own time", () => {
   assert.deepEqual(places([]), []);
   assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map(placeText),
     ["1st · winner", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]);
+});
+
+test("ranking: the budget's own measure where one is set; unsolved lanes by open cells once every lane has ended", () => {
+  assert.equal(measureOf({}), "seconds");
+  assert.equal(measureOf({ max_iterations: 500, max_evaluations: null }), "iterations");
+  assert.equal(measureOf({ max_iterations: 500, max_evaluations: 9000 }), "evaluations");
+  const solved = (seconds, iterations, evaluations) => ({ solved: true, stop_reason: "solved", seconds, iterations, evaluations, open_cells: 0 });
+  const unsolved = (open_cells, stop_reason = "budget") => ({ solved: false, stop_reason, seconds: 9, iterations: 9, evaluations: 9, open_cells });
+  const race = [solved(1, 900, 10), solved(2, 100, 50), solved(3, 500, 30)];
+  assert.deepEqual(places(race), [1, 2, 3]);
+  assert.deepEqual(places(race, "iterations"), [3, 1, 2]);
+  assert.deepEqual(places(race, "evaluations"), [1, 3, 2]);
+  // the 36×36 race of issue 37: four lanes not solved, with 14, 72, 177 and 542 open cells
+  const four = [unsolved(177), unsolved(14), unsolved(542, "stalled"), unsolved(72)];
+  assert.deepEqual(places(four), [3, 1, 4, 2]);
+  assert.deepEqual(places([...four, solved(5, 1, 1)]), [4, 2, 5, 3, 1]);
+  assert.deepEqual(places([unsolved(3), null, solved(1, 1, 1)]), [null, null, 1]);           // a lane still runs
+  assert.deepEqual(places([unsolved(3), unsolved(1, "stopped"), unsolved(0, "error"), { ...unsolved(2), started: false }]),
+    [1, null, null, null]);                                                                  // stopped, failed: no place
+  assert.equal(unsolvedPlaceText(2), "2nd · not solved");
+  assert.match(rankingText("evaluations"), /by their evaluations to solve .* open cells/);
+});
+
+test("the note beside a comparison's Start when its workers outnumber the cores", () => {
+  assert.equal(coresNote(4, 2), "4 workers share 2 cores: their seconds depend on the load; a step or evaluation budget does not.");
+  assert.equal(coresNote(2, 2), "");
+  assert.equal(coresNote(3, null), "");
+});
+
+test("stop point: a stopped or timed-out run leaves one, for as long as the settings are its run's", () => {
+  const r = (stop_reason, iterations, evaluations = 10) => ({ stop_reason, iterations, evaluations });
+  assert.equal(stopPointAfter(r("stopped", 124718)), 124718);
+  assert.equal(stopPointAfter(r("budget", 6430)), 6430);                                  // its time limit ended it
+  assert.equal(stopPointAfter(r("budget", 500), { max_iterations: 500, max_evaluations: null }), null);   // its step budget did
+  assert.equal(stopPointAfter(r("budget", 7, 900), { max_iterations: null, max_evaluations: 900 }), null);
+  assert.equal(stopPointAfter(r("solved", 5)), null);
+  assert.equal(stopPointAfter({ ...r("stopped", 0), started: false }), null);
+  const s = state({ settings: { solver: "acs", seed: "3" } });
+  const fragment = runFragment(s);
+  assert.ok(fragment.startsWith("#p=") && !fragment.includes("stop="));
+  assert.equal(stopPointOf({ ...s, stopPoint: { fragment, step: 40 } }), 40);
+  assert.equal(stopPointOf({ ...s, settings: { ...s.settings, seed: "4" }, stopPoint: { fragment, step: 40 } }), null);
+  assert.match(runFragment(s, 40), /&stop=40/);
+  assert.equal(replayPointOf({ ...s, stopPoint: { fragment, step: 40, replay: false } }), null);    // Start here runs anew
+  assert.equal(replayPointOf({ ...s, stopPoint: { fragment, step: 40, replay: true } }), 40);      // a link's: Start replays
 });
 
 test("tally: an experiment's counts agree with the shared success rate (tests/stats_cases.json)", () => {

@@ -65,6 +65,8 @@ test("values: seeds, time limits, parameters and the generator's settings, value
   check(v.seed, (c) => values.seed(c.in, c.label));
   check(v.max_seconds, (c) => values.max_seconds(c.in));
   check(v.param, (c) => values.param(c.spec, c.in, c.label));
+  check(v.budget, (c) => values.budget(c.in, c.label));
+  check(v.stop_point, (c) => values.stop_point(c.in));
   check(v.size, (c) => values.size(c.in));
   check(v.p, (c) => values.p(c.in));
   check(v.generator, (c) => parseSpec(c.in).text);
@@ -83,7 +85,8 @@ test("values: a problem keeps its parts apart, the label the caller gave and the
 test("links: every shared single-run link case", () => {
   for (const c of cases("value_cases.json").link) {
     const out = linkOutcome(c.hash, schemas);
-    const want = { puzzle: c.puzzle, generator: c.generator, solver: c.solver, seed: c.seed, max_seconds: c.max_seconds, params: c.params,
+    const want = { puzzle: c.puzzle, generator: c.generator, solver: c.solver, seed: c.seed, max_seconds: c.max_seconds,
+      max_iterations: c.max_iterations ?? null, max_evaluations: c.max_evaluations ?? null, stop: c.stop ?? null, params: c.params,
       problems: c.problems };
     assert.deepEqual({ ...out, problems: Object.fromEntries(out.problems) }, want, c.hash.slice(-40));
   }
@@ -94,9 +97,11 @@ test("race and experiment links: each setting kept or named", () => {
   for (const c of file.cases) {
     const d = decodeCompareLink(c.hash, schemas, { puzzleSets: file.puzzleSets, presets: file.presets });
     assert.deepEqual({
-      mode: d.mode, puzzle: !!d.puzzle, max_seconds: d.max_seconds, entries: d.entries.map((e) => [e.solver, e.seed]),
+      mode: d.mode, puzzle: !!d.puzzle, max_seconds: d.max_seconds, max_iterations: d.max_iterations, max_evaluations: d.max_evaluations,
+      entries: d.entries.map((e) => [e.solver, e.seed]),
       runs: d.runs, puzzles: d.puzzles, list: d.list, preset: d.preset, problems: Object.fromEntries(d.problems),
-    }, { mode: c.mode, puzzle: c.puzzle, max_seconds: c.max_seconds, entries: c.entries, runs: c.runs, puzzles: c.puzzles,
+    }, { mode: c.mode, puzzle: c.puzzle, max_seconds: c.max_seconds, max_iterations: c.max_iterations ?? null,
+      max_evaluations: c.max_evaluations ?? null, entries: c.entries, runs: c.runs, puzzles: c.puzzles,
       list: c.list, preset: c.preset, problems: c.problems }, c.name);
   }
 });

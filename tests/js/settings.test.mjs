@@ -23,13 +23,13 @@ test("settings: the table is the shared case file's, row by row", () => {
 });
 
 test("settings: the links' keys and the state's initial values come from the table", () => {
-  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t"]);
-  assert.deepEqual([...COMPARE_KEYS].sort(), ["c", "e", "g", "gi", "gs", "m", "p", "pl", "preset", "ps", "runs", "seed", "t"]);
+  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t", "i", "ev", "stop"]);
+  assert.deepEqual([...COMPARE_KEYS].sort(), ["c", "e", "ev", "g", "gi", "gs", "i", "m", "p", "pl", "preset", "ps", "runs", "seed", "t"]);
   for (const k of [...LINK_KEYS, ...COMPARE_LINK_KEYS]) assert.ok(RESERVED.has(k), k);
   const init = initialSettings();
   for (const part of ["settings", "generator", "compare", "paste"]) assert.deepEqual(INITIAL[part], init[part], part);
   assert.equal(INITIAL.settings.max_seconds, "60");
-  assert.deepEqual(keysIn("settings"), ["s", "seed", "t"]);
+  assert.deepEqual(keysIn("settings"), ["s", "seed", "t", "i", "ev"]);
 });
 
 test("settings: the page's HTML repeats no initial value (the form takes the table's at start-up)", () => {

@@ -312,7 +312,7 @@ class Experiment:
             who = {"solver": self.entries[0].solver, "params": self.entries[0].params}
         else:
             who = {"entries": [{"solver": e.solver, "params": e.params, "seed": e.seed} for e in self.entries]}
-        out = {**who, "runs": self.runs, "seed": self.seed, "budget": asdict(self.budget),
+        out = {**who, "runs": self.runs, "seed": self.seed, "budget": {k: v for k, v in asdict(self.budget).items() if k != "stop_at"},   # (a replay's only)
                "puzzles": len(self.puzzles), "puzzles_sha256": digest}
         if self.generated:
             out.update(generate=list(self.generated), instances=self.instances)
