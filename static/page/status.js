@@ -35,7 +35,8 @@ export function status(s) {
     const detail = state === "unsolvable" ? res.message || "" :
       `${stepCount(res.iterations, s.schemas.get(res.solver))}, ${res.seconds.toFixed(2)} s` +
       (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "") +
-      (early ? ` — ${early}` : "");
+      (early ? ` — ${early}` : "") +
+      (state === "error" ? `: ${res.message || "the solver failed without a message"}` : "");
     if (state === "failed") return [state, `${failedText(res, s.schemas.get(res.solver))} ${detail}`, true];
     return [state, detail];
   }

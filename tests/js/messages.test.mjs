@@ -44,3 +44,11 @@ test("a run solved at its step 0 says it was propagation when singles settle the
   assert.equal(state, "solved");
   assert.match(text, /0 iterations, 12\.50 s — solved by propagation before the first step$/);
 });
+
+test("a run that ended in an error says the error, not only 'Error.'", () => {
+  const [state, text] = solveStatus(result({ solver: "alldiff_ls", params: {}, iterations: 0, seconds: 0.01, stop_reason: "error",
+    message: "OverflowError: Python integer out of bounds for int32" }));
+  assert.equal(state, "error");
+  assert.equal(text, "0 moves, 0.01 s: OverflowError: Python integer out of bounds for int32");
+  assert.match(solveStatus(result({ stop_reason: "error" }))[1], /: the solver failed without a message$/);
+});
