@@ -78,6 +78,9 @@ def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280
     lab.page.set_viewport_size({"width": 1280, "height": 900})   # after open, which sets the window back
     lab.page.wait_for_selector(f'[data-testid=board][data-size="{size}"]')
     lab.wait_board(timeout=120_000)
+    # the count's answer (or its 8-s budget's notice) comes over Start: wait for it, so that
+    # nothing moves between the two measurements below but the zoom
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     lab.by("start").click()
     lab.wait_state("solved", "failed", "stopped", timeout=60_000)
     lab.page.wait_for_selector("[data-testid=chart] canvas")
