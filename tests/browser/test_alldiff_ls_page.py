@@ -36,3 +36,20 @@ def test_the_page_runs_the_exact_search_entry_as_the_native_run_does(lab):
     native = Run(generate(parse_spec(spec)).puzzle, "exact_search", {}, seed, Budget(max_iterations=10**6)).finish()
     assert int(lab.metric("iteration").replace(",", "")) == native.iterations
     assert lab.board_values() == native.board.tolist()
+
+
+def test_alldiff_ls_chart_starts_at_its_start_state_step_zero(lab):
+    """Issue 37: a 49×49's chart started near move 700 (the first step's end); the start state,
+    before any move, is its first point now."""
+    import json
+    lab.open("#g=49:0.4:3&s=alldiff_ls&seed=1&t=60&i=3000")
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (49:0.4:3')", timeout=90_000)
+    lab.by("start").click()
+    lab.wait_state("solved", "failed", "stopped", "error", timeout=120_000)
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    data = json.load(open(dl.value.path()))
+    rows = data["chart"]["rows"]
+    assert data["chart"]["series"][0] == "iteration" and rows[0][0] == 0 and len(rows) > 1
+    assert rows[1][0] > 0 and data["iterations"] >= 3000
