@@ -19,7 +19,7 @@ PY = Path(__file__).resolve().parent.parent / "py"
 
 
 def report(cost, pool):
-    return Report(0, 0, 0, cost, pool[0], cost, pool)
+    return Report(0, 0, 0, cost, pool[0], cost, pool)           # (a board is not read by merge)
 
 
 def test_the_elite_is_the_fewest_edges_over_all_pools_merged_in_worker_order():

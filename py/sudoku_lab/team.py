@@ -40,14 +40,14 @@ class Report:
     evaluations: int
     restarts: int
     best: int
-    best_val: np.ndarray
+    board: np.ndarray            # the worker's best board (givens and propagation's values included)
     pool_cost: int
     pool: list
 
 
 def _report(s: alldiff_ls.Walkers) -> Report:
     cost, pool = s.elite()
-    return Report(s.moves, s.evaluations, s.restarts, s.best, s.best_val.copy(), cost, pool)
+    return Report(s.moves, s.evaluations, s.restarts, s.best, s.board(s.best_val), cost, pool)
 
 
 def _segment(s: alldiff_ls.Walkers, until: int) -> None:
@@ -154,16 +154,8 @@ def team_run(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, workers: 
                 break
             elite = merge(reports, params["pool"])
     best = (solved or [min(reports, key=lambda r: r.best)])[0]
-    s_board = _board(puzzle, dom, best.best_val)
-    return _result(puzzle, params, seed, workers, s_board, moves, sum(r.evaluations for r in reports),
+    return _result(puzzle, params, seed, workers, best.board, moves, sum(r.evaluations for r in reports),
                    sum(r.restarts for r in reports), reason, started, best=best.best)
-
-
-def _board(puzzle: Puzzle, dom: np.ndarray, val: np.ndarray) -> np.ndarray:
-    fixed = dom.sum(axis=1) == 1
-    out = np.where(fixed, dom.argmax(axis=1) + 1, 0).astype(np.int8)
-    out[np.flatnonzero(~fixed)] = val[:np.count_nonzero(~fixed)] + 1
-    return out
 
 
 def _result(puzzle, params, seed, workers, board, moves, evaluations, restarts, reason, started,
