@@ -7,7 +7,7 @@ import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
 import { checkStart } from "./check.js";
-import { coresNote, describeStartup } from "./status.js";
+import { comparisonWorkers, coresNote, describeStartup, experimentWorkers } from "./status.js";
 import { PRESETS } from "./presets.js";
 import { loadPuzzleSet, published } from "./fetch.js";
 import { selectListLine } from "./form.js";
@@ -109,22 +109,11 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
     if (!s.ready || s.failure) return;
     const n = s.view === "race" || (s.view === "solve" && s.compare.entries.length >= 2)
       ? Math.max(2, s.compare.entries.length)
-      : s.view === "experiment" ? Math.max(1, Math.min(MAX_POOL, Math.floor(Number(s.compare.workers)) || 1)) : 1;
+      : s.view === "experiment" ? experimentWorkers(s.compare, MAX_POOL) : 1;
     pool.warm(n);
     showPool();
   });
-
-  // More workers than cores: said beside Start (a race runs one worker per lane).
-  store.on(["view", "compare"], (s) => {
-    const workers = s.view === "race" ? s.compare.entries.length
-      : s.view === "experiment" ? Math.max(1, Math.min(MAX_POOL, Math.floor(Number(s.compare.workers)) || 1)) : 0;
-    const cores = navigator.hardwareConcurrency || null;
-    const text = coresNote(workers, cores);
-    ui.cores.hidden = !text;
-    if (ui.cores.textContent !== text) ui.cores.textContent = text;
-    ui.cores.dataset.workers = String(workers);
-    ui.cores.dataset.cores = String(cores ?? "");
-  });
+  mountCoresNote(store, ui.cores);
 
   // the pool's workers, and how many are ready (test hooks on compare-status)
   function showPool() {
@@ -134,4 +123,17 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
   }
 
   return { onPoolStatus: () => { if (startup) startup(); showPool(); } };
+}
+
+// More workers than cores: said beside Start (a race runs one worker per lane).
+function mountCoresNote(store, el) {
+  store.on(["view", "compare"], (s) => {
+    const workers = comparisonWorkers(s, MAX_POOL);
+    const cores = navigator.hardwareConcurrency || null;
+    const text = coresNote(workers, cores);
+    el.hidden = !text;
+    if (el.textContent !== text) el.textContent = text;
+    el.dataset.workers = String(workers);
+    el.dataset.cores = String(cores ?? "");
+  });
 }

@@ -54,6 +54,13 @@ export function describeStartup(status) {
 // The note beside a comparison's Start when its workers outnumber the machine's cores
 // (navigator.hardwareConcurrency; null: unknown), else "": they take turns on the cores, so
 // seconds depend on the load and a step or evaluation budget does not (docs/design.md, "The page").
+// The experiment's pool size as its field says it (a whole number from 1 to `max`).
+export const experimentWorkers = (compare, max) => Math.max(1, Math.min(max, Math.floor(Number(compare.workers)) || 1));
+
+// The workers a view's comparison runs at once: a race's one per lane, an experiment's pool; 0 in Solve.
+export const comparisonWorkers = (s, max) =>
+  (s.view === "race" ? s.compare.entries.length : s.view === "experiment" ? experimentWorkers(s.compare, max) : 0);
+
 export function coresNote(workers, cores) {
   if (!cores || !(workers > cores)) return "";
   return `${workers} workers share ${cores} ${cores === 1 ? "core" : "cores"}: their seconds depend on the load; ` +

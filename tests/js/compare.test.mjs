@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { compareStatus, coresNote, describeStartup, EVERY_WORKER_READY } from "../../static/compare/status.js";
+import { comparisonWorkers, compareStatus, coresNote, describeStartup, EVERY_WORKER_READY } from "../../static/compare/status.js";
 import { badListLine, checkEntry, checkStart, vetPuzzles } from "../../static/compare/check.js";
 import { measureOf, places, placeText, rankingText, unsolvedPlaceText } from "../../static/compare/ranking.js";
 import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/solve/stop-point.js";
@@ -280,4 +280,13 @@ test("experiment files: Start takes the files read, and says why not while they 
   assert.match(checkStart("experiment", exp({ skipped: [{ file: "y", message: "m" }] })).problems.get("ps"), /none of the files/);
   assert.deepEqual(vetPuzzles(exp({ read: [...read, { name: "f", file: "f", puzzle: "1" + ".".repeat(15) }, ...read] }))
     .map((p) => p.length), [81, 16]);
+});
+
+test("the workers a comparison runs at once: a race's lanes, an experiment's pool field (1 to the pool's most), none in Solve", () => {
+  const at = (view, compare) => comparisonWorkers({ view, compare: { entries: [1, 2, 3], workers: "2", ...compare } }, 8);
+  assert.equal(at("race", {}), 3);
+  assert.equal(at("experiment", {}), 2);
+  assert.equal(at("experiment", { workers: "40" }), 8);
+  assert.equal(at("experiment", { workers: "x" }), 1);
+  assert.equal(at("solve", {}), 0);
 });
