@@ -7,8 +7,9 @@ import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
 import { boardToString } from "../rules/parse.js";
 import { RunRefused, WorkerLost } from "../python/client.js";
-import { stepCount, stepWord, solvedAtStart } from "../python/messages.js";
+import { stepWord } from "../python/messages.js";
 import { replayPointOf, runFragment, stopPointAfter } from "./stop-point.js";
+import { mountSolveNotes } from "./notes.js";
 import { read } from "../settings/read.js";
 import { boardShowsRun } from "../puzzle/panel.js";
 import { clashingGivens } from "../state.js";
@@ -212,24 +213,7 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     if (r) requestAnimationFrame(paint);
   });
 
-  // a run solved at its step 0 has a chart of one point: the note under it says why
-  store.on(["results", "check"], (s) => {
-    const text = solvedAtStart(s.results.solve && s.results.solve.result, s.check && s.check.rating);
-    const note = text ? `One point: the run was ${text}.` : "";
-    ui.chartNote.hidden = !note;
-    if (ui.chartNote.textContent !== note) ui.chartNote.textContent = note;
-  });
-
-  // the stop point Start runs to (a link's), said beside it while it stands
-  store.on(["stopPoint", "settings", "puzzle", "making", "schemas"], (s) => {
-    const step = replayPointOf(s);
-    const schema = s.schemas.get(s.settings.solver);
-    const text = step === null ? "" : `Start replays the link's run to ${stepCount(step, schema)}, where Stop or its time ` +
-      "limit ended it (the time limit does not apply here); change a setting to run anew.";
-    ui.stopPoint.hidden = step === null;
-    ui.stopPoint.dataset.stop = step === null ? "" : String(step);
-    if (ui.stopPoint.textContent !== text) ui.stopPoint.textContent = text;
-  });
+  mountSolveNotes(store, ui.chartNote, ui.stopPoint);
 
   store.on(["ready", "puzzle", "running", "making", "problems", "paste"], (s) => {
     // no puzzle but a problem (a link's puzzle that cannot be used): Start says what to fix;

@@ -52,3 +52,13 @@ test("a run that ended in an error says the error, not only 'Error.'", () => {
   assert.equal(text, "0 moves, 0.01 s: OverflowError: Python integer out of bounds for int32");
   assert.match(solveStatus(result({ stop_reason: "error" }))[1], /: the solver failed without a message$/);
 });
+
+test("the Solve notes: one point's reason under the chart, and none for a run with steps", async () => {
+  const { chartNoteText, stopPointText } = await import("../../static/solve/notes.js");
+  const solved = result({ solver: "alldiff_tabu", params: {}, solved: true, open_cells: 0, conflicts: 0, iterations: 0, stop_reason: "solved" });
+  const s = (res, rating) => ({ ...INITIAL, schemas, results: { ...INITIAL.results, solve: { result: res } }, check: { rating } });
+  assert.equal(chartNoteText(s(solved, { empty_cells: 43, singles_cells: 43, needs_search: false })),
+    "One point: the run was solved by propagation before the first step.");
+  assert.equal(chartNoteText(s({ ...solved, iterations: 5 }, null)), "");
+  assert.equal(stopPointText({ ...INITIAL, schemas, stopPoint: null }), "");
+});
