@@ -63,6 +63,7 @@ export function createActions(store) {
     problems.delete("p");
     const { experiment } = store.state.results;
     store.set({ puzzle, check: null, problems, results: { solve: null, race: null, experiment } });
+    clearNotice("check");                 // the check's message spoke of the puzzle just replaced
     if (made) made();
   }
 
