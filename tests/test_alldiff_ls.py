@@ -5,6 +5,8 @@ move, ties at random drawn afresh, configuration checking, the stuck cell's full
 neighbourhood), the episodes' pool and budgets, same seed same run, and verified solutions with
 fixed seeds."""
 
+import copy
+
 import numpy as np
 import pytest
 
@@ -96,7 +98,7 @@ def test_values_stay_on_their_candidates_and_the_search_keeps_the_givens():
 
 
 def test_the_cell_is_the_most_clashing_that_may_move_and_ties_are_drawn_afresh():
-    s = walkers(generated(25, 0.45, 2), seed=5, walkers=1)
+    s = walkers(generated(25, 0.45, 2), seed=5, walkers=1, descent=False)
     s.step(50)
     seen = set()
     for trial in range(60):
@@ -129,7 +131,7 @@ def test_a_moved_cell_may_move_again_only_after_a_peer_takes_its_value():
 
 
 def test_a_stuck_cell_sends_the_walker_to_the_full_neighbourhood_for_a_while():
-    s = walkers(generated(36, 0.45, 1), seed=1, walkers=2, full_moves=7)
+    s = walkers(generated(36, 0.45, 1), seed=1, walkers=2, full_moves=7, descent=False)
     entered = 0
     for _ in range(3000):
         left = s.full_left.copy()
@@ -142,13 +144,43 @@ def test_a_stuck_cell_sends_the_walker_to_the_full_neighbourhood_for_a_while():
     assert entered > 0
 
 
+def test_the_first_descent_scores_the_full_neighbourhood_until_a_units_count_of_cells_clash():
+    """With `descent`, a walker with more than N clashing cells takes the best move over every
+    clashing cell (it may leave the most-clashing cell alone); at N or fewer, the cell-first rule.
+    Each move is chosen on a copy of the search, which then moves on by its own step."""
+    s = walkers(generated(25, 0.45, 4), seed=3, walkers=4)
+    left_the_top, cell_first = 0, 0
+    for _ in range(3000):
+        c = copy.deepcopy(s)
+        counts = np.bincount(np.flatnonzero(c.own > 0) // (c.m + 1), minlength=c.K)
+        c.full_left[:] = 0
+        x, slot, _ = c.choose(np.flatnonzero(c.own > 0))
+        for k in range(c.K):
+            own = c.own[k, :c.m]
+            if counts[k] > c.N:
+                delta = c.table[k, x[k], slot[k]] - own[x[k]]
+                deltas = [c.table[k, i, j] - own[i] for i in np.flatnonzero(own > 0)
+                          for j in range(c.ncand[i]) if c.tabu[k, i, j] <= c.t]
+                assert delta <= min(deltas)                  # no untabu move anywhere is better
+                left_the_top += own[x[k]] < own.max()
+            elif c.full_left[k] == 0:
+                cell_first += 1
+                pool = (own > 0) & c.may[k, :c.m] if ((own > 0) & c.may[k, :c.m]).any() else own > 0
+                assert own[x[k]] == own[pool].max()
+        s.step(1)
+        if s.best == 0 or cell_first > 40:
+            break
+    assert left_the_top > 0 and cell_first > 0
+
+
 @pytest.mark.parametrize("neighbourhood", ["cell", "full"])
 def test_a_move_is_the_best_allowed_one(neighbourhood):
     """Every move chosen has the fewest weighted conflicts among the allowed moves of the cells
     it looked at (its cell, or every clashing cell in the full neighbourhood)."""
     s = walkers(generated(25, 0.45, 6), seed=4, walkers=3, neighbourhood=neighbourhood)
     for _ in range(300):
-        full = (s.full_left > 0) | (neighbourhood == "full")
+        counts = np.bincount(np.flatnonzero(s.own > 0) // (s.m + 1), minlength=s.K)
+        full = (s.full_left > 0) | (neighbourhood == "full") | (counts > s.N)   # the first descent too
         x, slot, counts = s.choose(np.flatnonzero(s.own > 0))
         for k in range(s.K):
             cells = np.flatnonzero(s.own[k, :s.m] > 0) if full[k] or s.full_left[k] else [x[k]]
