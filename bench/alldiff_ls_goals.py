@@ -4,19 +4,23 @@ wall time is printed beside it).
 
     .venv/bin/python bench/alldiff_ls_goals.py --size 25 --p 0.45 --instances 10 --seconds 30
 
-Instances: the package's generator (`<size>:<p>:<seed>`, seeds 0..instances-1) where it takes
-the size; for 49×49 and 64×64 a Lewis-style instance made here (the goal rows were measured on
-these before the generator took those sizes, and stay comparable): a
-pattern grid shuffled (rows within bands, bands, columns within stacks, stacks, values) and
-round(p·N²) cells kept at random. Prints one line per instance and a summary line: solved,
-median CPU and wall seconds (unsolved counted as the limit, so a median past it reads "> limit"),
-and moves per CPU second and per wall second over every run.
+Instances: the package's generator's `<size>:<p>:<seed>` at every size, seeds `--first` ..
+(Lewis-style: a random full grid, round(p·N²) cells kept at random; `generate --format
+benchmark` writes the same instances for the reference program). Before this round the 49×49
+and 64×64 rows ran on shuffled pattern grids made here: docs/benchmarks-history.md. Prints one
+line per instance and a summary line: solved, median CPU and wall seconds (unsolved counted as
+the limit, so a median past it reads "> limit"), and moves per CPU second and per wall second.
+
+`--workers W --moves M` runs each instance as one run on W processes (`team.team_run`), within
+M moves of all workers (a budget the machine's load does not change), and prints its wall and
+the workers' CPU seconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import time
 from pathlib import Path
@@ -25,31 +29,40 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from sudoku_lab.generate import generate, givens_for, parse_spec  # noqa: E402
+from sudoku_lab.generate import generate, parse_spec  # noqa: E402
 from sudoku_lab.grid import Puzzle  # noqa: E402
-from sudoku_lab.run import Run  # noqa: E402
+from sudoku_lab.run import Budget, Run  # noqa: E402
 from sudoku_lab.score import is_solution  # noqa: E402
-
-
-def shuffled_instance(size: int, p: float, seed: int) -> Puzzle:
-    """A Lewis-style instance for sizes the generator does not take."""
-    n = int(round(size ** 0.5))
-    rng = np.random.default_rng([size, seed])
-    r = np.arange(size)
-    grid = (n * (r[:, None] % n) + r[:, None] // n + r[None, :]) % size
-    order = lambda: (rng.permutation(n)[:, None] * n + np.array([rng.permutation(n) for _ in range(n)])).reshape(-1)
-    grid = grid[order()][:, order()]
-    grid = rng.permutation(size)[grid] + 1
-    keep = rng.permutation(size * size)[:givens_for(p, size)]
-    cells = np.zeros(size * size, dtype=np.int8)
-    cells[keep] = grid.reshape(-1)[keep]
-    return Puzzle(n, cells)
+from sudoku_lab.team import EXCHANGE, team_run  # noqa: E402
 
 
 def instance(size: int, p: float, seed: int) -> Puzzle:
-    if size <= 36:
-        return generate(parse_spec(f"{size}:{p}:{seed}")).puzzle
-    return shuffled_instance(size, p, seed)
+    """The package's generator's `<size>:<p>:<seed>` (the same instance `generate --format
+    benchmark` writes for the reference program)."""
+    return generate(parse_spec(f"{size}:{p}:{seed}")).puzzle
+
+
+def team(args, params: dict, runs: list) -> None:
+    """--workers: one team run per instance (`team.team_run`), its budget in moves (all workers'
+    together): a load-free budget where wall seconds would count the other engineers' load."""
+    solved, walls, cpus = 0, [], []
+    for i, seed in runs:
+        puzzle = instance(args.size, args.p, i)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        w0 = time.perf_counter()
+        result = team_run(puzzle, params, seed, args.workers, Budget(max_iterations=args.moves), args.exchange)
+        wall = time.perf_counter() - w0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        ok = result.solved and is_solution(puzzle, result.board)
+        solved += ok
+        walls.append(wall)
+        cpus.append(cpu)
+        print(f"{args.size}x{args.size} p={args.p} instance={i} seed={seed} workers={args.workers} solved={ok} "
+              f"moves={result.iterations} wall={wall:.2f}s workers' CPU={cpu:.2f}s best={result.best}", flush=True)
+    print(f"SUMMARY alldiff_ls {args.workers} workers {args.size}x{args.size} p={args.p}: solved {solved}/{len(runs)} "
+          f"within {args.moves:,} moves (all workers), exchange every {args.exchange:,}; "
+          f"{sum(cpus):.1f} workers' CPU s, {sum(walls):.1f} wall s in all", flush=True)
 
 
 def main() -> None:
@@ -64,8 +77,18 @@ def main() -> None:
                     help="run each instance once per seed given (default: one run, seed = the instance number)")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                     help="a solver parameter (repeatable), read as JSON, e.g. episode=20000")
+    ap.add_argument("--workers", type=int, default=1, help="alldiff_ls on this many processes as one run "
+                    "(team.team_run), within --moves")
+    ap.add_argument("--moves", type=int, default=None, help="with --workers: the budget, moves of all workers")
+    ap.add_argument("--exchange", type=int, default=EXCHANGE, help="with --workers: moves per worker between exchanges")
     args = ap.parse_args()
     params = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.param)}
+    if args.workers > 1:
+        if args.moves is None:
+            ap.error("--workers needs --moves (a budget that does not depend on the load)")
+        team(args, params, [(i, seed) for i in range(args.first, args.first + args.instances)
+                            for seed in (args.seeds or [i])])
+        return
     cpu_times, wall_times, solved, moves, cpu_all, wall_all = [], [], 0, 0, 0.0, 0.0
     runs = [(i, seed) for i in range(args.first, args.first + args.instances) for seed in (args.seeds or [i])]
     for i, seed in runs:

@@ -185,3 +185,16 @@ def test_alldiff_ls_moves_smoke():
     out = script("alldiff_ls_moves.py", "--size", "16", "--p", "0.4", "--instances", "2", "--seeds", "1",
                  "--moves", "200000", "--jobs", "1", "--param", "walkers=4")
     assert "16:0.4:0 seed 1: solved" in out and "16x16 p=0.4 params={'walkers': 4}: 2/2 solved" in out
+
+
+def test_portfolio_takes_the_fastest_of_each_group_of_seeds(tmp_path):
+    """Four runs of one puzzle (4 s, 1 s, unsolved, 2 s; a 5-s budget): two-worker portfolios
+    are seeds {0, 1} → 1 s and {2, 3} → 2 s; a four-worker one is 1 s."""
+    out = tmp_path / "runs.jsonl"
+    rows = [{"experiment": {"budget": {"max_seconds": 5}, "clock": "cpu"}}]
+    for seed, t in enumerate([4.0, 1.0, None, 2.0]):
+        rows.append({"puzzle": 0, "solver": "hill_climb", "seed": seed, "solved": t is not None,
+                     "seconds": 5.0 if t is None else t})
+    out.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    text = script("portfolio.py", str(out), "--workers", "2", "4")
+    assert "| runs.jsonl (cpu) | hill_climb | 3/4, 3 | 2/2, 1.5 | 0.50 | 1/1, 1 | 0.33 |" in text
