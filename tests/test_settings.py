@@ -1,5 +1,5 @@
 """The settings table (sudoku_lab/settings.py) against the shared case file the page's copy
-(static/settings/table.js) is held to, and the link keys derived from it."""
+(static/rules/table.js) is held to, and the link keys derived from it."""
 
 import json
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Every setting of the lab, declared once: Python's copy of the page's static/settings/table.js.
+"""Every setting of the lab, declared once: Python's copy of the page's static/rules/table.js.
 
 Both are held to ``tests/settings_cases.json`` (docs/design.md, "Settings"). A row is the
 setting's key (a link's key, or a page field's own), the label messages use, its scope (what

@@ -2,7 +2,7 @@
 // page's one "what runs" (actions.run): loading a puzzle or opening a link stops it like a
 // single run, and Stop ends everything at once — queued runs included, even while workers are
 // still loading. The pool's workers load ahead while a comparison is composed (warm).
-import { MAX_POOL } from "../python/pool.js";
+import { MAX_WORKERS } from "../rules/links.js";
 import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
@@ -109,7 +109,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
     if (!s.ready || s.failure) return;
     const n = s.view === "race" || (s.view === "solve" && s.compare.entries.length >= 2)
       ? Math.max(2, s.compare.entries.length)
-      : s.view === "experiment" ? experimentWorkers(s.compare, MAX_POOL) : 1;
+      : s.view === "experiment" ? experimentWorkers(s.compare, MAX_WORKERS) : 1;
     pool.warm(n);
     showPool();
   });
@@ -128,7 +128,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
 // More workers than cores: said beside Start (a race runs one worker per lane).
 function mountCoresNote(store, el) {
   store.on(["view", "compare"], (s) => {
-    const workers = comparisonWorkers(s, MAX_POOL);
+    const workers = comparisonWorkers(s, MAX_WORKERS);
     const cores = navigator.hardwareConcurrency || null;
     const text = coresNote(workers, cores);
     el.hidden = !text;

@@ -7,7 +7,7 @@ import { boardToString } from "../rules/parse.js";
 import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
 import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
-import { patchOf, isParam, valueIn } from "../settings/table.js";
+import { patchOf, isParam, valueIn } from "../rules/table.js";
 import { runFragment } from "../solve/stop-point.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas

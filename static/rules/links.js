@@ -9,7 +9,7 @@ import * as values from "./values.js";
 import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { parseSpec, readSweep } from "./generator.js";
-import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "../settings/table.js";
+import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "./table.js";
 
 // The keys a link reads itself (single-run and comparison keys, from the settings table); any
 // other key of a single-run link names a parameter.
@@ -166,6 +166,8 @@ export function labLinkFragment(text) {
 export const COMPARE_MODES = ["race", "experiment"];
 export const COMPARE_KEYS = COMPARE_LINK_KEYS;
 export const MAX_RUNS = 1000;
+// an experiment's workers: 1 to this (its pool's largest size; docs/design.md, "Share links")
+export const MAX_WORKERS = 8;
 
 const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text, labelOf("runs"));
 

@@ -1,13 +1,13 @@
-// The settings table (static/settings/table.js) against its shared case file, the lists
-// derived from it, and the one reader of what Start runs (static/settings/read.js).
+// The settings table (static/rules/table.js) against its shared case file, the lists
+// derived from it, and the one reader of what Start runs (static/rules/read.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { SETTINGS, labelOf, problemLine, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/settings/table.js";
-import { read } from "../../static/settings/read.js";
+import { SETTINGS, labelOf, problemLine, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/rules/table.js";
+import { read } from "../../static/rules/read.js";
 import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
@@ -132,7 +132,7 @@ test("a bad link's generator settings, part by part on the Generate form's field
 });
 
 test("patchOf puts a link's text where the table keeps the setting", async () => {
-  const { patchOf, valueIn } = await import("../../static/settings/table.js");
+  const { patchOf, valueIn } = await import("../../static/rules/table.js");
   const s = state();
   assert.deepEqual(patchOf(s, "seed", "abc").settings, { ...s.settings, seed: "abc" });
   assert.deepEqual(patchOf(s, "p", "123"), { paste: "123" });
