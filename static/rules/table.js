@@ -1,36 +1,15 @@
-// Every setting of the page, declared once (docs/design.md, "Settings"): its key (the link's
-// key, or the problem's key for a field no link names), the label messages use, its scope
-// (what it judges: "solve", "compare" — a race or an experiment — or "both"), the field that
-// shows it (a data-testid), where it lives in the state, the value rule that reads it and its
-// initial value. Python's copy is py/sudoku_lab/settings.py; both are held to
-// tests/settings_cases.json. The lists other modules used to keep by hand are derived here.
+// Every setting of the page (docs/design.md, "Settings"), read from its one home,
+// py/sudoku_lab/settings.json, which the package reads too; the build copies it to
+// static/vendor/settings.json for the page. A row: its key (the link's key, or the problem's
+// key for a field no link names), the label messages use, its scope (what it judges: "solve",
+// "compare" — a race or an experiment — or "both"), the field that shows it (a data-testid),
+// where it lives in the state, its initial value, and the links that carry it ("solve":
+// single-run links, "compare": race and experiment links, "both", or null: a field's own key,
+// never in a link). The lists other modules used to keep by hand are derived here.
+import TABLE from "../vendor/settings.json" with { type: "json" };
 
-// links: which links carry the key ("solve": single-run links, "compare": race and experiment
-// links, "both", or null: a field's own key, never in a link).
-export const SETTINGS = [
-  { key: "p", label: "puzzle", scope: "both", field: "puzzle-input", state: ["paste"], rule: "puzzle", initial: "", links: "both" },
-  { key: "g", label: "generator settings", scope: "both", field: "generate-p", state: null, rule: "generator", initial: null, links: "both" },
-  { key: "gsize", label: "size", scope: "both", field: "generate-size", state: ["generator", "size"], rule: "size", initial: "9", links: null },
-  { key: "gp", label: "p", scope: "both", field: "generate-p", state: ["generator", "p"], rule: "p", initial: "0.45", links: null },
-  { key: "gseed", label: "generator seed", scope: "both", field: "generate-seed", state: ["generator", "seed"], rule: "seed", initial: "1", links: null },
-  { key: "gunique", label: "unique", scope: "both", field: "generate-unique", state: ["generator", "unique"], rule: "bool", initial: false, links: null },
-  { key: "s", label: "solver", scope: "solve", field: "solver-select", state: ["settings", "solver"], rule: "solver", initial: null, links: "solve" },
-  { key: "seed", label: "seed", scope: "solve", field: "seed-input", state: ["settings", "seed"], rule: "seed", initial: "1", links: "both" },
-  { key: "t", label: "time limit", scope: "both", field: "max-seconds", state: ["settings", "max_seconds"], rule: "max_seconds", initial: "60", links: "both" },
-  { key: "i", label: "step budget", scope: "both", field: "max-steps", state: ["settings", "max_iterations"], rule: "budget", initial: "", links: "both" },
-  { key: "ev", label: "evaluation budget", scope: "both", field: "max-evaluations", state: ["settings", "max_evaluations"], rule: "budget", initial: "", links: "both" },
-  { key: "stop", label: "stop point", scope: "solve", field: null, state: null, rule: "stop_point", initial: null, links: "solve" },
-  { key: "m", label: "view", scope: "compare", field: null, state: null, rule: "mode", initial: null, links: "compare" },
-  { key: "e", label: "entries", scope: "compare", field: "compare-entries", state: ["compare", "entries"], rule: "entries", initial: [], links: "compare" },
-  { key: "c", label: "entries", scope: "compare", field: "compare-entries", state: null, rule: "entries", initial: null, links: "compare" },
-  { key: "runs", label: "runs", scope: "compare", field: "compare-runs", state: ["compare", "runs"], rule: "runs", initial: "5", links: "compare" },
-  { key: "ps", label: "puzzles", scope: "compare", field: "compare-puzzles", state: ["compare", "puzzles"], rule: "puzzles", initial: "current", links: "compare" },
-  { key: "pl", label: "puzzle list", scope: "compare", field: "compare-list", state: ["compare", "list"], rule: "puzzle_list", initial: "", links: "compare" },
-  { key: "gs", label: "sweep", scope: "compare", field: "sweep-p0", state: ["compare", "sweep"], rule: "sweep", initial: { size: "16", p0: "0", p1: "1", step: "0.1" }, links: "compare" },
-  { key: "gi", label: "instances per p", scope: "compare", field: "sweep-instances", state: ["compare", "sweep", "instances"], rule: "instances", initial: "2", links: "compare" },
-  { key: "preset", label: "preset", scope: "compare", field: "preset", state: ["compare", "preset"], rule: "preset", initial: null, links: "compare" },
-  { key: "workers", label: "workers", scope: "compare", field: "workers", state: ["compare", "workers"], rule: "workers", initial: "1", links: null },
-];
+// the rows, frozen: every module that imports the table shares this one copy
+export const SETTINGS = Object.freeze(TABLE.settings.map((row) => Object.freeze({ ...row })));
 
 const BY_KEY = new Map(SETTINGS.map((r) => [r.key, r]));
 export const setting = (key) => BY_KEY.get(key) || null;
