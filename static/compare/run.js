@@ -21,12 +21,12 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
   // comes as a promise, awaited once the run begins), so a Stop pressed in the same task as
   // Start finds the comparison begun and stops it.
   function start() {
-    const mode = store.state.view;
-    if (store.state.running || !store.state.ready || mode === "solve") return;
-    const onBoard = mode === "race" || store.state.compare.puzzles === "current";      // it runs the board's puzzle
+    const view = store.state.view;
+    if (store.state.running || !store.state.ready || view === "solve") return;
+    const onBoard = view === "race" || store.state.compare.puzzles === "current";      // it runs the board's puzzle
     if (onBoard && !store.state.making && !takePaste()) return;   // the paste box's, unless unreadable (it says why)
-    if (store.state.making) { actions.waitForPuzzle(mode, start); return; }   // the puzzle a link names
-    const checked = checkStart(mode, store.state);
+    if (store.state.making) { actions.waitForPuzzle(view, start); return; }   // the puzzle a link names
+    const checked = checkStart(view, store.state);
     if (!checked.settings) {
       for (const [k, m] of checked.mark) actions.setProblem(k, m);
       if (checked.line) selectListLine(ui.list, checked.line);
@@ -41,23 +41,23 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
     const entries = c.entries.map((e) => ({ ...e, params: { ...e.params } }));
     const puzzle = store.state.puzzle;
     const link = shareLink();          // what runs: frozen now (a link opened meanwhile abandons it)
-    actions.run(mode, link, async ({ setPhase, onStop }) => {
+    actions.run(view, link, async ({ setPhase, onStop }) => {
       let stopped = false;
       onStop(() => { stopped = true; pool.stop(); });
       let begun = false;
       startup = () => {
         if (begun) return;
         setPhase("starting", describeStartup(pool.status()));
-        if (mode === "race") race.waiting(pool.status());
+        if (view === "race") race.waiting(pool.status());
       };
       const onStart = () => {
         if (begun) return;
         begun = true;
-        if (mode === "race") race.started();
-        setPhase("running", mode === "race" ? `${entries.length} entries` : "");
+        if (view === "race") race.started();
+        setPhase("running", view === "race" ? `${entries.length} entries` : "");
       };
       try {
-        if (mode === "race") {
+        if (view === "race") {
           race.begin(entries, puzzle.cells, budget);
           pool.resize(entries.length);
           startup();
