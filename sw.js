@@ -2,8 +2,11 @@
 // sw.js?build=<id>, <id> being the hash of the build's precache list (build.py writes both
 // into static/vendor/manifest.json), so a new build installs a new worker with a new cache
 // and the old cache is deleted when it takes over: never a mix of two builds' files.
-// The runtime (static/vendor/) is served from the cache first (its files are pinned by
-// hash); the page's own files from the network first, from the cache when offline.
+// The pinned runtime (Pyodide, uPlot, and the package zip, whose URL carries its hash) is
+// served from the cache first; the page's own files and the build's other files in vendor/
+// (the manifest, the settings table, the solvers' titles, the puzzles' sources) from the
+// network first, from the cache when offline, so a page never pairs new modules with an
+// older build's settings table.
 // It lives at the site's root because a service worker only controls pages at or below
 // its own path. Every URL here is relative to it, so a copy of the lab works under any
 // sub-path (docs/design.md, "The page": Publish). Caches belong to an origin, not a path:
@@ -14,7 +17,7 @@
 const BUILD = new URL(self.location.href).searchParams.get("build") || "dev";
 const PATH = new URL("./", self.location.href).pathname.replace(/\/$/, "");
 const CACHE = `sudoku-lab-${BUILD}${PATH}`;
-const VENDOR = new URL("static/vendor/", self.location.href).href;
+const RUNTIME = ["pyodide/", "uplot/", "sudoku_lab.zip"].map((p) => new URL(`static/vendor/${p}`, self.location.href).href);
 const pathOf = (name) => (name.includes("/") ? name.slice(name.indexOf("/")) : "");
 
 self.addEventListener("install", (event) => {
@@ -39,7 +42,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
-  event.respondWith(req.url.startsWith(VENDOR) && !req.url.includes("manifest.json") ? cacheFirst(req) : networkFirst(req));
+  event.respondWith(RUNTIME.some((p) => req.url.startsWith(p)) ? cacheFirst(req) : networkFirst(req));
 });
 
 async function cacheFirst(req) {

@@ -1,6 +1,7 @@
 """`build`: everything the page loads besides its own sources, into static/vendor/ — the
-verified runtime, the package zip, the solvers' titles and citations, the puzzles' sources as
-HTML and the manifest with the precache list; and `page_files`, the one list of what the page
+verified runtime, the package zip, the settings table (the package's settings.json), the
+solvers' titles and citations, the puzzles' sources as HTML and the manifest with the precache
+list; and `page_files`, the one list of what the page
 needs (the service worker's precache and the published site)."""
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from .common import (PUZZLE_SOURCES, PUZZLE_SOURCES_HTML, ROOT, SOLVERS_JSON, VENDOR, BuildError, copy_if_changed,
-                     say, sha256, write_whole)
+from .common import (PUZZLE_SOURCES, PUZZLE_SOURCES_HTML, ROOT, SETTINGS_JSON, SETTINGS_SOURCE, SOLVERS_JSON, VENDOR,
+                     BuildError, copy_if_changed, say, sha256, write_whole)
 from .fetch import PYODIDE_CORE, PYODIDE_PACKAGES, PYODIDE_VERSION, UPLOT_FILES, UPLOT_VERSION, fetch_runtime
 from .markdown import render_markdown
 
@@ -28,7 +29,8 @@ def bundle_package() -> bytes:
 # What the page reads besides the runtime: its pages (index.html and any beside it), its
 # modules, styles and pages under static/ (not READMEs, not tests), the puzzle sets with their
 # sources (puzzles/SOURCES.md, which sources.html shows), the published figures of data/, if
-# any, and the solvers' titles and citations (static/vendor/solvers.json, written by `build`).
+# any, the settings table and the solvers' titles and citations (static/vendor/settings.json and
+# solvers.json, written by `build`).
 PAGE_SUFFIXES = (".js", ".mjs", ".css", ".html", ".svg", ".png", ".ico", ".woff2")
 DATA_SUFFIXES = (".json", ".csv", ".txt")
 
@@ -51,7 +53,7 @@ def page_files() -> list[Path]:
     page += [*sorted((ROOT / "puzzles").glob("*.txt")), ROOT / "puzzles" / "SOURCES.md"]
     if (ROOT / "data").is_dir():
         page += sorted(p for p in (ROOT / "data").rglob("*") if wanted(p, DATA_SUFFIXES))
-    return page + [SOLVERS_JSON, PUZZLE_SOURCES_HTML] + runtime_files()
+    return page + [SETTINGS_JSON, SOLVERS_JSON, PUZZLE_SOURCES_HTML] + runtime_files()
 
 
 def solver_sources() -> list[dict]:
@@ -106,6 +108,7 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
         copy_if_changed(path, VENDOR / "uplot" / name)
     pkg = bundle_package()
     write_whole(VENDOR / "sudoku_lab.zip", pkg)
+    write_whole(SETTINGS_JSON, SETTINGS_SOURCE.read_bytes())
     write_whole(SOLVERS_JSON, (json.dumps(solver_sources(), indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     write_whole(PUZZLE_SOURCES_HTML,
                 render_markdown(PUZZLE_SOURCES.read_text(encoding="utf-8"), "puzzles").encode("utf-8"))

@@ -5,7 +5,7 @@
 // "Running" has one answer for the page: a single run, a race or an experiment. Setting a
 // new puzzle abandons it first — by construction, not by each caller remembering to.
 
-import { labelOf, problemLine } from "./settings/table.js";
+import { labelOf, problemLine } from "./rules/table.js";
 
 export { labelOf };                 // the labels live in the settings table
 

@@ -2,7 +2,7 @@
 // pool, and the parts of the page, each a listener on the state. Where each part lives:
 // static/README.md.
 import { createStore } from "./state.js";
-import { hasField } from "./settings/table.js";
+import { hasField } from "./rules/table.js";
 import { createActions } from "./actions.js";
 import { LabWorker } from "./python/client.js";
 import { Pool } from "./python/pool.js";

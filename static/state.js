@@ -6,9 +6,9 @@
 //
 // Values are replaced, never mutated in place (a new Map of problems, a new settings object),
 // so "changed" is simply "not the same value".
-import { initialSettings } from "./settings/table.js";
+import { initialSettings } from "./rules/table.js";
 
-const TABLE = initialSettings();    // the settings' initial values, declared once (settings/table.js)
+const TABLE = initialSettings();    // the settings' initial values, declared once (rules/table.js)
 
 export const INITIAL = {
   // the runtime: readiness, the loading stage, versions, the solvers' schemas, field lists

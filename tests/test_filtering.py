@@ -8,7 +8,7 @@ import pytest
 from conftest import PAPERS, SIZES, read_puzzles
 from sudoku_lab.exact import solve
 from sudoku_lab.bits import popcount
-from sudoku_lab.filtering import FILTERS, fixpoint
+from sudoku_lab.filtering import FILTERS, fixpoint, peer_table
 from sudoku_lab.grid import geometry, parse
 
 RATED = read_puzzles("rated40.txt")
@@ -239,3 +239,19 @@ def test_incremental_filtering_equals_filtering_from_scratch_on_random_moves(n, 
             assert np.array_equal(quick[0], full[0]) and np.array_equal(full[0], batch[0][0])
             d = full[0]
     assert checked >= 40 and failures >= 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_peer_table_holds_each_cells_row_column_and_box_once(n):
+    g = geometry(n)
+    table = peer_table(g.units)
+    for c in range(g.N * g.N):
+        shared = set(g.rows[g.row_of[c]]) | set(g.cols[g.col_of[c]]) | set(g.boxes[g.box_of[c]])
+        assert table[c].tolist() == sorted(shared - {c})
+
+
+def test_the_moves_peers_are_a_view_of_the_one_table():
+    from sudoku_lab.moves import _peers_and_self
+    table = peer_table(geometry(3).units)
+    both = _peers_and_self(3)
+    assert np.array_equal(both[:, 0], np.arange(81)) and np.array_equal(both[:, 1:], table)

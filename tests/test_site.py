@@ -45,6 +45,8 @@ def kind(rel: str) -> str | None:
         return "puzzle set"
     if rel == "static/vendor/solvers.json":
         return "solvers"
+    if rel == "static/vendor/settings.json":
+        return "settings"
     if rel == "static/vendor/puzzle-sources.html":
         return "puzzle sources"
     if rel.startswith("static/vendor/"):
@@ -67,7 +69,7 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
     assert not any(f.split("/")[0] in ("py", "tests", "docs", "bench", ".venv", ".git") for f in files)
     kinds = {kind(f) for f in files}
     assert {"index.html", "sw.js", ".nojekyll", "puzzles/SOURCES.md", "puzzle set", "runtime", "page", "solvers",
-            "puzzle sources"} <= kinds
+            "puzzle sources", "settings"} <= kinds
     assert "sources.html" in files
     # every runtime file, and every page file of the repository, is there with the same bytes
     assert sum(kind(f) == "runtime" for f in files) == len(build.PYODIDE_CORE) + 1 + len(build.UPLOT_FILES) + 2
@@ -78,6 +80,8 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
     for f in files - {".nojekyll"}:
         assert (site / f).read_bytes() == (root / f).read_bytes(), f
     assert json.loads((site / "static/vendor/solvers.json").read_text()) == build.solver_sources()
+    # the settings table the page imports is the package's one home, byte for byte
+    assert (site / "static/vendor/settings.json").read_bytes() == (root / "py/sudoku_lab/settings.json").read_bytes()
 
 
 def test_every_precache_url_is_a_file_of_the_site_with_its_hash(site):
@@ -120,7 +124,7 @@ def test_the_precache_holds_every_file_the_page_needs(site):
                      if n != "static/vendor/manifest.json")
     assert any(n.startswith("puzzles/") for n in named) and "static/app.js" in named
     assert {"sources.html", "static/page/sources.js", "static/vendor/puzzle-sources.html",
-            "static/vendor/solvers.json"} <= named
+            "static/vendor/solvers.json", "static/vendor/settings.json"} <= named
     assert sorted(n for n in named if n not in precached) == []
 
 

@@ -141,8 +141,8 @@ def cmd_check(args) -> int:
 def _from_link(args):
     """Puzzle, solver, params, seed and budget from a share link (flags given as well win)."""
     link = links.decode(args.link)
-    if link.mode not in (None, "single"):
-        raise UsageError(f"link: this is a {link.mode} link; solve replays single runs (run experiments with bench)")
+    if link.view not in (None, "single"):
+        raise UsageError(f"link: this is a {link.view} link; solve replays single runs (run experiments with bench)")
     if link.problems:
         raise UsageError(f"link: {next(iter(link.problems.values()))}")
     params = {**link.params, **_params(args.param)}

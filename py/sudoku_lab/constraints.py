@@ -1,8 +1,8 @@
-"""Candidates as bit masks (bit d-1 set = digit d still possible), and the peer structure.
+"""Candidates as bit masks (bit d-1 set = digit d still possible).
 
 The masks are numpy arrays over the whole grid: the exact solver, the rating, the solvers'
 parameter checks and the ant colony start from :func:`candidate_masks`; propagation on them
-lives in ``propagate`` (the one rule). :func:`peers` is a plain tuple per cell for the moves.
+lives in ``propagate`` (the one rule). Each cell's peers have one home, ``filtering.peer_table``.
 """
 
 from __future__ import annotations
@@ -13,19 +13,6 @@ import numpy as np
 
 from .bits import digit_bits, full_mask
 from .grid import geometry
-
-
-@lru_cache(maxsize=None)
-def peers(n: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the other cells that share a row, column or box with it."""
-    g = geometry(n)
-    out = []
-    for c in range(g.N * g.N):
-        s = set(g.rows[g.row_of[c]].tolist()) | set(g.cols[g.col_of[c]].tolist()) | set(
-            g.boxes[g.box_of[c]].tolist())
-        s.discard(c)
-        out.append(tuple(sorted(s)))
-    return tuple(out)
 
 
 @lru_cache(maxsize=None)

@@ -233,8 +233,11 @@ def _layout_of(units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def peer_table(units: np.ndarray) -> np.ndarray:
-    """Each cell's peers, each once, as rows of one array (cells, peers): for units in which
-    every cell has as many peers, as a Sudoku's (``grid.geometry(n).units``)."""
+    """Each cell's peers, each once and ascending, as rows of one array (cells, peers): for
+    units in which every cell has as many peers, as a Sudoku's (``grid.geometry(n).units``).
+    The one home of peers: the forms callers need are views of it (``moves._peers_and_self``
+    puts the cell first; ``alldiff_ls`` keeps the open cells' rows, renumbered), and the
+    singles' waves use ``_layout``'s rows, the same peers with repeats left in."""
     units = np.asarray(units, dtype=np.int64)
     near = np.sort(_layout(units.tobytes(), units.shape)[2], axis=1)
     first = np.ones(near.shape, dtype=bool)

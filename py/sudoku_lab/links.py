@@ -27,7 +27,7 @@ COMPARE_KEYS = COMPARE_LINK_KEYS              # race and experiment links (the p
 
 @dataclass
 class Link:
-    """A single-run link; `mode` is set when the link is a race or experiment ('m=')."""
+    """A single-run link; `view` is set when the link is a race or experiment's ('m=')."""
     puzzle: str | None = None                  # the cells, '.' for empty, when readable
     generator: str | None = None               # or the generator's settings, '16:0.45:7' (g=)
     solver: str | None = None
@@ -37,7 +37,7 @@ class Link:
     max_evaluations: int | None = None         # the evaluation budget (ev=)
     stop: int | None = None                    # the stop point (stop=): the step the replay ends at
     params: dict[str, Any] = field(default_factory=dict)
-    mode: str | None = None
+    view: str | None = None
     problems: dict[str, str] = field(default_factory=dict)   # key -> what is wrong with it
 
 
@@ -51,7 +51,7 @@ def decode(fragment: str) -> Link:
             link.problems[key] = f"'{key}' is given twice"
         seen[key] = value
     raw = {k: v for k, v in seen.items() if k not in link.problems}
-    link.mode = raw.get("m")
+    link.view = raw.get("m")
     if "p" not in seen and "g" not in seen:
         link.problems["p"] = "there is no puzzle (p=… or g=…)"
     elif "p" in seen and "g" in seen:

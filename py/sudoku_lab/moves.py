@@ -30,7 +30,7 @@ from typing import Generator, Iterator
 
 import numpy as np
 
-from .constraints import peers
+from .filtering import peer_table
 from .grid import Puzzle, geometry
 from .progress import PAUSE, complete
 
@@ -47,7 +47,10 @@ _CODE_OF_BYTE[np.frombuffer(MOVES.encode("ascii"), dtype=np.uint8)] = np.arange(
 
 @lru_cache(maxsize=None)
 def _peers_and_self(n: int) -> np.ndarray:
-    return np.array([(c,) + p for c, p in enumerate(peers(n))])
+    """Each cell, then its peers: a thin view of ``filtering.peer_table`` (the one home of
+    peers) with the cell first, so one gather marks a placed digit in its cell and its peers."""
+    peers = peer_table(geometry(n).units)
+    return np.hstack([np.arange(len(peers))[:, None], peers])
 
 
 class Grids:

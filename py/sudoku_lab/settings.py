@@ -1,15 +1,19 @@
-"""Every setting of the lab, declared once: Python's copy of the page's static/settings/table.js.
+"""Every setting of the lab, read from its one home, ``settings.json`` beside this module.
 
-Both are held to ``tests/settings_cases.json`` (docs/design.md, "Settings"). A row is the
-setting's key (a link's key, or a page field's own), the label messages use, its scope (what
-it judges: ``solve``, ``compare`` or ``both``), the page field that shows it (a data-testid),
-where the page keeps it, the value rule that reads it, its initial value and the links that
-carry it (``solve``: single-run links, ``compare``: race and experiment links, ``both``, or
-None). Share links (links.py) take their reserved keys from here.
+The page reads the same file (its build copies it to ``static/vendor/settings.json`` for
+``static/rules/table.js``): docs/design.md, "Settings". A row is the setting's key (a link's
+key, or a page field's own), the label messages use, its scope (what it judges: ``solve``,
+``compare`` or ``both``), the page field that shows it (a data-testid), where the page keeps
+it, its initial value and the links that carry it (``solve``: single-run links, ``compare``:
+race and experiment links, ``both``, or None). Share links (links.py) take their reserved keys
+from here. The file is read through ``importlib.resources``, so the package reads it from a
+folder, from the page's zip and from the zip ``bench`` ships to a cluster alike.
 """
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any, NamedTuple
 
 
@@ -19,37 +23,46 @@ class Setting(NamedTuple):
     scope: str
     field: str | None
     state: tuple[str, ...] | None
-    rule: str
     initial: Any
     links: str | None
 
 
-SETTINGS = (
-    Setting("p", "puzzle", "both", "puzzle-input", ("paste",), "puzzle", "", "both"),
-    Setting("g", "generator settings", "both", "generate-p", None, "generator", None, "both"),
-    Setting("gsize", "size", "both", "generate-size", ("generator", "size"), "size", "9", None),
-    Setting("gp", "p", "both", "generate-p", ("generator", "p"), "p", "0.45", None),
-    Setting("gseed", "generator seed", "both", "generate-seed", ("generator", "seed"), "seed", "1", None),
-    Setting("gunique", "unique", "both", "generate-unique", ("generator", "unique"), "bool", False, None),
-    Setting("s", "solver", "solve", "solver-select", ("settings", "solver"), "solver", None, "solve"),
-    Setting("seed", "seed", "solve", "seed-input", ("settings", "seed"), "seed", "1", "both"),
-    Setting("t", "time limit", "both", "max-seconds", ("settings", "max_seconds"), "max_seconds", "60", "both"),
-    Setting("i", "step budget", "both", "max-steps", ("settings", "max_iterations"), "budget", "", "both"),
-    Setting("ev", "evaluation budget", "both", "max-evaluations", ("settings", "max_evaluations"), "budget", "", "both"),
-    Setting("stop", "stop point", "solve", None, None, "stop_point", None, "solve"),
-    Setting("m", "view", "compare", None, None, "mode", None, "compare"),
-    Setting("e", "entries", "compare", "compare-entries", ("compare", "entries"), "entries", [], "compare"),
-    Setting("c", "entries", "compare", "compare-entries", None, "entries", None, "compare"),
-    Setting("runs", "runs", "compare", "compare-runs", ("compare", "runs"), "runs", "5", "compare"),
-    Setting("ps", "puzzles", "compare", "compare-puzzles", ("compare", "puzzles"), "puzzles", "current", "compare"),
-    Setting("pl", "puzzle list", "compare", "compare-list", ("compare", "list"), "puzzle_list", "", "compare"),
-    Setting("gs", "sweep", "compare", "sweep-p0", ("compare", "sweep"), "sweep",
-            {"size": "16", "p0": "0", "p1": "1", "step": "0.1"}, "compare"),
-    Setting("gi", "instances per p", "compare", "sweep-instances", ("compare", "sweep", "instances"), "instances", "2",
-            "compare"),
-    Setting("preset", "preset", "compare", "preset", ("compare", "preset"), "preset", None, "compare"),
-    Setting("workers", "workers", "compare", "workers", ("compare", "workers"), "workers", "1", None),
-)
+SCOPES = ("solve", "compare", "both")
+LINKS = ("solve", "compare", "both", None)
+
+
+class SettingsProblem(ValueError):
+    """settings.json breaks its shape; the message names the row and the column."""
+
+
+def read_table(text: str) -> tuple[Setting, ...]:
+    """The rows of a settings.json text, each checked for its columns and their values."""
+    try:
+        rows = json.loads(text)["settings"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SettingsProblem(f"settings.json: no list of settings can be read ({exc})") from None
+    out = []
+    for i, row in enumerate(rows, 1):
+        where = f"settings.json, row {i}" + (f" ({row['key']!r})" if isinstance(row, dict) and "key" in row else "")
+        if not isinstance(row, dict) or set(row) != set(Setting._fields):
+            got = sorted(row) if isinstance(row, dict) else type(row).__name__
+            raise SettingsProblem(f"{where}: the columns must be {', '.join(Setting._fields)}; got {got}")
+        if row["scope"] not in SCOPES:
+            raise SettingsProblem(f"{where}, scope: {row['scope']!r} is none of {', '.join(SCOPES)}")
+        if row["links"] not in LINKS:
+            raise SettingsProblem(f"{where}, links: {row['links']!r} is none of solve, compare, both, null")
+        state = row["state"]
+        if state is not None and (not isinstance(state, list) or not state or not all(isinstance(k, str) for k in state)):
+            raise SettingsProblem(f"{where}, state: {state!r} is not null or a list of names")
+        out.append(Setting(**{**row, "state": tuple(state) if state else None}))
+    keys = [s.key for s in out]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise SettingsProblem(f"settings.json: a key is declared twice: {', '.join(twice)}")
+    return tuple(out)
+
+
+SETTINGS = read_table(resources.files(__package__).joinpath("settings.json").read_text(encoding="utf-8"))
 
 BY_KEY = {s.key: s for s in SETTINGS}
 

@@ -1,8 +1,8 @@
 // What Race and Experiment check before they act, on the state alone (no DOM; node tests it
 // in tests/js/compare.test.mjs): the entry "Add entry" would add, whether Start may start and
 // what it says when not, the puzzles an entry is vetted against, and the pasted list's bad line.
-import { read } from "../settings/read.js";
-import { problemLine } from "../settings/table.js";
+import { read } from "../rules/read.js";
+import { problemLine } from "../rules/table.js";
 import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
 import { boardToString } from "../rules/parse.js";
 import { clashingGivens } from "../state.js";
@@ -18,7 +18,7 @@ export function checkEntry(state) {
 }
 
 // Start in a compare view (`view`: race or experiment), judged on that view's settings only
-// (settings/read.js). Either {settings: {max_seconds, runs, workers, puzzles}} — puzzles as
+// (rules/read.js). Either {settings: {max_seconds, runs, workers, puzzles}} — puzzles as
 // read.js gives them (a built-in set by its id, fetched by the caller) — or {problems, mark,
 // line, message}: `mark` the problems to set on their fields (a field that already has one, a
 // link's say, keeps its own message), `line` the pasted list's line to select, `message` the

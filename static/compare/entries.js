@@ -5,7 +5,7 @@
 // change, not after Start.
 import { MAX_ENTRIES, describe } from "../rules/entries.js";
 import { markField } from "../settings/params.js";
-import { entryKey, isEntryKey } from "../settings/table.js";
+import { entryKey, isEntryKey } from "../rules/table.js";
 import { checkEntry, vetPuzzles } from "./check.js";
 
 export function mountEntries(store, actions, ui, worker) {

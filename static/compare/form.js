@@ -1,10 +1,11 @@
 // The experiment's own settings on screen: runs, workers, the puzzles (current, a pasted list,
 // a built-in set or a sweep over p) and the sweep's fields. The visitor's typing goes into
 // `state.compare` as text; the state's values come back into the fields; each field shows its
-// setting's problem. Which field shows which key is the settings table's (settings/table.js).
-import { SETTINGS } from "../settings/table.js";
+// setting's problem. Which field shows which key is the settings table's (rules/table.js).
+import { SETTINGS } from "../rules/table.js";
 import { markField } from "../settings/params.js";
-import { MAX_POOL, defaultPoolSize } from "../python/pool.js";
+import { defaultPoolSize } from "../python/pool.js";
+import { MAX_WORKERS } from "../rules/links.js";
 import { PUZZLE_SETS } from "./presets.js";
 import { badListLine } from "./check.js";
 
@@ -20,7 +21,7 @@ export function mountExperimentForm(store, actions, ui) {
   const sweepFields = [[ui.sweepSize, "size"], [ui.sweepP0, "p0"], [ui.sweepP1, "p1"], [ui.sweepStep, "step"],
     [ui.sweepInstances, "instances"]];
 
-  ui.workers.max = String(MAX_POOL);
+  ui.workers.max = String(MAX_WORKERS);
   for (const [id, [, label]] of Object.entries(PUZZLE_SETS)) ui.puzzles.add(new Option(`built-in: ${label}`, id));
   setCompare({ workers: String(defaultPoolSize()) });
 

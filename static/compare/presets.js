@@ -4,7 +4,7 @@
 // `note` is shown on screen (what the paper ran, what the preset runs): a string, or a
 // function of the published figures when it quotes them.
 import { seriesPoints, figure } from "../rules/published.js";
-import { patchOf } from "../settings/table.js";
+import { patchOf } from "../rules/table.js";
 
 const DEFAULTS = {};    // an entry's params are the paper's defaults unless given here
 

@@ -2,7 +2,7 @@
 // page's one "what runs" (actions.run): loading a puzzle or opening a link stops it like a
 // single run, and Stop ends everything at once — queued runs included, even while workers are
 // still loading. The pool's workers load ahead while a comparison is composed (warm).
-import { MAX_POOL } from "../python/pool.js";
+import { MAX_WORKERS } from "../rules/links.js";
 import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
@@ -21,12 +21,12 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
   // comes as a promise, awaited once the run begins), so a Stop pressed in the same task as
   // Start finds the comparison begun and stops it.
   function start() {
-    const mode = store.state.view;
-    if (store.state.running || !store.state.ready || mode === "solve") return;
-    const onBoard = mode === "race" || store.state.compare.puzzles === "current";      // it runs the board's puzzle
+    const view = store.state.view;
+    if (store.state.running || !store.state.ready || view === "solve") return;
+    const onBoard = view === "race" || store.state.compare.puzzles === "current";      // it runs the board's puzzle
     if (onBoard && !store.state.making && !takePaste()) return;   // the paste box's, unless unreadable (it says why)
-    if (store.state.making) { actions.waitForPuzzle(mode, start); return; }   // the puzzle a link names
-    const checked = checkStart(mode, store.state);
+    if (store.state.making) { actions.waitForPuzzle(view, start); return; }   // the puzzle a link names
+    const checked = checkStart(view, store.state);
     if (!checked.settings) {
       for (const [k, m] of checked.mark) actions.setProblem(k, m);
       if (checked.line) selectListLine(ui.list, checked.line);
@@ -41,23 +41,23 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
     const entries = c.entries.map((e) => ({ ...e, params: { ...e.params } }));
     const puzzle = store.state.puzzle;
     const link = shareLink();          // what runs: frozen now (a link opened meanwhile abandons it)
-    actions.run(mode, link, async ({ setPhase, onStop }) => {
+    actions.run(view, link, async ({ setPhase, onStop }) => {
       let stopped = false;
       onStop(() => { stopped = true; pool.stop(); });
       let begun = false;
       startup = () => {
         if (begun) return;
         setPhase("starting", describeStartup(pool.status()));
-        if (mode === "race") race.waiting(pool.status());
+        if (view === "race") race.waiting(pool.status());
       };
       const onStart = () => {
         if (begun) return;
         begun = true;
-        if (mode === "race") race.started();
-        setPhase("running", mode === "race" ? `${entries.length} entries` : "");
+        if (view === "race") race.started();
+        setPhase("running", view === "race" ? `${entries.length} entries` : "");
       };
       try {
-        if (mode === "race") {
+        if (view === "race") {
           race.begin(entries, puzzle.cells, budget);
           pool.resize(entries.length);
           startup();
@@ -109,7 +109,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
     if (!s.ready || s.failure) return;
     const n = s.view === "race" || (s.view === "solve" && s.compare.entries.length >= 2)
       ? Math.max(2, s.compare.entries.length)
-      : s.view === "experiment" ? experimentWorkers(s.compare, MAX_POOL) : 1;
+      : s.view === "experiment" ? experimentWorkers(s.compare, MAX_WORKERS) : 1;
     pool.warm(n);
     showPool();
   });
@@ -128,7 +128,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment, shareLink
 // More workers than cores: said beside Start (a race runs one worker per lane).
 function mountCoresNote(store, el) {
   store.on(["view", "compare"], (s) => {
-    const workers = comparisonWorkers(s, MAX_POOL);
+    const workers = comparisonWorkers(s, MAX_WORKERS);
     const cores = navigator.hardwareConcurrency || null;
     const text = coresNote(workers, cores);
     el.hidden = !text;

@@ -7,7 +7,7 @@ import { boardToString } from "../rules/parse.js";
 import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
 import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
-import { patchOf, isParam, valueIn } from "../settings/table.js";
+import { patchOf, isParam, valueIn } from "../rules/table.js";
 import { runFragment } from "../solve/stop-point.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
@@ -43,7 +43,7 @@ export function mountLinks(store, actions, generator) {
     settings.max_iterations = first.max_iterations === null ? "" : String(first.max_iterations);
     settings.max_evaluations = first.max_evaluations === null ? "" : String(first.max_evaluations);
     if (!pending.compare && first.seed !== null) settings.seed = String(first.seed);
-    store.set({ settings, view: pending.compare ? (first.mode || s.view === "solve" && "race" || s.view) : "solve" });
+    store.set({ settings, view: pending.compare ? (first.view || s.view === "solve" && "race" || s.view) : "solve" });
     if (store.state.ready) applyRest();
     else reportProblems(new Map([...first.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k))), pending);
   }
@@ -96,7 +96,7 @@ export function mountLinks(store, actions, generator) {
       if (link.list !== null) c.list = link.list;
       if (link.sweep !== null) c.sweep = link.sweep;
       c.preset = link.preset;
-      store.set({ compare: c, view: link.mode || store.state.view });
+      store.set({ compare: c, view: link.view || store.state.view });
       reportProblems(link.problems, { hash, compare });
       return;
     }

@@ -20,7 +20,7 @@ export function linkOf(s) {
   const files = c.puzzles === "files";
   const read = files ? s.files.read.map((p) => p.puzzle) : null;
   return base + encodeCompareLink({ puzzle, generator, max_seconds: s.settings.max_seconds,
-    max_iterations: s.settings.max_iterations, max_evaluations: s.settings.max_evaluations, mode: s.view, entries: c.entries,
+    max_iterations: s.settings.max_iterations, max_evaluations: s.settings.max_evaluations, view: s.view, entries: c.entries,
     runs: c.runs, puzzles: files ? "list" : c.puzzles, list: files ? (read.some((p) => p.includes(",")) ? "" : read) : c.list,
     sweep: c.sweep, preset: c.preset }, s.schemas);
 }

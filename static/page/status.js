@@ -2,7 +2,7 @@
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
 import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart } from "../python/messages.js";
-import { judges } from "../settings/table.js";
+import { judges } from "../rules/table.js";
 import { clashingGivens } from "../state.js";
 
 const TEXT = {

@@ -6,7 +6,7 @@ import * as values from "../rules/values.js";
 import { specOf } from "../rules/generator.js";
 import { parsePuzzle } from "../rules/parse.js";
 import { markField } from "../settings/params.js";
-import { SETTINGS } from "../settings/table.js";
+import { SETTINGS } from "../rules/table.js";
 import { WorkerLost } from "../python/client.js";
 
 // The Generate form's fields (data-testids, which are their ids) and the problem keys each marks,

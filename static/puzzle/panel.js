@@ -11,7 +11,7 @@ import { labLinkFragment } from "../rules/links.js";
 import { readPuzzleList } from "../rules/puzzle-list.js";
 import { BoardEditor } from "../draw/board-editor.js";
 import { markField } from "../settings/params.js";
-import { keysIn } from "../settings/table.js";
+import { keysIn } from "../rules/table.js";
 
 export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
 

@@ -10,15 +10,15 @@
 // at once, running ones are told to stop and resolve within a slice.
 import { LabWorker, RunRefused, WorkerLost } from "./client.js";
 import { unstartedResult } from "./messages.js";
+import { MAX_WORKERS } from "../rules/links.js";
 
 // The default pool size: the visitor's cores less one (the page needs one), 1..8, and at
 // most 2 on a device that reports ≤ 4 GB of memory (each worker holds its own Python heap).
 export function defaultPoolSize() {
   const cores = navigator.hardwareConcurrency || 2;
-  const cap = navigator.deviceMemory && navigator.deviceMemory <= 4 ? 2 : 8;
+  const cap = navigator.deviceMemory && navigator.deviceMemory <= 4 ? 2 : MAX_WORKERS;
   return Math.max(1, Math.min(cap, cores - 1));
 }
-export const MAX_POOL = 8;
 
 export class Pool {
   // primary: the page's LabWorker; onStatus(): a worker's loading stage changed.
@@ -38,7 +38,7 @@ export class Pool {
   // is composing then finds them ready at Start (three runtimes loading at once on two cores
   // made the first race wait ~15 s).
   warm(n) {
-    while (this.slots.length < Math.min(n, MAX_POOL)) {
+    while (this.slots.length < Math.min(n, MAX_WORKERS)) {
       const slot = { job: null, handle: null, own: true };
       slot.worker = new LabWorker({ onStatus: () => { this.onStatus(); this.dispatch(); } });
       this.slots.push(slot);

@@ -4,7 +4,7 @@
 // Python (the worker's `generate` request): the same settings give the same puzzle natively
 // and in the page.
 import * as values from "./values.js";
-import { labelOf } from "../settings/table.js";
+import { labelOf } from "./table.js";
 
 export const UNIQUE_WORD = "unique";
 export const UNIQUE_MAX_SIZE = 36;

@@ -9,7 +9,7 @@ import * as values from "./values.js";
 import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { parseSpec, readSweep } from "./generator.js";
-import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "../settings/table.js";
+import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "./table.js";
 
 // The keys a link reads itself (single-run and comparison keys, from the settings table); any
 // other key of a single-run link names a parameter.
@@ -163,22 +163,25 @@ export function labLinkFragment(text) {
   return holdsPuzzle && labKeys.some((k) => k !== "p") ? s.slice(at) : null;
 }
 
-export const COMPARE_MODES = ["race", "experiment"];
+// the views a comparison link opens (m=)
+export const COMPARE_VIEWS = ["race", "experiment"];
 export const COMPARE_KEYS = COMPARE_LINK_KEYS;
 export const MAX_RUNS = 1000;
+// an experiment's workers: 1 to this (its pool's largest size; docs/design.md, "Share links")
+export const MAX_WORKERS = 8;
 
 const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text, labelOf("runs"));
 
-// {mode, puzzle, generator, max_seconds, entries, runs, puzzles, list, preset, problems: Map key -> message}.
+// {view, puzzle, generator, max_seconds, entries, runs, puzzles, list, preset, problems: Map key -> message}.
 // `puzzleSets`: the ids a `ps` may name besides current and list; `presets`: the preset ids.
 export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = [] } = {}) {
   const { seen, raw, problems } = readPairs(hash);
-  const out = { mode: null, puzzle: null, generator: null, max_seconds: null, max_iterations: null, max_evaluations: null, entries: [],
+  const out = { view: null, puzzle: null, generator: null, max_seconds: null, max_iterations: null, max_evaluations: null, entries: [],
     runs: null, puzzles: null, list: null, sweep: null, preset: null, problems };
-  const mode = raw.get("m");
+  const view = raw.get("m");
   if (raw.has("m")) {
-    if (COMPARE_MODES.includes(mode)) out.mode = mode;
-    else problems.set("m", `unknown mode ${values.quote(mode)}; use race or experiment`);
+    if (COMPARE_VIEWS.includes(view)) out.view = view;
+    else problems.set("m", `unknown view ${values.quote(view)}; use race or experiment`);
   }
   readPuzzle(seen, raw, problems, out);
   if (raw.has("t")) {
@@ -237,20 +240,20 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
     else problems.set("preset", `unknown preset ${values.quote(id)}; choose one of: ${presets.join(", ")}`);
   }
   for (const key of seen.keys()) {
-    if (!COMPARE_KEYS.has(key)) problems.set(key, `unknown setting ${values.quote(key)} in ${mode === "experiment" ? "an" : "a"} ${mode || "comparison"} link`);
+    if (!COMPARE_KEYS.has(key)) problems.set(key, `unknown setting ${values.quote(key)} in ${view === "experiment" ? "an" : "a"} ${view || "comparison"} link`);
   }
   if (raw.has("seed") && !raw.has("c")) problems.set("seed", "seed= goes with c= (entries carry their own seeds)");
   return out;
 }
 
 // A race or experiment as a link fragment (only what differs from the defaults is written).
-export function encodeCompareLink({ puzzle, generator = null, max_seconds, max_iterations = "", max_evaluations = "", mode, entries, runs,
+export function encodeCompareLink({ puzzle, generator = null, max_seconds, max_iterations = "", max_evaluations = "", view, entries, runs,
   puzzles, list, sweep, preset }, schemas) {
   const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle], ["t", max_seconds]]);
   setBudgets(q, max_iterations, max_evaluations);
-  q.set("m", mode);
+  q.set("m", view);
   q.set("e", encodeEntries(entries, schemas));
-  if (mode === "experiment") {
+  if (view === "experiment") {
     q.set("runs", runs);
     q.set("ps", puzzles);
     if (puzzles === "list") {

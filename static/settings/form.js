@@ -6,8 +6,8 @@
 // (say hall_sets past 9×9) come from Python: the vet request is a listener here.
 import { boardToString } from "../rules/parse.js";
 import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
-import { read } from "./read.js";
-import { isParam as isParamOf, keysIn, setting } from "./table.js";
+import { read } from "../rules/read.js";
+import { isParam as isParamOf, keysIn, setting } from "../rules/table.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t: this form's own fields
 

@@ -10,7 +10,7 @@ import { RunRefused, WorkerLost } from "../python/client.js";
 import { stepWord } from "../python/messages.js";
 import { replayPointOf, runFragment, stopPointAfter } from "./stop-point.js";
 import { mountSolveNotes } from "./notes.js";
-import { read } from "../settings/read.js";
+import { read } from "../rules/read.js";
 import { boardShowsRun } from "../puzzle/panel.js";
 import { clashingGivens } from "../state.js";
 

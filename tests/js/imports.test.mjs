@@ -3,8 +3,8 @@
 // the scripts a page loads to start: they wire the page on import by design.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const STATIC = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "static");
@@ -34,4 +34,35 @@ test("every module but the entry points imports without a DOM", async () => {
     }
   }
   assert.deepEqual(failed, []);
+});
+
+// rules/ is the ground floor (static/README.md): its modules import only one another and the
+// built files of vendor/, never a module above them.
+const RULES = join(STATIC, "rules");
+const SPECIFIER = /\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*(?:\(\s*)?["']([^"']+)["']/g;
+
+function importsAbove(source, dir = RULES) {
+  return [...source.matchAll(SPECIFIER)].map((m) => m[1] || m[2]).filter((spec) => {
+    const at = resolve(dir, spec);
+    return !(at.startsWith(RULES + "/") || at.startsWith(join(STATIC, "vendor") + "/"));
+  });
+}
+
+test("the import check sees every form of import that leaves rules/", () => {
+  const source = [
+    'import { a } from "./parse.js";',
+    'import {\n  b,\n  c,\n} from "../settings/form.js";',
+    'export { d } from "../python/pool.js";',
+    'import "../app.js";',
+    'const e = await import("../state.js");',
+    'import f from "../vendor/settings.json" with { type: "json" };',
+  ].join("\n");
+  assert.deepEqual(importsAbove(source), ["../settings/form.js", "../python/pool.js", "../app.js", "../state.js"]);
+});
+
+test("rules/ imports nothing from above it", () => {
+  const found = modules(RULES).flatMap((f) =>
+    importsAbove(readFileSync(f, "utf8")).map((spec) => `${relative(STATIC, f)} imports ${spec}`));
+  assert.ok(modules(RULES).length >= 10);
+  assert.deepEqual(found, []);
 });

@@ -97,10 +97,10 @@ test("race and experiment links: each setting kept or named", () => {
   for (const c of file.cases) {
     const d = decodeCompareLink(c.hash, schemas, { puzzleSets: file.puzzleSets, presets: file.presets });
     assert.deepEqual({
-      mode: d.mode, puzzle: !!d.puzzle, max_seconds: d.max_seconds, max_iterations: d.max_iterations, max_evaluations: d.max_evaluations,
+      view: d.view, puzzle: !!d.puzzle, max_seconds: d.max_seconds, max_iterations: d.max_iterations, max_evaluations: d.max_evaluations,
       entries: d.entries.map((e) => [e.solver, e.seed]),
       runs: d.runs, puzzles: d.puzzles, list: d.list, preset: d.preset, problems: Object.fromEntries(d.problems),
-    }, { mode: c.mode, puzzle: c.puzzle, max_seconds: c.max_seconds, max_iterations: c.max_iterations ?? null,
+    }, { view: c.view, puzzle: c.puzzle, max_seconds: c.max_seconds, max_iterations: c.max_iterations ?? null,
       max_evaluations: c.max_evaluations ?? null, entries: c.entries, runs: c.runs, puzzles: c.puzzles,
       list: c.list, preset: c.preset, problems: c.problems }, c.name);
   }
@@ -112,7 +112,7 @@ test("a comparison's link reads back as it was written", () => {
   const params = Object.fromEntries(hc.params.map((p) => [p.name, p.default]));
   const entries = [{ solver: "hill_climb", seed: 3, params: { ...params, plateau: 12 } },
     { solver: "hill_climb", seed: 9, params }];
-  const hash = encodeCompareLink({ puzzle, max_seconds: "7", mode: "experiment", entries, runs: "4", puzzles: "list",
+  const hash = encodeCompareLink({ puzzle, max_seconds: "7", view: "experiment", entries, runs: "4", puzzles: "list",
     list: `${puzzle} one\n${puzzle}`, preset: null }, schemas);
   const d = decodeCompareLink(hash, schemas);
   assert.deepEqual(Object.fromEntries(d.problems), {});
@@ -121,7 +121,7 @@ test("a comparison's link reads back as it was written", () => {
   assert.equal(d.max_seconds, 7);
   assert.equal(d.list.split("\n").length, 2);
   // puzzles already read (an experiment's files) give the same link as their text
-  assert.equal(encodeCompareLink({ puzzle, max_seconds: "7", mode: "experiment", entries, runs: "4", puzzles: "list",
+  assert.equal(encodeCompareLink({ puzzle, max_seconds: "7", view: "experiment", entries, runs: "4", puzzles: "list",
     list: [puzzle, puzzle], preset: null }, schemas), hash);
   assert.match(encodeEntries(entries, schemas), /^hill_climb:3:plateau=12,hill_climb:9$/);
   assert.match(describe(entries[0], hc), /plateau=12/);

@@ -1,13 +1,15 @@
-// The settings table (static/settings/table.js) against its shared case file, the lists
-// derived from it, and the one reader of what Start runs (static/settings/read.js).
+// The settings table (static/rules/table.js) against its one home (py/sudoku_lab/settings.json,
+// which the page reads through the build's copy), the labels both sides give a key
+// (tests/settings_cases.json), the lists derived from it, and the one reader of what Start
+// runs (static/rules/read.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { SETTINGS, labelOf, problemLine, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/settings/table.js";
-import { read } from "../../static/settings/read.js";
+import { SETTINGS, labelOf, problemLine, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/rules/table.js";
+import { read } from "../../static/rules/read.js";
 import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
@@ -17,8 +19,9 @@ const cases = JSON.parse(readFileSync(here("../settings_cases.json"), "utf8"));
 const schemas = new Map(JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-m", "sudoku_lab", "solvers", "--json"],
   { cwd: here("../../py/") })).map((s) => [s.id, s]));
 
-test("settings: the table is the shared case file's, row by row", () => {
-  assert.deepEqual(SETTINGS, cases.settings);
+test("settings: the table is the package's settings.json, row by row (a stale build fails here)", () => {
+  const source = JSON.parse(readFileSync(here("../../py/sudoku_lab/settings.json"), "utf8"));
+  assert.deepEqual(SETTINGS, source.settings, "static/vendor/settings.json is not the package's: run python3 build.py build");
   for (const [key, label] of Object.entries(cases.labels)) assert.equal(labelOf(key), label, key);
 });
 
@@ -132,7 +135,7 @@ test("a bad link's generator settings, part by part on the Generate form's field
 });
 
 test("patchOf puts a link's text where the table keeps the setting", async () => {
-  const { patchOf, valueIn } = await import("../../static/settings/table.js");
+  const { patchOf, valueIn } = await import("../../static/rules/table.js");
   const s = state();
   assert.deepEqual(patchOf(s, "seed", "abc").settings, { ...s.settings, seed: "abc" });
   assert.deepEqual(patchOf(s, "p", "123"), { paste: "123" });

@@ -3,12 +3,11 @@
 // settings table's), so a message names it by its label and its field shows the mark. A view is
 // judged on its own settings only: a race entry's problem never blocks a single run, a
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
-import * as values from "../rules/values.js";
-import { MAX_RUNS } from "../rules/links.js";
-import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
-import { readSweep } from "../rules/generator.js";
-import { boardToString } from "../rules/parse.js";
-import { MAX_POOL } from "../python/pool.js";
+import * as values from "./values.js";
+import { MAX_RUNS, MAX_WORKERS } from "./links.js";
+import { ListProblem, readPuzzleList } from "./puzzle-list.js";
+import { readSweep } from "./generator.js";
+import { boardToString } from "./parse.js";
 import { judges, labelOf } from "./table.js";
 
 const LOAD_FIRST = "Load a puzzle first.";
@@ -72,7 +71,7 @@ export function read(view, state, { stored = true } = {}) {
     if (view === "experiment") {
       out.runs = take(problems, "runs", (label) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs, label));
       out.workers = take(problems, "workers",
-        (label) => values.param({ name: "workers", type: "int", min: 1, max: MAX_POOL }, c.workers, label));
+        (label) => values.param({ name: "workers", type: "int", min: 1, max: MAX_WORKERS }, c.workers, label));
       if (c.puzzles === "current") {
         if (state.puzzle) out.puzzles = { kind: "current", puzzles: [{ name: "current", puzzle: boardToString(state.puzzle.cells) }] };
         else problems.set("p", LOAD_FIRST);
