@@ -34,7 +34,8 @@ def test_advance_runs_a_slice_and_ends_with_the_result(papers):
     while "result" not in frames[-1]:
         frames.append(stream.advance(0.01))
     assert frames[-1]["result"]["solved"]
-    assert frames[0]["progress"]["open_cells"] >= frames[0]["progress"]["conflicts"] >= 0
+    first = next(f for f in frames if "progress" in f)          # under load a slice may end before a step
+    assert first["progress"]["open_cells"] >= first["progress"]["conflicts"] >= 0
     assert all(len(f["points"]) <= Stream.MAX_POINTS_PER_FRAME for f in frames)
     last = [f for f in frames if f["points"]][-1]["points"][-1]
     assert last[0] == frames[-1]["result"]["iterations"]        # the last step reaches the chart
