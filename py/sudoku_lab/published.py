@@ -2,7 +2,7 @@
 ``data/published.json`` (issue 18, "Each fact in one home").
 
 The file holds every paper's printed figures once — the five papers under their solver's id,
-other references (Lewis 2007, Lloyd & Amos 2020) as author + year — and its ``_about``
+other references (Lewis 2007, Lloyd & Amos 2020, AllDiff-LS 2025) as author + year — and its ``_about``
 describes the shape: sources, each with series (one table column or curve: size, x, measure,
 runs, points …), each point a number ``y``, a range ``low``–``high`` or the paper's words
 ``text``. :func:`load` reads and checks it, so a typo in a key or a figure of the wrong kind
@@ -31,7 +31,7 @@ SOURCE_KEYS = {"label", "citation", "method", "instances", "machine", "notes", "
 SERIES_REQUIRED = {"size", "x", "measure", "runs", "points"}
 SERIES_OPTIONAL = {"arm", "params", "of", "time_limit_s", "iteration_limit", "runs_each", "decimals"}
 POINT_OPTIONAL = {"label", "puzzles", "approximate", "bound", "from", "note", "also_printed"}
-SIZES = (4, 9, 16, 25, 36)
+SIZES = (4, 9, 16, 25, 36, 49)
 
 
 class PublishedProblem(ValueError):
