@@ -28,6 +28,7 @@ MEASURES = ("success_rate", "solved", "mean_seconds", "median_seconds", "max_sec
             "mean_iterations", "mean_restarts", "mean_generations", "generations_range",
             "mean_final_conflicts", "mean_givens", "givens", "outcome")
 SOURCE_KEYS = {"label", "citation", "method", "instances", "machine", "notes", "series"}
+SOURCE_OPTIONAL = {"solver"}        # the lab's solver that implements the source's method (the atlas marks its maps)
 SERIES_REQUIRED = {"size", "x", "measure", "runs", "points"}
 SERIES_OPTIONAL = {"arm", "params", "of", "time_limit_s", "iteration_limit", "runs_each", "decimals"}
 POINT_OPTIONAL = {"label", "puzzles", "approximate", "bound", "from", "note", "also_printed"}
@@ -72,11 +73,13 @@ def _check_source(src: Any, where: str, paper: bool) -> None:
     if not isinstance(src, dict):
         raise PublishedProblem(f"{where} must be an object")
     keys = SOURCE_KEYS - {"citation"} if paper else SOURCE_KEYS
-    missing, unknown = keys - set(src), set(src) - keys
+    missing, unknown = keys - set(src), set(src) - keys - SOURCE_OPTIONAL
     if missing or unknown:
         raise PublishedProblem(f"{where}: " + "; ".join(
             ([f"lacks {', '.join(sorted(missing))}"] if missing else [])
             + ([f"has unknown key {', '.join(sorted(unknown))}"] if unknown else [])))
+    if "solver" in src and not (isinstance(src["solver"], str) and re.fullmatch(r"[a-z_]+", src["solver"])):
+        raise PublishedProblem(f"{where}: solver must be a solver id")
     for key in keys - {"notes", "series"}:
         if not isinstance(src[key], str) or not src[key]:
             raise PublishedProblem(f"{where}: {key} must be a non-empty string")

@@ -75,8 +75,9 @@ export function record(job, result) {
 
 export class Experiment {
   // running(): is an experiment what runs (the store's `running`)
-  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls, running }) {
-    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, phaseEls, running });
+  // atlas: the visitor's atlas (compare/atlas.js mountAtlas), drawn from a sweep's records
+  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls, running, atlas = null }) {
+    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, phaseEls, running, atlas });
     this.records = [];
     this.total = 0;
     this.chart = null;
@@ -96,6 +97,7 @@ export class Experiment {
   begin({ entries, puzzles, runs, max_seconds, max_iterations = null, max_evaluations = null, preset, published = {}, sweep = null }) {
     Object.assign(this, { entries, puzzles, runs, max_seconds, preset, published, sweep });
     this.measure = measureOf({ max_iterations, max_evaluations });     // what the best entry is judged by
+    this.budget = { max_iterations, max_evaluations };
     this.records = [];
     this.keys = new Map();                            // record -> its place by entry, puzzle and seed
     this.done = 0;
@@ -146,6 +148,7 @@ export class Experiment {
     this.phaseSuccess = this.phaseTime = null;
     box.hidden = !this.sweep;
     this.phaseEls.note.hidden = true;
+    if (this.atlas) this.atlas.hide();
     if (!this.sweep) return;
     const size = this.sweep.size;
     const names = this.entries.map((e, i) => this.entryName(e, i));
@@ -177,6 +180,21 @@ export class Experiment {
       this.phaseTime.set(ei, times);
     });
     this.noteCoincidences();
+    this.drawOwnAtlas();
+  }
+
+  // The visitor's atlas: the same maps as the shipped one, from this sweep's records so far.
+  drawOwnAtlas() {
+    if (!this.atlas) return;
+    const names = this.entries.map((e, i) => this.entryName(e, i));
+    const records = this.byEntry.flatMap((recs, ei) => recs.map((r) => ({ ...r, entry: names[ei] })));
+    const { max_iterations: steps, max_evaluations: evals } = this.budget;
+    const caption = `Your sweep, run in this browser: time limit ${this.max_seconds} s a run (wall-clock; the workers share ` +
+      `this device's cores)${steps ? `, ${steps} steps` : ""}${evals ? `, ${evals} evaluations` : ""}; ${this.sweep.instances} ` +
+      `instances × ${this.runs} run${this.runs === 1 ? "" : "s"} per size × p and entry (success: solved among the runs that ended ` +
+      "on their own; time: the median of the solved runs only).";
+    this.atlas.draw({ records, entries: names, solvers: this.entries.map((e) => e.solver), caption, published: this.published,
+      max_seconds: this.max_seconds });
   }
 
   // Entries whose success lines coincide are drawn nested (draw/lines.js); the note under the
