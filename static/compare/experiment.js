@@ -84,7 +84,7 @@ export class Experiment {
   }
 
   // entries: [{solver, seed, params}], puzzles: [{name, puzzle, file?} or {name, spec}]; sweep: null, or a
-  // sweep over p ({size, ps, instances}): rows and curves then pool the instances of a p.
+  // sweep over p ({size, sizes, ps, instances}): rows and curves then pool the instances of a size and p.
   // Returns the job list.
   // An entry in a legend: its number, solver, first seed (runs take seed, seed + 1, …) and the
   // parameters it changes from the paper's defaults.
@@ -130,14 +130,25 @@ export class Experiment {
     return jobs;
   }
 
-  // The table's row of a puzzle: the puzzle itself, or in a sweep its p (instances pooled).
+  // The table's row of a puzzle: the puzzle itself, or in a sweep its size and p (instances pooled).
   groupOf(pi) {
-    return this.sweep ? `p${this.puzzles[pi].spec.split(":")[1]}` : String(pi);
+    if (!this.sweep) return String(pi);
+    const [size, p] = this.puzzles[pi].spec.split(":");
+    return `${size}:p${p}`;
   }
 
+  // A sweep's rows: size by size, p by p ("p = 0.4" for one size, "16×16, p = 0.4" for several).
   groups() {
-    return this.sweep ? this.sweep.ps.map((p) => ({ key: `p${p}`, name: `p = ${p}`, p: Number(p) }))
-      : this.puzzles.map((p, pi) => ({ key: String(pi), name: p.name }));
+    if (!this.sweep) return this.puzzles.map((p, pi) => ({ key: String(pi), name: p.name }));
+    const sizes = this.sweep.sizes || [this.sweep.size];
+    return sizes.flatMap((n) => this.sweep.ps.map((p) => ({ key: `${n}:p${p}`, name: sizes.length > 1 ? `${n}×${n}, p = ${p}` : `p = ${p}`,
+      size: n, p: Number(p) })));
+  }
+
+  // The phase plots are against p at one size: a sweep of several sizes leaves them out (its atlas
+  // draws every size).
+  phased() {
+    return !!this.sweep && (this.sweep.sizes || [this.sweep.size]).length === 1;
   }
 
   // A sweep's two plots: success rate and median time of solved runs against p, one line per
@@ -146,10 +157,10 @@ export class Experiment {
     const { box, success, time } = this.phaseEls;
     for (const c of [this.phaseSuccess, this.phaseTime]) if (c) c.destroy();
     this.phaseSuccess = this.phaseTime = null;
-    box.hidden = !this.sweep;
+    box.hidden = !this.phased();
     this.phaseEls.note.hidden = true;
     if (this.atlas) this.atlas.hide();
-    if (!this.sweep) return;
+    if (!this.phased()) return;
     const size = this.sweep.size;
     const names = this.entries.map((e, i) => this.entryName(e, i));
     this.successMarks = pointsAgainstP(this.published, size, ["success_rate"]);
@@ -167,6 +178,7 @@ export class Experiment {
 
   drawPhase() {
     if (!this.sweep) return;
+    if (!this.phased()) { this.drawOwnAtlas(); return; }
     this.entries.forEach((_, ei) => {
       const succ = [], times = [];
       for (const g of this.groups()) {

@@ -160,29 +160,38 @@ def test_a_390_px_phone_scrolls_the_maps_in_their_box_and_never_the_page(lab):
     assert atlas.locator(".atlas-tick").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 10
 
 
-def test_a_visitors_sweep_draws_its_own_atlas_from_its_runs(lab):
+def test_the_phase_transition_preset_sweeps_several_sizes_and_draws_the_visitors_own_atlas(lab):
     lab.open()
     lab.set_view("experiment")
-    lab.add_entry("hill_climb", 1)
-    lab.add_entry("alldiff_tabu", 1)
-    lab.by("compare-puzzles").select_option("gen")
-    lab.by("sweep-size").select_option("4")
-    for hook, value in (("sweep-p0", "0.5"), ("sweep-p1", "0.7"), ("sweep-step", "0.1"), ("sweep-instances", "1"),
-                        ("compare-runs", "1"), ("max-seconds", "5"), ("workers", "2")):
+    lab.by("preset").select_option("phase-transition")
+    assert lab.by("sweep-size").evaluate("e => [...e.selectedOptions].map(o => o.value)") == ["9", "16", "25"]
+    # a tiny budget: two of its sizes, two p, one instance, 1 s a run
+    lab.by("sweep-size").select_option(["9", "16"])
+    for hook, value in (("sweep-p0", "0.4"), ("sweep-p1", "0.5"), ("sweep-instances", "1"), ("max-seconds", "1"),
+                        ("workers", "2")):
         lab.by(hook).fill(value)
     lab.by("compare-start").click()
-    lab.wait_experiment_done()
+    lab.wait_experiment_done(timeout=240_000)
+    assert lab.by("phase-charts").is_hidden()                 # plots against p are of one size; the atlas draws both
+    rows = lab.rows()                                          # entry by entry, size by size, p by p
+    groups = ["9×9, p = 0.4", "9×9, p = 0.5", "16×16, p = 0.4", "16×16, p = 0.5"]
+    assert [r["puzzle"] for r in rows] == groups * 5
     own = lab.by("atlas-own")
     lab.page.wait_for_selector('[data-testid="atlas-own"][data-state="ready"]')
     assert own.is_visible()
     names = own.get_by_test_id("atlas-map").evaluate_all("els => els.map(e => e.dataset.entry)")
-    assert names[:2] == ["1. hill_climb · seed 1…", "2. alldiff_tabu · seed 1…"]
-    rows = {(r["solver"], r["puzzle"]): r for r in lab.rows()}
-    for k, solver in enumerate(("hill_climb", "alldiff_tabu")):
+    solvers = ["hill_climb", "alldiff_tabu", "alldiff_tabu", "acs", "alldiff_ls"]
+    assert [n.split(" · ")[0] for n in names[:5]] == [f"{k + 1}. {s}" for k, s in enumerate(solvers)]
+    for k, solver in enumerate(solvers):
         drawn = cells(own, names[k])
-        assert [(c["size"], c["p"]) for c in drawn] == [(4, 0.5), (4, 0.6), (4, 0.7)]
-        for c in drawn:
-            row = rows[(solver, f"p = {c['p']:g}")]
+        assert [(c["size"], c["p"]) for c in drawn] == [(9, 0.4), (9, 0.5), (16, 0.4), (16, 0.5)]
+        for j, c in enumerate(drawn):
+            row = rows[k * 4 + j]
+            assert row["solver"] == solver and row["puzzle"] == f"{c['size']}×{c['size']}, p = {c['p']:g}"
             assert float(c["value"]) == row["solved"] / row["runs"]
             assert all(abs(u - v) <= 1 for u, v in zip(rgb(c["fill"]), ramp(float(c["value"]))))
-    assert "time limit 5 s a run" in own.get_by_test_id("atlas-caption").inner_text()
+    assert "time limit 1 s a run" in own.get_by_test_id("atlas-caption").inner_text()
+    # the same code draws its fastest map: one cell per size × p
+    own.get_by_test_id("atlas-measure").select_option("fastest")
+    lab.page.wait_for_selector('[data-testid="atlas-own"][data-state="ready"] [data-testid=atlas-map][data-measure="fastest"]')
+    assert len(cells(own, "fastest")) == 4

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { aggregate, cellIndex, place } from "../../static/rules/atlas.js";
+import { readSweep } from "../../static/rules/generator.js";
 import { pointsBySizeAndP } from "../../static/rules/published.js";
 import { inkOn, logPosition, luminance, ramp, secondsLabel, successColour, successTicks, timeColour, timeDomain,
   timeTicks } from "../../static/draw/colour-scale.js";
@@ -118,4 +119,20 @@ test("published figures by size and p: every source's success points, with their
   assert.ok(success[2].points.some((pt) => pt.size === 36 && pt.p === 0.5 && pt.y === 0.99));
   assert.deepEqual(pointsBySizeAndP(pub, ["median_seconds"]).map((s) => s.key), ["alldiff_ls2025"]);
   assert.deepEqual(pointsBySizeAndP({}, ["success_rate"]), []);
+});
+
+test("a sweep of several sizes (the preset's atlas): specs size by size, p by p, instance by instance", () => {
+  const sweep = readSweep({ size: "9,16", p0: "0.2", p1: "0.3", step: "0.1", instances: "2" });
+  assert.deepEqual(sweep.sizes, [9, 16]);
+  assert.equal(sweep.size, 9);
+  assert.deepEqual(sweep.specs, ["9:0.2:0", "9:0.2:1", "9:0.3:0", "9:0.3:1", "16:0.2:0", "16:0.2:1", "16:0.3:0", "16:0.3:1"]);
+  assert.ok(sweep.specs.every((spec, i) => Number(spec.split(":")[2]) === i % sweep.instances));   // the instance a run's round
+  assert.deepEqual(readSweep({ size: "16", p0: "0", p1: "1", step: "0.5", instances: "1" }).sizes, [16]);
+  for (const [size, message] of [["16,9", "the sizes must be ascending, each once; got '16,9'"],
+    ["9,9", "the sizes must be ascending, each once; got '9,9'"], ["9,", "size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got ''"]]) {
+    assert.throws(() => readSweep({ size, p0: "0", p1: "1", step: "0.5", instances: "1" }), (e) => e.key === "gs" && e.message === message);
+  }
+  // the cap counts every size's puzzles
+  assert.throws(() => readSweep({ size: "4,9,16", p0: "0", p1: "1", step: "0.001", instances: "1" }),
+    (e) => e.key === "gi" && e.message.startsWith("3 sizes × 1001 p values × 1 instances is more than 2000 puzzles"));
 });
