@@ -110,3 +110,10 @@ def test_the_shipped_atlas_is_what_its_records_make():
     shipped = json.loads((ROOT / "data" / "atlas.json").read_text())
     experiment, records = atlas.read_output(ROOT / shipped["results"])
     assert atlas.dumps(atlas.build(experiment, records, shipped["results"])) == (ROOT / "data" / "atlas.json").read_text()
+
+
+def test_docs_benchmarks_holds_the_shipped_atlas_as_bench_atlas_py_prints_it():
+    shipped = json.loads((ROOT / "data" / "atlas.json").read_text())
+    docs = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    section = docs.split("\n## The atlas (issue 35)\n", 1)[1].split("\n## ", 1)[0]
+    assert atlas.markdown(shipped) in section, "rerun: python3 bench/atlas.py --markdown, and paste it into docs/benchmarks.md"
