@@ -54,6 +54,7 @@ export class AtlasView {
   }
 
   fail(message) {
+    this.token += 1;
     this.ui.host.dataset.state = "error";
     this.ui.caption.textContent = message;
     this.ui.legend.replaceChildren();
@@ -139,24 +140,32 @@ export class AtlasView {
     return { maps: [...ours, ...theirs], legend };
   }
 
-  // Draws the chosen measure's maps, one a task; a newer draw drops an older one's remaining maps.
+  // Draws the chosen measure's maps, one a frame (built in the task after the frame that drew the
+  // last, so no frame lays out and paints more than one new map), each in the place of the map
+  // drawn there before (a redraw as a sweep's runs end never empties the box); a newer draw drops
+  // an older one's remaining maps.
   draw() {
     if (!this.atlas) return;
     const token = ++this.token;
     const { maps, legend } = this.plan(this.ui.menu.value);
     this.ui.host.dataset.state = "loading";
     this.ui.legend.replaceChildren(legend());
-    this.ui.maps.replaceChildren();
     const { sizes, ps } = this.atlas;
     const next = (i) => {
       if (token !== this.token) return;
-      if (i >= maps.length) { this.ui.host.dataset.state = "ready"; return; }
+      if (i >= maps.length) {
+        while (this.ui.maps.children.length > maps.length) this.ui.maps.lastElementChild.remove();
+        this.ui.host.dataset.state = "ready";
+        return;
+      }
       const m = maps[i];
       const figure = document.createElement("figure");
       figure.className = "atlas-figure";
       figure.appendChild(heatMap({ title: m.title, measure: this.ui.menu.value, entry: m.entry, sizes, ps, cell: m.cell, marks: m.marks || [] }));
-      this.ui.maps.appendChild(figure);
-      setTimeout(() => next(i + 1), 0);
+      const old = this.ui.maps.children[i];
+      if (old) old.replaceWith(figure);
+      else this.ui.maps.appendChild(figure);
+      requestAnimationFrame(() => setTimeout(() => next(i + 1), 0));
     };
     next(0);
   }

@@ -115,8 +115,8 @@ def test_a_sources_figures_mark_the_maps_of_the_solver_that_implements_its_metho
             """els => els.map(e => ({size: +e.dataset.size, p: +e.dataset.p, fill: getComputedStyle(e).fill,
                                     words: e.querySelector('title').textContent}))""")
     acs = {(m["size"], m["p"]): m for m in marks("acs")}
-    want = {(16, pt["x"]): pt["y"] for s in pub["lloyd_amos2020"]["series"] if s["measure"] == "success_rate" and s["size"] == 16
-            for pt in s["points"] if pt["x"] in ATLAS["ps"]}
+    want = {(s["size"], pt["x"]): pt["y"] for s in pub["lloyd_amos2020"]["series"]
+            if s["measure"] == "success_rate" and s["size"] in ATLAS["sizes"] for pt in s["points"] if pt["x"] in ATLAS["ps"]}
     assert want and set(acs) == set(want)                     # Lloyd & Amos's figures on acs's map, where the axes have them
     for key, y in want.items():
         assert "Lloyd & Amos 2020 (ACS)" in acs[key]["words"] and f"{round(100 * y)} % solved" in acs[key]["words"]
