@@ -5,6 +5,8 @@ import { inkOn, logPosition } from "./colour-scale.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL_W = 32, CELL_H = 24, LEFT = 50, TOP = 32, BOTTOM = 36, RIGHT = 8;
+const TITLE_CHAR = 7.4, AXIS_WIDTH = 150;         // the title's width a character (12 px bold) and the p axis label's (11 px)
+const P_AXIS = "p (share of cells given)";
 
 function el(name, attrs = {}, text = null) {
   const node = document.createElementNS(SVG, name);
@@ -20,7 +22,10 @@ const pText = (p) => String(Number(p.toFixed(3)));
 // marks: [{size, p, words, fill}] (published figures: a dot in the cell's corner, filled with the
 // published value's colour on the same scale). Returns the svg element.
 export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [] }) {
-  const width = LEFT + ps.length * CELL_W + RIGHT, height = TOP + sizes.length * CELL_H + BOTTOM;
+  // as wide as its cells, its title and its axis label, so a map of few columns cuts no words
+  const grid = LEFT + ps.length * CELL_W;
+  const width = Math.ceil(Math.max(grid + RIGHT, title.length * TITLE_CHAR + 4, LEFT + AXIS_WIDTH));
+  const height = TOP + sizes.length * CELL_H + BOTTOM;
   const svg = el("svg", { class: "atlas-map", "data-testid": "atlas-map", width, height, viewBox: `0 0 ${width} ${height}`,
     role: "img", "aria-label": title, "data-measure": measure, "data-entry": entry, "data-title": title });
   svg.appendChild(el("text", { class: "atlas-title", x: 0, y: 14 }, title));
@@ -29,8 +34,8 @@ export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [] }) 
     "text-anchor": "end" }, `${size}×${size}`)));
   ps.forEach((p, c) => svg.appendChild(el("text", { class: "atlas-tick", x: LEFT + c * CELL_W + CELL_W / 2,
     y: TOP + sizes.length * CELL_H + 13, "text-anchor": "middle" }, pText(p).replace(/^0\./, "."))));
-  svg.appendChild(el("text", { class: "atlas-axis", x: LEFT + (ps.length * CELL_W) / 2, y: height - 6, "text-anchor": "middle" },
-    "p (share of cells given)"));
+  svg.appendChild(el("text", { class: "atlas-axis", x: Math.max(LEFT + (ps.length * CELL_W) / 2, AXIS_WIDTH / 2 + 2), y: height - 6,
+    "text-anchor": "middle" }, P_AXIS));
   sizes.forEach((size, r) => ps.forEach((p, c) => {
     const got = cell(size, p);
     if (!got) return;

@@ -191,6 +191,11 @@ def test_the_phase_transition_preset_sweeps_several_sizes_and_draws_the_visitors
             assert float(c["value"]) == row["solved"] / row["runs"]
             assert all(abs(u - v) <= 1 for u, v in zip(rgb(c["fill"]), ramp(float(c["value"]))))
     assert "time limit 1 s a run" in own.get_by_test_id("atlas-caption").inner_text()
+    # maps of two columns still hold their whole title and axis label: no word runs past the map's edge
+    cut = own.get_by_test_id("atlas-map").evaluate_all("""els => els.flatMap(svg => [...svg.querySelectorAll('text')]
+        .filter(t => { const b = t.getBBox(); return b.x < -0.5 || b.x + b.width > svg.width.baseVal.value + 0.5; })
+        .map(t => t.textContent))""")
+    assert cut == []
     # the same code draws its fastest map: one cell per size × p
     own.get_by_test_id("atlas-measure").select_option("fastest")
     lab.page.wait_for_selector('[data-testid="atlas-own"][data-state="ready"] [data-testid=atlas-map][data-measure="fastest"]')
