@@ -77,7 +77,8 @@ def test_the_legend_is_labelled_for_each_measure_and_the_fastest_map_shows_each_
     assert legend.locator("svg text").all_text_contents() == ["0 %", "25 %", "50 %", "75 %", "100 %"]
     caption = atlas.get_by_test_id("atlas-caption").inner_text()
     limit = ATLAS["budget"]["max_seconds"]
-    assert f"Budget: {limit:g} s of CPU time a run" in caption and ATLAS["command"] in caption
+    clock = "CPU" if ATLAS["clock"] == "cpu" else "wall-clock"
+    assert f"Budget: {limit:g} s of {clock} time a run" in caption and ATLAS["command"] in caption
     assert f"{ATLAS['instances']} generated instances × {ATLAS['runs']} run" in caption
 
     atlas = show_atlas(lab, "time")
