@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 
 import { aggregate, cellIndex, place } from "../../static/rules/atlas.js";
 import { readSweep } from "../../static/rules/generator.js";
+import { decodeCompareLink, encodeCompareLink } from "../../static/rules/links.js";
 import { pointsBySizeAndP } from "../../static/rules/published.js";
 import { inkOn, logPosition, luminance, ramp, secondsLabel, successColour, successTicks, timeColour, timeDomain,
   timeTicks } from "../../static/draw/colour-scale.js";
@@ -135,4 +136,14 @@ test("a sweep of several sizes (the preset's atlas): specs size by size, p by p,
   // the cap counts every size's puzzles
   assert.throws(() => readSweep({ size: "4,9,16", p0: "0", p1: "1", step: "0.001", instances: "1" }),
     (e) => e.key === "gi" && e.message.startsWith("3 sizes × 1001 p values × 1 instances is more than 2000 puzzles"));
+});
+
+test("a sweep of several sizes goes into a link and comes back the same", () => {
+  const schemas = new Map([["hill_climb", { id: "hill_climb", params: [] }]]);
+  const sweep = { size: "9,16,25", p0: "0.2", p1: "0.7", step: "0.1", instances: "2" };
+  const hash = encodeCompareLink({ puzzle: ".".repeat(81), max_seconds: "5", mode: "experiment", runs: "1", puzzles: "gen",
+    list: "", sweep, preset: "phase-transition", entries: [{ solver: "hill_climb", seed: 0, params: {} }] }, schemas);
+  const back = decodeCompareLink(hash, schemas, { puzzleSets: [], presets: ["phase-transition"] });
+  assert.deepEqual(back.sweep, sweep);
+  assert.deepEqual([...back.problems], []);
 });
