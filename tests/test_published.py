@@ -154,7 +154,7 @@ def test_papers_py_renders_each_paper_from_the_file(solver):
 
 def test_phase_plot_reads_the_p_series_through_the_reader():
     found = list(phase_plot.published_series(DATA, 16, ("success_rate",)))
-    assert [label for label, _, _ in found] == [DATA["lewis2007"]["label"], DATA["lloyd_amos2020"]["label"]]
+    assert [label for label, _, _ in found] == [DATA[k]["label"] for k in ("lewis2007", "lloyd_amos2020", "alldiff_ls2025")]
     assert all(s["x"] == "p" and s["size"] == 16 for _, _, s in found)
 
 

@@ -2,7 +2,7 @@
 ``data/published.json`` (issue 18, "Each fact in one home").
 
 The file holds every paper's printed figures once — the five papers under their solver's id,
-other references (Lewis 2007, Lloyd & Amos 2020) as author + year — and its ``_about``
+other references (Lewis 2007, Lloyd & Amos 2020, AllDiff-LS 2025) as author + year — and its ``_about``
 describes the shape: sources, each with series (one table column or curve: size, x, measure,
 runs, points …), each point a number ``y``, a range ``low``–``high`` or the paper's words
 ``text``. :func:`load` reads and checks it, so a typo in a key or a figure of the wrong kind
@@ -28,10 +28,11 @@ MEASURES = ("success_rate", "solved", "mean_seconds", "median_seconds", "max_sec
             "mean_iterations", "mean_restarts", "mean_generations", "generations_range",
             "mean_final_conflicts", "mean_givens", "givens", "outcome")
 SOURCE_KEYS = {"label", "citation", "method", "instances", "machine", "notes", "series"}
+SOURCE_OPTIONAL = {"solver"}        # the lab's solver that implements the source's method (the atlas marks its maps)
 SERIES_REQUIRED = {"size", "x", "measure", "runs", "points"}
 SERIES_OPTIONAL = {"arm", "params", "of", "time_limit_s", "iteration_limit", "runs_each", "decimals"}
 POINT_OPTIONAL = {"label", "puzzles", "approximate", "bound", "from", "note", "also_printed"}
-SIZES = (4, 9, 16, 25, 36)
+SIZES = (4, 9, 16, 25, 36, 49)
 
 
 class PublishedProblem(ValueError):
@@ -72,11 +73,13 @@ def _check_source(src: Any, where: str, paper: bool) -> None:
     if not isinstance(src, dict):
         raise PublishedProblem(f"{where} must be an object")
     keys = SOURCE_KEYS - {"citation"} if paper else SOURCE_KEYS
-    missing, unknown = keys - set(src), set(src) - keys
+    missing, unknown = keys - set(src), set(src) - keys - SOURCE_OPTIONAL
     if missing or unknown:
         raise PublishedProblem(f"{where}: " + "; ".join(
             ([f"lacks {', '.join(sorted(missing))}"] if missing else [])
             + ([f"has unknown key {', '.join(sorted(unknown))}"] if unknown else [])))
+    if "solver" in src and not (isinstance(src["solver"], str) and re.fullmatch(r"[a-z_]+", src["solver"])):
+        raise PublishedProblem(f"{where}: solver must be a solver id")
     for key in keys - {"notes", "series"}:
         if not isinstance(src[key], str) or not src[key]:
             raise PublishedProblem(f"{where}: {key} must be a non-empty string")

@@ -51,12 +51,12 @@ export function badListLine(state) {
 }
 
 // The puzzles an entry must be able to take: the loaded one (a race, or an experiment on the
-// current puzzle), one of each size in a pasted list or the opened files, an empty grid of a sweep's size, or an
+// current puzzle), one of each size in a pasted list or the opened files, an empty grid of each of a sweep's sizes, or an
 // empty 9×9 for the built-in sets (all 9×9).
 export function vetPuzzles(state) {
   const ps = state.view === "race" ? "current" : state.compare.puzzles;
   if (ps === "current") return state.puzzle ? [boardToString(state.puzzle.cells)] : [];
-  if (ps === "gen") return [".".repeat(Number(state.compare.sweep.size) ** 2 || 81)];
+  if (ps === "gen") return String(state.compare.sweep.size).split(",").map((n) => ".".repeat(Number(n) ** 2 || 81));
   if (ps === "files") {
     const bySize = new Map();
     for (const { puzzle } of state.files.read) if (!bySize.has(puzzle.length)) bySize.set(puzzle.length, puzzle);

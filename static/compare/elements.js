@@ -9,7 +9,7 @@ const IDS = {
   results: "compare-results", resultsBox: "compare-results-box", scrollHint: "results-scroll-hint", phase: "phase-charts",
   phaseSuccess: "phase-success", phaseNote: "phase-note", phaseTime: "phase-time", sweep: "sweep",
   sweepSize: "sweep-size", sweepP0: "sweep-p0", sweepP1: "sweep-p1", sweepStep: "sweep-step",
-  sweepInstances: "sweep-instances",
+  sweepInstances: "sweep-instances", atlas: "atlas", atlasOwn: "atlas-own",
   files: "compare-files-box", filesOpen: "compare-files-open", filesInput: "compare-files", folderOpen: "compare-folder-open",
   folderInput: "compare-folder", filesStatus: "compare-files-status", filesList: "compare-file-list",
 };

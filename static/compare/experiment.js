@@ -75,15 +75,16 @@ export function record(job, result) {
 
 export class Experiment {
   // running(): is an experiment what runs (the store's `running`)
-  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls, running }) {
-    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, phaseEls, running });
+  // atlas: the visitor's atlas (compare/atlas.js mountAtlas), drawn from a sweep's records
+  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls, running, atlas = null }) {
+    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, phaseEls, running, atlas });
     this.records = [];
     this.total = 0;
     this.chart = null;
   }
 
   // entries: [{solver, seed, params}], puzzles: [{name, puzzle, file?} or {name, spec}]; sweep: null, or a
-  // sweep over p ({size, ps, instances}): rows and curves then pool the instances of a p.
+  // sweep over p ({size, sizes, ps, instances}): rows and curves then pool the instances of a size and p.
   // Returns the job list.
   // An entry in a legend: its number, solver, first seed (runs take seed, seed + 1, …) and the
   // parameters it changes from the paper's defaults.
@@ -96,6 +97,7 @@ export class Experiment {
   begin({ entries, puzzles, runs, max_seconds, max_iterations = null, max_evaluations = null, preset, published = {}, sweep = null }) {
     Object.assign(this, { entries, puzzles, runs, max_seconds, preset, published, sweep });
     this.measure = measureOf({ max_iterations, max_evaluations });     // what the best entry is judged by
+    this.budget = { max_iterations, max_evaluations };
     this.records = [];
     this.keys = new Map();                            // record -> its place by entry, puzzle and seed
     this.done = 0;
@@ -128,14 +130,25 @@ export class Experiment {
     return jobs;
   }
 
-  // The table's row of a puzzle: the puzzle itself, or in a sweep its p (instances pooled).
+  // The table's row of a puzzle: the puzzle itself, or in a sweep its size and p (instances pooled).
   groupOf(pi) {
-    return this.sweep ? `p${this.puzzles[pi].spec.split(":")[1]}` : String(pi);
+    if (!this.sweep) return String(pi);
+    const [size, p] = this.puzzles[pi].spec.split(":");
+    return `${size}:p${p}`;
   }
 
+  // A sweep's rows: size by size, p by p ("p = 0.4" for one size, "16×16, p = 0.4" for several).
   groups() {
-    return this.sweep ? this.sweep.ps.map((p) => ({ key: `p${p}`, name: `p = ${p}`, p: Number(p) }))
-      : this.puzzles.map((p, pi) => ({ key: String(pi), name: p.name }));
+    if (!this.sweep) return this.puzzles.map((p, pi) => ({ key: String(pi), name: p.name }));
+    const sizes = this.sweep.sizes || [this.sweep.size];
+    return sizes.flatMap((n) => this.sweep.ps.map((p) => ({ key: `${n}:p${p}`, name: sizes.length > 1 ? `${n}×${n}, p = ${p}` : `p = ${p}`,
+      size: n, p: Number(p) })));
+  }
+
+  // The phase plots are against p at one size: a sweep of several sizes leaves them out (its atlas
+  // draws every size).
+  phased() {
+    return !!this.sweep && (this.sweep.sizes || [this.sweep.size]).length === 1;
   }
 
   // A sweep's two plots: success rate and median time of solved runs against p, one line per
@@ -144,9 +157,10 @@ export class Experiment {
     const { box, success, time } = this.phaseEls;
     for (const c of [this.phaseSuccess, this.phaseTime]) if (c) c.destroy();
     this.phaseSuccess = this.phaseTime = null;
-    box.hidden = !this.sweep;
+    box.hidden = !this.phased();
     this.phaseEls.note.hidden = true;
-    if (!this.sweep) return;
+    if (this.atlas) this.atlas.hide();
+    if (!this.phased()) return;
     const size = this.sweep.size;
     const names = this.entries.map((e, i) => this.entryName(e, i));
     this.successMarks = pointsAgainstP(this.published, size, ["success_rate"]);
@@ -164,6 +178,7 @@ export class Experiment {
 
   drawPhase() {
     if (!this.sweep) return;
+    if (!this.phased()) { this.drawOwnAtlas(); return; }
     this.entries.forEach((_, ei) => {
       const succ = [], times = [];
       for (const g of this.groups()) {
@@ -177,6 +192,21 @@ export class Experiment {
       this.phaseTime.set(ei, times);
     });
     this.noteCoincidences();
+    this.drawOwnAtlas();
+  }
+
+  // The visitor's atlas: the same maps as the shipped one, from this sweep's records so far.
+  drawOwnAtlas() {
+    if (!this.atlas) return;
+    const names = this.entries.map((e, i) => this.entryName(e, i));
+    const records = this.byEntry.flatMap((recs, ei) => recs.map((r) => ({ ...r, entry: names[ei] })));
+    const { max_iterations: steps, max_evaluations: evals } = this.budget;
+    const caption = `Your sweep, run in this browser: time limit ${this.max_seconds} s a run (wall-clock; the workers share ` +
+      `this device's cores)${steps ? `, ${steps} steps` : ""}${evals ? `, ${evals} evaluations` : ""}; ${this.sweep.instances} ` +
+      `instance${this.sweep.instances === 1 ? "" : "s"} × ${this.runs} run${Number(this.runs) === 1 ? "" : "s"} per size × p and entry (success: solved among the runs that ended ` +
+      "on their own; time: the median of the solved runs only).";
+    this.atlas.draw({ records, entries: names, solvers: this.entries.map((e) => e.solver), caption, published: this.published,
+      max_seconds: this.max_seconds });
   }
 
   // Entries whose success lines coincide are drawn nested (draw/lines.js); the note under the

@@ -33,7 +33,9 @@ export function mountExperimentForm(store, actions, ui) {
   ui.puzzles.addEventListener("change", () => { actions.fieldEdited("pl"); edited("ps", { puzzles: ui.puzzles.value }); });
   const sweepEdited = (key, field) => (e) => {
     actions.fieldEdited(key);
-    setCompare({ sweep: { ...compare().sweep, [field]: e.target.value } });
+    // the Size menu takes several sizes: the sweep's size is then their list ("9,16,25", as gs= writes it)
+    const value = e.target === ui.sweepSize ? [...ui.sweepSize.selectedOptions].map((o) => o.value).join(",") : e.target.value;
+    setCompare({ sweep: { ...compare().sweep, [field]: value } });
   };
   ui.sweepSize.addEventListener("change", sweepEdited("gs", "size"));
   ui.sweepP0.addEventListener("input", sweepEdited("gs", "p0"));
@@ -51,7 +53,12 @@ export function mountExperimentForm(store, actions, ui) {
     ui.list.hidden = c.puzzles !== "list";
     ui.files.hidden = c.puzzles !== "files";
     ui.sweep.hidden = c.puzzles !== "gen";
-    for (const [el, k] of sweepFields) if (el.value !== c.sweep[k]) el.value = c.sweep[k];
+    for (const [el, k] of sweepFields) {
+      if (el === ui.sweepSize) {
+        const sizes = String(c.sweep.size).split(",");
+        for (const o of el.options) if (o.selected !== sizes.includes(o.value)) o.selected = sizes.includes(o.value);
+      } else if (el.value !== c.sweep[k]) el.value = c.sweep[k];
+    }
   });
 
   store.on(["problems"], (s) => {

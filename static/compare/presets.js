@@ -15,12 +15,14 @@ export const PRESETS = [
     entries: [{ solver: "hill_climb", seed: 0, params: DEFAULTS }, { solver: "alldiff_tabu", seed: 0, params: DEFAULTS },
       { solver: "alldiff_tabu", seed: 0, params: { propagate: true } }, { solver: "acs", seed: 0, params: DEFAULTS },
       { solver: "alldiff_ls", seed: 0, params: DEFAULTS }],
-    puzzles: "gen", sweep: { size: 16, p0: 0, p1: 1, step: 0.1, instances: 2 }, runs: 1, max_seconds: 10,
+    puzzles: "gen", sweep: { size: "9,16,25", p0: 0.2, p1: 0.7, step: 0.1, instances: 2 }, runs: 1, max_seconds: 5,
     note: "Lewis (J. Heuristics 13(4), 2007) generates puzzles by keeping each cell of a full grid with " +
       "probability p and finds an easy–hard–easy curve, hardest near p = 0.40–0.45 (16×16: success dips to " +
-      "about 75 % at p = 0.40 within 30 s, on a PC of 2007). Here: 16×16, p = 0 … 1 by 0.1, 2 generated " +
-      "instances per p, 1 run × 10 s each (alldiff_tabu also with propagation inside its search; acs and alldiff_ls are the field's references), with Lewis's published points and Lloyd & Amos's ant colony figures " +
-      "(measured with their program) beside ours. The full sweeps are in docs/benchmarks.md.",
+      "about 75 % at p = 0.40 within 30 s, on a PC of 2007). Here: 9×9, 16×16 and 25×25, p = 0.2 … 0.7 by 0.1, " +
+      "2 generated instances per size and p, 1 run × 5 s each (alldiff_tabu also with propagation inside its search; " +
+      "acs and alldiff_ls are the field's references): 180 runs, drawn as your own atlas beside the shipped one, " +
+      "with Lewis's, Lloyd & Amos's and AllDiff-LS's published figures. Pick one size for the plots against p; " +
+      "raise the instances or the time limit to redo the atlas at a bigger budget. The full sweeps are in docs/benchmarks.md.",
     paper: null,
   },
   {

@@ -13,14 +13,16 @@ import { mountRun } from "./run.js";
 import { mountChartHook } from "./chart-hook.js";
 import { compareStatus } from "./status.js";
 import { mountScrollHint } from "./scroll-hint.js";
+import { mountAtlas } from "./atlas.js";
 
 // Returns {race, experiment, onPoolStatus} (page/exports.js reads the charts; app.js tells of the pool).
 export function mountCompare(store, actions, { worker, pool, shareLink, takePaste }) {
   const ui = compareElements();
   const schemas = () => store.state.schemas;
   const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, rankingEl: ui.ranking, schemas });
+  const atlas = mountAtlas(store, { shippedEl: ui.atlas, ownEl: ui.atlasOwn });
   const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemas,
-    phaseEls: { box: ui.phase, success: ui.phaseSuccess, note: ui.phaseNote, time: ui.phaseTime },
+    phaseEls: { box: ui.phase, success: ui.phaseSuccess, note: ui.phaseNote, time: ui.phaseTime }, atlas,
     running: () => !!store.state.running && store.state.running.kind === "experiment" });
 
   mountPresets(store, actions, ui);

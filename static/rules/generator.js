@@ -47,10 +47,10 @@ export function specFields(raw) {
 }
 
 // ---------------------------------------------------------------------------- a sweep over p
-// An experiment over generated puzzles (the phase-transition experiment): a size, p from p0 to
-// p1 by step, and instances per p — instance i at p is the generator's puzzle of seed i, named
-// by its settings, as `python -m sudoku_lab bench --generate SIZE:P0:P1:STEP --instances K`
-// makes them (bench.parse_generate / generated_puzzles). p is counted in whole thousandths, so
+// An experiment over generated puzzles (the phase-transition experiment): a size or several, p
+// from p0 to p1 by step, and instances per p — instance i at a size and p is the generator's
+// puzzle of seed i, named by its settings, as `python -m sudoku_lab bench --generate
+// SIZE:P0:P1:STEP [--generate …] --instances K` makes them (bench.parse_generate / generated_puzzles). p is counted in whole thousandths, so
 // no float drift moves a step.
 export const MAX_SWEEP_PUZZLES = 2000;
 const THOUSANDTHS = /^(?:[0-9]+(?:\.[0-9]{0,3})?|\.[0-9]{1,3})$/;
@@ -66,13 +66,26 @@ function thousandths(raw, what) {
   return k;
 }
 
-// {size, ps: [p as the spec writes it], instances, specs: [spec text]} or throws ValueProblem
-// naming the field ({key}: "gs" for the p range, "gi" for the instances).
+// The sweep's sizes: one size, or several separated by commas ("9,16,25"), each by the size rule,
+// ascending, none twice.
+function sweepSizes(raw) {
+  const parts = String(raw).split(",");
+  const sizes = parts.map((part) => values.size(part));
+  if (sizes.some((n, i) => i && n <= sizes[i - 1])) {
+    throw new values.ValueProblem("the sizes", `must be ascending, each once; got ${values.quote(raw)}`);
+  }
+  return sizes;
+}
+
+// {size (the first), sizes, ps: [p as the spec writes it], instances, specs: [spec text]} or throws
+// ValueProblem naming the field ({key}: "gs" for the sizes and the p range, "gi" for the
+// instances). The specs go size by size, p by p, instance by instance (a puzzle's index modulo
+// the instances is its instance).
 export function readSweep({ size, p0, p1, step, instances }) {
   const problem = (key, err) => Object.assign(err, { key });
-  let n, a, b, s, k;
+  let sizes, a, b, s, k;
   try {
-    n = values.size(size);
+    sizes = sweepSizes(size);
     a = thousandths(p0, "p from");
     b = thousandths(p1, "p to");
     s = thousandths(step, "the step");
@@ -84,9 +97,10 @@ export function readSweep({ size, p0, p1, step, instances }) {
   } catch (err) { throw err instanceof values.ValueProblem ? problem("gi", err) : err; }
   const ps = [];
   for (let t = a; t <= b; t += s) ps.push(String(t / 1000));
-  if (ps.length * k > MAX_SWEEP_PUZZLES) {
-    throw problem("gi", new values.ValueProblem(`${ps.length} p values × ${k} instances`, `is more than ${MAX_SWEEP_PUZZLES} puzzles`));
+  if (sizes.length * ps.length * k > MAX_SWEEP_PUZZLES) {
+    const what = `${sizes.length > 1 ? `${sizes.length} sizes × ` : ""}${ps.length} p values × ${k} instances`;
+    throw problem("gi", new values.ValueProblem(what, `is more than ${MAX_SWEEP_PUZZLES} puzzles`));
   }
-  const specs = ps.flatMap((p) => Array.from({ length: k }, (_, i) => specOf(n, p, i).text));
-  return { size: n, ps, instances: k, specs };
+  const specs = sizes.flatMap((n) => ps.flatMap((p) => Array.from({ length: k }, (_, i) => specOf(n, p, i).text)));
+  return { size: sizes[0], sizes, ps, instances: k, specs };
 }

@@ -229,10 +229,10 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
     try { readSweep(out.sweep); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
       problems.set(err.key, raw.get("gs").split(":").length === 4 ? err.message
-        : `gs= takes SIZE:P0:P1:STEP, e.g. 16:0:1:0.05; got ${values.quote(raw.get("gs"))}`);
+        : `gs= takes SIZE[,SIZE…]:P0:P1:STEP, e.g. 16:0:1:0.05; got ${values.quote(raw.get("gs"))}`);
     }
   } else if (out.puzzles === "gen") {
-    problems.set("gs", "ps=gen needs the sweep (gs=SIZE:P0:P1:STEP, e.g. 16:0:1:0.05)");
+    problems.set("gs", "ps=gen needs the sweep (gs=SIZE[,SIZE…]:P0:P1:STEP, e.g. 16:0:1:0.05)");
   }
   if (raw.has("preset")) {
     const id = raw.get("preset");

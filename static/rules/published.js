@@ -26,3 +26,18 @@ export function pointsAgainstP(published, size, measures) {
       .map((se) => ({ label: `${src.label}${se.measure === "success_rate" ? "" : `, ${se.measure.replace("_seconds", "")}`}`,
         points: se.points.map((pt) => [pt.x, pt.y ?? pt.high]).filter(([, y]) => y !== undefined) })));
 }
+
+// Every source's figures of the given measures against p, at any size, for the atlas's maps:
+// [{key, label, solver, measure, points: [{size, p, y, approximate, bound, time_limit_s}]}], one per
+// source and measure (solver: the lab's solver that implements the source's method, or null)
+// (a range's high end where a point has no y), in the file's order.
+export function pointsBySizeAndP(published, measures) {
+  return Object.entries(published || {}).filter(([k]) => !k.startsWith("_")).flatMap(([key, src]) =>
+    measures.map((measure) => {
+      const series = (src.series || []).filter((se) => se.x === "p" && se.measure === measure);
+      const points = series.flatMap((se) => se.points.map((pt) => ({ size: se.size, p: pt.x, y: pt.y ?? pt.high,
+        approximate: !!pt.approximate, bound: pt.bound || null, time_limit_s: se.time_limit_s ?? null })))
+        .filter((pt) => pt.y !== undefined);
+      return { key, label: src.label, solver: src.solver || null, measure, points };
+    }).filter((s) => s.points.length));
+}

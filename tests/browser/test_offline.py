@@ -27,6 +27,10 @@ def test_offline_after_the_first_visit(visitor):
     lab.by("start").click()
     assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
     assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
+    # the atlas's data (data/atlas.json, fetched when Experiment first shows) came from the cache too
+    lab.set_view("experiment")
+    lab.page.wait_for_selector('[data-testid="atlas"][data-state="ready"]', timeout=30_000)
+    assert lab.by("atlas").get_by_test_id("atlas-map").count() > 0
     lab.page.context.set_offline(False)
     # a new build replaces the cache: no mix of two builds' files
     lab.page.evaluate("async () => { await navigator.serviceWorker.register('sw.js?build=next-build'); }")

@@ -117,6 +117,9 @@ test("check: the puzzles an entry is vetted against", () => {
   assert.deepEqual(vetPuzzles(state({ view: "experiment", compare: { puzzles: "sato6" } })), [".".repeat(81)]);
   assert.deepEqual(vetPuzzles(state({ view: "experiment", compare: { puzzles: "gen", sweep: { ...INITIAL.compare.sweep, size: "16" } } })),
     [".".repeat(256)]);
+  // a sweep of several sizes: an empty grid of each, so an entry the largest cannot take is marked
+  assert.deepEqual(vetPuzzles(state({ view: "experiment", compare: { puzzles: "gen", sweep: { ...INITIAL.compare.sweep, size: "9,25" } } }))
+    .map((p) => p.length), [81, 625]);
   const four = "1...\n..2.\n.3..\n...4".replace(/\n/g, "");
   const list = `${PUZZLE_9}\n${four}\n${PUZZLE_9.replace("9", ".")}`;
   assert.deepEqual(vetPuzzles(state({ view: "experiment", compare: { puzzles: "list", list } })).map((p) => p.length), [81, 16]);
@@ -206,7 +209,7 @@ test("presets: choosing one sets the comparison and the shared time limit, nothi
   assert.deepEqual(patch.settings, { ...s.settings, max_seconds: String(preset.max_seconds) });
   assert.equal(patch.compare.preset, "phase-transition");
   assert.equal(patch.compare.puzzles, "gen");
-  assert.deepEqual(patch.compare.sweep, { size: "16", p0: "0", p1: "1", step: "0.1", instances: "2" });
+  assert.deepEqual(patch.compare.sweep, { size: "9,16,25", p0: "0.2", p1: "0.7", step: "0.1", instances: "2" });   // the atlas's sizes
   assert.deepEqual(patch.compare.entries.map((e) => e.solver), preset.entries.map((e) => e.solver));
   const tabu = patch.compare.entries[2];
   assert.equal(tabu.params.propagate, true);

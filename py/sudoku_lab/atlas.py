@@ -1,0 +1,214 @@
+"""The atlas: where each solver wins, over size × p (issue 35, part 3; docs/design.md, "The
+atlas").
+
+A phase-transition sweep (``bench --generate SIZE:P0:P1:STEP …``) writes one record per run,
+each named by its generator spec ``size:p:instance``. :func:`aggregate` pools them into cells,
+one per size × p × entry: its runs, judged runs, solved runs, success rate (``stats.tally``,
+the one definition) and the median seconds of its solved runs (unsolved runs are not in the
+median: they are what the success rate counts). Per size × p it names the fastest entry: the
+highest success rate, then the lowest median seconds, then the entry listed first — the page's
+rule for an experiment's best entry, so an entry that solved one run of five quickly never
+beats one that solved all five. ``static/rules/atlas.js`` is the page's copy, both held to
+``tests/atlas_cases.json``.
+
+:func:`build` makes the shipped file (``data/atlas.json``) from a bench output: the cells, the
+budget, clock, instances and runs from the file's header, and the command that reruns it,
+rebuilt from the header; :func:`write` writes it one cell a line, the same bytes for the same
+records. :func:`markdown` prints its table for docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .bench import Entry, read_records, spec_of
+from .stats import judged, tally
+
+DIGITS = 6                                  # the file's rates and seconds are rounded to this many places
+
+
+class AtlasProblem(ValueError):
+    """A bench output that cannot make an atlas; the message names the file and what is wrong."""
+
+
+def _median(xs: list[float]) -> float | None:
+    return statistics.median(xs) if xs else None
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, DIGITS)
+
+
+def place(name: str) -> tuple[int, float] | None:
+    """(size, p) of a generated instance's name (``16:0.45:3``); None for any other name."""
+    spec = spec_of(name)
+    return None if spec is None else (spec[0], spec[1])
+
+
+def aggregate(records: Iterable[dict[str, Any]], entry_of: Callable[[dict], str] = lambda r: r["entry"],
+              entries: Iterable[str] = ()) -> dict[str, Any]:
+    """Cells of size × p × entry and the fastest entry per size × p.
+
+    ``entry_of(record)`` names a record's entry; ``entries`` fixes their order (others follow in
+    the order they first appear). Records whose name is not a generator spec are left out and
+    counted (``left_out``)."""
+    order = list(dict.fromkeys(entries))
+    groups: dict[tuple[int, float, str], list[dict]] = {}
+    left_out = 0
+    for rec in records:
+        at = place(str(rec.get("name", "")))
+        if at is None:
+            left_out += 1
+            continue
+        entry = entry_of(rec)
+        if entry not in order:
+            order.append(entry)
+        groups.setdefault((*at, entry), []).append(rec)
+    sizes = sorted({k[0] for k in groups})
+    ps = sorted({k[1] for k in groups})
+    rank = {e: i for i, e in enumerate(order)}
+    cells = []
+    for (size, p, entry), recs in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1], rank[kv[0][2]])):
+        t = tally(recs)
+        cells.append({"size": size, "p": p, "entry": entry, "runs": t["runs"], "judged": t["judged"],
+                      "solved": t["solved"], "errors": t["errors"], "stopped": t["stopped"], "rate": t["rate"],
+                      "median_seconds": _median([r["seconds"] for r in judged(recs) if r["solved"]])})
+    return {"sizes": sizes, "ps": ps, "entries": order, "cells": cells, "fastest": fastest(cells, sizes, ps, order),
+            "left_out": left_out}
+
+
+def fastest(cells: list[dict[str, Any]], sizes: list[int], ps: list[float], order: list[str]) -> list[dict[str, Any]]:
+    """Per size × p that has cells: the entry with the highest success rate, then the lowest median
+    seconds, then listed first (``entry`` None when no entry solved a run there); ``solved`` is
+    the count its median is of."""
+    rank = {e: i for i, e in enumerate(order)}
+    out = []
+    for size in sizes:
+        for p in ps:
+            here = [c for c in cells if c["size"] == size and c["p"] == p]
+            if not here:
+                continue
+            won = [c for c in here if c["solved"]]
+            best = min(won, key=lambda c: (-c["rate"], c["median_seconds"], rank[c["entry"]])) if won else None
+            out.append({"size": size, "p": p, "entry": best and best["entry"], "judged": best and best["judged"],
+                        "solved": best and best["solved"], "rate": best and best["rate"],
+                        "median_seconds": best and best["median_seconds"]})
+    return out
+
+
+def command_of(experiment: dict[str, Any]) -> str:
+    """The ``bench`` command that runs the experiment a header describes (run from py/)."""
+    entries = experiment.get("entries") or [{"solver": experiment["solver"], "params": experiment.get("params", {})}]
+    budget = experiment.get("budget", {})
+    parts = ["python -m sudoku_lab bench"]
+    parts += [f"--generate {g}" for g in experiment.get("generate", [])]
+    parts += [f"--solver {Entry(e['solver'], e['params']).label()}" for e in entries]
+    parts += [f"--instances {experiment.get('instances', 1)}", f"--runs {experiment.get('runs', 1)}"]
+    for key, flag in (("max_seconds", "--max-seconds"), ("max_iterations", "--max-iterations"),
+                      ("max_evaluations", "--max-evaluations")):
+        if budget.get(key) is not None:
+            parts.append(f"{flag} {budget[key]:g}")
+    if experiment.get("clock") == "cpu":
+        parts.append("--cpu-time")
+    if experiment.get("seed"):
+        parts.append(f"--seed {experiment['seed']}")
+    return " ".join(parts)
+
+
+def read_output(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The experiment header and the run records of a ``bench --out`` file."""
+    path = Path(path)
+    try:
+        first = path.read_text().split("\n", 1)[0]
+    except OSError as exc:
+        raise AtlasProblem(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        header = json.loads(first)
+    except json.JSONDecodeError:
+        header = None
+    if not isinstance(header, dict) or not isinstance(header.get("experiment"), dict):
+        raise AtlasProblem(f"{path}, line 1: no experiment header (write the sweep with `bench --out`)")
+    if not header["experiment"].get("generate"):
+        raise AtlasProblem(f"{path}, line 1: the experiment is not a sweep of generated puzzles (bench --generate)")
+    return header["experiment"], read_records(path)
+
+
+def build(experiment: dict[str, Any], records: list[dict[str, Any]], results: str) -> dict[str, Any]:
+    """The shipped atlas: what was run (command, budget, clock, instances, runs), then the cells.
+    ``results`` names the records' file as the repository holds it (a relative path)."""
+    entries = experiment.get("entries") or [{"solver": experiment["solver"], "params": experiment.get("params", {})}]
+    labels = [Entry(e["solver"], e["params"]).label() for e in entries]
+    table = aggregate(records, lambda r: Entry(r["solver"], r["params"]).label(), labels)
+    budget = experiment.get("budget", {})
+    return {
+        "about": "Where each solver wins: success rate and median seconds of the solved runs per size × p × "
+                 "entry, and the fastest entry per size × p (highest success, then lowest median; solved = the "
+                 "runs its median is of). Made by bench/atlas.py from the records named in results; "
+                 "docs/design.md, \"The atlas\".",
+        "command": command_of(experiment),
+        "results": results,
+        "budget": {k: budget.get(k) for k in ("max_seconds", "max_iterations", "max_evaluations")},
+        "clock": experiment.get("clock", "wall"),
+        "instances": experiment.get("instances"),
+        "runs": experiment.get("runs"),
+        "generate": experiment.get("generate", []),
+        "sizes": table["sizes"],
+        "ps": table["ps"],
+        "entries": table["entries"],
+        "cells": [{**c, "rate": _round(c["rate"]), "median_seconds": _round(c["median_seconds"])} for c in table["cells"]],
+        "fastest": [{**f, "rate": _round(f["rate"]), "median_seconds": _round(f["median_seconds"])}
+                    for f in table["fastest"]],
+    }
+
+
+def dumps(atlas: dict[str, Any]) -> str:
+    """The file's text: one key a line, one cell a line, so a rerun's diff shows the cells that moved."""
+    lines = ["{"]
+    keys = list(atlas)
+    for i, key in enumerate(keys):
+        comma = "," if i < len(keys) - 1 else ""
+        value = atlas[key]
+        if key in ("cells", "fastest"):
+            body = ",\n".join("  " + json.dumps(c) for c in value)
+            lines.append(f" {json.dumps(key)}: [\n{body}\n ]{comma}" if value else f" {json.dumps(key)}: []{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _seconds(x: float | None) -> str:
+    if x is None:
+        return "–"
+    return f"{x:.3g}" if x >= 0.001 else "<0.001"
+
+
+def markdown(atlas: dict[str, Any]) -> str:
+    """The atlas as a Markdown table: a row per size × p, a column per entry (solved/judged and
+    the median seconds of the solved runs), then the fastest entry and its solved runs."""
+    entries = atlas["entries"]
+    cell = {(c["size"], c["p"], c["entry"]): c for c in atlas["cells"]}
+    best = {(f["size"], f["p"]): f for f in atlas["fastest"]}
+    head = ["size", "p", *entries, "fastest (solved runs)"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for size in atlas["sizes"]:
+        for p in atlas["ps"]:
+            if (size, p) not in best:
+                continue
+            row = [f"{size}×{size}", f"{p:g}"]
+            for e in entries:
+                c = cell.get((size, p, e))
+                row.append("–" if c is None else f"{c['solved']}/{c['judged']}, {_seconds(c['median_seconds'])} s"
+                           if c["solved"] else f"0/{c['judged']}")
+            f = best[(size, p)]
+            row.append("none solved" if f["entry"] is None else f"{f['entry']} ({f['solved']})")
+            out.append("| " + " | ".join(row) + " |")
+    budget = atlas["budget"]
+    limit = ", ".join(f"{k} {v:g}" for k, v in budget.items() if v is not None)
+    caption = (f"{atlas['instances']} instances × {atlas['runs']} run per size × p and entry; budget: {limit} "
+               f"({'CPU' if atlas['clock'] == 'cpu' else 'wall-clock'} seconds); cells: solved/judged runs, "
+               "median seconds of the solved runs.")
+    return caption + "\n\n" + "\n".join(out) + "\n"

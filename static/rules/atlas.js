@@ -1,0 +1,66 @@
+// The atlas's cells (docs/design.md, "The atlas"): run records of a sweep pooled per size × p ×
+// entry, and the fastest entry per size × p. The page's copy of sudoku_lab.atlas.aggregate, held
+// to the same cases (tests/atlas_cases.json); the shipped data/atlas.json holds the same shape,
+// so the visitor's own atlas is drawn by the same code. Pure, no DOM.
+import { tally, judged, quantile } from "./stats.js";
+
+const SPEC = /^(\d+):([0-9]*\.?[0-9]+):(\d+)(?::unique)?$/;
+
+// [size, p] of a generated instance's name ("16:0.45:3"), or null for any other name.
+export function place(name) {
+  const m = SPEC.exec(String(name));
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+// {sizes, ps, entries, cells, fastest, left_out}. entryOf(record) names a record's entry;
+// `entries` fixes their order (others follow as they first appear).
+export function aggregate(records, entryOf = (r) => r.entry, entries = []) {
+  const order = [...new Set(entries)];
+  const groups = new Map();                 // "size|p|entry" -> records
+  let leftOut = 0;
+  for (const rec of records) {
+    const at = place(rec.name);
+    if (!at) { leftOut += 1; continue; }
+    const entry = entryOf(rec);
+    if (!order.includes(entry)) order.push(entry);
+    const key = `${at[0]}|${at[1]}|${entry}`;
+    if (!groups.has(key)) groups.set(key, { size: at[0], p: at[1], entry, records: [] });
+    groups.get(key).records.push(rec);
+  }
+  const rank = new Map(order.map((e, i) => [e, i]));
+  const all = [...groups.values()].sort((a, b) => a.size - b.size || a.p - b.p || rank.get(a.entry) - rank.get(b.entry));
+  const cells = all.map(({ size, p, entry, records: recs }) => {
+    const t = tally(recs);
+    const seconds = judged(recs).filter((r) => r.solved).map((r) => r.seconds);
+    return { size, p, entry, runs: t.runs, judged: t.judged, solved: t.solved, errors: t.errors, stopped: t.stopped,
+      rate: t.rate, median_seconds: quantile(seconds, 0.5) };
+  });
+  const sizes = [...new Set(cells.map((c) => c.size))].sort((a, b) => a - b);
+  const ps = [...new Set(cells.map((c) => c.p))].sort((a, b) => a - b);
+  return { sizes, ps, entries: order, cells, fastest: fastest(cells, sizes, ps, order), left_out: leftOut };
+}
+
+// Per size × p that has cells: the highest success rate, then the lowest median seconds, then the
+// entry listed first (entry null where none solved a run); `solved` is the count its median is of.
+export function fastest(cells, sizes, ps, order) {
+  const rank = new Map(order.map((e, i) => [e, i]));
+  const out = [];
+  for (const size of sizes) {
+    for (const p of ps) {
+      const here = cells.filter((c) => c.size === size && c.p === p);
+      if (!here.length) continue;
+      const won = here.filter((c) => c.solved > 0)
+        .sort((a, b) => b.rate - a.rate || a.median_seconds - b.median_seconds || rank.get(a.entry) - rank.get(b.entry));
+      const best = won[0] || null;
+      out.push({ size, p, entry: best && best.entry, judged: best && best.judged, solved: best && best.solved,
+        rate: best && best.rate, median_seconds: best && best.median_seconds });
+    }
+  }
+  return out;
+}
+
+// The cell of (size, p, entry) of an atlas, or undefined: a lookup the maps build once.
+export function cellIndex(atlas) {
+  const byKey = new Map(atlas.cells.map((c) => [`${c.size}|${c.p}|${c.entry}`, c]));
+  return (size, p, entry) => byKey.get(`${size}|${p}|${entry}`);
+}

@@ -1,0 +1,203 @@
+"""The Experiment view's atlas (docs/design.md, "The atlas"): the shipped data/atlas.json drawn as
+heat maps whose cells take their value's colour, labelled legends, the published figures marked,
+the dark theme, a 390 px phone, and the visitor's own sweep drawn by the same code."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
+
+ROOT = Path(__file__).resolve().parents[2]
+ATLAS = json.loads((ROOT / "data" / "atlas.json").read_text())
+RAMP = ["#2c1a5a", "#2e5e9e", "#1f9a8a", "#7cc45a", "#f4e04d"]      # static/draw/colour-scale.js, dark to bright
+
+
+def ramp(t):
+    """The ramp's colour at t as (r, g, b): the scale the design names, computed apart from the page's."""
+    x = min(1, max(0, t)) * (len(RAMP) - 1)
+    i = min(int(x), len(RAMP) - 2)
+    a, b = ([int(c[k:k + 2], 16) for k in (1, 3, 5)] for c in (RAMP[i], RAMP[i + 1]))
+    return tuple(round(u + (v - u) * (x - i)) for u, v in zip(a, b))
+
+
+def rgb(css):
+    """(r, g, b) of a computed colour 'rgb(r, g, b)'."""
+    return tuple(int(float(v)) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+def show_atlas(lab, measure="success"):
+    lab.set_view("experiment")
+    atlas = lab.by("atlas")
+    atlas.get_by_test_id("atlas-measure").select_option(measure)
+    lab.page.wait_for_selector(f'[data-testid="atlas"][data-state="ready"] [data-testid=atlas-map][data-measure="{measure}"]')
+    return atlas
+
+
+def cells(atlas, entry):
+    return atlas.locator(f'[data-testid=atlas-map][data-entry="{entry}"] [data-testid=atlas-cell]').evaluate_all(
+        """els => els.map(e => ({size: +e.dataset.size, p: +e.dataset.p, value: e.dataset.value, n: e.dataset.n,
+                               fill: getComputedStyle(e).fill, text: e.nextElementSibling?.tagName === 'text'
+                               && e.nextElementSibling.getAttribute('x') == +e.getAttribute('x') + 16
+                               ? e.nextElementSibling.textContent : null}))""")
+
+
+def test_each_cell_of_the_shipped_atlas_takes_the_colour_of_its_success_rate(lab):
+    lab.open()
+    atlas = show_atlas(lab)
+    entries = ATLAS["entries"]
+    maps = atlas.get_by_test_id("atlas-map").evaluate_all("els => els.map(e => e.dataset.entry)")
+    assert maps[:len(entries)] == entries
+    assert "published:lewis2007" in maps and "published:alldiff_ls2025" in maps      # the field's figures, as maps
+    shipped = {(c["size"], c["p"], c["entry"]): c for c in ATLAS["cells"]}
+    for entry in entries:
+        drawn = cells(atlas, entry)
+        assert len(drawn) == sum(1 for k in shipped if k[2] == entry)
+        for c in drawn:
+            rate = shipped[(c["size"], c["p"], entry)]["rate"]
+            if rate is None:
+                assert c["value"] == ""
+                continue
+            assert float(c["value"]) == rate
+            got, want = rgb(c["fill"]), ramp(rate)
+            assert all(abs(u - v) <= 1 for u, v in zip(got, want)), (entry, c, want)
+    # a higher rate is a brighter cell: the scale reads without the legend's numbers
+    by_rate = sorted({(float(c["value"]), rgb(c["fill"])) for e in entries for c in cells(atlas, e) if c["value"]})
+    lum = [0.2126 * r + 0.7152 * g + 0.0722 * b for _, (r, g, b) in by_rate]
+    assert lum == sorted(lum)
+
+
+def test_the_legend_is_labelled_for_each_measure_and_the_fastest_map_shows_each_cells_n(lab):
+    lab.open()
+    atlas = show_atlas(lab, "success")
+    legend = atlas.get_by_test_id("atlas-legend")
+    assert legend.locator("figcaption").inner_text() == "share of runs solved"
+    assert legend.get_attribute("data-ticks") == "0 %|25 %|50 %|75 %|100 %"
+    assert legend.locator("svg text").all_text_contents() == ["0 %", "25 %", "50 %", "75 %", "100 %"]
+    caption = atlas.get_by_test_id("atlas-caption").inner_text()
+    limit = ATLAS["budget"]["max_seconds"]
+    clock = "CPU" if ATLAS["clock"] == "cpu" else "wall-clock"
+    assert f"Budget: {limit:g} s of {clock} time a run" in caption and ATLAS["command"] in caption
+    assert f"{ATLAS['instances']} generated instances × {ATLAS['runs']} run" in caption
+
+    atlas = show_atlas(lab, "time")
+    legend = atlas.get_by_test_id("atlas-legend")
+    assert "median seconds" in legend.locator("figcaption").inner_text()
+    ticks = legend.get_attribute("data-ticks").split("|")
+    assert ticks[-1] == f"{limit:g} s" and all(t.endswith(" s") for t in ticks)       # up to the time limit
+    axes = atlas.get_by_test_id("atlas-map").first.locator("text").all_text_contents()
+    assert "p (share of cells given)" in axes and "size" in axes and f"{ATLAS['sizes'][0]}×{ATLAS['sizes'][0]}" in axes
+
+    atlas = show_atlas(lab, "fastest")
+    assert atlas.get_by_test_id("atlas-map").count() == 1
+    names = atlas.locator(".atlas-swatches li").all_inner_texts()
+    assert names == ATLAS["entries"]
+    best = {(f["size"], f["p"]): f for f in ATLAS["fastest"]}
+    drawn = cells(atlas, "fastest")
+    assert len(drawn) == len(best)
+    for c in drawn:
+        f = best[(c["size"], c["p"])]
+        assert c["value"] == (f["entry"] or "")
+        if f["entry"]:
+            assert c["n"] == str(f["solved"]) and c["text"] == str(f["solved"])
+    colours = {c["value"]: c["fill"] for c in drawn if c["value"]}
+    swatches = dict(zip(names, atlas.locator(".atlas-swatch").evaluate_all("els => els.map(e => getComputedStyle(e).backgroundColor)")))
+    assert all(rgb(colours[e]) == rgb(swatches[e]) for e in colours)                  # the legend's colours are the cells'
+
+
+def test_a_sources_figures_mark_the_maps_of_the_solver_that_implements_its_method(lab):
+    lab.open()
+    atlas = show_atlas(lab)
+    pub = json.loads((ROOT / "data" / "published.json").read_text())
+
+    def marks(entry):
+        return atlas.locator(f'[data-testid=atlas-map][data-entry="{entry}"] [data-testid=atlas-published]').evaluate_all(
+            """els => els.map(e => ({size: +e.dataset.size, p: +e.dataset.p, fill: getComputedStyle(e).fill,
+                                    words: e.querySelector('title').textContent}))""")
+    acs = {(m["size"], m["p"]): m for m in marks("acs")}
+    want = {(s["size"], pt["x"]): pt["y"] for s in pub["lloyd_amos2020"]["series"]
+            if s["measure"] == "success_rate" and s["size"] in ATLAS["sizes"] for pt in s["points"] if pt["x"] in ATLAS["ps"]}
+    assert want and set(acs) == set(want)                     # Lloyd & Amos's figures on acs's map, where the axes have them
+    for key, y in want.items():
+        assert "Lloyd & Amos 2020 (ACS)" in acs[key]["words"] and f"{round(100 * y)} % solved" in acs[key]["words"]
+        assert all(abs(u - v) <= 1 for u, v in zip(rgb(acs[key]["fill"]), ramp(y)))     # the dot: the published rate's colour
+    assert marks("hill_climb") == []                           # no source implements it
+    assert all(m["words"].count("AllDiff-LS 2025") == 1 for m in marks("alldiff_ls"))
+
+
+def test_dark_mode_keeps_the_cells_colours_and_turns_the_words_light(lab):
+    lab.open()
+    atlas = show_atlas(lab)
+    first = ATLAS["entries"][0]
+    light = cells(atlas, first)
+    title_light = rgb(atlas.locator(".atlas-title").first.evaluate("e => getComputedStyle(e).fill"))
+    lab.page.emulate_media(color_scheme="dark")
+    dark = cells(atlas, first)
+    title_dark = rgb(atlas.locator(".atlas-title").first.evaluate("e => getComputedStyle(e).fill"))
+    assert [c["fill"] for c in dark] == [c["fill"] for c in light]           # the values' colours are the theme's too
+    assert sum(title_dark) > 600 and sum(title_light) < 200                  # the words: the theme's ink
+    bg = rgb(lab.page.evaluate("() => getComputedStyle(document.body).backgroundColor"))
+    assert sum(bg) < 150                                                      # on the dark background
+
+
+def test_a_390_px_phone_scrolls_the_maps_in_their_box_and_never_the_page(lab):
+    lab.open()
+    lab.page.set_viewport_size({"width": 390, "height": 844})
+    atlas = show_atlas(lab)
+    atlas.scroll_into_view_if_needed()
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    box = atlas.locator(".atlas-maps")
+    rect = box.bounding_box()
+    assert rect["x"] >= 0 and rect["x"] + rect["width"] <= 390
+    # every map is whole inside its box: scrolled to its right edge, the last column is within the screen
+    last = atlas.get_by_test_id("atlas-map").first
+    width = last.evaluate("e => e.getBoundingClientRect().width")
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    right = last.evaluate("e => e.getBoundingClientRect().right")
+    assert width > 0 and right <= 390 + 0.5
+    legend = atlas.get_by_test_id("atlas-legend").bounding_box()
+    assert legend["x"] >= 0 and legend["x"] + legend["width"] <= 390
+    assert atlas.locator(".atlas-tick").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 10
+
+
+def test_the_phase_transition_preset_sweeps_several_sizes_and_draws_the_visitors_own_atlas(lab):
+    lab.open()
+    lab.set_view("experiment")
+    lab.by("preset").select_option("phase-transition")
+    assert lab.by("sweep-size").evaluate("e => [...e.selectedOptions].map(o => o.value)") == ["9", "16", "25"]
+    # a tiny budget: two of its sizes, two p, one instance, 1 s a run
+    lab.by("sweep-size").select_option(["9", "16"])
+    for hook, value in (("sweep-p0", "0.4"), ("sweep-p1", "0.5"), ("sweep-instances", "1"), ("max-seconds", "1"),
+                        ("workers", "2")):
+        lab.by(hook).fill(value)
+    lab.by("compare-start").click()
+    lab.wait_experiment_done(timeout=240_000)
+    assert lab.by("phase-charts").is_hidden()                 # plots against p are of one size; the atlas draws both
+    rows = lab.rows()                                          # entry by entry, size by size, p by p
+    groups = ["9×9, p = 0.4", "9×9, p = 0.5", "16×16, p = 0.4", "16×16, p = 0.5"]
+    assert [r["puzzle"] for r in rows] == groups * 5
+    own = lab.by("atlas-own")
+    lab.page.wait_for_selector('[data-testid="atlas-own"][data-state="ready"]')
+    assert own.is_visible()
+    names = own.get_by_test_id("atlas-map").evaluate_all("els => els.map(e => e.dataset.entry)")
+    solvers = ["hill_climb", "alldiff_tabu", "alldiff_tabu", "acs", "alldiff_ls"]
+    assert [n.split(" · ")[0] for n in names[:5]] == [f"{k + 1}. {s}" for k, s in enumerate(solvers)]
+    for k, solver in enumerate(solvers):
+        drawn = cells(own, names[k])
+        assert [(c["size"], c["p"]) for c in drawn] == [(9, 0.4), (9, 0.5), (16, 0.4), (16, 0.5)]
+        for j, c in enumerate(drawn):
+            row = rows[k * 4 + j]
+            assert row["solver"] == solver and row["puzzle"] == f"{c['size']}×{c['size']}, p = {c['p']:g}"
+            assert float(c["value"]) == row["solved"] / row["runs"]
+            assert all(abs(u - v) <= 1 for u, v in zip(rgb(c["fill"]), ramp(float(c["value"]))))
+    assert "time limit 1 s a run" in own.get_by_test_id("atlas-caption").inner_text()
+    # maps of two columns still hold their whole title and axis label: no word runs past the map's edge
+    cut = own.get_by_test_id("atlas-map").evaluate_all("""els => els.flatMap(svg => [...svg.querySelectorAll('text')]
+        .filter(t => { const b = t.getBBox(); return b.x < -0.5 || b.x + b.width > svg.width.baseVal.value + 0.5; })
+        .map(t => t.textContent))""")
+    assert cut == []
+    # the same code draws its fastest map: one cell per size × p
+    own.get_by_test_id("atlas-measure").select_option("fastest")
+    lab.page.wait_for_selector('[data-testid="atlas-own"][data-state="ready"] [data-testid=atlas-map][data-measure="fastest"]')
+    assert len(cells(own, "fastest")) == 4

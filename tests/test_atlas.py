@@ -1,0 +1,119 @@
+"""sudoku_lab.atlas and bench/atlas.py: records pooled into the atlas (held to the cases the page's
+static/rules/atlas.js is held to), the shipped file built from a tiny synthetic bench output,
+byte for byte the same twice, and its Markdown table."""
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku_lab import atlas
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = json.loads((Path(__file__).parent / "atlas_cases.json").read_text())["cases"]
+
+
+def same(a, b):
+    """Equal, numbers within rounding (the cases' rates are written as JSON prints them)."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and isinstance(b, (int, float)) and not isinstance(b, bool):
+        return math.isclose(a, b, abs_tol=1e-12)
+    return a == b
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["what"][:40] for c in CASES])
+def test_aggregate_follows_the_cases(case):
+    got = atlas.aggregate(case["records"], entries=case["entries"])
+    assert same(got, case["expect"]), json.dumps(got, indent=1)
+
+
+def run(solver, name, solved, seconds, stop_reason=None, params=None):
+    index = ["9:0.4:0", "9:0.4:1", "9:0.5:0", "9:0.5:1"].index(name)      # a run is named by its puzzle's index
+    return {"puzzle": index, "name": name, "file": None, "solver": solver, "seed": 0, "params": params or {},
+            "solved": solved, "seconds": seconds, "iterations": 3, "evaluations": 3,
+            "stop_reason": stop_reason or ("solved" if solved else "budget")}
+
+
+HEADER = {"experiment": {"entries": [{"solver": "acs", "params": {}, "seed": 0},
+                                     {"solver": "alldiff_tabu", "params": {"propagate": True}, "seed": 0}],
+                         "runs": 1, "seed": 0, "budget": {"max_iterations": None, "max_evaluations": None, "max_seconds": 2.0},
+                         "puzzles": 4, "puzzles_sha256": "0", "generate": ["9:0.4:0.5:0.1"], "instances": 2, "clock": "cpu"}}
+
+
+def write_output(path, records, header=HEADER):
+    path.write_text("\n".join(json.dumps(x) for x in [header, *records]) + "\n")
+
+
+RECORDS = [run("acs", "9:0.4:0", True, 0.02), run("acs", "9:0.4:1", False, 2.0),
+           run("alldiff_tabu", "9:0.4:0", True, 0.05, params={"propagate": True}),
+           run("alldiff_tabu", "9:0.4:1", True, 0.07, params={"propagate": True}),
+           run("acs", "9:0.5:0", True, 0.01), run("acs", "9:0.5:1", True, 0.03),
+           run("alldiff_tabu", "9:0.5:0", True, 0.2, params={"propagate": True}),
+           run("alldiff_tabu", "9:0.5:1", False, 0.0, "error", params={"propagate": True})]
+
+
+def test_build_takes_what_ran_from_the_header_and_names_entries_by_their_changed_parameters(tmp_path):
+    src = tmp_path / "sweep.jsonl"
+    write_output(src, RECORDS)
+    experiment, records = atlas.read_output(src)
+    data = atlas.build(experiment, records, "bench/results/sweep.jsonl")
+    assert data["budget"] == {"max_seconds": 2.0, "max_iterations": None, "max_evaluations": None}
+    assert (data["clock"], data["instances"], data["runs"]) == ("cpu", 2, 1)
+    assert data["command"] == ("python -m sudoku_lab bench --generate 9:0.4:0.5:0.1 --solver acs "
+                               "--solver alldiff_tabu:propagate=true --instances 2 --runs 1 --max-seconds 2 --cpu-time")
+    assert data["entries"] == ["acs", "alldiff_tabu:propagate=true"]
+    assert (data["sizes"], data["ps"]) == ([9], [0.4, 0.5])
+    fastest = {(f["size"], f["p"]): (f["entry"], f["solved"]) for f in data["fastest"]}
+    # at 0.4 the tabu entry solved both runs (acs one): success first; at 0.5 its error is not judged,
+    # so both solved every judged run and acs's median (0.02 s) beats 0.2 s
+    assert fastest == {(9, 0.4): ("alldiff_tabu:propagate=true", 2), (9, 0.5): ("acs", 2)}
+    cell = {(c["p"], c["entry"]): c for c in data["cells"]}
+    assert cell[(0.4, "acs")]["rate"] == 0.5 and cell[(0.4, "acs")]["median_seconds"] == 0.02
+    assert cell[(0.5, "alldiff_tabu:propagate=true")]["errors"] == 1
+
+
+def test_the_script_writes_the_same_bytes_twice_and_prints_the_table(tmp_path):
+    src = tmp_path / "sweep.jsonl"
+    write_output(src, RECORDS)
+    outs = []
+    for name in ("a.json", "b.json"):
+        out = tmp_path / name
+        done = subprocess.run([sys.executable, str(ROOT / "bench" / "atlas.py"), str(src), "--out", str(out)],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    data = json.loads(outs[0])
+    assert data["results"] == "sweep.jsonl"                    # outside the repository: its name only
+    table = subprocess.run([sys.executable, str(ROOT / "bench" / "atlas.py"), "--markdown", str(tmp_path / "a.json")],
+                           capture_output=True, text=True, check=True).stdout
+    assert "| 9×9 | 0.4 | 1/2, 0.02 s | 2/2, 0.06 s | alldiff_tabu:propagate=true (2) |" in table
+    assert "budget: max_seconds 2 (CPU seconds)" in table
+
+
+def test_a_file_without_a_sweep_header_is_one_line_naming_it(tmp_path):
+    src = tmp_path / "plain.jsonl"
+    src.write_text(json.dumps(RECORDS[0]) + "\n")
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "atlas.py"), str(src), "--out", str(tmp_path / "x.json")],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"{src}, line 1: no experiment header (write the sweep with `bench --out`)"
+
+
+def test_the_shipped_atlas_is_what_its_records_make():
+    shipped = json.loads((ROOT / "data" / "atlas.json").read_text())
+    experiment, records = atlas.read_output(ROOT / shipped["results"])
+    assert atlas.dumps(atlas.build(experiment, records, shipped["results"])) == (ROOT / "data" / "atlas.json").read_text()
+
+
+def test_docs_benchmarks_holds_the_shipped_atlas_as_bench_atlas_py_prints_it():
+    shipped = json.loads((ROOT / "data" / "atlas.json").read_text())
+    docs = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    section = docs.split("\n## The atlas (issue 35)\n", 1)[1].split("\n## ", 1)[0]
+    assert atlas.markdown(shipped) in section, "rerun: python3 bench/atlas.py --markdown, and paste it into docs/benchmarks.md"
