@@ -141,7 +141,7 @@ test("a sweep of several sizes (the preset's atlas): specs size by size, p by p,
 test("a sweep of several sizes goes into a link and comes back the same", () => {
   const schemas = new Map([["hill_climb", { id: "hill_climb", params: [] }]]);
   const sweep = { size: "9,16,25", p0: "0.2", p1: "0.7", step: "0.1", instances: "2" };
-  const hash = encodeCompareLink({ puzzle: ".".repeat(81), max_seconds: "5", mode: "experiment", runs: "1", puzzles: "gen",
+  const hash = encodeCompareLink({ puzzle: ".".repeat(81), max_seconds: "5", view: "experiment", runs: "1", puzzles: "gen",
     list: "", sweep, preset: "phase-transition", entries: [{ solver: "hill_climb", seed: 0, params: {} }] }, schemas);
   const back = decodeCompareLink(hash, schemas, { puzzleSets: [], presets: ["phase-transition"] });
   assert.deepEqual(back.sweep, sweep);
