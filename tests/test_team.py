@@ -118,3 +118,16 @@ def test_team_start_refuses_a_bad_member_plainly():
                                                    "member": 2, "workers": 2, "exchange": 100})))
     assert not out["ok"] and "member must be a whole number from 0 to 1" in out["message"]
 
+
+def test_solve_link_with_workers_replays_the_team_run():
+    """A page link with w= replays natively through team_run (the page's exchange, 50,000 moves)."""
+    link = "#g=16:0.4:2&s=alldiff_ls&seed=1&t=120&w=2"
+    out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", link, "--json"], cwd=PY,
+                         capture_output=True, text=True, timeout=300)
+    d = json.loads(out.stdout)
+    native = team_run(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120))
+    assert d["solved"] and d["params"]["workers"] == 2
+    assert (d["iterations"], d["board"]) == (native.iterations, board_to_string(native.board))
+    bad = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=hill_climb&w=2"], cwd=PY,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "only alldiff_ls runs on several workers as one run, not hill_climb" in bad.stderr

@@ -149,6 +149,8 @@ def _from_link(args):
     default = link.max_seconds or (None if link.max_iterations or link.max_evaluations else 60.0)
     budget = _budget(args, default, link.max_iterations, link.max_evaluations, link.stop)
     puzzle = generate(parse_spec(link.generator)).puzzle if link.generator else parse(link.puzzle)
+    if args.workers == 1 and link.workers:                   # the link's workers (w=), unless --workers says
+        args.workers = link.workers
     return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
 

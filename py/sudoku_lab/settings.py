@@ -36,6 +36,7 @@ SETTINGS = (
     Setting("t", "time limit", "both", "max-seconds", ("settings", "max_seconds"), "max_seconds", "60", "both"),
     Setting("i", "step budget", "both", "max-steps", ("settings", "max_iterations"), "budget", "", "both"),
     Setting("ev", "evaluation budget", "both", "max-evaluations", ("settings", "max_evaluations"), "budget", "", "both"),
+    Setting("w", "workers of the run", "solve", "solve-workers", ("settings", "workers"), "workers", "1", "solve"),
     Setting("stop", "stop point", "solve", None, None, "stop_point", None, "solve"),
     Setting("m", "view", "compare", None, None, "mode", None, "compare"),
     Setting("e", "entries", "compare", "compare-entries", ("compare", "entries"), "entries", [], "compare"),

@@ -43,6 +43,7 @@ export function mountLinks(store, actions, generator) {
     settings.max_iterations = first.max_iterations === null ? "" : String(first.max_iterations);
     settings.max_evaluations = first.max_evaluations === null ? "" : String(first.max_evaluations);
     if (!pending.compare && first.seed !== null) settings.seed = String(first.seed);
+    if (!pending.compare) settings.workers = first.workers === null ? "1" : String(first.workers);   // no w=: one worker
     store.set({ settings, view: pending.compare ? (first.mode || s.view === "solve" && "race" || s.view) : "solve" });
     if (store.state.ready) applyRest();
     else reportProblems(new Map([...first.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k))), pending);

@@ -6,7 +6,7 @@
 // returns ({runId, done, stop}); `done` resolves with the team's result, or rejects with
 // RunRefused when the members refuse the settings.
 import { RunRefused, WorkerLost } from "./client.js";
-import { unstartedResult } from "./messages.js";
+import { cellsLeft, unstartedResult } from "./messages.js";
 
 export const EXCHANGE = 50_000;          // moves per worker between two exchanges (team.EXCHANGE)
 const READY_POLL_MS = 100;               // how often a starting team looks whether its workers have loaded
@@ -30,6 +30,7 @@ export class TeamFrames {
     this.progress = new Array(workers).fill(null);
     this.rows = new Array(workers).fill(null);
     this.longest = 0;
+    this.objective = null;
   }
 
   // member: its index; frame: its `progress` message; elapsed: the team's seconds
@@ -38,6 +39,7 @@ export class TeamFrames {
     const fresh = frame.points && frame.points.length > 0;
     if (fresh) this.rows[member] = frame.points[frame.points.length - 1];
     this.longest = Math.max(this.longest, frame.longest_step || 0);
+    this.objective = frame.objective || this.objective;
     const out = { points: [], events: [], series: frame.series || [], elapsed, objective: frame.objective,
       longest_step: this.longest, workers: this.workers };
     const best = lowest(this.progress, (p) => p.best);
@@ -48,6 +50,20 @@ export class TeamFrames {
     const row = lowest(this.rows, (r) => r[1]);
     if (fresh && row !== -1) out.points = [[out.progress.iteration, ...this.rows[row].slice(1)]];
     return out;
+  }
+
+  // The team's last frame: the run's result in the metrics (its counts, at its last barrier or
+  // where it was stopped, and its board), as a run's last frame carries its result.
+  last(result, elapsed) {
+    const best = lowest(this.progress, (p) => p.best);
+    const left = cellsLeft(result);
+    const before = best === -1 ? {} : this.progress[best];
+    const progress = { ...before, iteration: result.iterations, evaluations: result.evaluations, restarts: result.restarts,
+      best: result.best, conflicts: result.conflicts, open_cells: result.open_cells,
+      ...(left ? { empty_cells: left.empty, clashing_cells: left.clashing } : {}),
+      ...(result.board && result.board !== before.board ? { board: result.board, conflict_cells: [] } : {}) };
+    return { points: [], events: [], series: [], elapsed, objective: this.objective, longest_step: this.longest,
+      workers: this.workers, ...(result.board ? { progress } : {}) };
   }
 }
 
@@ -140,5 +156,10 @@ export function runTeam(pool, spec, onFrame = () => {}) {
     return teamResult(answers, job, workers, reason, message, elapsed());
   }
 
-  return { runId: `team-${++teamSeq}`, done: go(), stop: () => end("stopped") };
+  // the team's result, and its last frame before it (the metrics then say the result's counts)
+  const done = go().then((result) => {
+    if (started !== null) onFrame(frames.last(result, elapsed()));
+    return result;
+  });
+  return { runId: `team-${++teamSeq}`, done, stop: () => end("stopped") };
 }

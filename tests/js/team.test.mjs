@@ -110,3 +110,15 @@ test("a member's worker that dies ends the run: the others are stopped and the m
   assert.equal(out.message, "worker 2 of 2 failed: it crashed (out of memory); the run stops");
   assert.deepEqual([out.iterations, out.board], [100, "b4"]);
 });
+
+test("the team's last frame says the result's counts and board", () => {
+  const team = new TeamFrames(2);
+  team.add(0, frame(100, 3, [3, 2, 0]), 0.5);
+  team.add(1, frame(90, 4, [4, 2, 0]), 0.5);
+  const result = { iterations: 400, evaluations: 5000, restarts: 2, best: 0, conflicts: 0, open_cells: 0, board: "12", solved: true };
+  const out = team.last(result, 2);
+  assert.deepEqual([out.progress.iteration, out.progress.evaluations, out.progress.best, out.progress.board,
+    out.progress.conflict_cells, out.progress.empty_cells, out.progress.clashing_cells, out.workers, out.elapsed, out.points],
+  [400, 5000, 0, "12", [], 0, 0, 2, 2, []]);
+  assert.deepEqual(out.objective, { name: "clashing edges" });
+});
