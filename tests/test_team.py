@@ -128,6 +128,10 @@ def test_solve_link_with_workers_replays_the_team_run():
     native = team_run(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120))
     assert d["solved"] and d["params"]["workers"] == 2
     assert (d["iterations"], d["board"]) == (native.iterations, board_to_string(native.board))
+    x = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", link + "&x=3000", "--json"], cwd=PY,
+                       capture_output=True, text=True, timeout=300)
+    native = team_run(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=3000)
+    assert json.loads(x.stdout)["iterations"] == native.iterations
     bad = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=hill_climb&w=2"], cwd=PY,
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "only alldiff_ls runs on several workers as one run, not hill_climb" in bad.stderr

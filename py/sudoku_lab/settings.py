@@ -37,6 +37,7 @@ SETTINGS = (
     Setting("i", "step budget", "both", "max-steps", ("settings", "max_iterations"), "budget", "", "both"),
     Setting("ev", "evaluation budget", "both", "max-evaluations", ("settings", "max_evaluations"), "budget", "", "both"),
     Setting("w", "workers of the run", "solve", "solve-workers", ("settings", "workers"), "workers", "1", "solve"),
+    Setting("x", "exchange", "solve", "solve-exchange", ("settings", "exchange"), "exchange", "50000", "solve"),
     Setting("stop", "stop point", "solve", None, None, "stop_point", None, "solve"),
     Setting("m", "view", "compare", None, None, "mode", None, "compare"),
     Setting("e", "entries", "compare", "compare-entries", ("compare", "entries"), "entries", [], "compare"),

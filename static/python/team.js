@@ -7,8 +7,8 @@
 // RunRefused when the members refuse the settings.
 import { RunRefused, WorkerLost } from "./client.js";
 import { cellsLeft, unstartedResult } from "./messages.js";
+import { EXCHANGE } from "../rules/links.js";
 
-export const EXCHANGE = 50_000;          // moves per worker between two exchanges (team.EXCHANGE)
 const READY_POLL_MS = 100;               // how often a starting team looks whether its workers have loaded
 
 // The index of the lowest `key` among the items that are there (ties: the lowest index), or -1.

@@ -16,18 +16,25 @@ import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "../settings/table.js";
 export const RESERVED = new Set([...LINK_KEYS, ...COMPARE_LINK_KEYS]);
 
 // stop: the stop point (the step a run that Stop or its time limit ended was at), or null;
-// workers: the workers of the run (w=, as typed), written only when not 1.
+// workers: the workers of the run (w=, as typed), written only when not 1; exchange (x=): their
+// moves each between two exchanges, written only for several workers and when not the default.
 export const MAX_WORKERS = 8;          // w=: the pool holds at most 8 workers (python/pool.js MAX_POOL)
+export const EXCHANGE = 50_000;        // x= when a link says none (py/sudoku_lab/team.py EXCHANGE)
+export const MAX_EXCHANGE = 1e9;
 export const TEAM_SOLVER = "alldiff_ls";   // the one solver that runs on several workers as one run
 export function encodeState({ puzzle, generator = null, solver, seed, params, max_seconds, max_iterations = "", max_evaluations = "",
-  stop = null, workers = "1" }) {
+  stop = null, workers = "1", exchange = String(EXCHANGE) }) {
   const q = new URLSearchParams();
   if (generator) q.set("g", generator); else q.set("p", puzzle);
   if (solver) q.set("s", solver);
   q.set("seed", String(seed));
   if (max_seconds) q.set("t", String(max_seconds));
   setBudgets(q, max_iterations, max_evaluations);
-  if (workers !== null && workers !== undefined && String(workers).trim() && String(workers).trim() !== "1") q.set("w", String(workers).trim());
+  const several = workers !== null && workers !== undefined && String(workers).trim() && String(workers).trim() !== "1";
+  if (several) q.set("w", String(workers).trim());
+  if (several && exchange !== null && exchange !== undefined && String(exchange).trim() && String(exchange).trim() !== String(EXCHANGE)) {
+    q.set("x", String(exchange).trim());
+  }
   if (stop !== null) q.set("stop", String(stop));
   for (const [k, v] of Object.entries(params || {})) q.set(k, String(v));
   return fragment(q);
@@ -95,14 +102,15 @@ function readPuzzle(seen, raw, problems, link) {
 export function decodeState(hash) {
   const { seen, raw, problems } = readPairs(hash);
   const link = { puzzle: null, generator: null, solver: null, seed: null, max_seconds: null, max_iterations: null,
-    max_evaluations: null, stop: null, workers: null, params: new Map(), problems };
+    max_evaluations: null, stop: null, workers: null, exchange: null, params: new Map(), problems };
   readPuzzle(seen, raw, problems, link);
-  if (raw.has("w")) {
+  for (const [key, attr, max] of [["w", "workers", MAX_WORKERS], ["x", "exchange", MAX_EXCHANGE]]) {
+    if (!raw.has(key)) continue;
     try {
-      link.workers = values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, raw.get("w"), labelOf("w"));
+      link[attr] = values.param({ name: key, type: "int", min: 1, max }, raw.get(key), labelOf(key));
     } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
-      problems.set("w", err.message);
+      problems.set(key, err.message);
     }
   }
   readBudgets(raw, problems, link, [...BUDGET_KEYS, ["stop", values.stop_point, "stop"]]);
@@ -155,7 +163,7 @@ export function linkOutcome(hash, schemas) {
     puzzle: link.puzzle ? boardToString(link.puzzle.cells) : null, generator: link.generator,
     solver: link.solver === null ? null : solver,
     seed: link.seed, max_seconds: link.max_seconds, max_iterations: link.max_iterations, max_evaluations: link.max_evaluations,
-    stop: link.stop, workers: link.workers, params, problems,
+    stop: link.stop, workers: link.workers, exchange: link.exchange, params, problems,
   };
 }
 

@@ -4,7 +4,7 @@
 // judged on its own settings only: a race entry's problem never blocks a single run, a
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
 import * as values from "../rules/values.js";
-import { MAX_RUNS, MAX_WORKERS, TEAM_SOLVER } from "../rules/links.js";
+import { EXCHANGE, MAX_EXCHANGE, MAX_RUNS, MAX_WORKERS, TEAM_SOLVER } from "../rules/links.js";
 import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
 import { readSweep } from "../rules/generator.js";
 import { boardToString } from "../rules/parse.js";
@@ -23,7 +23,7 @@ function take(problems, key, fn) {
   }
 }
 
-// The solver form: {schema, solver, params, seed, workers} by the value rules, and its problems.
+// The solver form: {schema, solver, params, seed, workers, exchange} by the value rules, and its problems.
 function readSolverForm(state, problems) {
   const schema = state.schemas.get(state.settings.solver) || null;
   const params = {};
@@ -43,7 +43,10 @@ function readSolverForm(state, problems) {
   if (workers > 1 && schema && schema.id !== TEAM_SOLVER) {
     problems.set("w", `only ${TEAM_SOLVER} runs on several workers as one run, not ${schema.id}`);
   }
-  return { schema, solver: schema ? schema.id : null, params, seed, workers };
+  // their moves each between two exchanges (x), read only for several workers
+  const exchange = workers > 1 ? take(problems, "x", (label) => values.param({ name: "x", type: "int", min: 1, max: MAX_EXCHANGE },
+    state.settings.exchange ?? String(EXCHANGE), label)) : EXCHANGE;
+  return { schema, solver: schema ? schema.id : null, params, seed, workers, exchange };
 }
 
 // view: "solve", "race" or "experiment". With `stored` (the default) the state's standing

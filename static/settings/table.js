@@ -20,6 +20,7 @@ export const SETTINGS = [
   { key: "i", label: "step budget", scope: "both", field: "max-steps", state: ["settings", "max_iterations"], rule: "budget", initial: "", links: "both" },
   { key: "ev", label: "evaluation budget", scope: "both", field: "max-evaluations", state: ["settings", "max_evaluations"], rule: "budget", initial: "", links: "both" },
   { key: "w", label: "workers of the run", scope: "solve", field: "solve-workers", state: ["settings", "workers"], rule: "workers", initial: "1", links: "solve" },
+  { key: "x", label: "exchange", scope: "solve", field: "solve-exchange", state: ["settings", "exchange"], rule: "exchange", initial: "50000", links: "solve" },
   { key: "stop", label: "stop point", scope: "solve", field: null, state: null, rule: "stop_point", initial: null, links: "solve" },
   { key: "m", label: "view", scope: "compare", field: null, state: null, rule: "mode", initial: null, links: "compare" },
   { key: "e", label: "entries", scope: "compare", field: "compare-entries", state: ["compare", "entries"], rule: "entries", initial: [], links: "compare" },

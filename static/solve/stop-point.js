@@ -14,7 +14,7 @@ export function runFragment(s, stop = null) {
   const generator = s.making ? s.making.spec : s.puzzle.spec || null;
   const set = s.settings;
   return encodeState({ puzzle, generator, solver: set.solver, seed: set.seed || "0", params: set.params, max_seconds: set.max_seconds,
-    max_iterations: set.max_iterations, max_evaluations: set.max_evaluations, stop, workers: set.workers });
+    max_iterations: set.max_iterations, max_evaluations: set.max_evaluations, stop, workers: set.workers, exchange: set.exchange });
 }
 
 // The stop point the share link carries: the state's, while the run the settings name is its run; else null.

@@ -35,7 +35,7 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     const s = store.state;
     if (s.making) { actions.waitForPuzzle("solve", start); return; }   // the puzzle a link names, not the one shown before
     // Solve is judged on Solve's settings only (a race entry's problem is not its own)
-    const { values: { schema, params, seed, max_seconds, max_iterations, max_evaluations, workers }, problems } = read("solve", s);
+    const { values: { schema, params, seed, max_seconds, max_iterations, max_evaluations, workers, exchange }, problems } = read("solve", s);
     if (problems.size || !schema) {
       for (const [k, m] of problems) if (!store.state.problems.has(k)) actions.setProblem(k, m);
       actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(problems.keys()));
@@ -48,7 +48,7 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     actions.clearNotice();
     // a link's stop point, while the settings are its run's: the run ends at that step
     const budget = { max_seconds, max_iterations, max_evaluations, stop_at: replayPointOf(s) };
-    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, ...budget, workers };
+    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, ...budget, workers, exchange };
     const fragment = runFragment(s);
     chart.setAxes(schema.series_axes);
     const step = stepWord(schema);

@@ -180,6 +180,8 @@ test("stop point: a stopped or timed-out run leaves one, for as long as the sett
   const team = state({ settings: { solver: "alldiff_ls", seed: "3", workers: "2" } });
   assert.match(runFragment(team), /&w=2(&|$)/);
   assert.ok(!runFragment(state({ settings: { solver: "alldiff_ls", seed: "3", workers: "1" } })).includes("w="));
+  assert.ok(!runFragment(team).includes("x="));                                        // the default exchange goes unsaid
+  assert.match(runFragment(state({ settings: { solver: "alldiff_ls", seed: "3", workers: "2", exchange: "5000" } })), /&w=2&x=5000/);
 });
 
 test("tally: an experiment's counts agree with the shared success rate (tests/stats_cases.json)", () => {
