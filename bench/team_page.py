@@ -10,8 +10,9 @@ instance runs in the page with w=1 and with w=<workers>, in alternating order, s
 fall on both alike; each run's seconds are its own result's (the Solve view's JSON export: the
 run's wall time from its start, the team's once all its workers have loaded). Prints `uptime`
 before and after, a row per instance (seconds, moves, solved) and per row the median ratio of
-one worker's seconds to the team's. Wall seconds depend on the machine's load and its cores;
-moves do not. Needs a built static/vendor/ (python3 build.py build) and Chromium.
+one worker's seconds to the team's, and of one worker's moves to the team's moves per worker
+(the team's moves / workers: what its wall time follows when every worker has a core of its own).
+Wall seconds depend on the machine's load and its cores; moves do not. Needs a built static/vendor/ (python3 build.py build) and Chromium.
 """
 
 from __future__ import annotations
@@ -63,9 +64,11 @@ def main() -> None:
     args = ap.parse_args()
     w = args.workers
     print(f"load before: {uptime()}")
-    print(f"| instance | 1 worker s | {w} workers s | 1 worker moves | {w} workers moves | solved 1/{w} | 1 / {w} (s) |")
-    print("|---|---|---|---|---|---|---|")
+    print(f"| instance | 1 worker s | {w} workers s | 1 worker moves | {w} workers moves | solved 1/{w} | 1 / {w} (s) "
+          f"| 1 / {w} (moves per worker) |")
+    print("|---|---|---|---|---|---|---|---|")
     ratios: dict[str, list[float]] = {}
+    per_worker: dict[str, list[float]] = {}
     with lab_browser() as (browser, base):
         page = browser.new_page()
         for row in args.rows:
@@ -75,19 +78,21 @@ def main() -> None:
                 got = {n: in_page(page, base, spec, i, n, args.seconds) for n in order}
                 one, team = got[1], got[w]
                 ratio = one["seconds"] / team["seconds"] if one["solved"] and team["solved"] else None
+                moves = one["moves"] / (team["moves"] / w) if ratio is not None else None
                 if ratio is not None:
                     ratios.setdefault(row, []).append(ratio)
+                    per_worker.setdefault(row, []).append(moves)
                 print(f"| {spec} | {one['seconds']:.2f} | {team['seconds']:.2f} | {one['moves']:,} | {team['moves']:,} "
                       f"| {'y' if one['solved'] else 'n'}/{'y' if team['solved'] else 'n'} "
-                      f"| {'–' if ratio is None else f'{ratio:.2f}'} |", flush=True)
+                      f"| {'–' if ratio is None else f'{ratio:.2f}'} | {'–' if moves is None else f'{moves:.2f}'} |", flush=True)
         page.close()
     print(f"load after: {uptime()}")
     print()
-    print(f"| row | runs solved both ways | median 1 worker s / {w} workers s |")
-    print("|---|---|---|")
+    print(f"| row | runs solved both ways | median 1 worker s / {w} workers s | median 1 worker moves / {w} workers' per worker |")
+    print("|---|---|---|---|")
     for row in args.rows:
-        r = ratios.get(row, [])
-        print(f"| {row} | {len(r)} | {statistics.median(r):.2f} |" if r else f"| {row} | 0 | – |")
+        r, m = ratios.get(row, []), per_worker.get(row, [])
+        print(f"| {row} | {len(r)} | {statistics.median(r):.2f} | {statistics.median(m):.2f} |" if r else f"| {row} | 0 | – | – |")
 
 
 if __name__ == "__main__":

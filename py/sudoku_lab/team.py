@@ -1,4 +1,5 @@
-"""One alldiff_ls run on several workers: natively, one process per worker (``solve --workers``).
+"""One alldiff_ls run on several workers: natively one process per worker (``solve --workers``),
+in the page one Web Worker per worker (``w=``).
 
 Each worker is a group of walkers in lockstep (`solvers.alldiff_ls.Walkers`) with its own
 random stream: worker 0 draws from the run's seed exactly as a one-worker run does, worker w
@@ -21,7 +22,7 @@ has the same moves and board as the native one.
 
 from __future__ import annotations
 
-import multiprocessing as mp
+import multiprocessing as mp            # natively only; Pyodide imports it but the page never starts a process
 import time
 from dataclasses import dataclass
 from typing import Any
