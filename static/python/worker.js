@@ -49,9 +49,12 @@ async function load() {
     result_fields: hello.result_fields, record_fields: hello.record_fields });
 }
 
-// One slice of whatever work there is: the run first, else the first task.
+// One slice of whatever work there is: the run first, else the first task. A team member
+// waiting at its barrier keeps the worker: a task's part (seconds, for a large rating) would
+// hold up the team's next segment, so tasks wait for the run's end as they do for any run.
 function slice() {
-  if (run && !run.waiting) {
+  if (run && run.waiting) return;
+  if (run) {
     const runId = run.runId;
     const out = JSON.parse(bridge.advance(runId, SLICE_SECONDS));
     if (!out.ok) { run = null; post({ type: "error", runId, message: out.message }); return; }
@@ -88,7 +91,7 @@ async function pump() {
   if (pumping) return;
   pumping = true;
   try {
-    while ((run && !run.waiting) || tasks.size) {
+    while (run ? !run.waiting : tasks.size) {
       slice();
       await yieldToEvents();
     }
