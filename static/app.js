@@ -6,6 +6,7 @@ import { hasField } from "./rules/table.js";
 import { createActions } from "./actions.js";
 import { LabWorker } from "./python/client.js";
 import { Pool } from "./python/pool.js";
+import { runTeam } from "./python/team.js";
 import { Board } from "./draw/board.js";
 import { warmUp as warmUpPlots } from "./draw/plot.js";
 import { mountPuzzle } from "./puzzle/panel.js";
@@ -62,7 +63,9 @@ mountSettings(store, actions, worker);
 const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below
 mountPuzzleFile(store, actions, puzzle.loadText);
 const generator = mountGenerator(store, actions, worker);
-const solve = mountSolve(store, actions, worker, board, share.link, puzzle.takePaste);
+// a Solve on several workers (w=) runs as one run on that many of the pool's workers (python/team.js)
+const solveRunner = { run: (spec, onFrame) => (spec.workers > 1 ? runTeam(pool, spec, onFrame) : worker.run(spec, onFrame)) };
+const solve = mountSolve(store, actions, solveRunner, board, share.link, puzzle.takePaste);
 compare = mountCompare(store, actions, { worker, pool, shareLink: share.link, takePaste: puzzle.takePaste });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields

@@ -55,7 +55,7 @@ def test_labels_of_keys_entries_and_parameters():
 
 
 def test_links_read_the_tables_keys():
-    assert links.RESERVED == ("p", "g", "s", "seed", "t", "i", "ev", "stop")
+    assert links.RESERVED == ("p", "g", "s", "seed", "t", "i", "ev", "w", "x", "stop")
     assert set(links.COMPARE_KEYS) == {"p", "g", "t", "i", "ev", "seed", "m", "e", "c", "runs", "ps", "pl", "gs", "gi",
                                        "preset"}
     # a comparison's key in a single-run link is not taken for a parameter

@@ -49,3 +49,89 @@ def test_solve_workers_on_the_command_line():
     bad = subprocess.run(cmd[:6] + ["hill_climb", "--workers", "2"], cwd=PY, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "only alldiff_ls runs on several workers" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+# ------------------------------------------------------------------ the page's members (bridge)
+def page_run(puzzle, params, seed, workers, exchange, budget=None, slice_seconds=0.005):
+    """A team run as the page drives it: each member through the bridge in short slices, every
+    member handed all the reports at each barrier; the members' answers at the last barrier."""
+    from sudoku_lab import bridge
+    ids = [f"team-test-{w}" for w in range(workers)]
+    for w, run_id in enumerate(ids):
+        out = json.loads(bridge.team_start(json.dumps({
+            "runId": run_id, "puzzle": board_to_string(puzzle.cells), "params": params, "seed": seed,
+            "member": w, "workers": workers, "exchange": exchange, "budget": budget or {}})))
+        assert out["ok"] and "frame" in out
+    barriers = 0
+    while True:
+        reports = []
+        for run_id in ids:
+            while True:
+                out = json.loads(bridge.advance(run_id, slice_seconds))
+                assert out["ok"] and "result" not in out["frame"]
+                if "report" in out:
+                    reports.append(out["report"])
+                    break
+        json.dumps(reports)                                    # plain lists, as the page passes them
+        answers = [json.loads(bridge.team_settle(run_id, json.dumps({"reports": reports, "elapsed": 0.5})))
+                   for run_id in ids]
+        barriers += 1
+        if answers[0]["done"]:
+            return answers, barriers
+
+
+def test_the_page_s_members_make_the_same_run_as_native_processes():
+    """Elites are exchanged (short episodes fill the pools before each barrier), the members step in
+    slices of the page's size, and the run's moves, evaluations, restarts and board are native's."""
+    puzzle = generate(parse_spec("25:0.4:3")).puzzle
+    params = {"walkers": 4, "episode": 300}
+    native = team_run(puzzle, params, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
+    answers, barriers = page_run(puzzle, params, 5, 2, 2000, {"max_iterations": 3_000_000})
+    assert barriers > 1 and native.restarts > 0               # the test exchanged elites
+    first = answers[0]["result"]
+    assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
+    assert first["solved"] and first["params"]["workers"] == 2
+    assert (first["iterations"], first["evaluations"], first["restarts"]) == (
+        native.iterations, native.evaluations, native.restarts)
+    assert first["board"] == board_to_string(native.board)
+
+
+def test_a_page_team_run_ends_at_the_barrier_its_step_budget_reaches():
+    puzzle = generate(parse_spec("25:0.45:2")).puzzle
+    answers, barriers = page_run(puzzle, {"walkers": 2}, 1, 2, 500, {"max_iterations": 1500})
+    result = answers[1]["result"]
+    assert result["stop_reason"] == "budget" and result["iterations"] == 2000 and barriers == 2
+
+
+def test_a_report_crosses_json_and_back_with_an_empty_pool():
+    r = Report(10, 20, 0, 7, np.arange(4, dtype=np.int8), np.iinfo(np.int64).max, [])
+    d = json.loads(json.dumps(r.to_json()))
+    assert d["pool_cost"] is None
+    back = Report.from_json(d)
+    assert back.pool_cost == np.iinfo(np.int64).max and back.pool == [] and back.board.tolist() == [0, 1, 2, 3]
+
+
+def test_team_start_refuses_a_bad_member_plainly():
+    from sudoku_lab import bridge
+    puzzle = board_to_string(generate(parse_spec("9:0.4:1")).puzzle.cells)
+    out = json.loads(bridge.team_start(json.dumps({"runId": "x", "puzzle": puzzle, "params": {}, "seed": 1,
+                                                   "member": 2, "workers": 2, "exchange": 100})))
+    assert not out["ok"] and "member must be a whole number from 0 to 1" in out["message"]
+
+
+def test_solve_link_with_workers_replays_the_team_run():
+    """A page link with w= replays natively through team_run (the page's exchange, 50,000 moves)."""
+    link = "#g=16:0.4:2&s=alldiff_ls&seed=1&t=120&w=2"
+    out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", link, "--json"], cwd=PY,
+                         capture_output=True, text=True, timeout=300)
+    d = json.loads(out.stdout)
+    native = team_run(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120))
+    assert d["solved"] and d["params"]["workers"] == 2
+    assert (d["iterations"], d["board"]) == (native.iterations, board_to_string(native.board))
+    x = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", link + "&x=3000", "--json"], cwd=PY,
+                       capture_output=True, text=True, timeout=300)
+    native = team_run(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=3000)
+    assert json.loads(x.stdout)["iterations"] == native.iterations
+    bad = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=hill_climb&w=2"], cwd=PY,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "only alldiff_ls runs on several workers as one run, not hill_climb" in bad.stderr

@@ -80,8 +80,8 @@ def test_link(case):
     assert (link.puzzle, link.generator, link.solver, link.seed, link.max_seconds, link.params, link.problems) == (
         case["puzzle"], case["generator"], case["solver"], case["seed"], case["max_seconds"], case["params"],
         case["problems"])
-    assert (link.max_iterations, link.max_evaluations, link.stop) == (
-        case.get("max_iterations"), case.get("max_evaluations"), case.get("stop"))
+    assert (link.max_iterations, link.max_evaluations, link.stop, link.workers, link.exchange) == (
+        case.get("max_iterations"), case.get("max_evaluations"), case.get("stop"), case.get("workers"), case.get("exchange"))
 
 
 def test_every_message_quotes_at_most_forty_characters():

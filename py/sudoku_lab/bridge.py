@@ -22,9 +22,11 @@ from .frames import Stream
 from .grid import PuzzleError, parse, validate
 from .rate import rate_steps
 from .run import RESULT_FIELDS, Budget, Run
+from .team import Member, Report, unsolvable
 from .values import ValueProblem
 
 _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)
+_members: dict[str, Member] = {}  # of those, the team members (one worker of a team run: team.py)
 _progress: dict[str, dict] = {}   # what each task under way reports while it works (a rating's stage, nodes, seconds;
                                   # a generation's stage and cells removed)
 _tasks: dict[str, Generator] = {}  # sliced tasks under way, one per kind: "rate", "generate"
@@ -157,17 +159,77 @@ def start(request_json: str) -> str:
 
 
 def advance(run_id: str, seconds: float) -> str:
+    """A slice of the run: {ok, frame}; a team member at its barrier adds its `report`."""
     stream = _runs.get(str(run_id))
     if stream is None:
         return _dump({"ok": False, "message": f"no run {run_id}"})
-    frame = stream.advance(seconds)
+    member = _members.get(str(run_id))
+    frame = stream.advance(seconds, hold=member and (lambda: member.waiting))
     if stream.run.done:
         _runs.pop(str(run_id), None)
-    return _dump({"ok": True, "frame": frame})
+        _members.pop(str(run_id), None)
+    out = {"ok": True, "frame": frame}
+    if member is not None and member.waiting:
+        out["report"] = member.report().to_json()
+    return _dump(out)
 
 
 def stop(run_id: str) -> str:
     stream = _runs.pop(str(run_id), None)
+    _members.pop(str(run_id), None)
     if stream is None:
         return _dump({"ok": False, "message": f"no run {run_id}"})
     return _dump({"ok": True, "frame": stream.stop()})
+
+
+def _whole(req: dict, key: str, low: int, high: int) -> int:
+    v = req.get(key)
+    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+        raise ValueError(f"{key} must be a whole number from {low} to {high}, got {v!r}")
+    return v
+
+
+def team_start(request_json: str) -> str:
+    """Worker `member` of a team run (team.py) from {runId, puzzle, params, seed, member, workers,
+    exchange, budget}: {ok, params, frame} — then `advance` streams it like a run up to each
+    barrier — or {ok, result} when no worker can start (propagation proves the givens unsolvable)."""
+    req = json.loads(request_json)
+    run_id = str(req.get("runId"))
+    try:
+        puzzle = parse(req.get("puzzle", ""))
+        validate(puzzle)
+        workers = _whole(req, "workers", 1, 64)
+        w = _whole(req, "member", 0, workers - 1)
+        exchange = _whole(req, "exchange", 1, 2 ** 53 - 1)
+        budget = Budget.from_mapping(req.get("budget"))
+        run = Run(puzzle, "alldiff_ls", req.get("params") or {}, req.get("seed", 0))   # checks params and seed
+        member = Member(puzzle, run.params, run.seed, w, workers, exchange, budget)
+    except PuzzleError as exc:
+        return _dump(_puzzle_error(exc))
+    except solvers.SolverError as exc:
+        return _dump({"ok": False, "field": exc.field, "message": str(exc)})
+    except ValueError as exc:  # budget, member, workers, exchange
+        return _dump({"ok": False, "message": str(exc)})
+    if member.failed:
+        return _dump({"ok": True, "params": run.params,
+                      "result": unsolvable(puzzle, run.params, run.seed, workers, 0.0).to_json()})
+    stream = Stream(Run(puzzle, "alldiff_ls", run.params, run.seed, steps=member.steps()))
+    _runs[run_id] = stream
+    _members[run_id] = member
+    return _dump({"ok": True, "params": run.params, "frame": stream.frame()})
+
+
+def team_settle(run_id: str, request_json: str) -> str:
+    """The barrier of a team member waiting at one, from {reports (every member's, in worker
+    order), elapsed (the run's seconds)}: {ok, result} when the run ends there (every member
+    answers the same result), else {ok, done: false} and the member goes on."""
+    member = _members.get(str(run_id))
+    if member is None or not member.waiting:
+        return _dump({"ok": False, "message": f"no team run {run_id} waiting at a barrier"})
+    req = json.loads(request_json)
+    result = member.settle([Report.from_json(r) for r in req["reports"]], float(req["elapsed"]))
+    if result is None:
+        return _dump({"ok": True, "done": False})
+    _runs.pop(str(run_id), None)
+    _members.pop(str(run_id), None)
+    return _dump({"ok": True, "done": True, "result": result.to_json()})

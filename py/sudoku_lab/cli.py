@@ -149,6 +149,10 @@ def _from_link(args):
     default = link.max_seconds or (None if link.max_iterations or link.max_evaluations else 60.0)
     budget = _budget(args, default, link.max_iterations, link.max_evaluations, link.stop)
     puzzle = generate(parse_spec(link.generator)).puzzle if link.generator else parse(link.puzzle)
+    if args.workers == 1 and link.workers:                   # the link's workers (w=), unless --workers says
+        args.workers = link.workers
+    if args.exchange is None and link.exchange:               # and its exchange (x=), unless --exchange says
+        args.exchange = link.exchange
     return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
 
@@ -168,7 +172,8 @@ def cmd_solve(args) -> int:
     except PuzzleError as exc:
         raise UsageError(f"puzzle: {exc.message}") from None
     if args.workers > 1:
-        result = _team_run(puzzle, solver, params, seed, budget, args.workers, args.exchange)
+        result = _team_run(puzzle, solver, params, seed, budget, args.workers,
+                           links.EXCHANGE if args.exchange is None else args.exchange)
     else:
         result = _make_run(puzzle, solver, params, seed, budget).finish()
     out = result.to_json()
@@ -346,8 +351,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
     p.add_argument("--workers", type=int, default=1, help="alldiff_ls: processes that run as one run, "
                    "exchanging their elite states (default 1)")
-    p.add_argument("--exchange", type=int, default=50_000, help="with --workers: moves per worker between "
-                   "two exchanges (the same seed, workers and exchange give the same run)")
+    p.add_argument("--exchange", type=int, default=None, help="with --workers: moves per worker between "
+                   "two exchanges, 50,000 by default (the same seed, workers and exchange give the same run)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("bench", help="run solvers over puzzle files or generated sets, several seeds each")

@@ -61,11 +61,12 @@ class Stream:
         if p.event:
             self._events.append({"iteration": p.iteration, "kind": p.event})
 
-    def advance(self, seconds: float) -> dict[str, Any]:
-        """Run for about `seconds` (at least one step of the solver), then one frame."""
+    def advance(self, seconds: float, hold=None) -> dict[str, Any]:
+        """Run for about `seconds` (at least one step of the solver), then one frame; `hold()`
+        true ends the slice at once (a team member waiting at a barrier: team.Member)."""
         run = self.run
         until = run.clock() + seconds
-        while not run.done:
+        while not run.done and not (hold and hold()):
             p = run.tick()
             if p is not None:
                 self._record(p)

@@ -109,7 +109,9 @@ class Run:
 
     def __init__(self, puzzle: Puzzle, solver_id: str, params: Mapping[str, Any] | None = None,
                  seed: int = 0, budget: Budget | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter, steps: Iterator[Progress | None] | None = None):
+        """`steps`: the steps to drive instead of the solver's own run (a team member's in the
+        page, team.Member.steps); the solver still names the parameters and the objective."""
         self.puzzle = puzzle
         self.module = solvers.get(solver_id)
         self.params = solvers.resolve_params(self.module, params or {}, puzzle)
@@ -123,7 +125,8 @@ class Run:
         self.longest_step = 0.0
         self._conflicts: int | None = None           # of `last`'s board, computed when first asked
         self._clashing: np.ndarray | None = None     # its clashing cells, likewise
-        self._gen: Iterator[Progress] = self.module.run(puzzle, self.params, np.random.default_rng(self.seed))
+        self._gen: Iterator[Progress] = steps if steps is not None else self.module.run(
+            puzzle, self.params, np.random.default_rng(self.seed))
 
     # ------------------------------------------------------------------ driving
     @property

@@ -1,4 +1,5 @@
-"""One alldiff_ls run on several workers: natively, one process per worker (``solve --workers``).
+"""One alldiff_ls run on several workers: natively one process per worker (``solve --workers``),
+in the page one Web Worker per worker (``w=``).
 
 Each worker is a group of walkers in lockstep (`solvers.alldiff_ls.Walkers`) with its own
 random stream: worker 0 draws from the run's seed exactly as a one-worker run does, worker w
@@ -8,11 +9,20 @@ edges over all of them (the members of that cost merged in worker order). A segm
 barrier: the same seed, worker count and exchange points give the same moves, whatever the
 machine's load. The run ends at the first barrier where a worker holds a solution (the lowest
 such worker's board), or where the budget is spent: moves (all workers' together) or seconds.
+
+One home for the rules, two coordinators. A :class:`Member` is worker w's walkers stepped
+toward the next barrier; :func:`merge` is the elite every worker adopts and :func:`outcome`
+decides at a barrier whether the run ends. Natively (:func:`team_run`) a process serves one
+member and the parent merges; in the page (docs/design.md, "Worker messages", team runs) each
+Web Worker drives one member in slices (:meth:`Member.steps`, its progress frames streamed as a
+run's), the page hands every member all the reports, and each member settles the barrier
+itself (:meth:`Member.settle`), so JavaScript never re-implements a rule and the page's run
+has the same moves and board as the native one.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
+import multiprocessing as mp            # natively only; Pyodide imports it but the page never starts a process
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from .grid import Puzzle
+from .progress import PAUSE
 from .propagate import candidate_table
 from .run import Budget, Result
 from .score import conflict_cells, conflicts, is_solution, open_cells
@@ -33,6 +44,9 @@ def worker_rng(seed: int, w: int) -> np.random.Generator:
     return np.random.default_rng(seed if w == 0 else [seed, w])
 
 
+_NO_POOL = np.iinfo(np.int64).max      # a pool's cost before any episode has ended (the pool is empty)
+
+
 @dataclass
 class Report:
     """What a worker says at a barrier."""
@@ -44,16 +58,83 @@ class Report:
     pool_cost: int
     pool: list
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain lists for the page (an empty pool's cost is null: it does not fit a JavaScript number)."""
+        return {"moves": int(self.moves), "evaluations": int(self.evaluations), "restarts": int(self.restarts),
+                "best": int(self.best), "board": np.asarray(self.board).tolist(),
+                "pool_cost": None if self.pool_cost >= _NO_POOL else int(self.pool_cost),
+                "pool": [np.asarray(v).tolist() for v in self.pool]}
 
-def _report(s: alldiff_ls.Walkers) -> Report:
-    cost, pool = s.elite()
-    return Report(s.moves, s.evaluations, s.restarts, s.best, s.board(s.best_val), cost, pool)
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Report":
+        return cls(int(d["moves"]), int(d["evaluations"]), int(d["restarts"]), int(d["best"]),
+                   np.asarray(d["board"], dtype=np.int8),
+                   _NO_POOL if d["pool_cost"] is None else int(d["pool_cost"]),
+                   [np.asarray(v, dtype=np.intp) for v in d["pool"]])
 
 
-def _segment(s: alldiff_ls.Walkers, until: int) -> None:
-    """Step a worker's walkers to `until` moves (or a solution)."""
-    while s.best > 0 and s.moves < until:
-        s.step(-(-(until - s.moves) // s.K))
+class Member:
+    """Worker w of a team: its walkers (`worker_rng(seed, w)`), stepped toward the next barrier
+    every `exchange` moves. Natively a process steps a whole segment (:meth:`segment`); in the
+    page a Web Worker steps it in slices (:meth:`steps`) and settles each barrier (:meth:`settle`)."""
+
+    def __init__(self, puzzle: Puzzle, params: dict, seed: int, w: int, workers: int,
+                 exchange: int = EXCHANGE, budget: Budget | None = None):
+        dom, self.failed = candidate_table(puzzle.cells, puzzle.n)
+        self.puzzle, self.params, self.seed, self.w, self.workers = puzzle, params, seed, w, workers
+        self.exchange, self.until = exchange, exchange
+        self.budget = budget or Budget()
+        self.walkers = alldiff_ls.Walkers(puzzle, dom, params, worker_rng(seed, w))
+        self.per_step = alldiff_ls.steps_per_progress(puzzle.N, self.walkers.K)
+        self.waiting = False                 # at a barrier, until settled (the page's member)
+
+    def at_barrier(self) -> bool:
+        s = self.walkers
+        return s.best == 0 or s.moves >= self.until
+
+    def step(self) -> None:
+        """One step toward the barrier: at most a run's step of lockstep moves, never past it.
+        Where the steps fall does not change the moves (`Walkers.step` moves one at a time)."""
+        s = self.walkers
+        s.step(min(self.per_step, -(-(self.until - s.moves) // s.K)))
+
+    def segment(self) -> None:
+        """Step to the barrier (or a solution) at once: a native worker process."""
+        while not self.at_barrier():
+            self.step()
+
+    def report(self) -> Report:
+        s = self.walkers
+        cost, pool = s.elite()
+        return Report(s.moves, s.evaluations, s.restarts, s.best, s.board(s.best_val), cost, pool)
+
+    def next_segment(self, elite: tuple[int, list[np.ndarray]]) -> None:
+        """After a barrier: adopt the team's elite and aim at the next barrier."""
+        self.walkers.adopt(*elite)
+        self.until += self.exchange
+
+    def steps(self):
+        """The member's steps for a run's stream (the page): a Progress per step, as alldiff_ls.run
+        yields; at a barrier it waits (`waiting`, yielding PAUSE) until :meth:`settle`. A solution
+        is never yielded as a Progress: it waits for the barrier like any report, and the team's
+        result says it."""
+        while True:
+            if self.at_barrier():
+                self.waiting = True
+                yield PAUSE
+                continue
+            yield alldiff_ls.progress(self.walkers)
+            self.step()
+
+    def settle(self, reports: list[Report], seconds: float) -> Result | None:
+        """Every member's report at this barrier (in worker order): the team's result when the run
+        ends here, else None, the team's elite adopted and the next segment begun."""
+        reason = outcome(reports, self.budget, seconds)
+        if reason:
+            return team_result(self.puzzle, self.params, self.seed, reports, reason, seconds)
+        self.next_segment(merge(reports, self.params["pool"]))
+        self.waiting = False
+        return None
 
 
 def merge(reports: list[Report], size: int) -> tuple[int, list[np.ndarray]]:
@@ -69,38 +150,59 @@ def merge(reports: list[Report], size: int) -> tuple[int, list[np.ndarray]]:
     return cost, members
 
 
-def _serve(conn, cells: np.ndarray, n: int, params: dict, seed: int, w: int) -> None:
-    """A worker process: build its walkers, then answer ("run", until, elite) until ("stop",)."""
-    puzzle = Puzzle(n, cells)
-    dom, _ = candidate_table(puzzle.cells, puzzle.n)
-    s = alldiff_ls.Walkers(puzzle, dom, params, worker_rng(seed, w))
+def outcome(reports: list[Report], budget: Budget, seconds: float) -> str | None:
+    """Does the run end at this barrier? "solved" (a worker holds a solution), "budget" (the
+    moves or evaluations of all workers together, or the seconds, reach the budget), or None."""
+    if any(r.best == 0 for r in reports):
+        return "solved"
+    if ((budget.max_iterations is not None and sum(r.moves for r in reports) >= budget.max_iterations)
+            or (budget.max_evaluations is not None and sum(r.evaluations for r in reports) >= budget.max_evaluations)
+            or (budget.max_seconds is not None and seconds >= budget.max_seconds)):
+        return "budget"
+    return None
+
+
+def team_result(puzzle: Puzzle, params: dict, seed: int, reports: list[Report], reason: str,
+                seconds: float) -> Result:
+    """The run's result at its last barrier: the lowest solved worker's board, else the board of
+    fewest clashing edges (the lowest such worker); moves, evaluations and restarts summed."""
+    best = ([r for r in reports if r.best == 0] or [min(reports, key=lambda r: r.best)])[0]
+    return _result(puzzle, params, seed, len(reports), best.board, sum(r.moves for r in reports),
+                   sum(r.evaluations for r in reports), sum(r.restarts for r in reports), reason, seconds,
+                   best=best.best)
+
+
+def _serve(conn, cells: np.ndarray, n: int, params: dict, seed: int, w: int, workers: int, exchange: int) -> None:
+    """A worker process: build its member, then answer ("run", elite) until ("stop",); the first
+    segment's elite is None (nothing to adopt yet)."""
+    member = Member(Puzzle(n, cells), params, seed, w, workers, exchange)
     while True:
         msg = conn.recv()
         if msg[0] == "stop":
             return
-        _, until, elite = msg
-        if elite is not None:
-            s.adopt(*elite)
-        _segment(s, until)
-        conn.send(_report(s))
+        if msg[1] is not None:
+            member.next_segment(msg[1])
+        member.segment()
+        conn.send(member.report())
 
 
 class LocalWorkers:
     """The worker processes of one team run (a `with` block ends them)."""
 
-    def __init__(self, puzzle: Puzzle, params: dict, seed: int, workers: int):
+    def __init__(self, puzzle: Puzzle, params: dict, seed: int, workers: int, exchange: int):
         ctx = mp.get_context("spawn")
         self.conns, self.procs = [], []
         for w in range(workers):
             here, there = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(there, puzzle.cells, puzzle.n, params, seed, w), daemon=True)
+            proc = ctx.Process(target=_serve, args=(there, puzzle.cells, puzzle.n, params, seed, w, workers, exchange),
+                               daemon=True)
             proc.start()
             self.conns.append(here)
             self.procs.append(proc)
 
-    def segment(self, until: int, elite) -> list[Report]:
+    def segment(self, elite) -> list[Report]:
         for c in self.conns:
-            c.send(("run", until, elite))
+            c.send(("run", elite))
         out = []
         for w, c in enumerate(self.conns):
             try:
@@ -132,33 +234,26 @@ def team_run(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, workers: 
     seed = check_seed(seed)
     budget = budget or Budget()
     started = time.perf_counter()
-    dom, failed = candidate_table(puzzle.cells, puzzle.n)
+    _, failed = candidate_table(puzzle.cells, puzzle.n)
     if failed:
-        return _result(puzzle, params, seed, workers, puzzle.cells, 0, 0, 0, "unsolvable", started,
-                       "naked and hidden singles empty a cell or a unit: the givens have no solution")
-    reports, elite, point = None, None, 0
-    with LocalWorkers(puzzle, params, seed, workers) as team:
+        return unsolvable(puzzle, params, seed, workers, time.perf_counter() - started)
+    elite = None
+    with LocalWorkers(puzzle, params, seed, workers, exchange) as team:
         while True:
-            point += exchange
-            reports = team.segment(point, elite)
-            moves = sum(r.moves for r in reports)
-            solved = [r for r in reports if r.best == 0]
-            if solved:
-                reason = "solved"
-                break
-            if ((budget.max_iterations is not None and moves >= budget.max_iterations)
-                    or (budget.max_evaluations is not None
-                        and sum(r.evaluations for r in reports) >= budget.max_evaluations)
-                    or (budget.max_seconds is not None and time.perf_counter() - started >= budget.max_seconds)):
-                reason = "budget"
-                break
+            reports = team.segment(elite)
+            reason = outcome(reports, budget, time.perf_counter() - started)
+            if reason:
+                return team_result(puzzle, params, seed, reports, reason, time.perf_counter() - started)
             elite = merge(reports, params["pool"])
-    best = (solved or [min(reports, key=lambda r: r.best)])[0]
-    return _result(puzzle, params, seed, workers, best.board, moves, sum(r.evaluations for r in reports),
-                   sum(r.restarts for r in reports), reason, started, best=best.best)
 
 
-def _result(puzzle, params, seed, workers, board, moves, evaluations, restarts, reason, started,
+def unsolvable(puzzle: Puzzle, params: dict, seed: int, workers: int, seconds: float) -> Result:
+    """Propagation emptied a cell or a unit: no worker starts."""
+    return _result(puzzle, params, seed, workers, puzzle.cells, 0, 0, 0, "unsolvable", seconds,
+                   "naked and hidden singles empty a cell or a unit: the givens have no solution")
+
+
+def _result(puzzle, params, seed, workers, board, moves, evaluations, restarts, reason, seconds,
             message: str = "", best: float | None = None) -> Result:
     board = np.asarray(board, dtype=np.int8)
     if reason == "solved" and not is_solution(puzzle, board):
@@ -166,5 +261,5 @@ def _result(puzzle, params, seed, workers, board, moves, evaluations, restarts, 
     return Result(solver=alldiff_ls.ID, seed=seed, params={**params, "workers": workers},
                   solved=reason == "solved", board=board, conflicts=int(conflicts(board, puzzle.n)),
                   open_cells=open_cells(board, puzzle.n, conflict_cells(board, puzzle.n)),
-                  iterations=moves, evaluations=evaluations, seconds=time.perf_counter() - started,
+                  iterations=moves, evaluations=evaluations, seconds=seconds,
                   stop_reason=reason, restarts=restarts, best=best, message=message)

@@ -4,7 +4,7 @@
 // it too). The solver's parameters and a comparison's entries need the solvers' schemas, so
 // that part waits for the runtime when it is not ready yet.
 import { boardToString } from "../rules/parse.js";
-import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
+import { EXCHANGE, decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
 import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { patchOf, isParam, valueIn } from "../rules/table.js";
@@ -43,6 +43,10 @@ export function mountLinks(store, actions, generator) {
     settings.max_iterations = first.max_iterations === null ? "" : String(first.max_iterations);
     settings.max_evaluations = first.max_evaluations === null ? "" : String(first.max_evaluations);
     if (!pending.compare && first.seed !== null) settings.seed = String(first.seed);
+    if (!pending.compare) {
+      settings.workers = first.workers === null ? "1" : String(first.workers);   // no w=: one worker
+      settings.exchange = first.exchange === null ? String(EXCHANGE) : String(first.exchange);
+    }
     store.set({ settings, view: pending.compare ? (first.view || s.view === "solve" && "race" || s.view) : "solve" });
     if (store.state.ready) applyRest();
     else reportProblems(new Map([...first.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k))), pending);

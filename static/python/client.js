@@ -9,7 +9,7 @@
 // part of seconds under load) is replaced. Everything it had in hand is rejected with WorkerLost, the owner is
 // told through onLost(reason, replaced), and the new worker loads the runtime again (the
 // browser's cache serves the files) and reports `ready` like the first one.
-import { dropMessage, requestMessage, startMessage, stopMessage } from "./messages.js";
+import { dropMessage, requestMessage, startMessage, stopMessage, teamSettleMessage, teamStartMessage } from "./messages.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const ANSWER_GRACE = 10;           // a run not yet answered: silence up to 10 × stallMs (30 s) is a busy worker
@@ -85,6 +85,11 @@ export class LabWorker {
         if (run) { run.answered = true; run.onFrame(msg); }
         break;
       }
+      case "barrier": {                         // a team member waits for the other members' reports
+        const run = this.runs.get(msg.runId);
+        if (run && run.onBarrier) { run.waiting = true; run.onBarrier(msg.report); }
+        break;
+      }
       case "done": {
         const run = this.runs.get(msg.runId);
         this.runs.delete(msg.runId);
@@ -139,6 +144,23 @@ export class LabWorker {
     return { runId, done, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
   }
 
+  // Member `member` of a team run (python/team.js drives it): as run(), plus onBarrier(report) when the
+  // member waits at a barrier, and settle(reports, elapsed) to hand it every member's report there.
+  teamRun(spec, onFrame, onBarrier) {
+    const runId = ++runSeq;
+    const done = new Promise((resolve, reject) => this.runs.set(runId, { onFrame, onBarrier, resolve, reject }));
+    this.lastHeard = performance.now();
+    this.worker.postMessage(teamStartMessage({ ...spec, runId }));
+    const settle = (reports, elapsed) => {
+      const run = this.runs.get(runId);
+      if (!run) return;
+      run.waiting = false;
+      this.lastHeard = performance.now();
+      this.worker.postMessage(teamSettleMessage(runId, reports, elapsed));
+    };
+    return { runId, done, settle, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
+  }
+
   get busy() {
     return this.runs.size > 0;
   }
@@ -147,8 +169,10 @@ export class LabWorker {
   // While a run should be streaming (the worker is ready and holds a run), silence longer
   // than stallMs means the worker is stuck. A run it has not answered yet may wait for the
   // end of a task's part (a rating's, a generation's), so until then the wait is longer.
+  // A team member waiting at a barrier is silent by design: the other members' pace sets how long.
   checkAlive() {
     if (!this.ready || !this.runs.size) return;
+    if ([...this.runs.values()].every((r) => r.waiting)) { this.lastHeard = performance.now(); return; }
     const waiting = [...this.runs.values()].some((r) => !r.answered);
     const limit = waiting ? this.stallMs * ANSWER_GRACE : this.stallMs;
     if (performance.now() - this.lastHeard > limit) {

@@ -13,6 +13,17 @@ export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds,
 
 export const stopMessage = (runId) => ({ type: "stop", runId });
 
+// One member of a team run (docs/design.md, "Worker messages", team runs): member w of `workers`,
+// exchanging elites every `exchange` moves per worker; the budget as a run's.
+export const teamStartMessage = ({ runId, puzzle, params, seed, member, workers, exchange, max_seconds,
+  max_iterations = null, max_evaluations = null }) => ({
+  type: "team-start", runId, puzzle, params, seed, member, workers, exchange,
+  budget: startMessage({ max_seconds, max_iterations, max_evaluations }).budget,
+});
+
+// every member's report at a barrier, in worker order, and the run's seconds
+export const teamSettleMessage = (runId, reports, elapsed) => ({ type: "team-settle", runId, reports, elapsed });
+
 export const dropMessage = (kind) => ({ type: "drop", kind });
 
 export const requestMessage = (type, requestId, body) => ({ type, requestId, ...body });

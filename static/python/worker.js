@@ -11,7 +11,8 @@ const SLICE_SECONDS = 0.035;       // one slice of work ≈ one progress frame (
 const STAGES = ["runtime", "numpy", "solvers"];
 
 let bridge = null;
-let run = null;                    // {runId} of the run being driven, or null
+let run = null;                    // {runId, waiting?} of the run being driven, or null; a team member
+                                   // waits at a barrier for the other members' reports (`team-settle`)
 const TASKS = ["generate", "rate"];          // sliced tasks, in the order they get the worker
 const tasks = new Map();                    // kind -> requestId of the task under way
 let pumping = false;
@@ -48,13 +49,20 @@ async function load() {
     result_fields: hello.result_fields, record_fields: hello.record_fields });
 }
 
-// One slice of whatever work there is: the run first, else the first task.
+// One slice of whatever work there is: the run first, else the first task. A team member
+// waiting at its barrier keeps the worker: a task's part (seconds, for a large rating) would
+// hold up the team's next segment, so tasks wait for the run's end as they do for any run.
 function slice() {
+  if (run && run.waiting) return;
   if (run) {
     const runId = run.runId;
     const out = JSON.parse(bridge.advance(runId, SLICE_SECONDS));
     if (!out.ok) { run = null; post({ type: "error", runId, message: out.message }); return; }
     report(runId, out.frame);
+    if (out.report) {                        // a team member at its barrier: it waits for `team-settle`
+      run.waiting = true;
+      post({ type: "barrier", runId, report: out.report });
+    }
     return;
   }
   const kind = TASKS.find((k) => tasks.has(k));
@@ -83,7 +91,7 @@ async function pump() {
   if (pumping) return;
   pumping = true;
   try {
-    while (run || tasks.size) {
+    while (run ? !run.waiting : tasks.size) {
       slice();
       await yieldToEvents();
     }
@@ -142,6 +150,34 @@ function handle(msg) {
       }
       run = { runId: msg.runId };
       post({ type: "progress", runId: msg.runId, ...out.frame });
+      pump();
+      break;
+    }
+    case "team-start": {                         // one member of a team run (docs/design.md, "Worker messages")
+      if (run) bridge.stop(run.runId);
+      run = null;
+      const out = JSON.parse(bridge.team_start(JSON.stringify(msg)));
+      if (!out.ok) {
+        post({ type: "error", runId: msg.runId, field: out.field, message: out.message });
+        return;
+      }
+      if (out.result) { post({ type: "done", runId: msg.runId, ...out.result }); return; }
+      run = { runId: msg.runId, waiting: false };
+      post({ type: "progress", runId: msg.runId, ...out.frame });
+      pump();
+      break;
+    }
+    case "team-settle": {
+      if (!run || run.runId !== msg.runId || !run.waiting) return;
+      const out = JSON.parse(bridge.team_settle(msg.runId, JSON.stringify({ reports: msg.reports, elapsed: msg.elapsed })));
+      if (!out.ok) { run = null; post({ type: "error", runId: msg.runId, message: out.message }); return; }
+      if (out.done) {
+        run = null;
+        post({ type: "done", runId: msg.runId, ...out.result });
+        if (tasks.size) pump();
+        return;
+      }
+      run.waiting = false;
       pump();
       break;
     }

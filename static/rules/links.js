@@ -15,15 +15,28 @@ import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "./table.js";
 // other key of a single-run link names a parameter.
 export const RESERVED = new Set([...LINK_KEYS, ...COMPARE_LINK_KEYS]);
 
-// stop: the stop point (the step a run that Stop or its time limit ended was at), or null.
+// stop: the stop point (the step a run that Stop or its time limit ended was at), or null;
+// workers: the workers of the run (w=, as typed), written only when not 1; exchange (x=): their
+// moves each between two exchanges, written only for several workers and when not the default.
+// the workers of a run (w=) and of an experiment's pool: 1 to this (the pool's largest size;
+// docs/design.md, "Share links")
+export const MAX_WORKERS = 8;
+export const EXCHANGE = 50_000;        // x= when a link says none (py/sudoku_lab/team.py EXCHANGE)
+export const MAX_EXCHANGE = 1e9;
+export const TEAM_SOLVER = "alldiff_ls";   // the one solver that runs on several workers as one run
 export function encodeState({ puzzle, generator = null, solver, seed, params, max_seconds, max_iterations = "", max_evaluations = "",
-  stop = null }) {
+  stop = null, workers = "1", exchange = String(EXCHANGE) }) {
   const q = new URLSearchParams();
   if (generator) q.set("g", generator); else q.set("p", puzzle);
   if (solver) q.set("s", solver);
   q.set("seed", String(seed));
   if (max_seconds) q.set("t", String(max_seconds));
   setBudgets(q, max_iterations, max_evaluations);
+  const several = workers !== null && workers !== undefined && String(workers).trim() && String(workers).trim() !== "1";
+  if (several) q.set("w", String(workers).trim());
+  if (several && exchange !== null && exchange !== undefined && String(exchange).trim() && String(exchange).trim() !== String(EXCHANGE)) {
+    q.set("x", String(exchange).trim());
+  }
   if (stop !== null) q.set("stop", String(stop));
   for (const [k, v] of Object.entries(params || {})) q.set(k, String(v));
   return fragment(q);
@@ -91,8 +104,17 @@ function readPuzzle(seen, raw, problems, link) {
 export function decodeState(hash) {
   const { seen, raw, problems } = readPairs(hash);
   const link = { puzzle: null, generator: null, solver: null, seed: null, max_seconds: null, max_iterations: null,
-    max_evaluations: null, stop: null, params: new Map(), problems };
+    max_evaluations: null, stop: null, workers: null, exchange: null, params: new Map(), problems };
   readPuzzle(seen, raw, problems, link);
+  for (const [key, attr, max] of [["w", "workers", MAX_WORKERS], ["x", "exchange", MAX_EXCHANGE]]) {
+    if (!raw.has(key)) continue;
+    try {
+      link[attr] = values.param({ name: key, type: "int", min: 1, max }, raw.get(key), labelOf(key));
+    } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.set(key, err.message);
+    }
+  }
   readBudgets(raw, problems, link, [...BUDGET_KEYS, ["stop", values.stop_point, "stop"]]);
   for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", values.max_seconds, "max_seconds"]]) {
     if (!raw.has(key)) continue;
@@ -117,6 +139,9 @@ export function checkLinkParams(link, schemas) {
   }
   if (link.problems.has("s")) return { solver: null, params: {} };   // parameters mean nothing without it
   const schema = schemas.get(link.solver ?? ids[0]);
+  if ((link.workers || 1) > 1 && schema.id !== TEAM_SOLVER) {
+    link.problems.set("w", `only ${TEAM_SOLVER} runs on several workers as one run, not ${schema.id}`);
+  }
   const specs = new Map(schema.params.map((p) => [p.name, p]));
   const params = {};
   for (const [k, v] of link.params) {
@@ -140,7 +165,7 @@ export function linkOutcome(hash, schemas) {
     puzzle: link.puzzle ? boardToString(link.puzzle.cells) : null, generator: link.generator,
     solver: link.solver === null ? null : solver,
     seed: link.seed, max_seconds: link.max_seconds, max_iterations: link.max_iterations, max_evaluations: link.max_evaluations,
-    stop: link.stop, params, problems,
+    stop: link.stop, workers: link.workers, exchange: link.exchange, params, problems,
   };
 }
 
@@ -167,8 +192,6 @@ export function labLinkFragment(text) {
 export const COMPARE_VIEWS = ["race", "experiment"];
 export const COMPARE_KEYS = COMPARE_LINK_KEYS;
 export const MAX_RUNS = 1000;
-// an experiment's workers: 1 to this (its pool's largest size; docs/design.md, "Share links")
-export const MAX_WORKERS = 8;
 
 const readRuns = (text) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, text, labelOf("runs"));
 

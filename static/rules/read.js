@@ -4,7 +4,7 @@
 // judged on its own settings only: a race entry's problem never blocks a single run, a
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
 import * as values from "./values.js";
-import { MAX_RUNS, MAX_WORKERS } from "./links.js";
+import { EXCHANGE, MAX_EXCHANGE, MAX_RUNS, MAX_WORKERS, TEAM_SOLVER } from "./links.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { readSweep } from "./generator.js";
 import { boardToString } from "./parse.js";
@@ -22,7 +22,7 @@ function take(problems, key, fn) {
   }
 }
 
-// The solver form: {schema, solver, params, seed, max_seconds} by the value rules, and its problems.
+// The solver form: {schema, solver, params, seed, workers, exchange} by the value rules, and its problems.
 function readSolverForm(state, problems) {
   const schema = state.schemas.get(state.settings.solver) || null;
   const params = {};
@@ -36,7 +36,16 @@ function readSolverForm(state, problems) {
     problems.set("s", "choose a solver");
   }
   const seed = take(problems, "seed", (label) => values.seed(state.settings.seed, label));
-  return { schema, solver: schema ? schema.id : null, params, seed };
+  // the workers of the run (w): several only for alldiff_ls, one run on that many of the pool's workers
+  const workers = take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS },
+    state.settings.workers ?? "1", label));
+  if (workers > 1 && schema && schema.id !== TEAM_SOLVER) {
+    problems.set("w", `only ${TEAM_SOLVER} runs on several workers as one run, not ${schema.id}`);
+  }
+  // their moves each between two exchanges (x), read only for several workers
+  const exchange = workers > 1 ? take(problems, "x", (label) => values.param({ name: "x", type: "int", min: 1, max: MAX_EXCHANGE },
+    state.settings.exchange ?? String(EXCHANGE), label)) : EXCHANGE;
+  return { schema, solver: schema ? schema.id : null, params, seed, workers, exchange };
 }
 
 // view: "solve", "race" or "experiment". With `stored` (the default) the state's standing

@@ -14,7 +14,8 @@ const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t: this for
 export function mountSettings(store, actions, worker) {
   const $ = (id) => document.getElementById(id);
   const ui = { solver: $("solver-select"), citation: $("solver-citation"), params: $("params"),
-    seed: $("seed-input"), max_seconds: $("max-seconds"), max_iterations: $("max-steps"), max_evaluations: $("max-evaluations") };
+    seed: $("seed-input"), max_seconds: $("max-seconds"), max_iterations: $("max-steps"), max_evaluations: $("max-evaluations"),
+    workers: $("solve-workers"), exchange: $("solve-exchange") };
   let builtFor = null;               // the solver whose parameter form is on screen
 
   const settings = () => store.state.settings;
@@ -39,6 +40,8 @@ export function mountSettings(store, actions, worker) {
   ui.params.addEventListener("change", readParam);
   ui.seed.addEventListener("input", () => { actions.fieldEdited("seed"); setSettings({ seed: ui.seed.value }); });
   ui.max_seconds.addEventListener("input", () => { actions.fieldEdited("t"); setSettings({ max_seconds: ui.max_seconds.value }); });
+  ui.workers.addEventListener("input", () => { actions.fieldEdited("w"); setSettings({ workers: ui.workers.value }); });
+  ui.exchange.addEventListener("input", () => { actions.fieldEdited("x"); setSettings({ exchange: ui.exchange.value }); });
   // the budgets in steps and evaluations: an empty field is none
   for (const [key, name] of [["i", "max_iterations"], ["ev", "max_evaluations"]]) {
     ui[name].addEventListener("input", () => { actions.fieldEdited(key); setSettings({ [name]: ui[name].value }); });
@@ -78,7 +81,7 @@ export function mountSettings(store, actions, worker) {
       }
     }
     if (ui.seed.value !== s.settings.seed) ui.seed.value = s.settings.seed;
-    for (const name of ["max_seconds", "max_iterations", "max_evaluations"]) {
+    for (const name of ["max_seconds", "max_iterations", "max_evaluations", "workers", "exchange"]) {
       if (ui[name].value !== s.settings[name]) ui[name].value = s.settings[name];
     }
   });
@@ -94,7 +97,7 @@ export function mountSettings(store, actions, worker) {
   store.on(["running", "ready"], (s) => {
     const on = !!s.running;
     ui.solver.disabled = !s.ready || on;
-    ui.seed.disabled = ui.max_seconds.disabled = ui.max_iterations.disabled = ui.max_evaluations.disabled = on;
+    ui.seed.disabled = ui.max_seconds.disabled = ui.max_iterations.disabled = ui.max_evaluations.disabled = ui.workers.disabled = ui.exchange.disabled = on;
     lockForm(ui.params, on);
   });
 
@@ -105,7 +108,7 @@ export function mountSettings(store, actions, worker) {
   store.on(["puzzle", "settings", "ready"], async (s) => {
     if (!s.ready || !s.puzzle || s.running) return;
     const { values: { schema, params }, problems } = read("solve", s, { stored: false });
-    const own = new Set(["seed", "t", "i", "ev", "p"]);
+    const own = new Set(["seed", "t", "i", "ev", "w", "x", "p"]);
     if (!schema || [...problems.keys()].some((k) => !own.has(k))) return;   // the form's own problems first
     const mine = ++vetSeq;
     let reply;

@@ -14,7 +14,7 @@ export function runFragment(s, stop = null) {
   const generator = s.making ? s.making.spec : s.puzzle.spec || null;
   const set = s.settings;
   return encodeState({ puzzle, generator, solver: set.solver, seed: set.seed || "0", params: set.params, max_seconds: set.max_seconds,
-    max_iterations: set.max_iterations, max_evaluations: set.max_evaluations, stop });
+    max_iterations: set.max_iterations, max_evaluations: set.max_evaluations, stop, workers: set.workers, exchange: set.exchange });
 }
 
 // The stop point the share link carries: the state's, while the run the settings name is its run; else null.
@@ -25,8 +25,10 @@ export const replayPointOf = (s) => (s.stopPoint && s.stopPoint.replay ? stopPoi
 
 // The stop point a finished run leaves, or null: its iterations when Stop or its time limit ended
 // it. A run that solved, stalled, or ended at its step or evaluation budget ends there anyway.
+// A run on several workers leaves none: a replay cannot stop every worker at one move count.
 export function stopPointAfter(result, { max_iterations = null, max_evaluations = null } = {}) {
   if (!result || result.started === false) return null;
+  if (result.params && result.params.workers > 1) return null;
   if (result.stop_reason === "stopped") return result.iterations;
   if (result.stop_reason !== "budget") return null;
   const atSteps = max_iterations !== null && result.iterations >= max_iterations;

@@ -15,6 +15,7 @@ import { boardShowsRun } from "../puzzle/panel.js";
 import { clashingGivens } from "../state.js";
 
 // takePaste(): the paste box's puzzle onto the board if it shows another (puzzle/panel.js); false: unreadable
+// worker: what runs a Solve, {run(spec, onFrame)} — the page's worker, or the team of workers (app.js)
 export function mountSolve(store, actions, worker, board, shareLink, takePaste) {
   const $ = (id) => document.getElementById(id);
   const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
@@ -34,7 +35,7 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     const s = store.state;
     if (s.making) { actions.waitForPuzzle("solve", start); return; }   // the puzzle a link names, not the one shown before
     // Solve is judged on Solve's settings only (a race entry's problem is not its own)
-    const { values: { schema, params, seed, max_seconds, max_iterations, max_evaluations }, problems } = read("solve", s);
+    const { values: { schema, params, seed, max_seconds, max_iterations, max_evaluations, workers, exchange }, problems } = read("solve", s);
     if (problems.size || !schema) {
       for (const [k, m] of problems) if (!store.state.problems.has(k)) actions.setProblem(k, m);
       actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(problems.keys()));
@@ -47,7 +48,7 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     actions.clearNotice();
     // a link's stop point, while the settings are its run's: the run ends at that step
     const budget = { max_seconds, max_iterations, max_evaluations, stop_at: replayPointOf(s) };
-    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, ...budget };
+    const spec = { puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed, ...budget, workers, exchange };
     const fragment = runFragment(s);
     chart.setAxes(schema.series_axes);
     const step = stepWord(schema);
@@ -179,6 +180,7 @@ export function mountSolve(store, actions, worker, board, shareLink, takePaste) 
     m("empty_cells", String(p.empty_cells));
     m("clashing_cells", String(p.clashing_cells));
     m("restarts", String(p.restarts));
+    m("workers", String(f.workers || 1));
     m("elapsed", `${f.elapsed.toFixed(2)} s`);
     m("rate", f.elapsed > 0 ? Math.round(p.evaluations / f.elapsed).toLocaleString("en") : "–");
     if (f.objective) labelBest(f.objective, f.objective.best);

@@ -178,6 +178,13 @@ test("stop point: a stopped or timed-out run leaves one, for as long as the sett
   assert.match(runFragment(s, 40), /&stop=40/);
   assert.equal(replayPointOf({ ...s, stopPoint: { fragment, step: 40, replay: false } }), null);    // Start here runs anew
   assert.equal(replayPointOf({ ...s, stopPoint: { fragment, step: 40, replay: true } }), 40);      // a link's: Start replays
+  // a run on several workers leaves none (no replay stops every worker at one move count); its link says w=
+  assert.equal(stopPointAfter({ ...r("stopped", 9000), params: { workers: 2 } }), null);
+  const team = state({ settings: { solver: "alldiff_ls", seed: "3", workers: "2" } });
+  assert.match(runFragment(team), /&w=2(&|$)/);
+  assert.ok(!runFragment(state({ settings: { solver: "alldiff_ls", seed: "3", workers: "1" } })).includes("w="));
+  assert.ok(!runFragment(team).includes("x="));                                        // the default exchange goes unsaid
+  assert.match(runFragment(state({ settings: { solver: "alldiff_ls", seed: "3", workers: "2", exchange: "5000" } })), /&w=2&x=5000/);
 });
 
 test("tally: an experiment's counts agree with the shared success rate (tests/stats_cases.json)", () => {

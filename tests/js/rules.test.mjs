@@ -86,7 +86,7 @@ test("links: every shared single-run link case", () => {
   for (const c of cases("value_cases.json").link) {
     const out = linkOutcome(c.hash, schemas);
     const want = { puzzle: c.puzzle, generator: c.generator, solver: c.solver, seed: c.seed, max_seconds: c.max_seconds,
-      max_iterations: c.max_iterations ?? null, max_evaluations: c.max_evaluations ?? null, stop: c.stop ?? null, params: c.params,
+      max_iterations: c.max_iterations ?? null, max_evaluations: c.max_evaluations ?? null, stop: c.stop ?? null, workers: c.workers ?? null, exchange: c.exchange ?? null, params: c.params,
       problems: c.problems };
     assert.deepEqual({ ...out, problems: Object.fromEntries(out.problems) }, want, c.hash.slice(-40));
   }

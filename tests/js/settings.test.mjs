@@ -26,13 +26,13 @@ test("settings: the table is the package's settings.json, row by row (a stale bu
 });
 
 test("settings: the links' keys and the state's initial values come from the table", () => {
-  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t", "i", "ev", "stop"]);
+  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t", "i", "ev", "w", "x", "stop"]);
   assert.deepEqual([...COMPARE_KEYS].sort(), ["c", "e", "ev", "g", "gi", "gs", "i", "m", "p", "pl", "preset", "ps", "runs", "seed", "t"]);
   for (const k of [...LINK_KEYS, ...COMPARE_LINK_KEYS]) assert.ok(RESERVED.has(k), k);
   const init = initialSettings();
   for (const part of ["settings", "generator", "compare", "paste"]) assert.deepEqual(INITIAL[part], init[part], part);
   assert.equal(INITIAL.settings.max_seconds, "60");
-  assert.deepEqual(keysIn("settings"), ["s", "seed", "t", "i", "ev"]);
+  assert.deepEqual(keysIn("settings"), ["s", "seed", "t", "i", "ev", "w", "x"]);
 });
 
 test("settings: the page's HTML repeats no initial value (the form takes the table's at start-up)", () => {
@@ -65,6 +65,24 @@ test("read: Solve's values by the rules, or Solve's problems only", () => {
   assert.deepEqual([...bad.problems.keys()].sort(), ["seed", "t"]);
   assert.match(bad.problems.get("t"), /^time limit must be/);
   assert.equal(read("solve", state({ puzzle: null })).problems.get("p"), "Load a puzzle first.");
+});
+
+test("read: Solve's workers (w): one by default, several only for alldiff_ls, at most the pool's", () => {
+  assert.equal(read("solve", state()).values.workers, 1);
+  const two = read("solve", state({ settings: { solver: "alldiff_ls", workers: "2" } }));
+  assert.deepEqual([two.problems.size, two.values.workers], [0, 2]);
+  assert.equal(read("solve", state({ settings: { workers: "2" } })).problems.get("w"),
+    "only alldiff_ls runs on several workers as one run, not hill_climb");
+  assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "9" } })).problems.get("w"),
+    "workers of the run must be between 1 and 8; got 9");
+  assert.ok(!judges("race", "w") && judges("solve", "w"));
+  // the exchange (x): 50,000 unless set, read only with several workers
+  assert.equal(two.values.exchange, 50000);
+  const x = read("solve", state({ settings: { solver: "alldiff_ls", workers: "2", exchange: "5000" } }));
+  assert.deepEqual([x.problems.size, x.values.exchange], [0, 5000]);
+  assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "2", exchange: "0" } })).problems.get("x"),
+    "exchange must be between 1 and 1000000000; got 0");
+  assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "1", exchange: "0" } })).problems.size, 0);
 });
 
 test("read: a race entry's problem never blocks a single run, and is named by its label (issue 28)", () => {

@@ -423,12 +423,17 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
     s = Walkers(puzzle, dom, params, rng)
     per_step = steps_per_progress(puzzle.N, s.K)
     while True:
-        k = int(s.cost.argmin())
-        yield Progress(
-            iteration=s.moves, evaluations=s.evaluations, best=s.best, board=s.board(s.best_val),
-            restarts=s.restarts,
-            series={"cost": int(s.cost[k]), "clashing": int(np.count_nonzero(s.own[k] > 0)), "pool": len(s.pool)},
-            overlay={"boards": {"current": s.board(s.val[k])}})
+        yield progress(s)
         if s.best == 0:
             return "solved"
         s.step(per_step)
+
+
+def progress(s: Walkers) -> Progress:
+    """The walkers as a step reports them (a run's, and a team member's in the page: team.py)."""
+    k = int(s.cost.argmin())
+    return Progress(
+        iteration=s.moves, evaluations=s.evaluations, best=s.best, board=s.board(s.best_val),
+        restarts=s.restarts,
+        series={"cost": int(s.cost[k]), "clashing": int(np.count_nonzero(s.own[k] > 0)), "pool": len(s.pool)},
+        overlay={"boards": {"current": s.board(s.val[k])}})

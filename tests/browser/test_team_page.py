@@ -1,0 +1,49 @@
+"""An alldiff_ls Solve on two of the page's workers as one run (issue 34, part 3; docs/design.md,
+"Worker messages", team runs): a verified solution that is the native team run's, move for move
+and cell for cell, and Stop ending both workers' members."""
+
+import pytest
+
+from sudoku_lab.generate import generate, parse_spec
+from sudoku_lab.run import Budget
+from sudoku_lab.team import EXCHANGE, team_run
+
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
+
+
+def wait_generated(lab, spec: str):
+    lab.page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (' + s + ')')", arg=spec, timeout=90_000)
+
+
+def test_a_two_worker_solve_is_the_native_team_run(lab):
+    spec, seed = "25:0.45:1", 1
+    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=240&w=2")
+    wait_generated(lab, spec)
+    assert lab.by("solve-workers").input_value() == "2"
+    lab.by("start").click()
+    state = lab.wait_state("solved", "failed", "error", "stopped", timeout=300_000)
+    assert state == "solved", lab.error_text()
+    assert lab.metric("workers") == "2"
+    native = team_run(generate(parse_spec(spec)).puzzle, {}, seed, 2, Budget(max_seconds=240), exchange=EXCHANGE)
+    assert native.solved
+    assert int(lab.metric("iteration").replace(",", "")) == native.iterations
+    lab.wait_board()
+    assert lab.board_values() == native.board.tolist()
+
+
+def test_stop_ends_both_workers_of_a_team_run(lab):
+    spec = "36:0.5:0"
+    lab.open(f"#g={spec}&s=alldiff_ls&seed=1&t=600&w=2")
+    wait_generated(lab, spec)
+    lab.by("start").click()
+    lab.wait_state("running", timeout=120_000)
+    # both members stream: the summed moves pass what one member makes in its first frames
+    lab.page.wait_for_function("() => { const t = document.querySelector('[data-metric=iteration]').textContent;"
+                               " return t !== '–' && Number(t.replace(/,/g, '')) > 0; }", timeout=120_000)
+    assert lab.metric("workers") == "2"
+    lab.by("stop").click()
+    # the team reports stopped only once every member's worker has answered its stop
+    assert lab.wait_state("stopped", "error", timeout=10_000) == "stopped", lab.error_text()
+    assert lab.metric("workers") == "2"
+    assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()

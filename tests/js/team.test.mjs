@@ -1,0 +1,124 @@
+// A Solve on several workers (static/python/team.js): the team's frames (the best member's board,
+// moves summed, one chart row at the summed moves), the result of a team ended between barriers,
+// and the coordinator over fake workers — reports handed to every member only once all are in,
+// Stop reaching every member, a lost worker named in the run's message.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { TeamFrames, runTeam, teamResult } from "../../static/python/team.js";
+import { teamSettleMessage, teamStartMessage } from "../../static/python/messages.js";
+import { WorkerLost } from "../../static/python/client.js";
+
+const frame = (iteration, best, row = null) => ({
+  points: row ? [[iteration - 5, 99, 9, 1], [iteration, ...row]] : [], events: [], series: ["cost", "clashing", "pool"],
+  elapsed: 1, objective: { name: "clashing edges" }, longest_step: 0.01,
+  progress: { iteration, evaluations: 10 * iteration, best, restarts: 1, board: `board-${best}`, conflict_cells: [] },
+});
+
+test("the team's frame: the lowest best member's board, the members' moves summed, its chart row at the sum", () => {
+  const team = new TeamFrames(3);
+  let out = team.add(1, frame(100, 7, [7, 5, 0]), 0.5);
+  assert.deepEqual([out.progress.iteration, out.progress.board, out.workers, out.elapsed], [100, "board-7", 3, 0.5]);
+  assert.deepEqual(out.points, [[100, 7, 5, 0]]);
+  out = team.add(0, frame(120, 3, [4, 3, 1]), 0.6);
+  assert.deepEqual([out.progress.iteration, out.progress.evaluations, out.progress.restarts, out.progress.board],
+    [220, 2200, 2, "board-3"]);
+  assert.deepEqual(out.points, [[220, 4, 3, 1]]);
+  out = team.add(1, frame(200, 3, [6, 4, 0]), 0.7);          // a tie of best: the lower worker's board
+  assert.deepEqual([out.progress.iteration, out.progress.board, out.points], [320, "board-3", [[320, 4, 3, 1]]]);
+  out = team.add(2, { ...frame(50, 9), progress: undefined }, 0.8);   // no state yet, no row: no point
+  assert.deepEqual([out.progress.iteration, out.points], [320, []]);
+});
+
+test("a team stopped between barriers: the lowest best's board, the counts summed, workers in its parameters", () => {
+  const r = (best, iterations, board) => ({ solver: "alldiff_ls", seed: 1, params: { walkers: 16 }, solved: false, board,
+    conflicts: best, open_cells: 2 * best, best, iterations, evaluations: 10 * iterations, seconds: 3, stop_reason: "stopped",
+    restarts: 1, longest_step: 0.02 });
+  const out = teamResult([r(4, 100, "a"), r(2, 50, "b"), null], { solver: "alldiff_ls", seed: 1, params: {} }, 3, "stopped", "", 2.5);
+  assert.deepEqual([out.board, out.best, out.iterations, out.evaluations, out.restarts, out.params, out.seconds, out.stop_reason],
+    ["b", 2, 150, 1500, 2, { walkers: 16, workers: 3 }, 2.5, "stopped"]);
+  const none = teamResult([], { solver: "alldiff_ls", seed: 1, params: {} }, 2, "error", "worker 1 of 2 could not load");
+  assert.deepEqual([none.stop_reason, none.message, none.iterations, none.params.workers], ["error", "worker 1 of 2 could not load", 0, 2]);
+});
+
+test("the team messages carry the member, the team and a run's budget", () => {
+  const m = teamStartMessage({ runId: 3, puzzle: "1.", params: {}, seed: 2, member: 1, workers: 2, exchange: 500, max_seconds: 60 });
+  assert.deepEqual(m, { type: "team-start", runId: 3, puzzle: "1.", params: {}, seed: 2, member: 1, workers: 2, exchange: 500,
+    budget: { max_seconds: 60 } });
+  assert.deepEqual(teamSettleMessage(3, [{ moves: 1 }], 0.5), { type: "team-settle", runId: 3, reports: [{ moves: 1 }], elapsed: 0.5 });
+});
+
+// A worker as the coordinator sees it: it records what it was told; the test plays its answers.
+class FakeWorker {
+  constructor() { Object.assign(this, { ready: true, busy: false, failure: null, settled: [], stopped: 0 }); }
+  teamRun(spec, onFrame, onBarrier) {
+    this.spec = spec;
+    this.onFrame = onFrame;
+    this.onBarrier = onBarrier;
+    this.done = new Promise((resolve, reject) => { this.resolve = resolve; this.reject = reject; });
+    return { runId: spec.member, done: this.done, settle: (reports, elapsed) => this.settled.push({ reports, elapsed }),
+      stop: () => { this.stopped += 1; } };
+  }
+}
+const fakePool = (workers) => ({ slots: workers.map((worker) => ({ worker })), warm() {} });
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const spec = { puzzle: "1.", solver: "alldiff_ls", params: {}, seed: 7, max_seconds: 60, workers: 2 };
+const own = (iterations, best) => ({ solver: "alldiff_ls", seed: 7, params: { walkers: 16 }, solved: false, board: `b${best}`,
+  conflicts: best, open_cells: best, best, iterations, evaluations: 0, seconds: 1, stop_reason: "stopped", restarts: 0, longest_step: 0 });
+
+test("the coordinator hands every member all the reports, in worker order, once the last is in; the team's answer is the result", async () => {
+  const [a, b] = [new FakeWorker(), new FakeWorker()];
+  const frames = [];
+  const run = runTeam(fakePool([a, b]), spec, (f) => frames.push(f));
+  await tick();
+  assert.deepEqual([a.spec.member, b.spec.member, a.spec.workers, a.spec.exchange, a.spec.seed], [0, 1, 2, 50000, 7]);
+  b.onFrame(frame(10, 5, [5, 3, 0]));
+  assert.equal(frames.at(-1).workers, 2);
+  b.onBarrier({ moves: 2 });
+  assert.deepEqual([a.settled.length, b.settled.length], [0, 0]);      // worker 0 not there yet
+  a.onBarrier({ moves: 1 });
+  assert.deepEqual(a.settled.map((s) => s.reports), [[{ moves: 1 }, { moves: 2 }]]);
+  assert.deepEqual(b.settled.map((s) => s.reports), [[{ moves: 1 }, { moves: 2 }]]);
+  const team = { ...own(3, 0), solved: true, stop_reason: "solved", params: { walkers: 16, workers: 2 } };
+  a.resolve(team);
+  b.resolve(team);
+  assert.deepEqual(await run.done, team);
+});
+
+test("Stop reaches every member and their own results make the team's", async () => {
+  const [a, b] = [new FakeWorker(), new FakeWorker()];
+  const run = runTeam(fakePool([a, b]), spec);
+  await tick();
+  run.stop();
+  assert.deepEqual([a.stopped, b.stopped], [1, 1]);
+  a.resolve(own(100, 4));
+  b.resolve(own(80, 1));
+  const out = await run.done;
+  assert.deepEqual([out.stop_reason, out.iterations, out.board, out.params.workers], ["stopped", 180, "b1", 2]);
+});
+
+test("a member's worker that dies ends the run: the others are stopped and the message names it", async () => {
+  const [a, b] = [new FakeWorker(), new FakeWorker()];
+  const run = runTeam(fakePool([a, b]), spec);
+  await tick();
+  b.reject(new WorkerLost("it crashed (out of memory)"));
+  await tick();
+  assert.equal(a.stopped, 1);
+  a.resolve(own(100, 4));
+  const out = await run.done;
+  assert.equal(out.stop_reason, "error");
+  assert.equal(out.message, "worker 2 of 2 failed: it crashed (out of memory); the run stops");
+  assert.deepEqual([out.iterations, out.board], [100, "b4"]);
+});
+
+test("the team's last frame says the result's counts and board", () => {
+  const team = new TeamFrames(2);
+  team.add(0, frame(100, 3, [3, 2, 0]), 0.5);
+  team.add(1, frame(90, 4, [4, 2, 0]), 0.5);
+  const result = { iterations: 400, evaluations: 5000, restarts: 2, best: 0, conflicts: 0, open_cells: 0, board: "12", solved: true };
+  const out = team.last(result, 2);
+  assert.deepEqual([out.progress.iteration, out.progress.evaluations, out.progress.best, out.progress.board,
+    out.progress.conflict_cells, out.progress.empty_cells, out.progress.clashing_cells, out.workers, out.elapsed, out.points],
+  [400, 5000, 0, "12", [], 0, 0, 2, 2, []]);
+  assert.deepEqual(out.objective, { name: "clashing edges" });
+});
