@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The atlas (issue 35, part 3): a sweep's records as the page's shipped data, and its table.
 
-    python3 bench/atlas.py bench/results/atlas.jsonl [--out data/atlas.json]
+    python3 bench/atlas.py bench/results/atlas.jsonl [MORE.jsonl …] [--out data/atlas.json]
     python3 bench/atlas.py --markdown [data/atlas.json]
 
 The first form reads a ``bench --generate … --out FILE`` output (its header gives the budget,
-clock, instances and runs) and writes the atlas the Experiment view draws (``sudoku_lab.atlas``;
+clock, instances and runs; several files, e.g. one sweep per size, are pooled when they ran the
+same entries, budget, clock and runs) and writes the atlas the Experiment view draws (``sudoku_lab.atlas``;
 docs/design.md, "The atlas"); the same records give the same bytes. The second prints the
 shipped atlas as the Markdown table of docs/benchmarks.md, "Atlas". Bad input: one line on
 stderr, exit 2.
@@ -36,14 +37,14 @@ def relative(path: Path) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("results", nargs="?", help="a bench --out file of a sweep (bench --generate)")
+    ap.add_argument("results", nargs="*", help="bench --out files of sweeps (bench --generate)")
     ap.add_argument("--out", default=str(SHIPPED), help="where to write the atlas (default data/atlas.json)")
     ap.add_argument("--markdown", action="store_true", help="print the atlas (RESULTS, else data/atlas.json) as Markdown")
     args = ap.parse_args(argv)
     try:
         if args.markdown:
             import json
-            path = Path(args.results) if args.results else SHIPPED
+            path = Path(args.results[0]) if args.results else SHIPPED
             try:
                 data = json.loads(path.read_text())
             except (OSError, ValueError) as exc:
@@ -52,9 +53,12 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if not args.results:
             raise atlas.AtlasProblem("give the sweep's records (a bench --out file), or --markdown")
-        path = Path(args.results)
-        experiment, records = atlas.read_output(path)
-        data = atlas.build(experiment, records, relative(path))
+        parts = []
+        for name in args.results:
+            experiment, records = atlas.read_output(Path(name))
+            parts.append((experiment, records, relative(Path(name))))
+        data = atlas.build_many(parts)
+        path = ", ".join(args.results)
         if not data["cells"]:
             raise atlas.AtlasProblem(f"{path}: no record of a generated puzzle (names like 16:0.45:3)")
         out = Path(args.out)

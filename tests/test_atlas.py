@@ -108,8 +108,27 @@ def test_a_file_without_a_sweep_header_is_one_line_naming_it(tmp_path):
 
 def test_the_shipped_atlas_is_what_its_records_make():
     shipped = json.loads((ROOT / "data" / "atlas.json").read_text())
-    experiment, records = atlas.read_output(ROOT / shipped["results"])
-    assert atlas.dumps(atlas.build(experiment, records, shipped["results"])) == (ROOT / "data" / "atlas.json").read_text()
+    names = shipped["results"] if isinstance(shipped["results"], list) else [shipped["results"]]
+    parts = [(*atlas.read_output(ROOT / name), name) for name in names]
+    assert atlas.dumps(atlas.build_many(parts)) == (ROOT / "data" / "atlas.json").read_text()
+
+
+def test_sweeps_of_several_sizes_pool_into_one_atlas_and_one_that_ran_otherwise_is_refused(tmp_path):
+    small, large = tmp_path / "s9.jsonl", tmp_path / "s16.jsonl"
+    write_output(small, RECORDS)
+    big = [{**r, "name": r["name"].replace("9:", "16:", 1)} for r in RECORDS]
+    write_output(large, big)
+    text = large.read_text().replace('"instances": 2', '"instances": 3').replace('9:0.4:0.5:0.1', '16:0.4:0.5:0.1')
+    large.write_text(text)
+    parts = [(*atlas.read_output(small), "s9.jsonl"), (*atlas.read_output(large), "s16.jsonl")]
+    data = atlas.build_many(parts)
+    assert data["sizes"] == [9, 16] and data["results"] == ["s9.jsonl", "s16.jsonl"]
+    assert data["instances"] == {"9": 2, "16": 3}
+    assert data["command"].count("python -m sudoku_lab bench") == 2 and "--generate 16:0.4:0.5:0.1" in data["command"]
+    assert "2 at 9×9, 3 at 16×16 instances" in atlas.markdown(data)
+    large.write_text(text.replace('"max_seconds": 2.0', '"max_seconds": 3.0'))
+    with pytest.raises(atlas.AtlasProblem, match="s16.jsonl: its budget differ from s9.jsonl's"):
+        atlas.build_many([parts[0], (*atlas.read_output(large), "s16.jsonl")])
 
 
 def test_docs_benchmarks_holds_the_shipped_atlas_as_bench_atlas_py_prints_it():

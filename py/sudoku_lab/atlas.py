@@ -164,6 +164,35 @@ def build(experiment: dict[str, Any], records: list[dict[str, Any]], results: st
     }
 
 
+def build_many(parts: list[tuple[dict[str, Any], list[dict[str, Any]], str]]) -> dict[str, Any]:
+    """The shipped atlas from several sweeps (one ``bench --out`` file each, e.g. one per size):
+    they must have run the same entries, budget, clock and runs; their instances may differ by
+    size (``instances`` is then ``{size: n}``), and ``command`` and ``results`` list each file's."""
+    if len(parts) == 1:
+        return build(*parts[0])
+    first, _, name0 = parts[0]
+    same = ("entries", "budget", "clock", "runs")
+    for experiment, _, name in parts[1:]:
+        for key in same:
+            if experiment.get(key) != first.get(key):
+                raise AtlasProblem(f"{name}: its {key} differ from {name0}'s; an atlas pools sweeps of the "
+                                   "same entries, budget, clock and runs")
+    data = build({**first, "generate": [g for e, _, _ in parts for g in e.get("generate", [])]},
+                 [r for _, records, _ in parts for r in records], name0)
+    counts = {str(int(g.split(":")[0])): e.get("instances") for e, _, _ in parts for g in e.get("generate", [])}
+    data["instances"] = (next(iter(counts.values())) if len(set(counts.values())) == 1 else counts)
+    data["command"] = "; ".join(command_of(e) for e, _, _ in parts)
+    data["results"] = [name for _, _, name in parts]
+    return data
+
+
+def instances_text(instances: int | dict[str, int]) -> str:
+    """``5`` or ``{"9": 5, "25": 3}`` in words: "5", or "5 at 9×9, 3 at 25×25"."""
+    if isinstance(instances, dict):
+        return ", ".join(f"{n} at {size}×{size}" for size, n in instances.items())
+    return str(instances)
+
+
 def dumps(atlas: dict[str, Any]) -> str:
     """The file's text: one key a line, one cell a line, so a rerun's diff shows the cells that moved."""
     lines = ["{"]
@@ -208,7 +237,7 @@ def markdown(atlas: dict[str, Any]) -> str:
             out.append("| " + " | ".join(row) + " |")
     budget = atlas["budget"]
     limit = ", ".join(f"{k} {v:g}" for k, v in budget.items() if v is not None)
-    caption = (f"{atlas['instances']} instances × {atlas['runs']} run per size × p and entry; budget: {limit} "
+    caption = (f"{instances_text(atlas['instances'])} instances × {atlas['runs']} run per size × p and entry; budget: {limit} "
                f"({'CPU' if atlas['clock'] == 'cpu' else 'wall-clock'} seconds); cells: solved/judged runs, "
                "median seconds of the solved runs.")
     return caption + "\n\n" + "\n".join(out) + "\n"

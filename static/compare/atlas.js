@@ -176,7 +176,11 @@ export function shippedCaption(atlas) {
   const b = atlas.budget || {};
   const limits = [b.max_seconds != null && `${b.max_seconds} s of ${atlas.clock === "cpu" ? "CPU" : "wall-clock"} time`,
     b.max_iterations != null && `${b.max_iterations} steps`, b.max_evaluations != null && `${b.max_evaluations} evaluations`].filter(Boolean);
-  return `Budget: ${limits.join(", ") || "none"} a run; ${atlas.instances} generated instance${atlas.instances === 1 ? "" : "s"} × ` +
+  // instances: a number, or {size: n} when the sweeps of different sizes ran different counts
+  const instances = typeof atlas.instances === "object" && atlas.instances !== null
+    ? `${Object.entries(atlas.instances).map(([size, n]) => `${n} at ${size}×${size}`).join(", ")} generated instances`
+    : `${atlas.instances} generated instance${atlas.instances === 1 ? "" : "s"}`;
+  return `Budget: ${limits.join(", ") || "none"} a run; ${instances} × ` +
     `${atlas.runs} run${atlas.runs === 1 ? "" : "s"} per size × p and ` +
     `solver (success: solved among the runs that ended on their own; time: the median of the solved runs only). ` +
     `Measured natively with: ${atlas.command} (from py/).`;
