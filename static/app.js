@@ -25,7 +25,8 @@ import { mountLinks } from "./page/open-link.js";
 import { registerServiceWorkerWhenQuiet } from "./page/offline.js";
 
 const store = createStore();
-const actions = createActions(store);
+// what a Start asks of the puzzle panel and the share link (both mounted below)
+const actions = createActions(store, { takePaste: () => puzzle.takePaste(), link: () => share.link() });
 
 // ------------------------------------------------------------------ the worker -> the state
 const worker = new LabWorker({ onStatus: runtimeChanged, onLost: workerLost });
@@ -62,8 +63,8 @@ mountSettings(store, actions, worker);
 const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below
 mountPuzzleFile(store, actions, puzzle.loadText);
 const generator = mountGenerator(store, actions, worker);
-const solve = mountSolve(store, actions, worker, board, share.link, puzzle.takePaste);
-compare = mountCompare(store, actions, { worker, pool, shareLink: share.link, takePaste: puzzle.takePaste });
+const solve = mountSolve(store, actions, worker, board);
+compare = mountCompare(store, actions, { worker, pool });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
 mountZoom(store);

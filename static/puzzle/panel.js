@@ -68,17 +68,15 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
 
   // Start takes the paste box's puzzle when the box holds one the board does not show (typed or
   // pasted, Load not pressed): a run is of the puzzle the visitor sees in the box, never silently
-  // of the one before. Returns false when the box's text cannot be read: its message says why
-  // and nothing starts.
+  // of the one before. Returns false when the box's text cannot be read (its problem marked):
+  // nothing starts (actions.start says why).
   let edited = false;                          // the box typed into since a puzzle was last set (or loaded)
   function takePaste() {
     const s = store.state;
     const text = ui.input.value;
     if (!edited || !text.trim()) return true;  // the box shows what was set (a link's, a made puzzle's), not a new paste
     if (s.puzzle && !labLinkFragment(text) && readsAs(text, s.puzzle)) return true;   // typed, but the board's puzzle
-    if (loadText(text)) return true;
-    actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(["p"]));
-    return false;
+    return loadText(text);                     // unreadable: its problem marked, and Start says so
   }
 
   // A value typed on the board (0 clears): the puzzle changes, the paste box and link follow.
