@@ -80,24 +80,9 @@ export function mountSolve(store, actions, worker, board) {
     }
     lastFrame = f;
     const p = f.progress;
-    const boards = p.overlay && p.overlay.boards;
-    views.offer(boards);
-    const view = ui.view.value;
-    const result = s.results.solve && s.results.solve.result;
+    views.offer(p.overlay && p.overlay.boards);
     if (p.overlay && p.overlay.trace) replay.update(p.overlay.program, p.overlay.trace);
-    if (result && result.solved && !view && !replay.touched) {
-      board.show(stringToCells(result.board), s.puzzle.cells);      // the verified solution
-    } else if (p.overlay && p.overlay.trace) {
-      const { cells, highlight } = replay.board(s.puzzle.cells);
-      board.show(cells, s.puzzle.cells, new Set(), null, null, highlight);
-    } else {
-      const shown = (view && boards && boards[view]) || p;
-      const shade = view && p.overlay.shade && p.overlay.shade[view];
-      const candidates = !view && p.overlay && p.overlay.candidates;
-      const running = !!(s.running && s.running.kind === "solve");
-      board.draw({ values: stringToCells(shown.board), givens: s.puzzle.cells, conflicts: new Set(shown.conflict_cells),
-        shade: shade || null, candidates: candidates || null, running });   // the board draws it when it can
-    }
+    drawRunBoard(board, replay, s, p, ui.view.value);
     showMetrics(ui.metrics, f, p);
     if (f.objective) labelBest(ui.bestLabel, f.objective, f.objective.best);
   }
@@ -130,6 +115,26 @@ export function mountSolve(store, actions, worker, board) {
 
   window.addEventListener("resize", () => chart.resize());
   return { chart };
+}
+
+// The board a frame shows (p: its progress; view: the extra board chosen, "" for the best
+// candidate): a solved run's verified solution, gp_moves' replay, or the chosen board.
+function drawRunBoard(board, replay, s, p, view) {
+  const result = s.results.solve && s.results.solve.result;
+  if (result && result.solved && !view && !replay.touched) {
+    board.show(stringToCells(result.board), s.puzzle.cells);      // the verified solution
+  } else if (p.overlay && p.overlay.trace) {
+    const { cells, highlight } = replay.board(s.puzzle.cells);
+    board.show(cells, s.puzzle.cells, new Set(), null, null, highlight);
+  } else {
+    const boards = p.overlay && p.overlay.boards;
+    const shown = (view && boards && boards[view]) || p;
+    const shade = view && p.overlay.shade && p.overlay.shade[view];
+    const candidates = !view && p.overlay && p.overlay.candidates;
+    const running = !!(s.running && s.running.kind === "solve");
+    board.draw({ values: stringToCells(shown.board), givens: s.puzzle.cells, conflicts: new Set(shown.conflict_cells),
+      shade: shade || null, candidates: candidates || null, running });   // the board draws it when it can
+  }
 }
 
 // Solvers may offer extra boards (e.g. the crowd's aggregate); the visitor picks which one
