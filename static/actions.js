@@ -4,15 +4,16 @@
 //
 // "Running" has one answer for the page: a single run, a race or an experiment. Setting a
 // new puzzle abandons it first — by construction, not by each caller remembering to.
+// Starting has one path: `start(view)` for Solve, Race and Experiment alike; each view only
+// says what it sends (its `body`) and how it shows a run beginning (its `paint`).
 
 import { labelOf, problemLine } from "./rules/table.js";
+import { checkStart, nothingStarted, runsTheBoard } from "./start-check.js";
 
 export { labelOf };                 // the labels live in the settings table
 
-export function createActions(store) {
-  let current = null;               // {kind, stop(), stopped} of what runs
-
-  // ------------------------------------------------------------------ the message box
+// The message box and the problems, setting by setting.
+function createNotices(store) {
   // kind: "error" (the default: something went wrong) or "info" (worth saying, not an error)
   function notify(text, source = "", kind = "error") {
     store.set({ notice: { text, source, kind } });
@@ -24,7 +25,6 @@ export function createActions(store) {
     store.set({ notice: null });
   }
 
-  // ------------------------------------------------------------------ problems, setting by setting
   function setProblem(key, message) {
     const problems = new Map(store.state.problems);
     if (message) problems.set(key, message); else problems.delete(key);
@@ -42,69 +42,29 @@ export function createActions(store) {
     notify(`${intro}\n${list.map(([k, m]) => `• ${problemLine(k, m)}`).join("\n")}`, "problems");
   }
 
-  // A field the visitor edits is theirs again: its problem goes, the rest stay said.
+  // A field the visitor edits is theirs again: its problem goes, the rest stay said; with none
+  // left, a refused Start's message (which named them) goes too.
   function fieldEdited(key) {
     if (!store.state.problems.has(key)) return;
     setProblem(key, null);
-    if (store.state.problems.size) reportProblems(); else clearNotice("problems");
+    if (store.state.problems.size) { reportProblems(); return; }
+    clearNotice("problems");
+    clearNotice("start");
   }
 
-  // ------------------------------------------------------------------ the puzzle
-  // A new puzzle: whatever runs is abandoned, and the views' results (of the old puzzle) go.
-  // It ends the making of another (a puzzle set meanwhile wins, and a Start that waited for the
-  // one being made says it no longer waits); a Start that waited for the made puzzle
-  // (waitForPuzzle) goes on now that it is on the board. null: no puzzle (a link's puzzle that
-  // cannot be read: the board shows none rather than the one before).
-  function setPuzzle(puzzle) {
-    abandon();
-    const made = store.state.making && puzzle && puzzle.spec ? waiting : null;    // only the generator's puzzles have a spec
-    endMaking(made ? null : puzzle ? "another puzzle" : "a link whose puzzle cannot be read");
-    const problems = new Map(store.state.problems);
-    problems.delete("p");
-    const { experiment } = store.state.results;
-    store.set({ puzzle, check: null, problems, results: { solve: null, race: null, experiment } });
-    clearNotice("check");                 // the check's message spoke of the puzzle just replaced
-    if (made) made();
+  // A Start refused for a setting (a worker's refusal: its field): marked, and said as every refusal is.
+  function refuse(key, message) {
+    setProblem(key, message);
+    notify(nothingStarted([problemLine(key, message)]), "start");
   }
 
-  // The generator makes a puzzle (spec: its settings, as `16:0.45:7`; n: the box size): until
-  // it is on the board, Start waits for it and the share link names it (docs/design.md, "The page").
-  function making(spec, n) {
-    endMaking(`the puzzle ${spec}`);
-    store.set({ making: { spec, n, waiting: null } });
-  }
+  return { notify, clearNotice, setProblem, clearProblems, reportProblems, fieldEdited, refuse };
+}
 
-  // The making ended without a puzzle (failed, superseded): a waiting Start says why it never began.
-  function madeNothing(spec, why) {
-    if (!store.state.making || store.state.making.spec !== spec) return;
-    const wasWaiting = !!store.state.making.waiting;
-    endMaking();
-    if (wasWaiting) notify(`Nothing was started: the puzzle ${spec} could not be made${why ? ` (${why})` : ""}.`, "making");
-  }
+// What runs: one at a time for the whole page. `current` holds its Stop (a function, not state).
+function createRuns(store) {
+  let current = null;               // {kind, stop(), stopped} of what runs
 
-  // Start pressed while a puzzle is being made: `start` runs once it is on the board.
-  let waiting = null;
-  function waitForPuzzle(kind, start) {
-    const m = store.state.making;
-    waiting = start;
-    store.set({ making: { ...m, waiting: kind } });
-    notify(`Start waits for the puzzle being made (${m.spec}): it starts as soon as the puzzle is on the board.`, "making", "info");
-  }
-
-  // replacedBy: what replaced the puzzle being made; a Start that waited for it is dropped and says so
-  // (docs/design.md, "The page": it was pressed for that puzzle, so it never runs another unasked).
-  function endMaking(replacedBy = null) {
-    const dropped = waiting && store.state.making ? store.state.making.spec : null;
-    waiting = null;
-    if (store.state.making) store.set({ making: null });
-    clearNotice("making");
-    if (dropped && replacedBy) {
-      notify(`Nothing was started: the puzzle Start waited for (${dropped}) was replaced by ${replacedBy} ` +
-        "before it was made. Press Start again to run on the puzzle shown.", "dropped");   // outlives the making's own notices
-    }
-  }
-
-  // ------------------------------------------------------------------ what runs
   // kind: "solve" | "race" | "experiment"; link: the share link of what runs; body({setPhase,
   // onStop}) runs it and returns its outcome, which becomes the view's result. Returns false
   // when something already runs.
@@ -137,11 +97,6 @@ export function createActions(store) {
 
   // Stop what runs; it ends (and reports its result) within a slice of its worker.
   function stop() {
-    if (waiting) {                  // a Start that waits for the puzzle being made: it no longer does
-      waiting = null;
-      store.set({ making: { ...store.state.making, waiting: null } });
-      clearNotice("making");
-    }
     if (!current) return;
     current.stopped = true;
     current.stop();
@@ -157,8 +112,113 @@ export function createActions(store) {
   }
 
   const isCurrent = (kind) => !!current && current.kind === kind;
-  const isWaiting = (kind) => !!waiting && store.state.making && store.state.making.waiting === kind;
+  return { run, stop, abandon, isCurrent };
+}
 
-  return { notify, clearNotice, setProblem, clearProblems, reportProblems, fieldEdited, setPuzzle,
-    making, madeNothing, waitForPuzzle, run, stop, abandon, isCurrent, isWaiting };
+// page: what the actions ask of the page's parts, called only when a Start needs them:
+// takePaste() (puzzle/panel.js: the paste box's puzzle onto the board; false when its text cannot
+// be read, its problem marked) and link() (page/share.js: the share link of what a Start runs).
+export function createActions(store, page) {
+  const said = createNotices(store);
+  const runs = createRuns(store);
+  const plans = new Map();          // view -> {paint, body}
+
+  // ------------------------------------------------------------------ the puzzle
+  // A new puzzle: whatever runs is abandoned, and the views' results (of the old puzzle) go.
+  // It ends the making of another (a puzzle set meanwhile wins, and a Start that waited for the
+  // one being made says it no longer waits); a Start that waited for the made puzzle (only the
+  // generator's puzzles have a spec) goes on now that it is on the board. null: no puzzle (a
+  // link's puzzle that cannot be read: the board shows none rather than the one before).
+  function setPuzzle(puzzle) {
+    runs.abandon();
+    const m = store.state.making;
+    const resume = m && m.waiting && puzzle && puzzle.spec ? m.waiting : null;
+    endMaking(resume ? null : puzzle ? "another puzzle" : "a link whose puzzle cannot be read");
+    const problems = new Map(store.state.problems);
+    problems.delete("p");
+    const { experiment } = store.state.results;
+    store.set({ puzzle, check: null, problems, results: { solve: null, race: null, experiment } });
+    said.clearNotice("check");            // the check's message spoke of the puzzle just replaced
+    if (resume) start(resume);
+  }
+
+  // The generator makes a puzzle (spec: its settings, as `16:0.45:7`; n: the box size): until
+  // it is on the board, Start waits for it and the share link names it (docs/design.md, "The page").
+  // Which view's Start waits is kept in the state alone (`making.waiting`).
+  function making(spec, n) {
+    endMaking(`the puzzle ${spec}`);
+    store.set({ making: { spec, n, waiting: null } });
+  }
+
+  // The making ended without a puzzle (failed, superseded): a waiting Start says why it never began.
+  function madeNothing(spec, why) {
+    if (!store.state.making || store.state.making.spec !== spec) return;
+    const wasWaiting = !!store.state.making.waiting;
+    endMaking();
+    if (wasWaiting) said.notify(`Nothing was started: the puzzle ${spec} could not be made${why ? ` (${why})` : ""}.`, "making");
+  }
+
+  // replacedBy: what replaced the puzzle being made; a Start that waited for it is dropped and says so
+  // (docs/design.md, "The page": it was pressed for that puzzle, so it never runs another unasked).
+  function endMaking(replacedBy = null) {
+    const m = store.state.making;
+    const dropped = m && m.waiting ? m.spec : null;
+    if (m) store.set({ making: null });
+    said.clearNotice("making");
+    if (dropped && replacedBy) {
+      said.notify(`Nothing was started: the puzzle Start waited for (${dropped}) was replaced by ${replacedBy} ` +
+        "before it was made. Press Start again to run on the puzzle shown.", "dropped");   // outlives the making's own notices
+    }
+  }
+
+  // ------------------------------------------------------------------ starting
+  // A view's run: paint(values, state) shows it beginning (in the click's task); body(values,
+  // {setPhase, onStop, state, link}) sends it and returns its outcome (actions.run).
+  function defineRun(view, plan) { plans.set(view, plan); }
+
+  // The one path of a Start: the paste box's puzzle onto the board → wait for a puzzle being made
+  // → read the view's settings (start-check.js) → mark the problems and say them → run. Returns
+  // the check (start-check.js checkStart), or null when it never got that far.
+  function start(view) {
+    const plan = plans.get(view);
+    if (!plan || store.state.running || !store.state.ready) return null;
+    if (runsTheBoard(view, store.state) && !store.state.making && !page.takePaste()) {   // its problem is marked
+      said.notify(nothingStarted([problemLine("p", store.state.problems.get("p") || "it cannot be read")]), "start");
+      return null;
+    }
+    if (store.state.making) {       // the puzzle a link or Generate names, not the one shown before
+      store.set({ making: { ...store.state.making, waiting: view } });
+      said.notify(`Start waits for the puzzle being made (${store.state.making.spec}): it starts as soon as the puzzle ` +
+        "is on the board.", "making", "info");
+      return null;
+    }
+    const checked = checkStart(view, store.state);
+    if (!checked.values) {
+      for (const [k, m] of checked.mark) said.setProblem(k, m);
+      said.notify(checked.message, checked.source);
+      return checked;
+    }
+    const n = store.state.notice;   // what was said before goes, but standing problems stay said
+    if (n && !(n.source === "problems" && store.state.problems.size)) said.clearNotice();
+    const state = store.state;
+    const link = page.link();       // what runs: frozen now (a link opened meanwhile abandons it)
+    plan.paint(checked.values, state);
+    runs.run(view, link, (ctx) => plan.body(checked.values, { ...ctx, state, link }));
+    return checked;
+  }
+
+  // Stop in `view` (none: whatever runs or waits): its run, or its Start that waits for a puzzle.
+  function stop(view = null) {
+    const m = store.state.making;
+    if (m && m.waiting && (view === null || m.waiting === view)) {
+      store.set({ making: { ...m, waiting: null } });
+      said.clearNotice("making");
+    }
+    if (view === null || runs.isCurrent(view)) runs.stop();
+  }
+
+  const isWaiting = (view) => !!store.state.making && store.state.making.waiting === view;
+
+  return { ...said, setPuzzle, making, madeNothing, defineRun, start, stop, run: runs.run, abandon: runs.abandon,
+    isCurrent: runs.isCurrent, isWaiting };
 }

@@ -26,7 +26,8 @@ import { mountLinks } from "./page/open-link.js";
 import { registerServiceWorkerWhenQuiet } from "./page/offline.js";
 
 const store = createStore();
-const actions = createActions(store);
+// what a Start asks of the puzzle panel and the share link (both mounted below)
+const actions = createActions(store, { takePaste: () => puzzle.takePaste(), link: () => share.link() });
 
 // ------------------------------------------------------------------ the worker -> the state
 const worker = new LabWorker({ onStatus: runtimeChanged, onLost: workerLost });
@@ -65,8 +66,8 @@ mountPuzzleFile(store, actions, puzzle.loadText);
 const generator = mountGenerator(store, actions, worker);
 // a Solve on several workers (w=) runs as one run on that many of the pool's workers (python/team.js)
 const solveRunner = { run: (spec, onFrame) => (spec.workers > 1 ? runTeam(pool, spec, onFrame) : worker.run(spec, onFrame)) };
-const solve = mountSolve(store, actions, solveRunner, board, share.link, puzzle.takePaste);
-compare = mountCompare(store, actions, { worker, pool, shareLink: share.link, takePaste: puzzle.takePaste });
+const solve = mountSolve(store, actions, solveRunner, board);
+compare = mountCompare(store, actions, { worker, pool });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
 mountZoom(store);

@@ -26,6 +26,7 @@ export function mountEntries(store, actions, ui, worker) {
     actions.fieldEdited("e");
     actions.fieldEdited("c");
     actions.clearNotice("compare");
+    actions.clearNotice("start");                 // a Start refused for want of entries
     setCompare({ entries: [...compare().entries, entry] });
   }
 

@@ -10,7 +10,7 @@ import { describe } from "../rules/entries.js";
 import { ecdf, quantile } from "../rules/stats.js";
 import { pointsAgainstP } from "../rules/published.js";
 import { paperFigure } from "./presets.js";
-import { runOrder } from "./order.js";
+import { experimentJobs, groupsOf } from "./jobs.js";
 import { tallyRuns } from "./tally.js";
 import { measureOf } from "./ranking.js";
 
@@ -83,9 +83,6 @@ export class Experiment {
     this.chart = null;
   }
 
-  // entries: [{solver, seed, params}], puzzles: [{name, puzzle, file?} or {name, spec}]; sweep: null, or a
-  // sweep over p ({size, sizes, ps, instances}): rows and curves then pool the instances of a size and p.
-  // Returns the job list.
   // An entry in a legend: its number, solver, first seed (runs take seed, seed + 1, …) and the
   // parameters it changes from the paper's defaults.
   entryName(e, i) {
@@ -94,6 +91,9 @@ export class Experiment {
     return [`${i + 1}. ${solver}`, `${seed}…`, ...changed].join(" · ");
   }
 
+  // entries: [{solver, seed, params}], puzzles: [{name, puzzle, file?} or {name, spec}]; sweep: null, or a
+  // sweep over p ({size, sizes, ps, instances}): rows and curves then pool the instances of a size and p.
+  // Returns the job list (compare/jobs.js).
   begin({ entries, puzzles, runs, max_seconds, max_iterations = null, max_evaluations = null, preset, published = {}, sweep = null }) {
     Object.assign(this, { entries, puzzles, runs, max_seconds, preset, published, sweep });
     this.measure = measureOf({ max_iterations, max_evaluations });     // what the best entry is judged by
@@ -109,13 +109,7 @@ export class Experiment {
     this.started = performance.now();
     this.lastAt = this.started;                       // when the last result came (the elapsed time once ended)
     // interleaved (compare/order.js): stopped early, the experiment has run every entry
-    const round = sweep ? (pi) => pi % sweep.instances : undefined;
-    const jobs = runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }, k) => {
-      const e = entries[ei], p = puzzles[pi];
-      return { entry: ei, index: pi, name: p.name, file: p.file ?? null, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
-        params: e.params, seed: e.seed + r, max_seconds, max_iterations, max_evaluations, group: this.groupOf(pi),
-        key: (ei * puzzles.length + pi) * runs + r };             // the records' order in the files
-    });
+    const jobs = experimentJobs({ entries, puzzles, runs, max_seconds, max_iterations, max_evaluations, sweep });
     this.total = jobs.length;
     this.buildTable();
     if (this.chart) this.chart.destroy();
@@ -130,19 +124,8 @@ export class Experiment {
     return jobs;
   }
 
-  // The table's row of a puzzle: the puzzle itself, or in a sweep its size and p (instances pooled).
-  groupOf(pi) {
-    if (!this.sweep) return String(pi);
-    const [size, p] = this.puzzles[pi].spec.split(":");
-    return `${size}:p${p}`;
-  }
-
-  // A sweep's rows: size by size, p by p ("p = 0.4" for one size, "16×16, p = 0.4" for several).
   groups() {
-    if (!this.sweep) return this.puzzles.map((p, pi) => ({ key: String(pi), name: p.name }));
-    const sizes = this.sweep.sizes || [this.sweep.size];
-    return sizes.flatMap((n) => this.sweep.ps.map((p) => ({ key: `${n}:p${p}`, name: sizes.length > 1 ? `${n}×${n}, p = ${p}` : `p = ${p}`,
-      size: n, p: Number(p) })));
+    return groupsOf(this.puzzles, this.sweep);
   }
 
   // The phase plots are against p at one size: a sweep of several sizes leaves them out (its atlas

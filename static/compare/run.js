@@ -6,101 +6,91 @@ import { MAX_WORKERS } from "../rules/links.js";
 import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
-import { checkStart } from "./check.js";
+import { nothingStarted } from "../start-check.js";
+import { mountStartStop } from "../page/start-stop.js";
 import { comparisonWorkers, coresNote, describeStartup, experimentWorkers } from "./status.js";
 import { PRESETS } from "./presets.js";
 import { loadPuzzleSet, published } from "./fetch.js";
 import { selectListLine } from "./form.js";
 
 // Returns {onPoolStatus}: the pool's owner calls it whenever a worker's loading stage changes.
-export function mountRun(store, actions, ui, { pool, race, experiment, shareLink, takePaste }) {
+export function mountRun(store, actions, ui, { pool, race, experiment }) {
   let startup = null;                // while a comparison starts: says what its workers are doing
 
-  // Everything is checked first (compare/check.js: this view's settings only); a problem is
-  // marked on its field and nothing starts. It reads in the click's own task (a built-in set
-  // comes as a promise, awaited once the run begins), so a Stop pressed in the same task as
-  // Start finds the comparison begun and stops it.
-  function start() {
-    const view = store.state.view;
-    if (store.state.running || !store.state.ready || view === "solve") return;
-    const onBoard = view === "race" || store.state.compare.puzzles === "current";      // it runs the board's puzzle
-    if (onBoard && !store.state.making && !takePaste()) return;   // the paste box's, unless unreadable (it says why)
-    if (store.state.making) { actions.waitForPuzzle(view, start); return; }   // the puzzle a link names
-    const checked = checkStart(view, store.state);
-    if (!checked.settings) {
-      for (const [k, m] of checked.mark) actions.setProblem(k, m);
-      if (checked.line) selectListLine(ui.list, checked.line);
-      actions.notify(checked.message, "compare");
-      return;
-    }
-    actions.clearNotice("compare");
-    const { max_seconds, max_iterations, max_evaluations, runs, workers, puzzles: p } = checked.settings;
-    const budget = { max_seconds, max_iterations, max_evaluations };      // every run's (docs/design.md, "Share links")
-    const puzzles = p && (p.kind === "set" ? loadPuzzleSet(p.id) : p.puzzles);
-    const c = store.state.compare;
-    const entries = c.entries.map((e) => ({ ...e, params: { ...e.params } }));
-    const puzzle = store.state.puzzle;
-    const link = shareLink();          // what runs: frozen now (a link opened meanwhile abandons it)
-    actions.run(view, link, async ({ setPhase, onStop }) => {
-      let stopped = false;
-      onStop(() => { stopped = true; pool.stop(); });
-      let begun = false;
-      startup = () => {
-        if (begun) return;
-        setPhase("starting", describeStartup(pool.status()));
-        if (view === "race") race.waiting(pool.status());
-      };
-      const onStart = () => {
-        if (begun) return;
-        begun = true;
-        if (view === "race") race.started();
-        setPhase("running", view === "race" ? `${entries.length} entries` : "");
-      };
-      try {
-        if (view === "race") {
-          race.begin(entries, puzzle.cells, budget);
-          pool.resize(entries.length);
-          startup();
-          const text = boardToString(puzzle.cells);
-          const jobs = entries.map((e, i) => ({ lane: i, puzzle: text, solver: e.solver, params: e.params, seed: e.seed,
-            ...budget }));
-          const promises = pool.start(jobs, { together: true, onStart, onFrame: (job, f) => race.frame(job.lane, f) });
-          await Promise.all(promises.map((pr, i) => pr.then((r) => race.done(i, r))));
-          race.ended();
-          return { kind: "race", link, puzzle: text, ...budget, ...race.outcome() };
-        }
-        let list;
-        try { list = await puzzles; } catch (err) {               // a built-in set that could not be fetched
-          if (!(err instanceof ListProblem)) throw err;
-          actions.notify(`Nothing was started:\n• ${err.message}`, "compare");
-          return null;
-        }
-        if (stopped) return null;                                 // stopped while the set was fetched
-        const jobs = experiment.begin({ entries, puzzles: list, runs, ...budget,
-          preset: c.preset ? PRESETS.find((pr) => pr.id === c.preset) : null,
-          published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
-        pool.resize(workers);
-        startup();
-        const promises = pool.start(jobs, { onStart });
-        await Promise.all(promises.map((pr, i) => pr.then((r) => experiment.result(jobs[i], r))));
-        return experiment.finish();
-      } finally {
-        startup = null;
-      }
-    });
+  // The one start path (actions.start) reads, waits and checks (start-check.js: this view's
+  // settings only); a race or an experiment gives only how it begins on screen (nothing: its
+  // lanes and table are built by its body) and what it sends. A built-in set comes as a promise,
+  // awaited once the run begins, so a Stop pressed in the same task as Start stops it.
+  actions.defineRun("race", { paint() {}, body: raceBody });
+  actions.defineRun("experiment", { paint() {}, body: experimentBody });
+  mountStartStop(store, actions, { start: ui.start, stop: ui.stop }, (s) => (s.view === "solve" ? null : s.view),
+    (check) => { if (check.line) selectListLine(ui.list, check.line); });
+  store.on(["running"], (s) => {
+    ui.panel.dataset.running = s.running && s.running.kind !== "solve" ? "true" : "false";
+  });
+
+  // While a comparison starts, says what its workers are doing; `begun` once every worker is ready.
+  function starting(view, ctx) {
+    let begun = false;
+    startup = () => {
+      if (begun) return;
+      ctx.setPhase("starting", describeStartup(pool.status()));
+      if (view === "race") race.waiting(pool.status());
+    };
+    return () => {
+      if (begun) return;
+      begun = true;
+      if (view === "race") race.started();
+      ctx.setPhase("running", view === "race" ? `${ctx.state.compare.entries.length} entries` : "");
+    };
   }
 
-  ui.start.addEventListener("click", start);
-  ui.stop.addEventListener("click", () => {
-    if (actions.isCurrent(store.state.view) || actions.isWaiting(store.state.view)) actions.stop();
-  });
+  async function raceBody({ entries, max_seconds, max_iterations, max_evaluations }, ctx) {
+    const budget = { max_seconds, max_iterations, max_evaluations };      // every run's (docs/design.md, "Share links")
+    ctx.onStop(() => pool.stop());
+    const onStart = starting("race", ctx);
+    try {
+      const puzzle = ctx.state.puzzle;
+      race.begin(entries, puzzle.cells, budget);
+      pool.resize(entries.length);
+      startup();
+      const text = boardToString(puzzle.cells);
+      const jobs = entries.map((e, i) => ({ lane: i, puzzle: text, solver: e.solver, params: { ...e.params }, seed: e.seed,
+        ...budget }));
+      const promises = pool.start(jobs, { together: true, onStart, onFrame: (job, f) => race.frame(job.lane, f) });
+      await Promise.all(promises.map((pr, i) => pr.then((r) => race.done(i, r))));
+      race.ended();
+      return { kind: "race", link: ctx.link, puzzle: text, ...budget, ...race.outcome() };
+    } finally {
+      startup = null;
+    }
+  }
 
-  store.on(["running", "ready", "view", "making"], (s) => {
-    const on = !!s.running;
-    ui.start.disabled = on || !s.ready;
-    ui.stop.disabled = !(on && s.running.kind === s.view) && !(s.making && s.making.waiting === s.view);
-    ui.panel.dataset.running = on && s.running.kind !== "solve" ? "true" : "false";
-  });
+  async function experimentBody({ entries, max_seconds, max_iterations, max_evaluations, runs, workers, puzzles: p }, ctx) {
+    let stopped = false;
+    ctx.onStop(() => { stopped = true; pool.stop(); });
+    const onStart = starting("experiment", ctx);
+    const c = ctx.state.compare;
+    try {
+      let list;
+      try { list = await (p.kind === "set" ? loadPuzzleSet(p.id) : p.puzzles); } catch (err) {   // a built-in set not fetched
+        if (!(err instanceof ListProblem)) throw err;
+        actions.notify(nothingStarted([err.message]), "start");
+        return null;
+      }
+      if (stopped) return null;                                 // stopped while the set was fetched
+      const jobs = experiment.begin({ entries: entries.map((e) => ({ ...e, params: { ...e.params } })), puzzles: list, runs,
+        max_seconds, max_iterations, max_evaluations, preset: c.preset ? PRESETS.find((pr) => pr.id === c.preset) : null,
+        published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
+      pool.resize(workers);
+      startup();
+      const promises = pool.start(jobs, { onStart });
+      await Promise.all(promises.map((pr, i) => pr.then((r) => experiment.result(jobs[i], r))));
+      return experiment.finish();
+    } finally {
+      startup = null;
+    }
+  }
 
   // The pool's workers load while the visitor composes a comparison (python/pool.js, warm): as
   // many as a race of its entries (at least two) or the experiment's workers. Only once the

@@ -16,7 +16,7 @@ import { mountScrollHint } from "./scroll-hint.js";
 import { mountAtlas } from "./atlas.js";
 
 // Returns {race, experiment, onPoolStatus} (page/exports.js reads the charts; app.js tells of the pool).
-export function mountCompare(store, actions, { worker, pool, shareLink, takePaste }) {
+export function mountCompare(store, actions, { worker, pool }) {
   const ui = compareElements();
   const schemas = () => store.state.schemas;
   const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, rankingEl: ui.ranking, schemas });
@@ -29,7 +29,7 @@ export function mountCompare(store, actions, { worker, pool, shareLink, takePast
   mountExperimentForm(store, actions, ui);
   mountExperimentFiles(store, actions, ui);
   mountEntries(store, actions, ui, worker);
-  const run = mountRun(store, actions, ui, { pool, race, experiment, shareLink, takePaste });
+  const run = mountRun(store, actions, ui, { pool, race, experiment });
 
   // The compare-status line: where this view stands, in one word (data-state) and a sentence.
   // While Solve shows, it keeps saying where the last compare view stands (a race abandoned by a

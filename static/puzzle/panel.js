@@ -12,15 +12,12 @@ import { readPuzzleList } from "../rules/puzzle-list.js";
 import { BoardEditor } from "../draw/board-editor.js";
 import { markField } from "../settings/params.js";
 import { keysIn } from "../rules/table.js";
+import { countFoundNothing, makingNote, puzzleLine, ratingLine, ratingWaitLine, solvedByRun } from "./line.js";
 
 export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
 
 // Whether the board shows the Solve view's run rather than the bare puzzle.
 export const boardShowsRun = (s) => !s.making && s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
-
-// The settings that name a link's puzzle (the settings table's): while one is marked, the board
-// has no puzzle because of it.
-const LINK_PUZZLE_KEYS = ["p", "g", ...keysIn("generator")];
 
 // The text the paste box shows for a puzzle that came from elsewhere (a link, typing, Clear).
 const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(puzzle.cells));
@@ -68,17 +65,15 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
 
   // Start takes the paste box's puzzle when the box holds one the board does not show (typed or
   // pasted, Load not pressed): a run is of the puzzle the visitor sees in the box, never silently
-  // of the one before. Returns false when the box's text cannot be read: its message says why
-  // and nothing starts.
+  // of the one before. Returns false when the box's text cannot be read (its problem marked):
+  // nothing starts (actions.start says why).
   let edited = false;                          // the box typed into since a puzzle was last set (or loaded)
   function takePaste() {
     const s = store.state;
     const text = ui.input.value;
     if (!edited || !text.trim()) return true;  // the box shows what was set (a link's, a made puzzle's), not a new paste
     if (s.puzzle && !labLinkFragment(text) && readsAs(text, s.puzzle)) return true;   // typed, but the board's puzzle
-    if (loadText(text)) return true;
-    actions.reportProblems("Nothing was started. Fix the marked settings first:", new Set(["p"]));
-    return false;
+    return loadText(text);                     // unreadable: its problem marked, and Start says so
   }
 
   // A value typed on the board (0 clears): the puzzle changes, the paste box and link follow.
@@ -132,24 +127,38 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     if (!same) store.set({ paste: textOf(s.puzzle) });
   });
 
-  // While the generator makes a puzzle, the board is that puzzle's size, empty, and says what it is making.
+  mountPuzzleBoard(store, board, ui.making);
+  mountPuzzleLine(store, ui.info, ui.rating);
+  mountCheck(store, actions, worker, ui.rating);
+  loadExamples(ui.examples);
+  store.on(["running"], (s) => {
+    const on = !!s.running;
+    for (const el of [ui.load, ui.examples, ui.clear]) el.disabled = on;
+    editor.setEnabled(!on);
+  });
+
+  return { loadText, takePaste };
+}
+
+// The board shows the puzzle (its clashing givens marked) unless the Solve view's run is on it;
+// while the generator makes a puzzle, it is that puzzle's size, empty, and says what it is making;
+// with no puzzle (a link's that cannot be used), an empty board of the last size.
+function mountPuzzleBoard(store, board, makingEl) {
   let makingShown = null;
   let lastN = 0;                              // the box size of the puzzle shown last
   store.on(["puzzle", "check", "view", "running", "results", "making"], (s) => {
-    ui.making.hidden = !s.making;
+    makingEl.hidden = !s.making;
     if (s.making) {
-      const N = s.making.n * s.making.n;
-      ui.making.textContent = `Making the puzzle ${s.making.spec} (${N}×${N})…` +
-        (s.making.waiting ? " Start waits for it." : " Start waits for it if pressed.");
+      makingEl.textContent = makingNote(s.making);
       if (makingShown !== s.making.spec) {
         makingShown = s.making.spec;
-        const empty = new Array(N * N).fill(0);
+        const empty = new Array(s.making.n ** 4).fill(0);
         board.show(empty, empty);
       }
       return;
     }
     makingShown = null;
-    if (!s.puzzle) {                          // a link's puzzle that cannot be read: an empty board, no other puzzle
+    if (!s.puzzle) {
       const cells = new Array((lastN || 3) ** 4).fill(0);
       board.show(cells, cells);
       return;
@@ -158,96 +167,44 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     if (boardShowsRun(s)) return;
     board.show(s.puzzle.cells, s.puzzle.cells, new Set((s.check && s.check.clashes) || []));
   });
+}
 
-  store.on(["running"], (s) => {
-    const on = !!s.running;
-    for (const el of [ui.load, ui.examples, ui.clear]) el.disabled = on;
-    editor.setEnabled(!on);
-  });
-
+// The puzzle line and the rating line, worded by line.js; their test hooks drawn from the state.
+function mountPuzzleLine(store, info, rating) {
   store.on(["check", "puzzle", "making", "results", "problems"], (s) => {
-    if (s.making) { showMaking(s.making); return; }
-    delete ui.info.dataset.generating;
+    const line = puzzleLine(s);
+    info.textContent = line.text;
+    if (line.generating) info.dataset.generating = "true"; else delete info.dataset.generating;
+    if (line.solutions === null) delete info.dataset.solutions; else info.dataset.solutions = line.solutions;
+    if (line.givens !== null) info.dataset.givens = String(line.givens);
+    else if (!line.generating) delete info.dataset.givens;      // while a puzzle is made, the last givens stay
+    if (s.making) return;
     if (!s.puzzle) {
-      for (const k of ["solutions", "givens"]) delete ui.info.dataset[k];
-      ui.info.textContent = LINK_PUZZLE_KEYS.some((k) => s.problems.has(k))
-        ? "No puzzle on the board: the link gives none that can be used (see the message)."
-        : "No puzzle on the board yet: Load puzzle (or Start) reads the paste box.";
-      ui.rating.textContent = "";
-      for (const k of ["givens", "p", "logicCells", "hardestMove", "needsSearch", "wait"]) delete ui.rating.dataset[k];
+      rating.textContent = "";
+      for (const k of ["givens", "p", "logicCells", "hardestMove", "needsSearch", "wait"]) delete rating.dataset[k];
       return;
     }
-    const givens = s.puzzle.cells.filter((v) => v).length;
     const N = s.puzzle.n * s.puzzle.n;
-    ui.info.dataset.givens = String(givens);
-    const c = s.check;
-    const from = s.puzzle.spec ? ` · generated (${s.puzzle.spec})`
-      : s.puzzle.form ? ` · read as ${s.puzzle.form}${s.puzzle.file ? ` from ${s.puzzle.file}` : ""}` : "";
-    // a Solve run on this puzzle (its results go with the puzzle) that found a verified solution
-    const solved = solvedByRun(s);
-    if (!c || c.solutions === undefined) {
-      delete ui.info.dataset.solutions;
-      ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` +
-        (solved ? "at least one solution (a run found one) · checking whether it is the only one…" : "checking…");
+    const r = s.check && s.check.rating;
+    rating.dataset.givens = String(line.givens);
+    rating.dataset.p = (line.givens / (N * N)).toFixed(4);
+    delete rating.dataset.wait;
+    if (r) {
+      rating.dataset.logicCells = String(r.logic_cells);
+      rating.dataset.hardestMove = r.hardest_move || "";
+      rating.dataset.needsSearch = r.needs_search ? "true" : "false";
     } else {
-      const words = { 0: "no solution", 1: "exactly one solution", 2: "several solutions" };
-      ui.info.dataset.solutions = c.solutions === null ? "unknown" : String(c.solutions);
-      const found = c.rating && c.rating.verdict === "at least one";   // exact.Count.verdict
-      const budget = c.rating && c.rating.out_of_time ? "the count's time budget ran out" : "the search's budget ran out";
-      const unknown = found ? `at least one solution (${budget} before it could say whether it is the only one)`
-        : solved ? `at least one solution (a run found one; ${budget} before it could say whether it is the only one)`
-          : `solution count unknown (${budget})`;
-      ui.info.textContent = `${N}×${N} · ${givens} givens${from} · ` + (c.solutions === null ? unknown : words[c.solutions]);
+      for (const k of ["logicCells", "hardestMove", "needsSearch"]) delete rating.dataset[k];
     }
-    showRating(c && c.rating, givens, N);
+    rating.textContent = ratingLine(r, line.givens, N);
   });
+}
 
-  // While the generator makes a puzzle: what it makes, and how far it is (generate.generate_steps'
-  // progress: the fill's search nodes, then unique mode's cells removed of those to remove).
-  function showMaking(m) {
-    const [size, p, seed, unique] = m.spec.split(":");
-    const g = m.progress;
-    const far = !g || g.stage === undefined ? ""
-      : g.stage === "fill" ? ` filling the grid: ${g.nodes.toLocaleString("en")} search nodes, ${g.elapsed.toFixed(1)} s`
-        : ` removed ${g.removed.toLocaleString("en")} of ${g.to_remove.toLocaleString("en")} cells ` +
-          `(${g.tried.toLocaleString("en")} tried), ${g.elapsed.toFixed(1)} s`;
-    ui.info.dataset.generating = "true";                  // a test hook, drawn from the state
-    delete ui.info.dataset.solutions;
-    ui.info.textContent = `Generating a ${size}×${size} (p = ${p}, seed ${seed}${unique ? ", unique" : ""})…${far}`;
-  }
-
-  // While the rating works: its stage, and for the count its nodes and seconds against its
-  // budget (rate.RATE_SECONDS), so a large puzzle's line never just says "checking…".
-  function showWait(p) {
-    const secs = `${p.elapsed.toFixed(1)} s of ${p.budget} s`;
-    ui.rating.dataset.wait = p.stage;
-    ui.rating.textContent = `p = ${Number(ui.rating.dataset.p || 0).toFixed(2)} · ` + (p.stage === "logic" ? "rating… logic at work"
-      : `rating… logic settles ${p.logic_cells} cells; counting solutions: ${p.nodes.toLocaleString("en")} search nodes, ${secs}`);
-  }
-
-  // How hard the puzzle is: p, how many empty cells human logic settles, the hardest move it
-  // needed, or that it needs search (sudoku_lab.rate).
-  function showRating(r, givens, N) {
-    const el = ui.rating;
-    el.dataset.givens = String(givens);
-    el.dataset.p = (givens / (N * N)).toFixed(4);
-    delete el.dataset.wait;
-    if (!r) {
-      for (const k of ["logicCells", "hardestMove", "needsSearch"]) delete el.dataset[k];
-      el.textContent = `p = ${(givens / (N * N)).toFixed(2)} · rating…`;
-      return;
-    }
-    el.dataset.logicCells = String(r.logic_cells);
-    el.dataset.hardestMove = r.hardest_move || "";
-    el.dataset.needsSearch = r.needs_search ? "true" : "false";
-    el.textContent = `p = ${r.p.toFixed(2)} · ${r.summary}`;
-  }
-
-  // ------------------------------------------------------------------ the check
-  // Every new puzzle (and every fresh worker) is checked: clashes at once, the count in slices.
-  // A check sent while Python loads waits in the worker's queue.
-  // Keyed on the puzzle itself, not its text: every puzzle set (the same text loaded again, or
-  // after a link left no puzzle) has its check reset to null by setPuzzle, so it is checked anew.
+// Every new puzzle (and every fresh worker) is checked: clashes at once, the count in slices.
+// A check sent while Python loads waits in the worker's queue.
+// Keyed on the puzzle itself, not its text: every puzzle set (the same text loaded again, or
+// after a link left no puzzle) has its check reset to null by setPuzzle, so it is checked anew.
+function mountCheck(store, actions, worker, rating) {
   let checked = null;                // {puzzle, generation}: the puzzle last sent, with the worker it went to
   store.on(["puzzle", "ready"], async (s) => {
     const puzzle = s.puzzle;
@@ -263,39 +220,34 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
       if (!first.ok) { actions.notify(first.message, "check"); return; }
       store.set({ check: { givens: first.givens, clashes: first.cells || [], message: first.message || "" } });
       if (first.message) actions.notify(first.message, "check");
-      rated = await worker.rate(text, (p) => {
-        if (current() && !(store.state.check && store.state.check.rating)) showWait(p);
+      rated = await worker.rate(text, (w) => {
+        if (!current() || (store.state.check && store.state.check.rating)) return;
+        rating.dataset.wait = w.stage;
+        rating.textContent = ratingWaitLine(w, Number(rating.dataset.p || 0));
       });
     } catch { checked = null; return; }        // the worker was lost: the next `ready` checks again
     if (rated.superseded || !current()) return;
-    const rating = rated.ok ? rated.result : null;
-    store.set({ check: { ...store.state.check, solutions: rating ? rating.solutions : null, rating } });
-    if (rating && rating.message && !first.message && !(countFoundNothing(rating) && solvedByRun(store.state))) {
-      actions.notify(rating.message, countFoundNothing(rating) ? "count" : "check", rating.out_of_time ? "info" : "error");
+    const r = rated.ok ? rated.result : null;
+    store.set({ check: { ...store.state.check, solutions: r ? r.solutions : null, rating: r } });
+    if (r && r.message && !first.message && !(countFoundNothing(r) && solvedByRun(store.state))) {
+      actions.notify(r.message, countFoundNothing(r) ? "count" : "check", r.out_of_time ? "info" : "error");
     }
   });
-
-  // The count ran out of time before it found a solution: its notice says so, which a Solve run
-  // that verified one makes untrue (the puzzle line then says "at least one solution").
-  function countFoundNothing(r) { return r.out_of_time && r.solutions === null && r.verdict !== "at least one"; }
-  function solvedByRun(s) { return !!(s.results.solve && s.results.solve.result && s.results.solve.result.solved); }
   store.on(["results"], (s) => { if (solvedByRun(s)) actions.clearNotice("count"); });
+}
 
-  // ------------------------------------------------------------------ examples
-  (async () => {
-    for (const [path, label] of EXAMPLE_FILES) {
-      let list;
-      try {
-        const r = await fetch(path);
-        if (!r.ok) continue;
-        list = readPuzzleList(await r.text());
-      } catch { continue; }
-      const group = document.createElement("optgroup");
-      group.label = label;
-      for (const { name, puzzle } of list) group.appendChild(new Option(name, puzzle));
-      ui.examples.appendChild(group);
-    }
-  })();
-
-  return { loadText, takePaste };
+// The examples menu: the puzzles of the example files, a group each (one that cannot be fetched is left out).
+async function loadExamples(select) {
+  for (const [path, label] of EXAMPLE_FILES) {
+    let list;
+    try {
+      const r = await fetch(path);
+      if (!r.ok) continue;
+      list = readPuzzleList(await r.text());
+    } catch { continue; }
+    const group = document.createElement("optgroup");
+    group.label = label;
+    for (const { name, puzzle } of list) group.appendChild(new Option(name, puzzle));
+    select.appendChild(group);
+  }
 }

@@ -1,27 +1,13 @@
-"""What the page says is what is so (issue 27's small items): a waiting Start replaced by
-another Generate says it was dropped, a rating stopped by its budget is information and not an
-error, a link whose puzzle cannot be read leaves no other puzzle on the board, and the words
-are English."""
+"""What the page says is what is so (issue 27's small items): a rating stopped by its budget is
+information and not an error, a link whose puzzle cannot be read leaves no other puzzle on the
+board, and the words are English. (A waiting Start that another puzzle replaces says it was
+dropped: tests/js/actions.test.mjs.)"""
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
 PAPERS_SATO_01 = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28.."
-LONG_SPEC = "25:0.45:3:unique"          # minutes in the page: still being made when Generate replaces it
-
-
-def test_a_waiting_start_replaced_by_another_generate_says_it_was_dropped(lab):
-    lab.open(f"#g={LONG_SPEC}&s=hill_climb&seed=1&t=2")
-    assert lab.by("board-making").is_visible()
-    lab.by("start").click()
-    assert "waits" in lab.error_text()
-    lab.generate(9, 0.45, 2)                                  # another puzzle replaces the one Start waited for
-    said = lab.error_text()
-    assert "Nothing was started" in said and LONG_SPEC in said and "9:0.45:2" in said, said
-    lab.page.wait_for_timeout(1000)
-    assert lab.state() == "ready"                            # and nothing ran on the new puzzle unasked
-    assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
 
 
 def test_a_rating_stopped_by_its_budget_is_said_as_information_not_as_an_error(lab):

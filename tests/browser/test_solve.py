@@ -58,27 +58,6 @@ def test_stop_halts_a_running_search(lab):
     assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
 
 
-def test_a_stop_before_the_run_has_begun_runs_nothing_and_the_next_start_works(lab):
-    """The run begins in the task after the click on Start (the click stays short): a Stop
-    pressed before then means it never begins, and the page is ready for the next Start."""
-    lab.open()
-    lab.load(PAPERS["sato-11-easy"])
-    lab.by("seed-input").fill("4")
-    lab.page.evaluate("""async () => {
-      document.querySelector('[data-testid=start]').click();
-      await Promise.resolve();            // the state's listeners have run: Stop is enabled, the run not begun
-      document.querySelector('[data-testid=stop]').click();
-    }""")
-    assert lab.wait_state("ready", "stopped") == "ready"
-    lab.page.wait_for_timeout(300)
-    assert lab.state() == "ready"
-    assert lab.metric("iteration") == "–" and lab.by("chart").get_attribute("data-points") == "0"
-    assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
-    lab.by("start").click()
-    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
-    assert is_solution(parse(PAPERS["sato-11-easy"]), np.array(lab.board_values()))
-
-
 def test_a_large_board_runs_on_its_canvas_and_its_cells_take_the_last_frame(lab):
     """From 25×25 up a running board is drawn on one canvas over its cells (restyling hundreds
     of cells was longer than a frame): the canvas changes as the search moves while the cells

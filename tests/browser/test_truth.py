@@ -51,31 +51,6 @@ def test_start_while_a_linked_puzzle_is_made_runs_that_puzzle(lab):
     assert "16×16" in lab.page.evaluate("() => document.querySelector('[data-testid=chart]').dataset.title")
 
 
-def test_a_race_started_while_its_puzzle_is_made_races_on_it(lab):
-    slow_puzzle()
-    lab.open(f"#g={SLOW_SPEC}&t=2&m=race&e=hill_climb:1,hill_climb:2")
-    lab.page.wait_for_selector('[data-testid="compare-entry"]')
-    native = start_while_making(lab, "compare-start")
-    assert lab.by("lane").count() == 0
-    lab.wait_lanes_done(timeout=120_000)
-    for lane in lab.page.query_selector_all('[data-testid="lane"]'):
-        givens = lane.eval_on_selector_all('[data-testid=cell]', "els => els.map(e => e.dataset.given === 'true' ? +e.dataset.value : 0)")
-        assert givens == native
-    assert f"g={SLOW_SPEC}" in lab.by("share").get_attribute("data-url")
-
-
-def test_stop_cancels_a_start_that_waits_for_its_puzzle(lab):
-    slow_puzzle()
-    lab.open(f"#g={SLOW_SPEC}&s=hill_climb&seed=1&t=2")
-    start_while_making(lab, "start")
-    lab.by("stop").click()
-    assert "waits" not in lab.error_text()
-    lab.page.wait_for_selector('[data-testid="board-making"]', state="hidden", timeout=120_000)
-    lab.page.wait_for_timeout(300)
-    assert lab.state() == "ready"                           # the made puzzle is shown; nothing ran
-    assert lab.givens_on_board() == slow_puzzle()
-
-
 def test_a_long_race_chart_keeps_every_stretch_of_its_log_time_axis(lab):
     """Each lane's line, as drawn, against the race's JSON (every sample): its points are the
     JSON's, and every stretch of the log time axis keeps points — the first second as well as

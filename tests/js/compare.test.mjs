@@ -8,7 +8,8 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 import { comparisonWorkers, compareStatus, coresNote, describeStartup, EVERY_WORKER_READY } from "../../static/compare/status.js";
-import { badListLine, checkEntry, checkStart, vetPuzzles } from "../../static/compare/check.js";
+import { badListLine, checkEntry, vetPuzzles } from "../../static/compare/check.js";
+import { checkStart } from "../../static/start-check.js";
 import { measureOf, places, placeText, rankingText, unsolvedPlaceText } from "../../static/compare/ranking.js";
 import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/solve/stop-point.js";
 import { tallyRuns } from "../../static/compare/tally.js";
@@ -66,18 +67,21 @@ test("compare status: what a starting comparison's workers are doing", () => {
 
 test("check: Start of a race or experiment — its settings, or what it says and marks", () => {
   const ok = checkStart("race", state({ view: "race", compare: { entries: [entry("acs"), entry("hill_climb")] } }));
-  assert.deepEqual(ok.settings, { max_seconds: 60, max_iterations: null, max_evaluations: null, runs: 1, workers: 1, puzzles: null });
+  const { max_seconds, max_iterations, max_evaluations, runs, workers, entries } = ok.values;
+  assert.deepEqual({ max_seconds, max_iterations, max_evaluations, runs, workers }, { max_seconds: 60, max_iterations: null,
+    max_evaluations: null, runs: 1, workers: 1 });
+  assert.deepEqual(entries.map((e) => e.solver), ["acs", "hill_climb"]);
   const budgeted = checkStart("race", state({ view: "race", settings: { max_iterations: "500", max_evaluations: "0" },
     compare: { entries: [entry("acs"), entry("hill_climb")] } }));
   assert.deepEqual([...budgeted.mark.keys()], ["ev"]);                 // a budget read by its rule, marked on its field
   assert.match(budgeted.message, /evaluation budget must be a whole number from 1/);
   const steps = checkStart("race", state({ view: "race", settings: { max_iterations: "500" },
     compare: { entries: [entry("acs"), entry("hill_climb")] } }));
-  assert.equal(steps.settings.max_iterations, 500);
+  assert.equal(steps.values.max_iterations, 500);
   const one = checkStart("race", state({ view: "race", compare: { entries: [entry("acs")] } }));
-  assert.equal(one.settings, undefined);
+  assert.equal(one.values, undefined);
   assert.equal(one.mark.size, 0);                               // the entries' problem is said, not marked on a field
-  assert.equal(one.message, "Nothing was started:\n• entries: A race needs two to five entries: add them with “Add entry”.");
+  assert.equal(one.message, "Nothing was started. Fix these first:\n• entries: A race needs two to five entries: add them with “Add entry”.");
   // a field that already has a problem (a link's) keeps its message; a new one is marked
   const s = state({ view: "experiment", settings: { max_seconds: "0" },
     compare: { entries: [entry("acs")], runs: "x", puzzles: "list", list: PUZZLE_9 + "\nnot a puzzle" },
@@ -86,10 +90,10 @@ test("check: Start of a race or experiment — its settings, or what it says and
   assert.deepEqual([...bad.mark.keys()].sort(), ["pl", "t"]);
   assert.equal(bad.problems.get("runs"), "runs: the link said x");
   assert.equal(bad.line, 2);
-  assert.match(bad.message, /^Nothing was started:\n• time limit/);
+  assert.match(bad.message, /^Nothing was started\. Fix these first:\n• time limit/);
   const set = checkStart("experiment", state({ view: "experiment", compare: { entries: [entry("acs")], puzzles: "sato6", runs: "3" } }));
-  assert.deepEqual(set.settings.puzzles, { kind: "set", id: "sato6" });
-  assert.equal(set.settings.runs, 3);
+  assert.deepEqual(set.values.puzzles, { kind: "set", id: "sato6" });
+  assert.equal(set.values.runs, 3);
 });
 
 test("check: Add entry takes the solver form's settings; the time limit and puzzle are not its own", () => {
@@ -251,14 +255,14 @@ test("a puzzle whose givens clash: Start runs no race (nor an experiment on it) 
   const clash = { givens: 2, clashes: [0, 1], message: "The givens clash: row 1 has 1 twice, at r1c1 and r1c2." };
   const race = state({ view: "race", check: clash, compare: { entries: [entry("acs"), entry("hill_climb")] } });
   const said = checkStart("race", race);
-  assert.equal(said.settings, undefined);
+  assert.equal(said.values, undefined);
   assert.equal(said.message, `Nothing was started. ${clash.message}`);
   assert.equal(said.mark.size, 0);
   assert.match(compareStatus(race, "race")[1], /^The givens clash, so the puzzle has no solution: Start runs no race/);
   const current = state({ view: "experiment", check: clash, compare: { entries: [entry("acs")], puzzles: "current" } });
-  assert.equal(checkStart("experiment", current).settings, undefined);
+  assert.equal(checkStart("experiment", current).values, undefined);
   const set = state({ view: "experiment", check: clash, compare: { entries: [entry("acs")], puzzles: "papers" } });
-  assert.ok(checkStart("experiment", set).settings);                  // a built-in set does not run the board's puzzle
+  assert.ok(checkStart("experiment", set).values);                  // a built-in set does not run the board's puzzle
   assert.equal(compareStatus(set, "experiment")[1], "Ready: set the entries and press Start.");
 });
 
@@ -284,7 +288,7 @@ test("experiment files: Start takes the files read, and says why not while they 
   const exp = (files) => state({ view: "experiment", compare: { entries: [entry("acs")], puzzles: "files", runs: "1" },
     files: { set: 1, reading: null, read: [], skipped: [], ...files } });
   const read = [{ name: "x.txt", file: "bank/x.txt", puzzle: PUZZLE_9 }];
-  assert.deepEqual(checkStart("experiment", exp({ read })).settings.puzzles, { kind: "files", puzzles: read });
+  assert.deepEqual(checkStart("experiment", exp({ read })).values.puzzles, { kind: "files", puzzles: read });
   assert.match(checkStart("experiment", exp({ reading: { done: 3, total: 100 } })).problems.get("ps"), /still being read \(3 of 100\)/);
   assert.match(checkStart("experiment", exp({})).problems.get("ps"), /^open one or more puzzle files first/);
   assert.match(checkStart("experiment", exp({ skipped: [{ file: "y", message: "m" }] })).problems.get("ps"), /none of the files/);

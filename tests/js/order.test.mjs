@@ -1,8 +1,10 @@
-// The experiment's run order (static/compare/order.js): every entry before the next puzzle or seed.
+// The experiment's run order (static/compare/order.js): every entry before the next puzzle or seed;
+// its job list (static/compare/jobs.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { runOrder } from "../../static/compare/order.js";
+import { experimentJobs, groupOf, groupsOf } from "../../static/compare/jobs.js";
 
 const key = ({ entry, puzzle, run }) => `${entry}/${puzzle}/${run}`;
 
@@ -25,4 +27,32 @@ test("order: every seed of a puzzle before the next puzzle, every puzzle of a ro
   const puzzles = sweep.filter((j) => j.entry === 0).map((j) => [j.puzzle, j.run]);
   assert.deepEqual(puzzles, [[0, 0], [0, 1], [3, 0], [3, 1], [1, 0], [1, 1], [4, 0], [4, 1], [2, 0], [2, 1], [5, 0], [5, 1]]);
   assert.deepEqual(runOrder(1, 3, 2).map((j) => [j.puzzle, j.run]), [[0, 0], [0, 1], [1, 0], [1, 1], [2, 0], [2, 1]]);
+});
+
+test("jobs: every run of an experiment with its seed, budget, row and place in the records", () => {
+  const entries = [{ solver: "acs", seed: 10, params: { ants: 5 } }, { solver: "hill_climb", seed: 1, params: {} }];
+  const puzzles = [{ name: "a", puzzle: "1..." }, { name: "b", puzzle: "2...", file: "bank/b.txt" }];
+  const jobs = experimentJobs({ entries, puzzles, runs: 2, max_seconds: 5, max_iterations: 100 });
+  assert.equal(jobs.length, 8);
+  assert.deepEqual(jobs.slice(0, 2).map((j) => [j.solver, j.seed, j.index]), [["acs", 10, 0], ["hill_climb", 1, 0]]);
+  const last = jobs[jobs.length - 1];
+  assert.deepEqual(last, { entry: 1, index: 1, name: "b", file: "bank/b.txt", puzzle: "2...", spec: undefined, solver: "hill_climb",
+    params: {}, seed: 2, max_seconds: 5, max_iterations: 100, max_evaluations: null, group: "1", key: 7 });
+  assert.deepEqual(jobs.map((j) => j.key).sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6, 7]);   // each place once
+  assert.equal(jobs[0].file, null);
+  assert.deepEqual(groupsOf(puzzles, null), [{ key: "0", name: "a" }, { key: "1", name: "b" }]);
+});
+
+test("jobs: a sweep over p runs the first instance of every p first, and pools each size and p's instances in one row", () => {
+  const sweep = { size: "16", ps: ["0.4", "0.5"], instances: 2 };
+  const puzzles = ["16:0.4:0", "16:0.4:1", "16:0.5:0", "16:0.5:1"].map((spec) => ({ name: spec, spec, puzzle: null }));
+  const jobs = experimentJobs({ entries: [{ solver: "acs", seed: 0, params: {} }], puzzles, runs: 1, max_seconds: 5, sweep });
+  assert.deepEqual(jobs.map((j) => j.spec), ["16:0.4:0", "16:0.5:0", "16:0.4:1", "16:0.5:1"]);
+  assert.deepEqual(jobs.map((j) => j.group), ["16:p0.4", "16:p0.5", "16:p0.4", "16:p0.5"]);
+  assert.equal(groupOf(puzzles[3], 3, sweep), "16:p0.5");
+  assert.deepEqual(groupsOf(puzzles, sweep), [{ key: "16:p0.4", name: "p = 0.4", size: "16", p: 0.4 },
+    { key: "16:p0.5", name: "p = 0.5", size: "16", p: 0.5 }]);
+  // several sizes: a row per size and p, named by both
+  const two = { sizes: [9, 16], ps: ["0.4"], instances: 1 };
+  assert.deepEqual(groupsOf([], two).map((g) => [g.key, g.name]), [["9:p0.4", "9×9, p = 0.4"], ["16:p0.4", "16×16, p = 0.4"]]);
 });

@@ -1,0 +1,36 @@
+// An experiment's job list: every run it makes (entries × puzzles × runs, seeds s, s+1, …), in
+// the order compare/order.js gives, and the table's rows they fall in (a puzzle, or in a sweep
+// over p its p, the instances pooled). Pure: node tests it (tests/js/order.test.mjs).
+import { runOrder } from "./order.js";
+
+// The table's row of a puzzle: its index, or in a sweep its size and p (the puzzle's spec
+// `size:p:seed`), the instances pooled.
+export function groupOf(puzzle, pi, sweep) {
+  if (!sweep) return String(pi);
+  const [size, p] = puzzle.spec.split(":");
+  return `${size}:p${p}`;
+}
+
+// The table's rows, in order: {key, name} a puzzle each, or in a sweep {key, name, size, p} a
+// size and p each, size by size ("p = 0.4" for one size, "16×16, p = 0.4" for several).
+export function groupsOf(puzzles, sweep) {
+  if (!sweep) return puzzles.map((p, pi) => ({ key: String(pi), name: p.name }));
+  const sizes = sweep.sizes || [sweep.size];
+  return sizes.flatMap((n) => sweep.ps.map((p) => ({ key: `${n}:p${p}`, name: sizes.length > 1 ? `${n}×${n}, p = ${p}` : `p = ${p}`,
+    size: n, p: Number(p) })));
+}
+
+// entries: [{solver, seed, params}]; puzzles: [{name, puzzle, file?} or {name, spec}]; sweep:
+// null or {ps, instances, …}. Each job: its entry and puzzle (index, name, file), the puzzle or
+// its spec, the run's solver, parameters, seed and budget, its row (`group`) and `key`, its
+// place in the records' files (entry, then puzzle, then seed).
+export function experimentJobs({ entries, puzzles, runs, max_seconds, max_iterations = null, max_evaluations = null,
+  sweep = null }) {
+  const round = sweep ? (pi) => pi % sweep.instances : undefined;    // a sweep's first instance of every p first
+  return runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }) => {
+    const e = entries[ei], p = puzzles[pi];
+    return { entry: ei, index: pi, name: p.name, file: p.file ?? null, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
+      params: e.params, seed: e.seed + r, max_seconds, max_iterations, max_evaluations, group: groupOf(p, pi, sweep),
+      key: (ei * puzzles.length + pi) * runs + r };
+  });
+}

@@ -1,0 +1,39 @@
+// What a Solve run sends to the worker and what its end leaves, without the DOM (node tests it
+// with a fake worker, tests/js/actions.test.mjs): the run's spec from Start's values, the stop
+// point a Stop or the time limit leaves, and a refusal said as every refused Start is.
+import { RunRefused, WorkerLost } from "../python/client.js";
+import { replayPointOf, runFragment, stopPointAfter } from "./stop-point.js";
+
+// The worker's run spec: Start's values, and a link's stop point while the settings are its
+// run's (the run then ends at that step; docs/design.md, "Share links").
+export function solveSpec(values, state) {
+  const { puzzle, schema, params, seed, max_seconds, max_iterations, max_evaluations, workers, exchange } = values;
+  return { puzzle, solver: schema.id, params, seed, max_seconds, max_iterations, max_evaluations,
+    stop_at: replayPointOf(state), workers, exchange };
+}
+
+// The Solve view's body (actions.start): sends the run, tells `sent(runId)` which run's frames
+// to paint (`onFrame(runId, msg)`), and returns the view's outcome {result, link}, or null when
+// the worker refused the run (its field marked and said) or was lost (said by its owner).
+export async function sendSolve({ worker, store, actions }, values, { state, link, setPhase, onStop }, { sent, onFrame }) {
+  const spec = solveSpec(values, state);
+  const fragment = runFragment(state);
+  const handle = worker.run(spec, (msg) => onFrame(handle.runId, msg));
+  sent(handle.runId);
+  onStop(handle.stop);
+  setPhase("running");
+  try {
+    const result = await handle.done;
+    const step = stopPointAfter(result, spec);     // Stop or the time limit ended it: its link says where
+    store.set({ stopPoint: step === null ? null : { fragment, step, replay: false } });
+    return { result, link };
+  } catch (err) {
+    if (err instanceof RunRefused) {
+      if (err.field) actions.refuse(err.field === "solver" ? "s" : err.field, err.message);
+      else actions.notify(err.message, "run");
+      return null;
+    }
+    if (err instanceof WorkerLost) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,47 @@
+// What Start checks before anything runs, for every view (Solve, Race, Experiment), and how a
+// refused Start says why — written once, pure (no DOM; node tests it in tests/js/actions.test.mjs
+// and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/design.md,
+// "The page").
+import { read } from "./rules/read.js";
+import { problemLine } from "./rules/table.js";
+import { clashingGivens } from "./state.js";
+
+// Does a Start of `view` run the board's puzzle (so it first takes the paste box's, and waits for
+// a puzzle being made)? Solve and a race always; an experiment when its puzzles are the current one.
+export const runsTheBoard = (view, s) => view !== "experiment" || s.compare.puzzles === "current";
+
+// The one sentence a refused Start says: what to fix, one line each (`lines`: problem lines).
+export const nothingStarted = (lines) => `Nothing was started. Fix these first:\n• ${lines.join("\n• ")}`;
+
+// A puzzle whose givens clash has no solution: no run can help, and Start says the check's words.
+export const clashRefusal = (check) =>
+  `Nothing was started. ${(check && check.message) || "The givens clash, so the puzzle has no solution."}`;
+
+// Start in `view`, judged on that view's settings only (rules/read.js). Either {values} —
+// what the view runs with, read.js's values — or a refusal {problems, mark, line, message,
+// source}: `mark` the problems to set on their fields (a field that already has one, a link's
+// say, keeps its own message; the entries' problem is said, not marked), `line` the pasted
+// list's line to select, `message` the notice and `source` its source ("check" for a clash, so a
+// new puzzle takes it away; "start" otherwise).
+export function checkStart(view, state) {
+  const { values, problems, line } = read(view, state);
+  if (!problems.size && runsTheBoard(view, state) && clashingGivens(state)) {
+    return { problems, mark: new Map(), line: null, message: clashRefusal(state.check), source: "check" };
+  }
+  if (!problems.size) return { values };
+  const mark = new Map([...problems].filter(([k]) => !state.problems.has(k) && k !== "e"));
+  return { problems, mark, line, source: "start",
+    message: nothingStarted([...problems].map(([k, m]) => problemLine(k, m))) };
+}
+
+// Whether a view's Start and Stop can be pressed: Start once Python is ready and nothing runs,
+// and — for a Start on the board's puzzle — there is something to run or to say (a puzzle, one
+// being made, text in the paste box, or a problem that Start names); Stop while the view's own
+// run goes on, or while its Start waits for the puzzle being made.
+export function controls(view, s) {
+  const something = !runsTheBoard(view, s) || !!(s.puzzle || s.making || s.problems.size || s.paste.trim());
+  return {
+    start: !!s.ready && !s.running && something,
+    stop: (!!s.running && s.running.kind === view) || (!!s.making && s.making.waiting === view),
+  };
+}
