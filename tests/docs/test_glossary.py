@@ -5,7 +5,7 @@ held under `seconds` (the elapsed time of a result)."""
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DESIGN = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
 
 

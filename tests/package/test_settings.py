@@ -2,11 +2,11 @@
 (static/settings/table.js) is held to, and the link keys derived from it."""
 
 import json
-from pathlib import Path
 
+from conftest import ROOT
 from sudoku_lab import links, settings
 
-CASES = json.loads((Path(__file__).parent / "settings_cases.json").read_text(encoding="utf-8"))
+CASES = json.loads((ROOT / "tests" / "settings_cases.json").read_text(encoding="utf-8"))
 
 
 def test_the_table_is_the_shared_case_files():
