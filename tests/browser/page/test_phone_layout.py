@@ -1,112 +1,14 @@
-"""Waiting and phones (issue 27): the pool's workers load while a comparison is composed, each
-lane says what it waits for, the views fit a phone's first screen and a half, an experiment
-stopped early has compared every entry, and the race chart's time axis ends with the race."""
-
-import json
+"""The page on a phone and on a wide screen (issue 27): each view has its Start and results
+within a phone's first screen and a half, a race unfolds the solver panel next to "Add entry",
+the experiment's table says its columns go on to the right; a wide screen keeps the panels
+beside the view, nothing folded."""
 
 import pytest
 
 from lab import HELD_OUT
-from sudoku_lab.grid import parse
-from sudoku_lab.run import Budget, Run
 
-# One shared page (a test that wants a phone's or a wide screen sets it on that page), but for
-# the two tests that watch the pool's workers load from nothing.
+# One shared page: a test that wants a phone's or a wide screen sets it on that page.
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
-
-POOL = "() => { const s = document.querySelector('[data-testid=compare-status]');" \
-       " return [+(s.dataset.workers || 0), +(s.dataset.workersReady || 0)]; }"
-
-
-@pytest.mark.fresh_page  # Solve must have loaded no pool worker yet
-def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
-    lab.open("#p=" + HELD_OUT + "&t=30")
-    lab.wait_workers(1)
-    lab.page.wait_for_timeout(500)
-    assert len(lab.page.workers) == 1                       # Solve needs only the page's own worker
-    lab.set_view("race")
-    lab.wait_until("() => document.querySelector('[data-testid=compare-status]').dataset.workers === '2'", timeout=60)
-    lab.add_entry("hill_climb", 1)
-    lab.add_entry("alldiff_tabu", 2)
-    lab.add_entry("hill_climb", 3)                          # a third entry: a third worker
-    lab.wait_until(f"() => ({POOL})()[0] === 3", timeout=60)
-    lab.wait_workers(3)
-    lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)   # all loaded before Start
-    lab.page.evaluate("""() => { window.__status = []; const s = document.querySelector('[data-testid=compare-status]');
-        new MutationObserver(() => window.__status.push(s.textContent)).observe(s, {childList: true, subtree: true}); }""")
-    lab.by("compare-start").click()
-    lab.wait_lanes_done()
-    said = lab.page.evaluate("() => window.__status")
-    assert not any("loading" in t for t in said), said      # nothing left to load at Start (no "worker 2 is loading…")
-    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
-    assert len(lab.page.workers) == 3
-
-
-@pytest.mark.fresh_page  # the pool's workers must still be loading
-def test_each_lane_says_what_it_waits_for(lab):
-    """Started at once after the page is ready, the second and third workers are still loading:
-    lane 1 (the page's own worker, ready) says it waits for the others, not for its worker."""
-    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,hill_climb:3")
-    lab.page.evaluate("""() => { window.__lanes = [[], [], []];
-        new MutationObserver(() => document.querySelectorAll('[data-testid=lane] .lane-info').forEach((e, i) => {
-          const seen = window.__lanes[i]; if (seen.at(-1) !== e.textContent) seen.push(e.textContent); }))
-        .observe(document.getElementById('lanes'), {childList: true, subtree: true, characterData: true}); }""")
-    lab.by("compare-start").click()
-    lab.wait_lanes_done()
-    first, second, third = lab.page.evaluate("() => window.__lanes")
-    assert not any("waiting for its worker" in t for t in first), first
-    assert any(t.startswith("its worker is ready; waiting for lanes 2, 3 to load") for t in first), first
-    for seen in (second, third):
-        assert any(t.startswith("waiting for its worker, which is loading") for t in seen), seen
-    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
-
-
-def test_an_experiment_stopped_early_has_run_every_entry_and_its_files_name_them(lab):
-    """Runs go entry, then puzzle, then seed (compare/order.js): stopped after a few runs, every
-    entry has results, each the native run of its (entry, puzzle, seed); the files name every entry."""
-    lab.open("#p=" + HELD_OUT + "&m=experiment&t=30&e=hill_climb:1,alldiff_tabu:1,nb_coin:1&runs=40&ps=current")
-    lab.by("workers").fill("1")
-    lab.by("compare-start").click()
-    lab.page.wait_for_function("() => +document.querySelector('[data-testid=compare-progress]').dataset.done >= 3",
-                               timeout=120_000)
-    lab.by("compare-stop").click()
-    lab.page.wait_for_function("() => document.querySelector('[data-testid=compare-status]').dataset.state === 'stopped'")
-    rows = lab.rows()
-    assert [r["solver"] for r in rows] == ["hill_climb", "alldiff_tabu", "nb_coin"]
-    assert all(r["runs"] >= 1 for r in rows), rows
-    assert max(r["runs"] for r in rows) - min(r["runs"] for r in rows) <= 1, rows     # in step
-    with lab.page.expect_download() as dl:
-        lab.by("export-json").click()
-    name = dl.value.suggested_filename
-    assert all(s in name for s in ("hill_climb", "alldiff_tabu", "nb_coin")), name
-    jsonl = [json.loads(line) for line in open(dl.value.path())]
-    keys = [(r["solver"], r["seed"]) for r in jsonl if r["stop_reason"] != "stopped"]
-    order = {"hill_climb": 0, "alldiff_tabu": 1, "nb_coin": 2}
-    assert keys == sorted(keys, key=lambda k: (order[k[0]], k[1]))           # the file: by entry, then seed
-    for rec in jsonl:
-        if rec["stop_reason"] == "stopped":
-            continue
-        native = Run(parse(HELD_OUT), rec["solver"], rec["params"], rec["seed"], Budget(max_seconds=60)).finish()
-        assert (rec["iterations"], rec["board"], rec["solved"]) == (native.iterations, native.to_json()["board"], native.solved)
-    with lab.page.expect_download() as dl:
-        lab.by("export-csv").click()
-    assert all(s in dl.value.suggested_filename for s in ("hill_climb", "alldiff_tabu", "nb_coin"))
-
-
-def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):
-    lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,alldiff_tabu:2")
-    chart = lab.page.locator("#race-chart")
-    lab.by("compare-start").click()
-    lab.page.wait_for_function("() => document.getElementById('race-chart').dataset.xMax !== undefined")
-    assert float(chart.get_attribute("data-x-max")) == 60                 # running: the time limit
-    lab.wait_lanes_done()
-    times = [float(t.split()[0]) for t in lab.page.locator('[data-testid="lane-time"]').all_inner_texts()]
-    assert max(times) < 10, times                                          # every lane ended far earlier
-    lab.page.wait_for_function("() => +document.getElementById('race-chart').dataset.xMax < 60")
-    x_max = float(chart.get_attribute("data-x-max"))
-    assert abs(x_max - max(max(times), 0.01)) <= 0.006, (x_max, times)
-    assert lab.by("compare-chart").get_attribute("data-x-max") == chart.get_attribute("data-x-max")
-
 
 SCREEN_AND_A_HALF = 1.5 * 844
 TOP = "(sel) => { const e = document.querySelector(sel); return e.getBoundingClientRect().top + scrollY; }"
