@@ -53,14 +53,23 @@ def native_rate(solver: str, puzzle: str, params: dict, seconds: float, seed: in
     return r.iterations / r.seconds, r.stop_reason
 
 
-def run_in_page(browser, base: str, solver: str, puzzle: str, params: dict, seconds: float, seed: int = 0):
-    """Open a share link for the run, start it, wait for its end; the page, for the caller to read."""
-    page = browser.new_page()
+def run_in_page(browser, base: str, solver: str, puzzle: str, params: dict, seconds: float, seed: int = 0,
+                page=None):
+    """Open a share link for the run, start it, wait for its end; the page, for the caller to read.
+    Given a `page` that already shows the lab, the link is opened in it by its hash (as a link
+    opened in the same tab: docs/design.md, "Share links"), so Python is not loaded again."""
     frag = f"#p={puzzle}&s={solver}&seed={seed}&t={seconds}" + "".join(f"&{k}={v}" for k, v in params.items())
-    page.goto(base + frag)
+    if page is None:
+        page = browser.new_page()
+        page.goto(base + frag)
+    else:
+        page.evaluate("""h => new Promise((done) => {
+            addEventListener("hashchange", () => setTimeout(done, 0), { once: true });
+            location.hash = h; })""", frag)
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
     page.get_by_test_id("start").click()
-    page.wait_for_selector('[data-testid=status]:not([data-state=running])', timeout=(seconds + 60) * 1000)
+    page.wait_for_selector('[data-testid=status]:not([data-state=running]):not([data-state=ready])',
+                           timeout=(seconds + 60) * 1000)
     return page
 
 

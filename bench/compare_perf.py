@@ -13,6 +13,7 @@
         [≥ 10], and the time from Stop until every lane has stopped [≤ 200 ms].
 
     .venv/bin/python bench/compare_perf.py [--runs 3] [--race-seconds 5] [--json]
+        [--max-steps 50]       # a step budget on each throughput run (the smoke test's: seconds, not minutes)
         [--race-only] [--race-puzzle <cells>]   # the race alone, on another puzzle (a 25×25, say)
 
 Needs a built static/vendor/ and Chromium.
@@ -42,11 +43,13 @@ def chromium_rss_mb() -> float:
     return sum(int(x) for x in out.split()) / 1024
 
 
-def experiment_rate(browser, base: str, workers: int, runs: int) -> dict:
-    """Runs per second of an experiment of short hill_climb runs on the 40 rated puzzles."""
+def experiment_rate(browser, base: str, workers: int, runs: int, max_steps: int | None = None) -> dict:
+    """Runs per second of an experiment of short hill_climb runs on the 40 rated puzzles (each
+    ended by its step budget `max_steps`, when given, as well as by its 30 s time limit)."""
     page = browser.new_page()
     page.add_init_script(PROBE)
-    page.goto(base + f"#p={EASY}&m=experiment&e=hill_climb:0&runs=1&ps=current&t=30")
+    budget = f"&i={max_steps}" if max_steps else ""
+    page.goto(base + f"#p={EASY}&m=experiment&e=hill_climb:0&runs=1&ps=current&t=30{budget}")
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
     page.get_by_test_id("workers").fill(str(workers))
     page.get_by_test_id("compare-runs").fill(str(workers))             # warm-up: every worker loads once
@@ -147,12 +150,13 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3, help="runs per rated puzzle in the throughput experiment")
     ap.add_argument("--race-seconds", type=float, default=5)
+    ap.add_argument("--max-steps", type=int, default=None, help="a step budget on each throughput run (default: none)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--race-only", action="store_true", help="measure the race alone")
     ap.add_argument("--race-puzzle", default=UNSOLVABLE, help="the race's puzzle as cells (default: a 9×9)")
     args = ap.parse_args()
     with lab_browser() as (browser, base):
-        rates = [] if args.race_only else [experiment_rate(browser, base, w, args.runs) for w in (1, 2)]
+        rates = [] if args.race_only else [experiment_rate(browser, base, w, args.runs, args.max_steps) for w in (1, 2)]
         mem = [] if args.race_only else memory(browser, base)
         lanes = race(browser, base, args.race_seconds, args.race_puzzle)
     result = {"throughput": rates, "memory": mem, "race": lanes}

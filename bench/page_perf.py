@@ -39,18 +39,21 @@ def largest_params(schema: dict) -> dict:
 
 
 def longest_steps(browser, base: str, seconds: float) -> list[dict]:
-    """Per solver: the longest time the solver held control, natively and in the page."""
-    rows = []
+    """Per solver: the longest time the solver held control, natively and in the page. The
+    solvers run one after another in one page (each run's link opened by its hash), so Python
+    loads once, not once per solver; each run's longest step is its own (the run's frames)."""
+    rows, page = [], None
     for schema in solvers.schemas():
         params = largest_params(schema)
         native = Run(parse(UNSOLVABLE), schema["id"], params, 0, Budget(max_seconds=seconds)).finish()
-        page = run_in_page(browser, base, schema["id"], UNSOLVABLE, params, seconds)
+        page = run_in_page(browser, base, schema["id"], UNSOLVABLE, params, seconds, page=page)
         browser_ms = float(page.get_by_test_id("metrics").get_attribute("data-longest-step-ms") or "nan")
         iterations = page.locator('[data-metric=iteration]').inner_text()
-        page.close()
         rows.append({"solver": schema["id"], "params": params, "browser_ms": browser_ms,
                      "native_ms": native.longest_step * 1000, "browser_iterations": iterations,
                      "native_iterations": native.iterations})
+    if page is not None:
+        page.close()
     return rows
 
 # Installed before the page's own scripts: records long tasks and paints, and stamps the

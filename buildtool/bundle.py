@@ -60,7 +60,7 @@ def solver_sources() -> list[dict]:
     """Each solver's `id`, `title`, `citation` and `reference` (true for the field's reference
     solver shown beside the lab's papers), in the registry's order: what sources.html lists
     without starting Python. Read from the solver modules themselves (their one home), by
-    `ast`, so the build needs neither numpy nor an import of the package; tests/test_build.py
+    `ast`, so the build needs neither numpy nor an import of the package; tests/buildtool/test_build.py
     holds the result to `sudoku_lab.solvers.schemas()`."""
     import ast
     folder = ROOT / "py" / "sudoku_lab" / "solvers"

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from .bundle import build
@@ -62,22 +63,37 @@ def test(pytest_args: list[str], offline_dir: str | None, use_cdn: bool, tier: s
     build(offline_dir, use_cdn)
     py = ensure_venv()
     env = dict(os.environ, PYTHON=str(py), **({"CHROMIUM": chromium} if chromium else {}))
-    node_rc = test_js(env) if plan["node"] else 0
-    cmd = [str(py), "-m", "pytest", "-c", str(ROOT / "tests" / "pytest.ini"), "--rootdir", str(ROOT),
-           *plan["pytest"], *pytest_args]
-    say("running: " + " ".join(cmd[1:]))
-    rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
-    if node_rc:
-        say("the page's unit tests (node --test tests/js/) failed: see above")
+    with tempfile.TemporaryFile() as node_out:
+        node = start_js(env, node_out) if plan["node"] else None
+        cmd = [str(py), "-m", "pytest", "-c", str(ROOT / "tests" / "pytest.ini"), "--rootdir", str(ROOT),
+               *plan["pytest"], *pytest_args]
+        say("running: " + " ".join(cmd[1:]))
+        rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+        node_rc = finish_js(node, node_out)
     return rc or node_rc
 
 
-def test_js(env: dict) -> int:
-    """The page's pure modules under `node --test` (tests/js/): fast, no browser."""
+def start_js(env: dict, out) -> subprocess.Popen | int:
+    """The page's pure modules under `node --test` (tests/js/): fast, no browser. They run beside
+    pytest (its first seconds are its workers starting), their report kept in `out` until it
+    ends; an int is an exit code without a run (no node)."""
     node = shutil.which("node")
     if node is None:
         say("node is needed for the page's unit tests (tests/js/); install Node.js")
         return 3
     files = sorted(str(p) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
-    say("running: node --test " + " ".join(Path(f).relative_to(ROOT).as_posix() for f in files))
-    return subprocess.run([node, "--test", *files], cwd=ROOT, env=env).returncode
+    say("running beside pytest: node --test " + " ".join(Path(f).relative_to(ROOT).as_posix() for f in files))
+    return subprocess.Popen([node, "--test", *files], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+
+
+def finish_js(node: subprocess.Popen | int | None, out) -> int:
+    """Wait for the node tests, print their report after pytest's, and say if they failed."""
+    if node is None or isinstance(node, int):
+        return node or 0
+    rc = node.wait()
+    out.seek(0)
+    sys.stdout.flush()
+    sys.stdout.buffer.write(out.read())
+    sys.stdout.flush()
+    say("the page's unit tests (node --test tests/js/): " + ("failed: see above" if rc else "passed"))
+    return rc

@@ -2,7 +2,7 @@
 
 ``static/worker.js`` calls only these functions, with strings, and gets strings back, so
 the JavaScript side never handles Python objects (no proxies to leak or destroy) and
-the whole surface can be tested natively (tests/test_bridge.py). Every failure a user can
+the whole surface can be tested natively (tests/package/test_bridge.py). Every failure a user can
 cause comes back as ``{"ok": false, "message": ...}``, never as an exception.
 """
 

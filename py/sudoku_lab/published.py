@@ -8,7 +8,7 @@ runs, points …), each point a number ``y``, a range ``low``–``high`` or the 
 ``text``. :func:`load` reads and checks it, so a typo in a key or a figure of the wrong kind
 is one line naming the source, series and point, not a wrong table later.
 ``bench/papers.py`` prints the papers' tables from it (:func:`table`), ``bench/phase_plot.py``
-draws its p-series, the page's paper columns read it, and ``tests/test_published.py`` holds
+draws its p-series, the page's paper columns read it, and ``tests/package/test_published.py`` holds
 docs/benchmarks.md's paper columns to it.
 """
 

@@ -45,7 +45,7 @@ turn, so it cannot make an easier move look possible.
 row/column/block — a hidden single in that unit; w/l/k give a cell of a unit with three empty
 cells the one missing value that fits it — a naked single. "Fits" means no placed peer holds
 the value; where the singles stop, every candidate fits, so none of the six can place
-anything there. tests/test_rate.py checks it where the singles and the ladder stop on the
+anything there. tests/package/test_rate.py checks it where the singles and the ladder stop on the
 hard sample; bench/rating_agreement.py measures it on 529 labelled 9×9 puzzles: Pillay's six
 moves repeated to their own fixpoint settle fewer cells than the singles on 105, as many on
 424, more on none, and place nothing where the ladder stops. So they name rungs, and are not

@@ -1,6 +1,6 @@
 // The board's look as the live canvas draws it (live-layer.js), in one table. style.css gives
 // the DOM cells the same look; each entry names the cell state and the CSS property that say
-// it, and tests/browser/test_board_look.py holds every entry to the computed style of a DOM
+// it, and tests/browser/board/test_board_draw.py holds every entry to the computed style of a DOM
 // cell in that state, in both themes, so the canvas and the cells cannot drift apart.
 //
 // An entry: `cell` (the state: plain = a filled cell, box-edge = a cell at a box's right edge,

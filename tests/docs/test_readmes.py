@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-STATIC = Path(__file__).resolve().parents[1] / "static"
+STATIC = Path(__file__).resolve().parents[2] / "static"
 FOLDERS = sorted(p for p in [STATIC, *STATIC.iterdir()] if p.is_dir() and p.name != "vendor")
 
 

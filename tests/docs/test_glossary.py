@@ -8,7 +8,7 @@ import re
 import tokenize
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DESIGN = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
 
 

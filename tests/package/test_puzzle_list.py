@@ -2,14 +2,13 @@
 static/rules/puzzle-list.js is also held to (tests/js/rules.test.mjs)."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
 from sudoku_lab.puzzle_list import ListProblem, read_puzzle_file, read_puzzle_list, read_puzzle_text
 
-CASES = json.loads((Path(__file__).parent / "puzzle_list_cases.json").read_text())
+CASES = json.loads((ROOT / "tests" / "puzzle_list_cases.json").read_text())
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

@@ -106,7 +106,7 @@ def test_papers_full_prints_an_estimate_first():
 
 @pytest.mark.browser
 def test_compare_perf_smoke():
-    result = json.loads(script("compare_perf.py", "--runs", "1", "--race-seconds", "1", "--json"))
+    result = json.loads(script("compare_perf.py", "--runs", "1", "--max-steps", "50", "--race-seconds", "1", "--json"))
     assert [r["workers"] for r in result["throughput"]] == [1, 2]
     assert all(r["runs"] == 40 and r["runs_per_second"] > 0 for r in result["throughput"])
     assert [m["pool_workers"] for m in result["memory"]] == [0, 1, 2, 4]

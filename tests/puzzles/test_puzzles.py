@@ -9,7 +9,7 @@ from sudoku_lab.grid import parse
 
 pytestmark = pytest.mark.slow  # the puzzle files' solution counts (build.py test --fast leaves them out)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "puzzles").glob("*.txt"))
 
 

@@ -3,14 +3,14 @@ sudoku_lab.settings (the page reads the same file: tests/js/settings.test.mjs), 
 both sides give a problem's key (tests/settings_cases.json), and the link keys derived from it."""
 
 import json
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from sudoku_lab import links, settings
 
-CASES = json.loads((Path(__file__).parent / "settings_cases.json").read_text(encoding="utf-8"))
-SOURCE = Path(settings.__file__).with_name("settings.json")
+CASES = json.loads((ROOT / "tests" / "settings_cases.json").read_text(encoding="utf-8"))
+SOURCE = ROOT / "py" / "sudoku_lab" / "settings.json"
 
 
 def test_the_table_is_the_packages_settings_json_row_by_row():

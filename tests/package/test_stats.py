@@ -1,14 +1,14 @@
 """sudoku_lab.stats, held to the cases the page's static/rules/stats.js is also held to."""
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
 
+from conftest import ROOT
 from sudoku_lab import stats
 
-CASES = json.loads((Path(__file__).parent / "stats_cases.json").read_text())
+CASES = json.loads((ROOT / "tests" / "stats_cases.json").read_text())
 
 
 def close(a, b):

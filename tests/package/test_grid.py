@@ -1,16 +1,16 @@
 """The parser on every accepted format and on bad input; geometry; clashing givens."""
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
+from conftest import ROOT
 from sudoku_lab.grid import (ALPHABET, PuzzleError, Puzzle, format_grid, geometry, given_clashes, parse, parse_form,
                              to_benchmark, validate)
 
-CASES = json.loads((Path(__file__).parent / "parse_cases.json").read_text())
+CASES = json.loads((ROOT / "tests" / "parse_cases.json").read_text())
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -60,7 +60,7 @@ def test_the_benchmark_format_round_trips(data):
 def test_the_field_s_files_read_as_published():
     """The three instance files copied from the AllDiff-LS bank (puzzles/benchmark/): CRLF, a tab
     before each line end, one without a last line end; givens counted from the files' own text."""
-    for path in sorted((Path(__file__).parent.parent / "puzzles" / "benchmark").glob("*.txt")):
+    for path in sorted((ROOT / "puzzles" / "benchmark").glob("*.txt")):
         text = path.read_bytes().decode()
         numbers = text.split()
         puzzle, form = parse_form(text)

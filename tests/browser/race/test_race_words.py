@@ -15,7 +15,7 @@ from lab import HELD_OUT
 
 pytestmark = [pytest.mark.browser]
 
-PY = Path(__file__).resolve().parents[2] / "py"
+PY = Path(__file__).resolve().parents[3] / "py"
 
 
 def _steps() -> dict[str, str]:

@@ -6,7 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # a path that starts at one of these roots, not the path part of a URL or of a longer name
 ROOTS = ("work", "root", "tmp")
 MACHINE_PATH = re.compile(r"(?<![\w./~-])/(?:" + "|".join(ROOTS) + r")/")

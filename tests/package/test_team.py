@@ -5,17 +5,17 @@ command line's `solve --workers`."""
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 
+from conftest import ROOT
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget
 from sudoku_lab.score import is_solution
 from sudoku_lab.team import Report, merge, team_run
 
-PY = Path(__file__).resolve().parent.parent / "py"
+PY = ROOT / "py"
 
 
 def report(cost, pool):

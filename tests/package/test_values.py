@@ -4,7 +4,6 @@ the same file in test_browser.py), and the CLI using the same rules."""
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,7 @@ from conftest import PAPERS, ROOT, SIZES
 from sudoku_lab import links, values
 from sudoku_lab.generate import parse_spec
 
-CASES = json.loads((Path(__file__).parent / "value_cases.json").read_text())
+CASES = json.loads((ROOT / "tests" / "value_cases.json").read_text())
 
 
 def outcome(fn, raw):

@@ -1,0 +1,159 @@
+"""A race's lanes and chart say what is so (issue 27): the pool's workers load while a race is
+composed and each lane says what it waits for; a long race's chart keeps every stretch of its
+log time axis and the axis ends with the race; a lane that ends unsolved marks its board's
+clashes; the comparison's status says in its state what its sentence says; a link to Solve
+opened mid-race ends the race quietly."""
+
+import pytest
+
+from conftest import PAPERS
+from lab import HELD_OUT
+
+# One shared page, but for the two tests that watch the pool's workers load from nothing.
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
+
+
+def test_a_long_race_chart_keeps_every_stretch_of_its_log_time_axis(lab):
+    """Each lane's line, as drawn, against the race's JSON (every sample): its points are the
+    JSON's, and every stretch of the log time axis keeps points — the first second as well as
+    the last (before: only every 2^k-th early point was left, a flat step over the start)."""
+    import json
+    import math
+    lab.page.context.set_default_timeout(60_000)
+    # a step budget, not the time limit, ends the lanes: 10,000 steps take seconds on a quiet
+    # machine and longer under load, and a lane keeps a sample each 4 ms of its run
+    # (py/sudoku_lab/frames.py): more than 400 either way, thinned over four decades of seconds
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&i=10000&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.page.wait_for_selector('[data-testid="compare-entry"]')
+    lab.by("compare-start").click()
+    lab.wait_lanes_done(timeout=120_000)
+    lab.page.wait_for_timeout(500)                          # the chart's last redraw (ten a second)
+    plotted = json.loads(lab.by("compare-chart").get_attribute("data-plotted"))
+    with lab.page.expect_download() as dl:
+        lab.by("export-race").click()
+    race = json.load(open(dl.value.path()))
+    for (xs, ys), lane in zip(plotted, race["lanes"]):
+        rows = lane["series"]["rows"]
+        assert len(rows) > 400, "the run was too short to be thinned"
+        assert len(xs) <= 400
+        raw = {(x, y) for x, y in rows}
+        assert all((x, y) in raw for x, y in zip(xs, ys))   # drawn points are the run's own
+        logs = [math.log10(x) for x in xs]
+        bucket = (math.log10(rows[-1][0]) - math.log10(rows[0][0])) / 100
+        for x, _ in rows:                                   # no stretch of the axis left bare
+            gap = min(abs(math.log10(x) - k) for k in logs)
+            assert gap <= 2 * bucket, (x, gap, bucket)
+
+
+def test_a_lane_that_ends_unsolved_marks_the_clashes_of_its_board(lab):
+    import numpy as np
+    from sudoku_lab.score import conflict_cells
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=2&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.page.wait_for_selector('[data-testid="compare-entry"]')
+    lab.by("compare-start").click()
+    lab.wait_lanes_done(timeout=120_000)
+    lanes = lab.page.eval_on_selector_all('[data-testid="lane"]', """els => els.map(e => ({state: e.dataset.state,
+        values: [...e.querySelectorAll('[data-testid=cell]')].map(c => +c.dataset.value),
+        marked: [...e.querySelectorAll('[data-testid=cell]')].map(c => c.dataset.conflict === 'true')}))""")
+    unsolved = [lane for lane in lanes if lane["state"] != "solved"]
+    assert unsolved, "every lane solved: nothing to check"
+    for lane in unsolved:
+        clashing = conflict_cells(np.array(lane["values"]), 3).ravel().tolist()
+        assert any(clashing), "a full board with no clash is solved"
+        assert lane["marked"] == clashing
+
+
+def test_the_compare_status_says_in_its_state_what_its_sentence_says(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=race&t=5&e=hill_climb:1,alldiff_tabu:2")
+    lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=compare-status]'); window.__said = [];
+        new MutationObserver(() => window.__said.push([s.dataset.state, s.textContent])).observe(s,
+        {attributes: true, childList: true, characterData: true, subtree: true}); }""")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    said = lab.page.evaluate("() => window.__said")
+    assert any(state == "running" for state, _ in said), said
+    for state, text in said:
+        if state == "loading":
+            assert "loading" in text and "ready" not in text.split("(")[0], (state, text)
+        if state == "running":
+            assert "running" in text or "starting" in text, (state, text)
+        assert ("running" in text) <= (state == "running"), (state, text)
+
+
+def test_a_link_to_solve_opened_mid_race_ends_the_race_quietly(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
+                               ".every(l => +l.dataset.painted > 1)", timeout=90_000)
+    other = PAPERS["sato-01-easy"]
+    lab.page.evaluate("h => { location.hash = h; }", "#p=" + other + "&s=hill_climb&seed=1")
+    lab.page.wait_for_selector('[data-testid="view"][data-view="solve"]')
+    lab.page.wait_for_timeout(2000)                         # the abandoned race's lanes report in
+    assert not [e for e in lab.console_errors if "link" in e], lab.console_errors
+    status = lab.by("compare-status")
+    assert status.get_attribute("data-state") == "ready" and "running" not in status.text_content()
+    assert lab.state() == "ready"
+    lab.by("start").click()                                 # the page runs the new link's puzzle
+    assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
+
+
+POOL = "() => { const s = document.querySelector('[data-testid=compare-status]');" \
+       " return [+(s.dataset.workers || 0), +(s.dataset.workersReady || 0)]; }"
+
+
+@pytest.mark.fresh_page  # Solve must have loaded no pool worker yet
+def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
+    lab.open("#p=" + HELD_OUT + "&t=30")
+    lab.wait_workers(1)
+    lab.page.wait_for_timeout(500)
+    assert len(lab.page.workers) == 1                       # Solve needs only the page's own worker
+    lab.set_view("race")
+    lab.wait_until("() => document.querySelector('[data-testid=compare-status]').dataset.workers === '2'", timeout=60)
+    lab.add_entry("hill_climb", 1)
+    lab.add_entry("alldiff_tabu", 2)
+    lab.add_entry("hill_climb", 3)                          # a third entry: a third worker
+    lab.wait_until(f"() => ({POOL})()[0] === 3", timeout=60)
+    lab.wait_workers(3)
+    lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)   # all loaded before Start
+    lab.page.evaluate("""() => { window.__status = []; const s = document.querySelector('[data-testid=compare-status]');
+        new MutationObserver(() => window.__status.push(s.textContent)).observe(s, {childList: true, subtree: true}); }""")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    said = lab.page.evaluate("() => window.__status")
+    assert not any("loading" in t for t in said), said      # nothing left to load at Start (no "worker 2 is loading…")
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    assert len(lab.page.workers) == 3
+
+
+@pytest.mark.fresh_page  # the pool's workers must still be loading
+def test_each_lane_says_what_it_waits_for(lab):
+    """Started at once after the page is ready, the second and third workers are still loading:
+    lane 1 (the page's own worker, ready) says it waits for the others, not for its worker."""
+    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,hill_climb:3")
+    lab.page.evaluate("""() => { window.__lanes = [[], [], []];
+        new MutationObserver(() => document.querySelectorAll('[data-testid=lane] .lane-info').forEach((e, i) => {
+          const seen = window.__lanes[i]; if (seen.at(-1) !== e.textContent) seen.push(e.textContent); }))
+        .observe(document.getElementById('lanes'), {childList: true, subtree: true, characterData: true}); }""")
+    lab.by("compare-start").click()
+    lab.wait_lanes_done()
+    first, second, third = lab.page.evaluate("() => window.__lanes")
+    assert not any("waiting for its worker" in t for t in first), first
+    assert any(t.startswith("its worker is ready; waiting for lanes 2, 3 to load") for t in first), first
+    for seen in (second, third):
+        assert any(t.startswith("waiting for its worker, which is loading") for t in seen), seen
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+
+
+def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):
+    lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,alldiff_tabu:2")
+    chart = lab.page.locator("#race-chart")
+    lab.by("compare-start").click()
+    lab.page.wait_for_function("() => document.getElementById('race-chart').dataset.xMax !== undefined")
+    assert float(chart.get_attribute("data-x-max")) == 60                 # running: the time limit
+    lab.wait_lanes_done()
+    times = [float(t.split()[0]) for t in lab.page.locator('[data-testid="lane-time"]').all_inner_texts()]
+    assert max(times) < 10, times                                          # every lane ended far earlier
+    lab.page.wait_for_function("() => +document.getElementById('race-chart').dataset.xMax < 60")
+    x_max = float(chart.get_attribute("data-x-max"))
+    assert abs(x_max - max(max(times), 0.01)) <= 0.006, (x_max, times)
+    assert lab.by("compare-chart").get_attribute("data-x-max") == chart.get_attribute("data-x-max")

@@ -1,0 +1,83 @@
+"""What a run shows is true (issue 27): its default board is the one its metrics describe, a
+full board names its empty and clashing cells apart, a run that solves tells the puzzle line
+there is a solution, and a Stop in the same task as Start stops (Solve and a race)."""
+
+import pytest
+
+from conftest import PAPERS
+
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
+
+
+@pytest.mark.parametrize("solver,view", [("acs", "pheromone"), ("nb_coin", "model")])
+def test_the_board_a_run_shows_by_default_is_the_one_its_metrics_describe(lab, solver, view):
+    import numpy as np
+    from sudoku_lab.score import conflict_cells, conflicts
+    lab.open("#p=" + PAPERS["ai-escargot"] + f"&s={solver}&seed=1&t=1.5")
+    lab.by("start").click()
+    lab.page.wait_for_selector(f'[data-testid="board-view"] option[value="{view}"]', state="attached")
+    assert lab.by("board-view").input_value() == ""
+    assert lab.wait_state("failed", "solved", timeout=60_000) == "failed"
+    lab.page.wait_for_timeout(300)
+    values = np.array(lab.board_values())
+    clashing = conflict_cells(values, 3).ravel()
+    assert int(lab.metric("conflicts")) == conflicts(values, 3)
+    assert int(lab.metric("open_cells")) == int(np.count_nonzero((values == 0) | clashing))
+    assert [c["conflict"] for c in sorted(lab.board(), key=lambda c: (c["row"], c["col"]))] == clashing.tolist()
+    note = lab.by("board-view-note")
+    assert not note.is_visible()
+    lab.by("board-view").select_option(view)                # the extra board says what it is
+    assert note.is_visible() and view in note.inner_text() and "not a candidate" in note.inner_text()
+    assert "metrics describe the best candidate" in note.inner_text()
+    lab.by("board-view").select_option("")
+    assert not note.is_visible()
+
+
+def test_a_full_board_names_its_empty_and_clashing_cells_apart(lab):
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&t=1&plateau=10000")
+    lab.by("start").click()
+    assert lab.wait_state("failed", "solved", timeout=60_000) == "failed"
+    lab.page.wait_for_timeout(300)
+    board = lab.board()
+    clashing = sum(c["conflict"] for c in board)
+    assert all(c["value"] for c in board) and clashing > 0          # hill climbing fills every cell
+    assert lab.metric("empty_cells") == "0" and lab.metric("clashing_cells") == str(clashing)
+    assert lab.metric("open_cells") == str(clashing)
+    status = lab.by("status").inner_text()
+    assert f"0 empty cells and {clashing} clashing cells left" in status and "still open" not in status, status
+
+
+@pytest.mark.parametrize("view", ["solve", "race"])
+def test_a_stop_in_the_same_task_as_start_stops(lab, view):
+    if view == "solve":
+        lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&t=30&plateau=10000")
+        start, stop = "start", "stop"
+    else:
+        lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+        lab.page.wait_for_selector('[data-testid="compare-entry"]')
+        start, stop = "compare-start", "compare-stop"
+    lab.page.evaluate("([a, b]) => { document.querySelector(`[data-testid=${a}]`).click();"
+                      " document.querySelector(`[data-testid=${b}]`).click(); }", [start, stop])
+    lab.page.wait_for_timeout(3000)
+    assert lab.state() != "running"
+    assert lab.by(start).is_enabled() and lab.by(stop).is_disabled()
+    if view == "race":
+        assert all(lane["state"] != "running" for lane in lab.lanes())
+        assert lab.by("compare-status").get_attribute("data-state") != "running"
+    lab.by(start).click()                                   # and the next Start runs
+    lab.wait_state("running")
+
+
+def test_a_run_that_solves_tells_the_puzzle_line_there_is_a_solution(lab):
+    """A 36×36's count runs out of its budget; a Solve run that finds a solution meanwhile is
+    not contradicted by "checking…" or "solution count unknown" beside "Solved."."""
+    # 4 walkers without the first descent: 54,068 moves (seconds natively); the defaults took
+    # 271,000 and more, a minute in the page
+    lab.open("#g=36:0.4:1&s=alldiff_ls&seed=1&walkers=4&descent=false")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", timeout=120_000) == "solved"
+    lab.page.wait_for_function("() => /at least one solution \\(a run found one/"
+                               ".test(document.querySelector('[data-testid=puzzle-info]').textContent)", timeout=5_000)
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions]', timeout=60_000)   # the count's answer
+    assert "at least one solution (a run found one" in lab.by("puzzle-info").inner_text()
+    assert "no solution found yet" not in lab.by("error").inner_text()     # the count's notice does not say otherwise
