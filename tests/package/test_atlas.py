@@ -12,8 +12,9 @@ import pytest
 
 from sudoku_lab import atlas
 
-ROOT = Path(__file__).resolve().parent.parent
-CASES = json.loads((Path(__file__).parent / "atlas_cases.json").read_text())["cases"]
+from conftest import ROOT
+
+CASES = json.loads((ROOT / "tests" / "atlas_cases.json").read_text())["cases"]
 
 
 def same(a, b):

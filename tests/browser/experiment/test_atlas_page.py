@@ -9,7 +9,7 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ATLAS = json.loads((ROOT / "data" / "atlas.json").read_text())
 RAMP = ["#2c1a5a", "#2e5e9e", "#1f9a8a", "#7cc45a", "#f4e04d"]      # static/draw/colour-scale.js, dark to bright
 
