@@ -5,22 +5,12 @@
 // are indented by two spaces, so only a top-level block closes there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { STATIC, modules } from "./static-modules.mjs";
 
-const STATIC = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "static");
 const MAX_LINES = 120;
 const START = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*?\s*([\w$]*)|^(?:export\s+)?(?:const|let)\s+([\w$]+)\s*=\s*(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>\s*\{\s*$/;
-
-function modules(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === "vendor") return [];                          // built, not ours
-    if (statSync(path).isDirectory()) return modules(path);
-    return path.endsWith(".js") ? [path] : [];
-  });
-}
 
 // [{name, line, lines}] of a module's text: each top-level function and its length in lines.
 export function topLevelFunctions(text) {

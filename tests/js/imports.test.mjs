@@ -3,22 +3,13 @@
 // the scripts a page loads to start: they wire the page on import by design.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { STATIC, modules } from "./static-modules.mjs";
 
-const STATIC = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "static");
 // index.html's, sources.html's and each Web Worker's script
 const ENTRY_POINTS = new Set(["app.js", "page/sources.js", "python/worker.js"]);
-
-function modules(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === "vendor") return [];                          // built, not ours
-    if (statSync(path).isDirectory()) return modules(path);
-    return path.endsWith(".js") ? [path] : [];
-  });
-}
 
 test("every module but the entry points imports without a DOM", async () => {
   assert.equal(typeof document, "undefined");
