@@ -171,9 +171,15 @@ def cmd_solve(args) -> int:
         validate(puzzle)
     except PuzzleError as exc:
         raise UsageError(f"puzzle: {exc.message}") from None
+    if args.workers > 1 and args.portfolio > 1:
+        raise UsageError("--workers and --portfolio: one or the other (a team run, or independent seeds)")
     if args.workers > 1:
         result = _team_run(puzzle, solver, params, seed, budget, args.workers,
                            links.EXCHANGE if args.exchange is None else args.exchange)
+    elif args.portfolio > 1:
+        from .portfolio import portfolio_run
+        _make_run(puzzle, solver, params, seed, budget)      # the same checks and messages as one run
+        result = portfolio_run(puzzle, solver, params, seed, args.portfolio, budget)
     else:
         result = _make_run(puzzle, solver, params, seed, budget).finish()
     out = result.to_json()
@@ -183,7 +189,8 @@ def cmd_solve(args) -> int:
         print(format_grid(result.board, puzzle.n))
         print(f"\n{result.stop_reason}: {result.iterations} iterations, {result.evaluations} evaluations, "
               f"{result.seconds:.3f} s, {result.conflicts} conflicts, {result.open_cells} open cells, "
-              f"{result.restarts} restarts" + (f", {args.workers} workers" if args.workers > 1 else ""))
+              f"{result.restarts} restarts" + (f", {args.workers} workers" if args.workers > 1 else "")
+              + (f"\n{result.message}" if args.portfolio > 1 else ""))
     return 0 if result.solved else 1
 
 
@@ -351,6 +358,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
     p.add_argument("--workers", type=int, default=1, help="alldiff_ls: processes that run as one run, "
                    "exchanging their elite states (default 1)")
+    p.add_argument("--portfolio", type=int, default=1, metavar="N",
+                   help="N runs on N processes, seeds seed … seed+N-1, the first solution wins (the result is "
+                        "that run's: --seed replays it alone)")
     p.add_argument("--exchange", type=int, default=None, help="with --workers: moves per worker between "
                    "two exchanges, 50,000 by default (the same seed, workers and exchange give the same run)")
     p.set_defaults(func=cmd_solve)
