@@ -104,10 +104,14 @@ test("the shipped atlas: its shape, and a caption with the budget, clock, instan
   }
   const caption = shippedCaption(atlas);
   assert.ok(caption.includes(`Budget: ${atlas.budget.max_seconds} s of ${atlas.clock === "cpu" ? "CPU" : "wall-clock"} time a run`), caption);
-  assert.ok(caption.includes(`${atlas.instances} generated instances × ${atlas.runs} run`), caption);
+  const instances = typeof atlas.instances === "object"      // pooled sweeps: a count per size
+    ? Object.entries(atlas.instances).map(([size, n]) => `${n} at ${size}×${size}`).join(", ") : atlas.instances;
+  assert.ok(caption.includes(`${instances} generated instances × ${atlas.runs} run`), caption);
   assert.ok(caption.includes(atlas.command), caption);
   const fake = { ...atlas, budget: { max_seconds: 5, max_iterations: null, max_evaluations: null }, clock: "cpu", instances: 5, runs: 1, command: "python -m sudoku_lab bench …" };
   assert.ok(shippedCaption(fake).startsWith("Budget: 5 s of CPU time a run; 5 generated instances × 1 run per size × p"));
+  const pooled = { ...fake, instances: { 9: 5, 36: 3 } };
+  assert.ok(shippedCaption(pooled).startsWith("Budget: 5 s of CPU time a run; 5 at 9×9, 3 at 36×36 generated instances × 1 run"));
 });
 
 test("published figures by size and p: every source's success points, with their size", () => {
