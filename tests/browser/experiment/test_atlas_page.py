@@ -79,7 +79,9 @@ def test_the_legend_is_labelled_for_each_measure_and_the_fastest_map_shows_each_
     limit = ATLAS["budget"]["max_seconds"]
     clock = "CPU" if ATLAS["clock"] == "cpu" else "wall-clock"
     assert f"Budget: {limit:g} s of {clock} time a run" in caption and ATLAS["command"] in caption
-    assert f"{ATLAS['instances']} generated instances × {ATLAS['runs']} run" in caption
+    n = ATLAS["instances"]                                       # pooled sweeps: a count per size
+    counts = ", ".join(f"{k} at {size}×{size}" for size, k in n.items()) if isinstance(n, dict) else str(n)
+    assert f"{counts} generated instances × {ATLAS['runs']} run" in caption
 
     atlas = show_atlas(lab, "time")
     legend = atlas.get_by_test_id("atlas-legend")
