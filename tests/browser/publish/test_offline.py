@@ -34,8 +34,9 @@ def test_offline_after_the_first_visit(visitor):
     lab.page.context.set_offline(False)
     # a new build replaces the cache: no mix of two builds' files
     lab.page.evaluate("async () => { await navigator.serviceWorker.register('sw.js?build=next-build'); }")
+    # the new build precaches everything again (Pyodide included): minutes on a loaded machine
     lab.wait_until("async () => { const k = await caches.keys(); return k.length === 1 && k[0] === 'sudoku-lab-next-build'; }",
-                   timeout=60)
+                   timeout=180)
 
 
 def test_the_service_worker_waits_until_nothing_has_run_for_a_while(visitor):
