@@ -255,7 +255,8 @@ class Walkers:
         ii = flat - kk * (m + 1)
         counts = np.bincount(kk, minlength=K)
         starts = np.cumsum(counts) - counts
-        full = self.full_left > 0
+        counting = self.full_left > 0                           # a stuck cell's 100 moves under way
+        full = counting.copy()
         if self.descent:
             full |= counts > self.N
         if self.full_always:
@@ -275,6 +276,7 @@ class Walkers:
             if stuck.any():
                 self.full_left[stuck] = self.params["full_moves"]
                 full |= stuck
+                counting |= stuck
         if full.any():
             pick = full[kk]
             fk, fi = kk[pick], ii[pick]
@@ -287,7 +289,7 @@ class Walkers:
             else:
                 x[full], s[full] = best // (S + 1), best % (S + 1)
             self.evaluations += int(self.ncand[fi].sum()) - fi.size
-            self.full_left[full] -= 1
+            self.full_left[counting] -= 1                      # the descent's moves are not counted
         return x, s, counts
 
     # -------------------------------------------------------------- moving
