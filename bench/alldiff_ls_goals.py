@@ -11,9 +11,12 @@ and 64×64 rows ran on shuffled pattern grids made here: docs/benchmarks-history
 line per instance and a summary line: solved, median CPU and wall seconds (unsolved counted as
 the limit, so a median past it reads "> limit"), and moves per CPU second and per wall second.
 
-`--workers W --moves M` runs each instance as one run on W processes (`team.team_run`), within
-M moves of all workers (a budget the machine's load does not change), and prints its wall and
-the workers' CPU seconds.
+`--workers W [W2 …] --moves M` runs each instance as one run on W processes (`team.team_run`)
+within M moves of all workers (a budget the machine's load does not change), and prints its wall
+and the workers' CPU seconds. Given several W, each instance runs once per W, and a last table
+gives per instance the first W's moves per worker over each other W's: the speed-up a team's wall
+time shows when every worker has a core of its own (the page's team makes the same moves as
+`team_run`: tests/package/test_team.py), measured without depending on the load.
 """
 
 from __future__ import annotations
@@ -43,26 +46,38 @@ def instance(size: int, p: float, seed: int) -> Puzzle:
 
 
 def team(args, params: dict, runs: list) -> None:
-    """--workers: one team run per instance (`team.team_run`), its budget in moves (all workers'
-    together): a load-free budget where wall seconds would count the other engineers' load."""
-    solved, walls, cpus = 0, [], []
+    """--workers: one team run per instance and worker count (`team.team_run`), its budget in
+    moves (all workers' together): a load-free budget where wall seconds would count the
+    machine's other load. Several counts: the ratios of moves per worker, instance by instance."""
+    per_worker: dict[int, list[float]] = {w: [] for w in args.workers}
     for i, seed in runs:
         puzzle = instance(args.size, args.p, i)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        w0 = time.perf_counter()
-        result = team_run(puzzle, params, seed, args.workers, Budget(max_iterations=args.moves), args.exchange)
-        wall = time.perf_counter() - w0
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-        ok = result.solved and is_solution(puzzle, result.board)
-        solved += ok
-        walls.append(wall)
-        cpus.append(cpu)
-        print(f"{args.size}x{args.size} p={args.p} instance={i} seed={seed} workers={args.workers} solved={ok} "
-              f"moves={result.iterations} wall={wall:.2f}s workers' CPU={cpu:.2f}s best={result.best}", flush=True)
-    print(f"SUMMARY alldiff_ls {args.workers} workers {args.size}x{args.size} p={args.p}: solved {solved}/{len(runs)} "
-          f"within {args.moves:,} moves (all workers), exchange every {args.exchange:,}; "
-          f"{sum(cpus):.1f} workers' CPU s, {sum(walls):.1f} wall s in all", flush=True)
+        for w in args.workers:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            w0 = time.perf_counter()
+            result = team_run(puzzle, params, seed, w, Budget(max_iterations=args.moves), args.exchange)
+            wall = time.perf_counter() - w0
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+            ok = result.solved and is_solution(puzzle, result.board)
+            per_worker[w].append(result.iterations / w if ok else float("inf"))
+            print(f"{args.size}x{args.size} p={args.p} instance={i} seed={seed} workers={w} solved={ok} "
+                  f"moves={result.iterations} moves/worker={result.iterations / w:.0f} wall={wall:.2f}s "
+                  f"workers' CPU={cpu:.2f}s best={result.best}", flush=True)
+    for w in args.workers:
+        solved = sum(np.isfinite(per_worker[w]))
+        m = float(np.median(per_worker[w]))
+        median = f"{m:,.0f}" if np.isfinite(m) else f"> {args.moves // w:,}"
+        print(f"SUMMARY alldiff_ls {w} workers {args.size}x{args.size} p={args.p}: solved {solved}/{len(runs)} "
+              f"within {args.moves:,} moves (all workers), exchange every {args.exchange:,}; median moves per "
+              f"worker {median}", flush=True)
+    base = args.workers[0]
+    for w in args.workers[1:]:
+        ratios = [a / b for a, b in zip(per_worker[base], per_worker[w]) if np.isfinite(a) and np.isfinite(b)]
+        both = ", ".join(f"{r:.2f}" for r in ratios)
+        median = f"{np.median(ratios):.2f} [{both}]" if ratios else "–"
+        print(f"RATIO moves per worker, {base} worker(s) / {w} workers, instances solved both ways "
+              f"({len(ratios)}/{len(runs)}): median {median}", flush=True)
 
 
 def main() -> None:
@@ -77,13 +92,13 @@ def main() -> None:
                     help="run each instance once per seed given (default: one run, seed = the instance number)")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                     help="a solver parameter (repeatable), read as JSON, e.g. episode=20000")
-    ap.add_argument("--workers", type=int, default=1, help="alldiff_ls on this many processes as one run "
-                    "(team.team_run), within --moves")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1], help="alldiff_ls on this many processes as "
+                    "one run (team.team_run), within --moves; several counts: each, and their moves per worker compared")
     ap.add_argument("--moves", type=int, default=None, help="with --workers: the budget, moves of all workers")
     ap.add_argument("--exchange", type=int, default=EXCHANGE, help="with --workers: moves per worker between exchanges")
     args = ap.parse_args()
     params = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.param)}
-    if args.workers > 1:
+    if args.workers != [1] or args.moves is not None:
         if args.moves is None:
             ap.error("--workers needs --moves (a budget that does not depend on the load)")
         team(args, params, [(i, seed) for i in range(args.first, args.first + args.instances)

@@ -177,6 +177,9 @@ def test_acs_speed_rate_and_solve_smoke():
 def test_alldiff_ls_goals_and_speed_smoke():
     out = script("alldiff_ls_goals.py", "--size", "16", "--p", "0.45", "--instances", "1", "--seconds", "5")
     assert "SUMMARY alldiff_ls 16x16 p=0.45: solved 1/1" in out
+    out = script("alldiff_ls_goals.py", "--size", "16", "--p", "0.45", "--instances", "1", "--workers", "1", "2",
+                 "--moves", "400000", "--exchange", "2000")
+    assert "RATIO moves per worker, 1 worker(s) / 2 workers, instances solved both ways (1/1): median " in out
     out = script("alldiff_ls_speed.py", "--sizes", "25", "--walkers", "1", "4", "--seconds", "0.3", "--skip", "2")
     assert "25x25 K=1: " in out and "25x25 K=4: " in out
 
