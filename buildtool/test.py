@@ -40,12 +40,12 @@ def ensure_venv() -> Path:
 
 # The test tiers (README.md, "Tests"; docs/design.md, "Test tiers"): what each runs, as pytest
 # arguments, and whether it runs the page's unit tests (node) and needs Chromium. Workers come
-# from pytest-xdist (`-n auto`: one per core); `--dist loadgroup` keeps the tests of a browser
-# module that share one loaded page on one worker (tests/conftest.py groups them); in the smoke
-# tier every such test shares its worker's one page (`--one-shared-page`). Arguments
-# given after the tier come later, so they win (`test -n 0` runs in one process).
+# from pytest-xdist (`-n auto`: one per core). With `--one-shared-page` every shared-page test
+# shares its worker's one loaded page, whatever its module, and goes to whichever worker is free;
+# without it (`--dist loadgroup`) a module's tests share one page on one worker (tests/conftest.py
+# groups them). Arguments given after the tier come later, so they win (`test -n 0` runs in one process).
 TIERS = {
-    "full": {"pytest": ["-n", "auto", "--dist", "loadgroup"], "node": True, "chromium": True},
+    "full": {"pytest": ["-n", "auto", "--one-shared-page", "--dist", "loadgroup"], "node": True, "chromium": True},
     "fast": {"pytest": ["-m", "not browser and not slow", "-n", "auto", "--dist", "loadgroup"],
              "node": True, "chromium": False},
     "smoke": {"pytest": ["-m", "smoke", "--one-shared-page", "-n", "auto", "--dist", "loadgroup"], "node": False,

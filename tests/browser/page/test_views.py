@@ -11,6 +11,7 @@ from sudoku_lab.score import is_solution
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
+@pytest.mark.fresh_page  # "no race yet", "not this view's": a page no comparison has run on
 def test_each_view_shows_and_exports_only_its_own_things(lab):
     lab.open("#p=" + HELD_OUT + "&s=hill_climb&seed=2")
     lab.by("start").click()
