@@ -191,8 +191,9 @@ def _whole(req: dict, key: str, low: int, high: int) -> int:
 
 def team_start(request_json: str) -> str:
     """Worker `member` of a team run (team.py) from {runId, puzzle, params, seed, member, workers,
-    exchange, budget}: {ok, params, frame} — then `advance` streams it like a run up to each
-    barrier — or {ok, result} when no worker can start (propagation proves the givens unsolvable)."""
+    exchange, budget, frames?}: {ok, params, frame} — then `advance` streams it like a run up to each
+    barrier — or {ok, result} when no worker can start (propagation proves the givens unsolvable).
+    frames = "lite" as for `start` (a race lane's or an experiment job's team)."""
     req = json.loads(request_json)
     run_id = str(req.get("runId"))
     try:
@@ -213,7 +214,7 @@ def team_start(request_json: str) -> str:
     if member.failed:
         return _dump({"ok": True, "params": run.params,
                       "result": unsolvable(puzzle, run.params, run.seed, workers, 0.0).to_json()})
-    stream = Stream(Run(puzzle, "alldiff_ls", run.params, run.seed, steps=member.steps()))
+    stream = Stream(Run(puzzle, "alldiff_ls", run.params, run.seed, steps=member.steps()), lite=req.get("frames") == "lite")
     _runs[run_id] = stream
     _members[run_id] = member
     return _dump({"ok": True, "params": run.params, "frame": stream.frame()})

@@ -7,12 +7,15 @@ import { boardToString } from "../rules/parse.js";
 
 const EMPTY_9x9 = ".".repeat(81);
 
-// The entry the solver form composes: {entry: {solver, seed, params} | null, problems}. The
-// time limit, the budgets and the puzzles are the comparison's, read at Start, so their problems do not count.
+// The entry the solver form composes: {entry: {solver, seed, params[, workers, exchange]} | null,
+// problems}; the form's Workers and Exchange every come along when it asks for several workers
+// (alldiff_ls only: the form's own problem of `w` otherwise). The time limit, the budgets and the
+// puzzles are the comparison's, read at Start, so their problems do not count.
 export function checkEntry(state) {
-  const { values: { schema, params, seed }, problems } = read("solve", state, { stored: false });
+  const { values: { schema, params, seed, workers, exchange }, problems } = read("solve", state, { stored: false });
   for (const k of ["t", "i", "ev", "p"]) problems.delete(k);
-  return { entry: problems.size || !schema ? null : { solver: schema.id, seed, params }, problems };
+  if (problems.size || !schema) return { entry: null, problems };
+  return { entry: { solver: schema.id, seed, params, ...(workers > 1 ? { workers, exchange } : {}) }, problems };
 }
 
 // The line of the pasted list that cannot be read while its problem stands (the list field's

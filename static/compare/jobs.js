@@ -2,6 +2,7 @@
 // the order compare/order.js gives, and the table's rows they fall in (a puzzle, or in a sweep
 // over p its p, the instances pooled). Pure: node tests it (tests/js/order.test.mjs).
 import { runOrder } from "./order.js";
+import { workersOf } from "../rules/entries.js";
 
 // The table's row of a puzzle: its index, or in a sweep its size and p (the puzzle's spec
 // `size:p:seed`), the instances pooled.
@@ -20,7 +21,10 @@ export function groupsOf(puzzles, sweep) {
     size: n, p: Number(p) })));
 }
 
-// entries: [{solver, seed, params}]; puzzles: [{name, puzzle, file?} or {name, spec}]; sweep:
+// the workers a run of the entry asks for, when several (then one team run: python/pool.js)
+export const teamOf = (e) => (workersOf(e) > 1 ? { workers: e.workers, exchange: e.exchange } : {});
+
+// entries: [{solver, seed, params[, workers, exchange]}]; puzzles: [{name, puzzle, file?} or {name, spec}]; sweep:
 // null or {ps, instances, …}. Each job: its entry and puzzle (index, name, file), the puzzle or
 // its spec, the run's solver, parameters, seed and budget, its row (`group`) and `key`, its
 // place in the records' files (entry, then puzzle, then seed).
@@ -30,7 +34,7 @@ export function experimentJobs({ entries, puzzles, runs, max_seconds, max_iterat
   return runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }) => {
     const e = entries[ei], p = puzzles[pi];
     return { entry: ei, index: pi, name: p.name, file: p.file ?? null, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
-      params: e.params, seed: e.seed + r, max_seconds, max_iterations, max_evaluations, group: groupOf(p, pi, sweep),
+      params: e.params, seed: e.seed + r, ...teamOf(e), max_seconds, max_iterations, max_evaluations, group: groupOf(p, pi, sweep),
       key: (ei * puzzles.length + pi) * runs + r };
   });
 }

@@ -1,5 +1,5 @@
 // A race's lanes: two to five entries start together on the loaded puzzle, each in its own
-// worker. Lanes sit side by side, each with its board, its solver and settings, live metrics
+// worker (or its own workers, as one team run, when its entry asks for several). Lanes sit side by side, each with its board, its solver and settings, live metrics
 // and, when it ends, its place and time in large type; the winner stands out. One chart
 // overlays every lane's trajectory — open cells against seconds on a log axis, drawn from
 // each run's trace (frames.Stream), so fast lanes are not squeezed against the left edge.
@@ -7,7 +7,7 @@
 // from the lanes' results (compare/ranking.js), never read back from the page.
 import { Board, stringToCells } from "../draw/board.js";
 import { Lines, seriesColor } from "../draw/lines.js";
-import { describe } from "../rules/entries.js";
+import { describe, workersOf } from "../rules/entries.js";
 import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText, stepCount } from "../python/messages.js";
 import { measureOf, measureText, places, placeText, rankingText, unsolvedPlaceText } from "./ranking.js";
 
@@ -54,6 +54,7 @@ export class Race {
     el.setAttribute("data-testid", "lane");
     el.dataset.solver = entry.solver;
     el.dataset.seed = String(entry.seed);
+    el.dataset.workers = String(workersOf(entry));
     el.dataset.state = "running";
     el.dataset.painted = "0";
     const head = document.createElement("header");
@@ -93,16 +94,25 @@ export class Race {
       paintedAt: -Infinity, entry, result: null, series: [] };
   }
 
-  // Before the lanes start together, what each waits for: its own worker (lane i runs on the
-  // pool's worker i) while it loads, else the others. status: Pool.status().
+  // Before the lanes start together, what each waits for: its own workers (lane i runs on the
+  // pool's next workers, as many as it asks for) while they load, else the others. status: Pool.status().
   waiting(status) {
-    const loading = status.map((w, i) => (w.ready ? -1 : i)).filter((i) => i >= 0);
+    let first = 0;
+    const own = this.lanes.map((lane) => {
+      const slots = status.slice(first, first + workersOf(lane.entry));
+      first += workersOf(lane.entry);
+      return slots;
+    });
+    const loading = own.map((ws, i) => (ws.every((w) => w.ready) ? -1 : i)).filter((i) => i >= 0);
     this.lanes.forEach((lane, i) => {
-      const w = status[i];
-      if (!w || lane.state !== "running") return;
-      lane.info.textContent = w.failure ? `its worker failed: ${w.failure}`
-        : !w.ready ? `waiting for its worker, which ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}…`
-          : loading.length ? `its worker is ready; waiting for lane${loading.length > 1 ? "s" : ""} ` +
+      const ws = own[i];
+      const failed = ws.find((w) => w.failure);
+      const w = ws.find((x) => !x.ready);
+      const its = ws.length > 1 ? "one of its workers" : "its worker";
+      if (!ws.length || lane.state !== "running") return;
+      lane.info.textContent = failed ? `${its} failed: ${failed.failure}`
+        : w ? `waiting for ${its}, which ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}…`
+          : loading.length ? `${ws.length > 1 ? "its workers are" : "its worker is"} ready; waiting for lane${loading.length > 1 ? "s" : ""} ` +
             `${loading.map((k) => k + 1).join(", ")} to load, so all start together` : "starting…";
     });
   }
@@ -232,7 +242,7 @@ export class Race {
   outcome() {
     const at = places(this.lanes.map((l) => l.result), this.measure);
     return { ranked_by: this.measure, lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i), solver: l.entry.solver, seed: l.entry.seed,
-      params: l.entry.params, state: l.state, place: at[i],
+      params: l.entry.params, workers: workersOf(l.entry), state: l.state, place: at[i],
       result: l.result, series: { columns: ["seconds", "open_cells"], rows: l.series } })) };
   }
 

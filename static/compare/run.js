@@ -8,7 +8,8 @@ import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
 import { nothingStarted } from "../start-check.js";
 import { mountStartStop } from "../page/start-stop.js";
-import { comparisonWorkers, coresNote, describeStartup, experimentWorkers } from "./status.js";
+import { comparisonWorkers, coresNote, describeStartup, experimentWorkers, raceWorkers } from "./status.js";
+import { teamOf } from "./jobs.js";
 import { PRESETS } from "./presets.js";
 import { loadPuzzleSet, published } from "./fetch.js";
 import { selectListLine } from "./form.js";
@@ -52,11 +53,11 @@ export function mountRun(store, actions, ui, { pool, race, experiment }) {
     try {
       const puzzle = ctx.state.puzzle;
       race.begin(entries, puzzle.cells, budget);
-      pool.resize(entries.length);
+      pool.resize(raceWorkers(entries));                                   // each lane's workers: its own slots
       startup();
       const text = boardToString(puzzle.cells);
       const jobs = entries.map((e, i) => ({ lane: i, puzzle: text, solver: e.solver, params: { ...e.params }, seed: e.seed,
-        ...budget }));
+        ...teamOf(e), ...budget }));
       const promises = pool.start(jobs, { together: true, onStart, onFrame: (job, f) => race.frame(job.lane, f) });
       await Promise.all(promises.map((pr, i) => pr.then((r) => race.done(i, r))));
       race.ended();
@@ -98,7 +99,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment }) {
   store.on(["view", "ready", "compare"], (s) => {
     if (!s.ready || s.failure) return;
     const n = s.view === "race" || (s.view === "solve" && s.compare.entries.length >= 2)
-      ? Math.max(2, s.compare.entries.length)
+      ? Math.max(2, raceWorkers(s.compare.entries))
       : s.view === "experiment" ? experimentWorkers(s.compare, MAX_WORKERS) : 1;
     pool.warm(n);
     showPool();

@@ -2,6 +2,7 @@
 // comparison's workers are doing. Pure (no DOM): node tests it (tests/js/compare.test.mjs).
 import { STAGE_WORDS } from "../python/messages.js";
 import { clashingGivens } from "../state.js";
+import { workersOf } from "../rules/entries.js";
 
 export const EVERY_WORKER_READY = "every worker is ready";
 
@@ -57,9 +58,12 @@ export function describeStartup(status) {
 // The experiment's pool size as its field says it (a whole number from 1 to `max`).
 export const experimentWorkers = (compare, max) => Math.max(1, Math.min(max, Math.floor(Number(compare.workers)) || 1));
 
-// The workers a view's comparison runs at once: a race's one per lane, an experiment's pool; 0 in Solve.
+// The workers a race's lanes run on together: each lane's own (1, or what its entry asks for).
+export const raceWorkers = (entries) => entries.reduce((sum, e) => sum + workersOf(e), 0);
+
+// The workers a view's comparison runs at once: a race's lanes' workers, an experiment's pool; 0 in Solve.
 export const comparisonWorkers = (s, max) =>
-  (s.view === "race" ? s.compare.entries.length : s.view === "experiment" ? experimentWorkers(s.compare, max) : 0);
+  (s.view === "race" ? raceWorkers(s.compare.entries) : s.view === "experiment" ? experimentWorkers(s.compare, max) : 0);
 
 export function coresNote(workers, cores) {
   if (!cores || !(workers > cores)) return "";

@@ -15,10 +15,12 @@ export const stopMessage = (runId) => ({ type: "stop", runId });
 
 // One member of a team run (docs/design.md, "Worker messages", team runs): member w of `workers`,
 // exchanging elites every `exchange` moves per worker; the budget as a run's.
+// `lite` (a race lane's or an experiment job's team) as a run's.
 export const teamStartMessage = ({ runId, puzzle, params, seed, member, workers, exchange, max_seconds,
-  max_iterations = null, max_evaluations = null }) => ({
+  max_iterations = null, max_evaluations = null, lite = false }) => ({
   type: "team-start", runId, puzzle, params, seed, member, workers, exchange,
   budget: startMessage({ max_seconds, max_iterations, max_evaluations }).budget,
+  ...(lite ? { frames: "lite" } : {}),
 });
 
 // every member's report at a barrier, in worker order, and the run's seconds
@@ -70,9 +72,11 @@ export const cellsLeftText = ({ empty, clashing }) =>
 
 // A run that never started (stopped while its worker was still loading, or refused): the
 // fields of a result, so every consumer handles one shape.
+// (a job that asked for several workers says so in its parameters, as a team's result does)
 export function unstartedResult(job, stopReason, message = "") {
   return {
-    solver: job.solver, seed: job.seed, params: job.params, solved: false, board: "", conflicts: null,
+    solver: job.solver, seed: job.seed, params: job.workers > 1 ? { ...job.params, workers: job.workers } : job.params,
+    solved: false, board: "", conflicts: null,
     open_cells: null, best: null, iterations: 0, evaluations: 0, seconds: 0, stop_reason: stopReason,
     restarts: 0, longest_step: 0, ...(message ? { message } : {}), started: false,
   };

@@ -5,12 +5,17 @@
 // `start(jobs)` queues jobs and returns one promise per job, each resolving to the job's
 // result — a real one, or, for a job that never started, a result with stop reason
 // "stopped" (Stop came first) or "error" (its worker failed), so a caller always gets every
-// answer. With `together`, no job starts before there is a ready, idle worker for each one
-// (a race's fair start). `stop()` ends everything at once: queued jobs resolve as stopped
-// at once, running ones are told to stop and resolve within a slice.
+// answer. A job whose entry asks for W workers (`job.workers`) runs as one team run on W slots
+// (team.js runTeamOn): it waits, first in the queue, until W ready slots are idle, holds them
+// all for its run and frees them together. With `together`, no job starts before there is a
+// ready, idle slot for each slot the jobs ask for (a race's fair start). `stop()` ends
+// everything at once: queued jobs resolve as stopped at once, running ones (every member of a
+// team) are told to stop and resolve within a slice.
 import { LabWorker, RunRefused, WorkerLost } from "./client.js";
 import { unstartedResult } from "./messages.js";
+import { runTeamOn } from "./team.js";
 import { MAX_WORKERS } from "../rules/links.js";
+import { workersOf } from "../rules/entries.js";
 
 // The default pool size: the visitor's cores less one (the page needs one), 1..8, and at
 // most 2 on a device that reports ≤ 4 GB of memory (each worker holds its own Python heap).
@@ -21,9 +26,11 @@ export function defaultPoolSize() {
 }
 
 export class Pool {
-  // primary: the page's LabWorker; onStatus(): a worker's loading stage changed.
-  constructor({ primary, onStatus = () => {} }) {
+  // primary: the page's LabWorker; onStatus(): a worker's loading stage changed; spawn(onStatus):
+  // a new worker (a LabWorker; node tests give fakes).
+  constructor({ primary, onStatus = () => {}, spawn = (onLoad) => new LabWorker({ onStatus: onLoad }) }) {
     this.onStatus = onStatus;
+    this.spawn = spawn;
     this.slots = [{ worker: primary, job: null, handle: null, own: false }];
     this.queue = [];
     this.together = 0;
@@ -40,7 +47,7 @@ export class Pool {
   warm(n) {
     while (this.slots.length < Math.min(n, MAX_WORKERS)) {
       const slot = { job: null, handle: null, own: true };
-      slot.worker = new LabWorker({ onStatus: () => { this.onStatus(); this.dispatch(); } });
+      slot.worker = this.spawn(() => { this.onStatus(); this.dispatch(); });
       this.slots.push(slot);
     }
   }
@@ -58,7 +65,7 @@ export class Pool {
     this.onFrame = onFrame;
     this.onStart = onStart;
     const promises = jobs.map((job) => new Promise((resolve) => { this.queue.push({ job, resolve }); }));
-    this.together = together ? jobs.length : 0;
+    this.together = together ? jobs.reduce((slots, job) => slots + workersOf(job), 0) : 0;
     this.dispatch();
     return promises;
   }
@@ -67,21 +74,32 @@ export class Pool {
     return this.slots.slice(0, this.size || 1).filter((s) => s.worker.ready && !s.job && !s.worker.busy);
   }
 
+  // Jobs start in their order, each once as many slots as it asks for are idle (one that waits
+  // for a second slot is not overtaken: the order is the experiment's, "Worker messages").
   dispatch() {
-    if (!this.queue.length) return;
+    let idle = this.idle();
     if (this.together) {
-      if (this.idle().length < this.together) return;
+      if (idle.length < this.together) return;
       this.together = 0;
     }
-    for (const slot of this.idle()) {
-      const next = this.queue.shift();
-      if (!next) break;
-      this.launch(slot, next);
+    while (this.queue.length) {
+      const need = workersOf(this.queue[0].job);
+      if (need > (this.size || 1)) {                  // it could never start (Start refuses it: rules/read.js)
+        const { job, resolve } = this.queue.shift();
+        resolve(unstartedResult(job, "error", `it asks for ${need} workers; the pool has ${this.size || 1}`));
+        continue;
+      }
+      if (idle.length < need) break;
+      this.launch(idle.slice(0, need), this.queue.shift());
+      idle = idle.slice(need);
     }
   }
 
-  launch(slot, { job, resolve }) {
-    slot.job = job;
+  // The job on its slots: one run on one slot, or one team run over several (the first slot's
+  // handle stops every member). A sweep's puzzle is made first, by the first slot's worker.
+  launch(slots, { job, resolve }) {
+    for (const s of slots) s.job = job;
+    const [slot] = slots;
     const stopped = () => unstartedResult(job, "stopped", "stopped before it started");
     const failed = (err) => unstartedResult(job, "error", err instanceof WorkerLost ? `the worker failed: ${err.message}` : err.message);
     // a job named by the generator's settings (a sweep's puzzle) is made first, by the same worker
@@ -94,9 +112,12 @@ export class Pool {
     ready.then((puzzle) => {
       if (slot.stopRequested) return stopped();
       job.puzzle = puzzle;
-      slot.handle = slot.worker.run({ puzzle, solver: job.solver, params: job.params, seed: job.seed,
-        max_seconds: job.max_seconds, max_iterations: job.max_iterations ?? null, max_evaluations: job.max_evaluations ?? null,
-        lite: true }, (frame) => this.onFrame(job, frame));
+      const spec = { puzzle, solver: job.solver, params: job.params, seed: job.seed, max_seconds: job.max_seconds,
+        max_iterations: job.max_iterations ?? null, max_evaluations: job.max_evaluations ?? null, lite: true };
+      const onFrame = (frame) => this.onFrame(job, frame);
+      slot.handle = slots.length > 1
+        ? runTeamOn(slots.map((s) => s.worker), { ...spec, workers: slots.length, exchange: job.exchange }, onFrame)
+        : slot.worker.run(spec, onFrame);
       this.onStart(job);
       return slot.handle.done;
     }).then(
@@ -106,8 +127,10 @@ export class Pool {
         resolve(failed(err));
       },
     ).finally(() => {
-      slot.job = null;
-      slot.handle = null;
+      for (const s of slots) {
+        s.job = null;
+        s.handle = null;
+      }
       this.dispatch();
     });
   }

@@ -2,9 +2,11 @@
 // (docs/design.md, "Worker messages", team runs). Worker w drives member w of the team in
 // Python (py/sudoku_lab/team.py); at each barrier this coordinator only hands every member all
 // the reports: the merge of elites and the rule that ends the run stay in Python, where the
-// native processes use them too. `runTeam(pool, spec, onFrame)` returns what LabWorker.run
-// returns ({runId, done, stop}); `done` resolves with the team's result, or rejects with
-// RunRefused when the members refuse the settings.
+// native processes use them too. `runTeamOn(workers, spec, onFrame)` runs a team on the given
+// ready LabWorkers (the pool's slots of a race lane or an experiment job); `runTeam(pool, spec,
+// onFrame)` (a Solve) waits for the pool's first workers to be ready, then does the same. Both
+// return what LabWorker.run returns ({runId, done, stop}); `done` resolves with the team's
+// result, or rejects with RunRefused when the members refuse the settings.
 import { RunRefused, WorkerLost } from "./client.js";
 import { cellsLeft, unstartedResult } from "./messages.js";
 import { EXCHANGE } from "../rules/links.js";
@@ -20,17 +22,32 @@ function lowest(items, key) {
   return at;
 }
 
-// The Solve view's frames of a team run: each member's frame in, the team's frame out. The board,
-// metrics and overlay are the member's whose best is lowest; iteration, evaluations and restarts
-// are summed over the members' latest; the chart row is the row of the member whose latest row
-// is lowest (its first series), at the summed moves. Pure: node tests it.
+// The frames of a team run: each member's frame in, the team's frame out. The board, metrics and
+// overlay are the member's whose best is lowest; iteration, evaluations and restarts are summed
+// over the members' latest; the chart row is the row of the member whose latest row is lowest
+// (its first series), at the summed moves. Lite frames (a race lane's team) carry a trace
+// instead of rows: at each member's trace row, the lowest open cells over the members' latest
+// (mergeTrace). Pure: node tests it.
 export class TeamFrames {
   constructor(workers) {
     this.workers = workers;
     this.progress = new Array(workers).fill(null);
     this.rows = new Array(workers).fill(null);
+    this.open = new Array(workers).fill(null);   // each member's latest open cells in its trace
+    this.tracedAt = 0;                           // the team trace's last time: it never goes back
     this.longest = 0;
     this.objective = null;
+  }
+
+  // A member's trace rows ([its seconds since it started, its open cells]) as the team's: at each,
+  // the lowest open cells over the members' latest, at that time or the team trace's last if later
+  // (members start within a message of each other; a chart's x never goes back).
+  mergeTrace(member, trace) {
+    return trace.map(([t, open]) => {
+      this.open[member] = open;
+      this.tracedAt = Math.max(this.tracedAt, t);
+      return [this.tracedAt, Math.min(...this.open.filter((o) => o !== null))];
+    });
   }
 
   // member: its index; frame: its `progress` message; elapsed: the team's seconds
@@ -41,7 +58,7 @@ export class TeamFrames {
     this.longest = Math.max(this.longest, frame.longest_step || 0);
     this.objective = frame.objective || this.objective;
     const out = { points: [], events: [], series: frame.series || [], elapsed, objective: frame.objective,
-      longest_step: this.longest, workers: this.workers };
+      longest_step: this.longest, workers: this.workers, ...(frame.trace ? { trace: this.mergeTrace(member, frame.trace) } : {}) };
     const best = lowest(this.progress, (p) => p.best);
     if (best === -1) return out;
     const sum = (k) => this.progress.reduce((total, p) => total + (p ? p[k] : 0), 0);
@@ -99,16 +116,46 @@ async function readyWorkers(pool, n, ended) {
 let teamSeq = 0;
 
 // spec: a Solve's {puzzle, solver, params, seed, max_seconds, max_iterations, max_evaluations, workers,
-// exchange?}; onFrame(the team's frame).
+// exchange?}; onFrame(the team's frame). Waits for the pool's first `workers` workers, then runTeamOn.
 export function runTeam(pool, spec, onFrame = () => {}) {
-  const workers = spec.workers;
+  const job = { solver: spec.solver, seed: spec.seed, params: spec.params };
+  let stopped = false;
+  let team = null;
+  const done = readyWorkers(pool, spec.workers, () => stopped).then((ready) => {
+    if (stopped) return unstartedResult(job, "stopped", "stopped before it started");
+    team = runTeamOn(ready, spec, onFrame);
+    return team.done;
+  }, (err) => {
+    if (!(err instanceof WorkerLost)) throw err;
+    return teamResult([], job, spec.workers, "error", err.message);
+  });
+  return { runId: `team-${++teamSeq}`, done, stop: () => { stopped = true; if (team) team.stop(); } };
+}
+
+// One team run on `ready` (LabWorkers, ready and idle: member w on ready[w]). spec: as runTeam's,
+// `workers` = ready.length, and `lite` for a race lane's or an experiment job's frames.
+export function runTeamOn(ready, spec, onFrame = () => {}) {
+  const workers = ready.length;
   const exchange = spec.exchange || EXCHANGE;
   const job = { solver: spec.solver, seed: spec.seed, params: spec.params };
   const frames = new TeamFrames(workers);
-  let members = [];                      // each member's handle (LabWorker.teamRun)
   let ending = null;                     // {reason, message} once the team is told to stop between barriers
-  let started = null;
-  const elapsed = () => (started === null ? 0 : (performance.now() - started) / 1000);
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  let reports = new Array(workers).fill(null);
+  let count = 0;
+  const barrier = (w, report) => {              // the last report in hands them all to every member
+    reports[w] = report;
+    if (++count < workers || ending) return;
+    const all = reports;
+    reports = new Array(workers).fill(null);
+    count = 0;
+    for (const m of members) m.settle(all, elapsed());
+  };
+  const { max_seconds, max_iterations = null, max_evaluations = null, lite = false } = spec;
+  const members = ready.map((worker, w) => worker.teamRun({ puzzle: spec.puzzle, params: spec.params, seed: spec.seed,
+    member: w, workers, exchange, max_seconds, max_iterations, max_evaluations, lite },
+  (frame) => onFrame(frames.add(w, frame, elapsed())), (report) => barrier(w, report)));
 
   function end(reason, message = "") {
     if (ending) return;
@@ -117,29 +164,6 @@ export function runTeam(pool, spec, onFrame = () => {}) {
   }
 
   async function go() {
-    let ready;
-    try {
-      ready = await readyWorkers(pool, workers, () => !!ending);
-    } catch (err) {
-      if (!(err instanceof WorkerLost)) throw err;
-      return teamResult([], job, workers, "error", err.message);
-    }
-    if (ending) return unstartedResult(job, "stopped", "stopped before it started");
-    started = performance.now();
-    let reports = new Array(workers).fill(null);
-    let count = 0;
-    const barrier = (w, report) => {              // the last report in hands them all to every member
-      reports[w] = report;
-      if (++count < workers || ending) return;
-      const all = reports;
-      reports = new Array(workers).fill(null);
-      count = 0;
-      for (const m of members) m.settle(all, elapsed());
-    };
-    const { max_seconds, max_iterations = null, max_evaluations = null } = spec;
-    members = ready.map((worker, w) => worker.teamRun({ puzzle: spec.puzzle, params: spec.params, seed: spec.seed,
-      member: w, workers, exchange, max_seconds, max_iterations, max_evaluations },
-    (frame) => onFrame(frames.add(w, frame, elapsed())), (report) => barrier(w, report)));
     const timer = max_seconds ? setTimeout(() => end("budget"), max_seconds * 1000) : null;
     let refused = null;
     const answers = await Promise.all(members.map((m, w) => m.done.catch((err) => {
@@ -158,7 +182,7 @@ export function runTeam(pool, spec, onFrame = () => {}) {
 
   // the team's result, and its last frame before it (the metrics then say the result's counts)
   const done = go().then((result) => {
-    if (started !== null) onFrame(frames.last(result, elapsed()));
+    onFrame(frames.last(result, elapsed()));
     return result;
   });
   return { runId: `team-${++teamSeq}`, done, stop: () => end("stopped") };

@@ -1,23 +1,78 @@
-// Race and experiment entries — a solver with its parameters and seed — and their form in a
-// link (docs/design.md, "Share links"): e=<solver>:<seed>[:<param>=<value>…],… with only the
-// parameters that differ from the paper's defaults. Read by the shared value rules.
+// Race and experiment entries — a solver with its parameters and seed, and the workers it asks
+// for — and their form in a link (docs/design.md, "Share links"):
+// e=<solver>:<seed>[:<param>=<value>…][:workers=<W>[:exchange=<moves>]],… with only the parameters
+// that differ from the paper's defaults. An entry asks for one worker unless it carries `workers`
+// (above 1, alldiff_ls only: one team run on that many workers) and then `exchange` too.
+// Read by the shared value rules.
 import * as values from "./values.js";
+import { EXCHANGE, MAX_EXCHANGE, MAX_WORKERS, teamProblem } from "./workers.js";
 
 export const MAX_ENTRIES = 5;
 
+// the entry's own pair names beside its solver's parameters (no solver has a parameter so named)
+export const ENTRY_PAIRS = ["workers", "exchange"];
+
+// the workers an entry's runs take: 1 unless it asks for more
+export const workersOf = (entry) => entry.workers || 1;
+
+// its workers and exchange as pairs (none for one worker; the exchange only when not the default)
+function teamPairs(entry) {
+  if (workersOf(entry) <= 1) return [];
+  return [`workers=${entry.workers}`, ...(entry.exchange && entry.exchange !== EXCHANGE ? [`exchange=${entry.exchange}`] : [])];
+}
+
+const changedParams = (entry, schema) =>
+  Object.entries(entry.params).filter(([k, v]) => v !== defaultOf(schema, k)).map(([k, v]) => `${k}=${v}`);
+
 export function describe(entry, schema) {
-  const changed = Object.entries(entry.params).filter(([k, v]) => v !== defaultOf(schema, k));
-  return [entry.solver, `seed ${entry.seed}`, ...changed.map(([k, v]) => `${k}=${v}`)].join(" · ");
+  const team = workersOf(entry) > 1
+    ? [`${entry.workers} workers`, ...(entry.exchange && entry.exchange !== EXCHANGE ? [`exchange every ${entry.exchange.toLocaleString("en")}`] : [])]
+    : [];
+  return [entry.solver, `seed ${entry.seed}`, ...changedParams(entry, schema), ...team].join(" · ");
 }
 
 const defaultOf = (schema, name) => schema.params.find((p) => p.name === name)?.default;
 
 export function encodeEntries(entries, schemas) {
-  return entries.map((e) => {
-    const schema = schemas.get(e.solver);
-    const changed = Object.entries(e.params).filter(([k, v]) => v !== defaultOf(schema, k));
-    return [e.solver, String(e.seed), ...changed.map(([k, v]) => `${k}=${v}`)].join(":");
-  }).join(",");
+  return entries.map((e) => [e.solver, String(e.seed), ...changedParams(e, schemas.get(e.solver)), ...teamPairs(e)].join(":")).join(",");
+}
+
+// The entry's workers and exchange from its pairs (`workers=2`, `exchange=3000`), checked as the
+// Solver form checks its own: {workers, exchange} to add to the entry, or {} for one worker.
+function readTeam(solver, team) {
+  const int = (name, max) => values.param({ name, type: "int", min: 1, max }, team.get(name), name);
+  const workers = team.has("workers") ? int("workers", MAX_WORKERS) : 1;
+  const refused = teamProblem(solver, workers);
+  if (refused) throw new values.ValueProblem(`workers=${workers}:`, refused);
+  if (workers <= 1) {
+    if (team.has("exchange")) throw new values.ValueProblem("exchange=", "goes with workers= above 1");
+    return {};
+  }
+  return { workers, exchange: team.has("exchange") ? int("exchange", MAX_EXCHANGE) : EXCHANGE };
+}
+
+// One entry's text: the entry, or a ValueProblem.
+function decodeEntry(part, schemas) {
+  const [solver, seedText, ...pairs] = part.split(":");
+  const schema = schemas.get(solver);
+  if (!schema) {
+    throw new values.ValueProblem("unknown solver", `${values.quote(solver)}; choose one of: ${[...schemas.keys()].join(", ")}`);
+  }
+  const entry = { solver, seed: values.seed(seedText ?? ""), params: Object.fromEntries(schema.params.map((p) => [p.name, p.default])) };
+  const seen = new Set();
+  const team = new Map();
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    const text = eq < 0 ? "" : pair.slice(eq + 1);
+    if (seen.has(name)) throw new values.ValueProblem(`'${name}'`, "is given twice");
+    seen.add(name);
+    if (ENTRY_PAIRS.includes(name)) { team.set(name, text); continue; }
+    const spec = schema.params.find((p) => p.name === name);
+    if (!spec) throw new values.ValueProblem(solver, `has no parameter ${values.quote(name)}`);
+    entry.params[name] = values.param(spec, text);
+  }
+  return { ...entry, ...readTeam(solver, team) };
 }
 
 // Entries from a link's e= text: {entries, problems: [message...]}; an entry with a problem
@@ -26,32 +81,10 @@ export function decodeEntries(text, schemas) {
   const entries = [];
   const problems = [];
   text.split(",").forEach((part, i) => {
-    const where = `entry ${i + 1}`;
-    const [solver, seedText, ...pairs] = part.split(":");
-    const schema = schemas.get(solver);
-    if (!schema) {
-      problems.push(`${where}: unknown solver ${values.quote(solver)}; choose one of: ${[...schemas.keys()].join(", ")}`);
-      return;
-    }
-    const entry = { solver, seed: 0, params: Object.fromEntries(schema.params.map((p) => [p.name, p.default])) };
-    try {
-      entry.seed = values.seed(seedText ?? "");
-      const seen = new Set();
-      for (const pair of pairs) {
-        const eq = pair.indexOf("=");
-        const name = eq < 0 ? pair : pair.slice(0, eq);
-        const spec = schema.params.find((p) => p.name === name);
-        if (!spec) throw new values.ValueProblem(solver, `has no parameter ${values.quote(name)}`);
-        if (seen.has(name)) throw new values.ValueProblem(`'${name}'`, "is given twice");
-        seen.add(name);
-        entry.params[name] = values.param(spec, eq < 0 ? "" : pair.slice(eq + 1));
-      }
-    } catch (err) {
+    try { entries.push(decodeEntry(part, schemas)); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
-      problems.push(`${where}: ${err.message}`);
-      return;
+      problems.push(`entry ${i + 1}: ${err.message}`);
     }
-    entries.push(entry);
   });
   return { entries, problems };
 }

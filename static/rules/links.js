@@ -10,6 +10,7 @@ import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { parseSpec, readSweep } from "./generator.js";
 import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "./table.js";
+import { EXCHANGE, MAX_EXCHANGE, MAX_WORKERS, teamProblem } from "./workers.js";
 
 // The keys a link reads itself (single-run and comparison keys, from the settings table); any
 // other key of a single-run link names a parameter.
@@ -18,12 +19,7 @@ export const RESERVED = new Set([...LINK_KEYS, ...COMPARE_LINK_KEYS]);
 // stop: the stop point (the step a run that Stop or its time limit ended was at), or null;
 // workers: the workers of the run (w=, as typed), written only when not 1; exchange (x=): their
 // moves each between two exchanges, written only for several workers and when not the default.
-// the workers of a run (w=) and of an experiment's pool: 1 to this (the pool's largest size;
-// docs/design.md, "Share links")
-export const MAX_WORKERS = 8;
-export const EXCHANGE = 50_000;        // x= when a link says none (py/sudoku_lab/team.py EXCHANGE)
-export const MAX_EXCHANGE = 1e9;
-export const TEAM_SOLVER = "alldiff_ls";   // the one solver that runs on several workers as one run
+export { MAX_WORKERS, EXCHANGE, MAX_EXCHANGE, TEAM_SOLVER } from "./workers.js";
 export function encodeState({ puzzle, generator = null, solver, seed, params, max_seconds, max_iterations = "", max_evaluations = "",
   stop = null, workers = "1", exchange = String(EXCHANGE) }) {
   const q = new URLSearchParams();
@@ -139,9 +135,8 @@ export function checkLinkParams(link, schemas) {
   }
   if (link.problems.has("s")) return { solver: null, params: {} };   // parameters mean nothing without it
   const schema = schemas.get(link.solver ?? ids[0]);
-  if ((link.workers || 1) > 1 && schema.id !== TEAM_SOLVER) {
-    link.problems.set("w", `only ${TEAM_SOLVER} runs on several workers as one run, not ${schema.id}`);
-  }
+  const team = teamProblem(schema.id, link.workers || 1);
+  if (team) link.problems.set("w", team);
   const specs = new Map(schema.params.map((p) => [p.name, p]));
   const params = {};
   for (const [k, v] of link.params) {

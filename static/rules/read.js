@@ -4,7 +4,9 @@
 // judged on its own settings only: a race entry's problem never blocks a single run, a
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
 import * as values from "./values.js";
-import { EXCHANGE, MAX_EXCHANGE, MAX_RUNS, MAX_WORKERS, TEAM_SOLVER } from "./links.js";
+import { MAX_RUNS } from "./links.js";
+import { EXCHANGE, MAX_EXCHANGE, MAX_WORKERS, teamProblem } from "./workers.js";
+import { workersOf } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { readSweep } from "./generator.js";
 import { boardToString } from "./parse.js";
@@ -39,9 +41,8 @@ function readSolverForm(state, problems) {
   // the workers of the run (w): several only for alldiff_ls, one run on that many of the pool's workers
   const workers = take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS },
     state.settings.workers ?? "1", label));
-  if (workers > 1 && schema && schema.id !== TEAM_SOLVER) {
-    problems.set("w", `only ${TEAM_SOLVER} runs on several workers as one run, not ${schema.id}`);
-  }
+  const team = schema ? teamProblem(schema.id, workers) : null;
+  if (team) problems.set("w", team);
   // their moves each between two exchanges (x), read only for several workers
   const exchange = workers > 1 ? take(problems, "x", (label) => values.param({ name: "x", type: "int", min: 1, max: MAX_EXCHANGE },
     state.settings.exchange ?? String(EXCHANGE), label)) : EXCHANGE;
@@ -77,10 +78,21 @@ export function read(view, state, { stored = true } = {}) {
     }
     out.runs = 1;
     out.workers = 1;
+    // a race runs every lane at once: its lanes' workers together on the pool (docs/design.md, "Share links")
+    const raceWorkers = c.entries.reduce((sum, e) => sum + workersOf(e), 0);
+    if (view === "race" && raceWorkers > MAX_WORKERS) {
+      problems.set("e", `the lanes ask for ${raceWorkers} workers together; a race runs on at most ${MAX_WORKERS}`);
+    }
     if (view === "experiment") {
       out.runs = take(problems, "runs", (label) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs, label));
       out.workers = take(problems, "workers",
         (label) => values.param({ name: "workers", type: "int", min: 1, max: MAX_WORKERS }, c.workers, label));
+      // a run that asks for more workers than the pool has could never start: the pool is the visitor's to grow
+      const widest = c.entries.findIndex((e) => workersOf(e) > (out.workers ?? MAX_WORKERS));
+      if (widest !== -1) {
+        problems.set("workers", `entry ${widest + 1} asks for ${workersOf(c.entries[widest])} workers a run, more than the ` +
+          `pool's ${out.workers}: raise the workers to ${Math.max(...c.entries.map(workersOf))} or add the entry with fewer`);
+      }
       if (c.puzzles === "current") {
         if (state.puzzle) out.puzzles = { kind: "current", puzzles: [{ name: "current", puzzle: boardToString(state.puzzle.cells) }] };
         else problems.set("p", LOAD_FIRST);

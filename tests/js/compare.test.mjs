@@ -107,6 +107,16 @@ test("check: Add entry takes the solver form's settings; the time limit and puzz
   assert.deepEqual([...bad.problems.keys()], ["seed"]);
 });
 
+test("check: Add entry takes the form's Workers and Exchange every when it asks for several; only alldiff_ls may", () => {
+  const team = checkEntry(state({ settings: { solver: "alldiff_ls", seed: "3", workers: "2", exchange: "3000" } }));
+  assert.deepEqual([team.entry.workers, team.entry.exchange, team.problems.size], [2, 3000, 0]);
+  const one = checkEntry(state({ settings: { solver: "alldiff_ls", seed: "3", workers: "1", exchange: "3000" } }));
+  assert.deepEqual(["workers" in one.entry, "exchange" in one.entry], [false, false]);     // one worker: today's entry
+  const other = checkEntry(state({ settings: { solver: "hill_climb", seed: "3", workers: "2" } }));
+  assert.equal(other.entry, null);
+  assert.deepEqual([...other.problems], [["w", "only alldiff_ls runs on several workers as one run, not hill_climb"]]);
+});
+
 test("check: the pasted list's bad line, from the list's reader, while its problem stands", () => {
   const list = `${PUZZLE_9}\n\n# a comment\n12x`;
   assert.equal(badListLine(state({ compare: { list }, problems: new Map([["pl", "anything"]]) })), 4);
@@ -299,6 +309,7 @@ test("experiment files: Start takes the files read, and says why not while they 
 test("the workers a comparison runs at once: a race's lanes, an experiment's pool field (1 to the pool's most), none in Solve", () => {
   const at = (view, compare) => comparisonWorkers({ view, compare: { entries: [1, 2, 3], workers: "2", ...compare } }, 8);
   assert.equal(at("race", {}), 3);
+  assert.equal(at("race", { entries: [{ solver: "alldiff_ls", workers: 2 }, { solver: "acs" }] }), 3);   // a lane's own workers count
   assert.equal(at("experiment", {}), 2);
   assert.equal(at("experiment", { workers: "40" }), 8);
   assert.equal(at("experiment", { workers: "x" }), 1);

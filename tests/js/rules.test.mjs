@@ -12,7 +12,7 @@ import { linkOutcome, decodeCompareLink, encodeCompareLink } from "../../static/
 import { readPuzzleList, readPuzzleFile } from "../../static/rules/puzzle-list.js";
 import { parseSpec } from "../../static/rules/generator.js";
 import { wilson, quantile, ecdf, tally } from "../../static/rules/stats.js";
-import { encodeEntries, decodeEntries, describe } from "../../static/rules/entries.js";
+import { ENTRY_PAIRS, encodeEntries, decodeEntries, describe } from "../../static/rules/entries.js";
 import { toCSV, toJSONLines } from "../../static/rules/records.js";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -98,7 +98,7 @@ test("race and experiment links: each setting kept or named", () => {
     const d = decodeCompareLink(c.hash, schemas, { puzzleSets: file.puzzleSets, presets: file.presets });
     assert.deepEqual({
       view: d.view, puzzle: !!d.puzzle, max_seconds: d.max_seconds, max_iterations: d.max_iterations, max_evaluations: d.max_evaluations,
-      entries: d.entries.map((e) => [e.solver, e.seed]),
+      entries: d.entries.map((e) => (e.workers ? [e.solver, e.seed, e.workers, e.exchange] : [e.solver, e.seed])),
       runs: d.runs, puzzles: d.puzzles, list: d.list, preset: d.preset, problems: Object.fromEntries(d.problems),
     }, { view: c.view, puzzle: c.puzzle, max_seconds: c.max_seconds, max_iterations: c.max_iterations ?? null,
       max_evaluations: c.max_evaluations ?? null, entries: c.entries, runs: c.runs, puzzles: c.puzzles,
@@ -198,4 +198,20 @@ test("links: the lab's own share link pasted as text opens with its settings; ot
   assert.equal(labLinkFragment(`https://www.sudokuwiki.org/sudoku.htm?bd=${"0".repeat(81)}`), null);
   assert.equal(labLinkFragment(`https://example.org/#s=hill_climb`), null);       // no puzzle in it
   assert.equal(labLinkFragment(p), null);
+});
+
+test("entries that ask for workers: written after the parameters, read back, described; no solver has a parameter so named", () => {
+  for (const schema of schemas.values()) {
+    for (const name of ENTRY_PAIRS) assert.ok(!schema.params.some((p) => p.name === name), `${schema.id} has a parameter ${name}`);
+  }
+  const ls = schemas.get("alldiff_ls");
+  const params = Object.fromEntries(ls.params.map((p) => [p.name, p.default]));
+  const entries = [{ solver: "alldiff_ls", seed: 1, params, workers: 2, exchange: 3000 },
+    { solver: "alldiff_ls", seed: 2, params, workers: 4, exchange: 50000 }, { solver: "alldiff_ls", seed: 3, params }];
+  const text = encodeEntries(entries, schemas);
+  assert.equal(text, "alldiff_ls:1:workers=2:exchange=3000,alldiff_ls:2:workers=4,alldiff_ls:3");
+  assert.deepEqual(decodeEntries(text, schemas), { entries, problems: [] });
+  assert.equal(describe(entries[0], ls), "alldiff_ls · seed 1 · 2 workers · exchange every 3,000");
+  assert.equal(describe(entries[1], ls), "alldiff_ls · seed 2 · 4 workers");
+  assert.equal(describe(entries[2], ls), "alldiff_ls · seed 3");
 });

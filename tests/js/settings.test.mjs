@@ -85,6 +85,17 @@ test("read: Solve's workers (w): one by default, several only for alldiff_ls, at
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "1", exchange: "0" } })).problems.size, 0);
 });
 
+test("read: entries that ask for workers: a race's lanes at most 8 workers together; an experiment's pool holds its widest entry", () => {
+  const team = (workers) => ({ ...entry("alldiff_ls"), workers, exchange: 50000 });
+  const race = (entries) => read("race", state({ compare: { entries } })).problems.get("e");
+  assert.equal(race([team(4), team(4)]), undefined);
+  assert.equal(race([team(4), team(4), entry("hill_climb")]), "the lanes ask for 9 workers together; a race runs on at most 8");
+  const experiment = (entries, workers) => read("experiment", state({ compare: { entries, workers, puzzles: "current" } })).problems.get("workers");
+  assert.equal(experiment([entry("hill_climb"), team(2)], "2"), undefined);
+  assert.equal(experiment([entry("hill_climb"), team(3)], "2"),
+    "entry 2 asks for 3 workers a run, more than the pool's 2: raise the workers to 3 or add the entry with fewer");
+});
+
 test("read: a race entry's problem never blocks a single run, and is named by its label (issue 28)", () => {
   // a 16×16 loaded after an alldiff_tabu filter=hall_sets entry was added: the vet marked entry 1
   const s = state({ compare: { entries: [entry("alldiff_tabu"), entry("hill_climb")] },

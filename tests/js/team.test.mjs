@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { TeamFrames, runTeam, teamResult } from "../../static/python/team.js";
+import { TeamFrames, runTeam, runTeamOn, teamResult } from "../../static/python/team.js";
 import { teamSettleMessage, teamStartMessage } from "../../static/python/messages.js";
 import { WorkerLost } from "../../static/python/client.js";
 
@@ -45,6 +45,8 @@ test("the team messages carry the member, the team and a run's budget", () => {
   const m = teamStartMessage({ runId: 3, puzzle: "1.", params: {}, seed: 2, member: 1, workers: 2, exchange: 500, max_seconds: 60 });
   assert.deepEqual(m, { type: "team-start", runId: 3, puzzle: "1.", params: {}, seed: 2, member: 1, workers: 2, exchange: 500,
     budget: { max_seconds: 60 } });
+  assert.equal(teamStartMessage({ runId: 3, puzzle: "1.", params: {}, seed: 2, member: 0, workers: 2, exchange: 5, max_seconds: 9,
+    lite: true }).frames, "lite");                                       // a race lane's or an experiment job's team
   assert.deepEqual(teamSettleMessage(3, [{ moves: 1 }], 0.5), { type: "team-settle", runId: 3, reports: [{ moves: 1 }], elapsed: 0.5 });
 });
 
@@ -121,4 +123,29 @@ test("the team's last frame says the result's counts and board", () => {
     out.progress.conflict_cells, out.progress.empty_cells, out.progress.clashing_cells, out.workers, out.elapsed, out.points],
   [400, 5000, 0, "12", [], 0, 0, 2, 2, []]);
   assert.deepEqual(out.objective, { name: "clashing edges" });
+});
+
+test("a lite team frame (a race lane's): the best member's board and clashes, and a trace of the lowest open cells over the members", () => {
+  const team = new TeamFrames(2);
+  const lite = (trace, open, board) => ({ points: [], events: [], series: [], trace, elapsed: 1, objective: null, longest_step: 0,
+    progress: { iteration: 10, evaluations: 10, best: open, restarts: 0, open_cells: open, board, conflict_cells: [open] } });
+  let out = team.add(0, lite([[0.01, 50], [0.02, 40]], 40, "a"), 0.03);
+  assert.deepEqual(out.trace, [[0.01, 50], [0.02, 40]]);
+  out = team.add(1, lite([[0.015, 45], [0.03, 20]], 20, "b"), 0.04);   // a row earlier than the team's last keeps the last time
+  assert.deepEqual(out.trace, [[0.02, 40], [0.03, 20]]);
+  assert.deepEqual([out.progress.board, out.progress.conflict_cells, out.progress.open_cells, out.progress.iteration, out.elapsed],
+    ["b", [20], 20, 20, 0.04]);
+  out = team.add(0, lite([[0.05, 30]], 30, "a2"), 0.06);                // member 1's 20 still the lowest
+  assert.deepEqual(out.trace, [[0.05, 20]]);
+  assert.equal(team.add(0, frame(1, 9), 0.1).trace, undefined);       // a Solve's frames carry no trace
+});
+
+test("runTeamOn: a team on given ready workers, its members told the lite frames", async () => {
+  const [a, b] = [new FakeWorker(), new FakeWorker()];
+  const run = runTeamOn([a, b], { ...spec, lite: true, exchange: 3000 });
+  assert.deepEqual([a.spec.member, b.spec.member, a.spec.workers, a.spec.exchange, a.spec.lite], [0, 1, 2, 3000, true]);
+  const team = { ...own(3, 0), solved: true, stop_reason: "solved", params: { walkers: 16, workers: 2 } };
+  a.resolve(team);
+  b.resolve(team);
+  assert.deepEqual(await run.done, team);
 });

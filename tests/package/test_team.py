@@ -103,6 +103,22 @@ def test_a_page_team_run_ends_at_the_barrier_its_step_budget_reaches():
     assert result["stop_reason"] == "budget" and result["iterations"] == 2000 and barriers == 2
 
 
+def test_a_lite_member_streams_a_trace_of_open_cells_and_no_chart_rows():
+    """A race lane's or an experiment job's team (frames = "lite"): each member's frames carry
+    (seconds, open cells) samples for the lane's chart, as a lite run's do, and no chart rows."""
+    from sudoku_lab import bridge
+    puzzle = generate(parse_spec("16:0.3:1")).puzzle
+    out = json.loads(bridge.team_start(json.dumps({"runId": "lite-0", "puzzle": board_to_string(puzzle.cells), "params": {},
+                                                   "seed": 1, "member": 0, "workers": 2, "exchange": 10_000_000,
+                                                   "budget": {}, "frames": "lite"})))
+    assert out["ok"] and out["frame"]["trace"] == []
+    frame = json.loads(bridge.advance("lite-0", 0.05))["frame"]
+    json.loads(bridge.stop("lite-0"))
+    assert frame["points"] == [] and frame["trace"]
+    assert all(t >= 0 and open_ == int(open_) for t, open_ in frame["trace"])
+    assert frame["trace"][-1][1] == frame["progress"]["open_cells"]
+
+
 def test_a_report_crosses_json_and_back_with_an_empty_pool():
     r = Report(10, 20, 0, 7, np.arange(4, dtype=np.int8), np.iinfo(np.int64).max, [])
     d = json.loads(json.dumps(r.to_json()))

@@ -196,7 +196,8 @@ class Entry:
 
 
 def parse_entry(text: str) -> Entry:
-    """``ID[:SEED][:name=value…]``: the page's entry syntax, with the seed optional."""
+    """``ID[:SEED][:name=value…]``: the page's entry syntax, with the seed optional (an entry's
+    ``workers=``/``exchange=``, one run on several workers, is refused with what to use instead)."""
     solver, *rest = text.split(":")
     seed, params = None, {}
     for i, part in enumerate(rest):
@@ -209,6 +210,9 @@ def parse_entry(text: str) -> Entry:
             continue
         if not eq or not name:
             raise BenchError(f"--solver takes ID[:SEED][:name=value…]; got {values.quote(text)}")
+        if name in ("workers", "exchange"):       # a page entry's workers (docs/design.md, "Share links")
+            raise BenchError(f"--solver {values.quote(text)}: {name}= asks for one run on several workers, as the page's "
+                             "entries may; bench runs each run on one worker (one run on several: solve --workers N)")
         if name in params:
             raise BenchError(f"--solver {values.quote(text)}: '{name}' is given twice")
         params[name] = value

@@ -9,8 +9,11 @@ import pytest
 
 from conftest import PAPERS
 from lab import HELD_OUT
+from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
+from sudoku_lab.score import is_solution
+from sudoku_lab.team import team_run
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 LIST = "\n".join([PAPERS["sato-01-easy"] + " first", "# a comment", "", PAPERS["sato-11-easy"] + " second",
@@ -298,3 +301,27 @@ def test_success_lines_that_coincide_in_a_sweep_are_drawn_nested_and_said(lab):
       return [first, second];
     }""")
     assert counts[0] >= 100 and counts[1] >= 100, counts
+
+
+def test_an_entry_asking_for_two_workers_runs_each_run_as_one_team_on_a_pool_of_two(lab):
+    """issue 34: an experiment's run whose entry asks for two workers holds both of the pool's
+    slots as one alldiff_ls team run; its record says so and is the native team run's."""
+    spec, exchange = "16:0.4:1", 2000
+    lab.open(f"#g={spec}&s=alldiff_ls&seed=1&t=120&w=2&x={exchange}")
+    lab.page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (' + s + ')')", arg=spec, timeout=90_000)
+    lab.set_view("experiment")
+    lab.by("compare-puzzles").select_option("current")
+    lab.by("compare-runs").fill("1")
+    lab.by("workers").fill("2")
+    lab.add_entry("alldiff_ls", 1)
+    lab.by("compare-start").click()
+    lab.wait_experiment_done(timeout=240_000)
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    [rec] = [json.loads(line) for line in open(dl.value.path())]
+    assert rec["solved"] and rec["params"]["workers"] == 2, rec
+    puzzle = generate(parse_spec(spec)).puzzle
+    assert is_solution(puzzle, parse(rec["board"]).cells)
+    native = team_run(puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=exchange)
+    assert (rec["iterations"], rec["board"]) == (native.iterations, native.to_json()["board"])

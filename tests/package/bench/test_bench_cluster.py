@@ -296,7 +296,8 @@ def test_bad_entries_and_sources_are_one_line_and_exit_2(tmp_path):
     for entries, says in [(["hill_climb:x"], "seed must be a whole number"),
                           (["hill_climb:plateau=3:plateau=4"], "'plateau' is given twice"),
                           (["hill_climb", "hill_climb:plateau=10"], "entries 1 and 2 are both hill_climb"),
-                          (["hill_climb", "ga_woc:population=-1"], "entry 2 (ga_woc): parameter 'population'")]:
+                          (["hill_climb", "ga_woc:population=-1"], "entry 2 (ga_woc): parameter 'population'"),
+                          (["alldiff_ls:1:workers=2"], "bench runs each run on one worker (one run on several: solve --workers N)")]:
         r = cli("bench", str(f), *[a for e in entries for a in ("--solver", e)])
         assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
     r = cli("bench", str(f), "--solver", "hill_climb", "--solver", "ga_woc", "--param", "plateau=3")
