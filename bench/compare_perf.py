@@ -6,14 +6,15 @@
         main-thread task from Start to the end [≤ 50 ms]; the first Start of the page (W runs,
         started on the workers that are ready while the others load): its longest
         main-thread task [≤ 50 ms];
-    memory of the browser with 0, 1, 2 and 4 pool workers loaded (resident set of all
-        Chromium processes), hence what one worker costs;
+    memory of the browser with 0, 1, 2 and 4 pool workers loaded (`--pools`; resident set of
+        all Chromium processes), hence what one worker costs;
     a race of four lanes: the longest main-thread task from Start until every lane has painted
         (the workers load Python meanwhile) and while running [≤ 50 ms], paints per lane per second
         [≥ 10], and the time from Stop until every lane has stopped [≤ 200 ms].
 
     .venv/bin/python bench/compare_perf.py [--runs 3] [--race-seconds 5] [--json]
         [--max-steps 50]       # a step budget on each throughput run (the smoke test's: seconds, not minutes)
+        [--pools 1 2]          # the pool sizes the memory is read at (the smoke test's: two workers fewer to load)
         [--race-only] [--race-puzzle <cells>]   # the race alone, on another puzzle (a 25×25, say)
 
 Needs a built static/vendor/ and Chromium.
@@ -74,7 +75,8 @@ def experiment_rate(browser, base: str, workers: int, runs: int, max_steps: int 
             "longest_task_ms": max((t["duration"] for t in tasks), default=0.0), "long_tasks": len(tasks)}
 
 
-def memory(browser, base: str) -> list[dict]:
+def memory(browser, base: str, pools: tuple[int, ...] = (1, 2, 4)) -> list[dict]:
+    """Chromium's resident memory with the page alone, then with each pool size loaded."""
     rows = []
     page = browser.new_page()
     page.add_init_script(PROBE)
@@ -82,7 +84,7 @@ def memory(browser, base: str) -> list[dict]:
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
     time.sleep(1)
     rows.append({"pool_workers": 0, "chromium_rss_mb": chromium_rss_mb()})
-    for w in (1, 2, 4):
+    for w in pools:
         page.get_by_test_id("workers").fill(str(w))
         page.get_by_test_id("compare-runs").fill(str(w))
         page.get_by_test_id("compare-start").click()
@@ -151,13 +153,15 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3, help="runs per rated puzzle in the throughput experiment")
     ap.add_argument("--race-seconds", type=float, default=5)
     ap.add_argument("--max-steps", type=int, default=None, help="a step budget on each throughput run (default: none)")
+    ap.add_argument("--pools", type=int, nargs="+", default=[1, 2, 4], metavar="W",
+                    help="pool sizes the memory is read at, in increasing order (default: 1 2 4)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--race-only", action="store_true", help="measure the race alone")
     ap.add_argument("--race-puzzle", default=UNSOLVABLE, help="the race's puzzle as cells (default: a 9×9)")
     args = ap.parse_args()
     with lab_browser() as (browser, base):
         rates = [] if args.race_only else [experiment_rate(browser, base, w, args.runs, args.max_steps) for w in (1, 2)]
-        mem = [] if args.race_only else memory(browser, base)
+        mem = [] if args.race_only else memory(browser, base, tuple(args.pools))
         lanes = race(browser, base, args.race_seconds, args.race_puzzle)
     result = {"throughput": rates, "memory": mem, "race": lanes}
     if args.json:
@@ -184,7 +188,7 @@ def main() -> int:
         print(f"| {m['pool_workers']} | {m['chromium_rss_mb']:,.0f} MB |")
     base_mb = mem[0]["chromium_rss_mb"]
     per = [(m["chromium_rss_mb"] - base_mb) / m["pool_workers"] for m in mem[1:]]
-    print(f"\nper pool worker: {', '.join(f'{p:.0f}' for p in per)} MB (with 1, 2, 4 loaded)\n")
+    print(f"\nper pool worker: {', '.join(f'{p:.0f}' for p in per)} MB (with {', '.join(map(str, args.pools))} loaded)\n")
     print_race(lanes)
     return 0
 
