@@ -202,7 +202,10 @@ def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
     if exchange < 1:
         raise UsageError("--exchange: moves per worker between exchanges, a whole number of at least 1")
     _make_run(puzzle, solver, params, seed, budget)          # the same checks and messages as one worker
-    return team_run(puzzle, params, seed, workers, budget, exchange)
+    try:
+        return team_run(puzzle, params, seed, workers, budget, exchange)
+    except solvers.SolverError as exc:                      # the walkers cannot be split among the workers
+        raise UsageError(str(exc)) from None
 
 
 def _bench_puzzles(args, seed: int) -> tuple[list[tuple[str, str]], tuple[str, ...]]:

@@ -2,8 +2,13 @@
 in the page one Web Worker per worker (``w=``).
 
 Each worker is a group of walkers in lockstep (`solvers.alldiff_ls.Walkers`) with its own
-random stream: worker 0 draws from the run's seed exactly as a one-worker run does, worker w
-from ``[seed, w]``. The workers run in segments of ``exchange`` moves each; at the end of a
+random stream: worker 0 draws from the run's seed as a one-worker run does, worker w from
+``[seed, w]``. The run's walkers (``walkers`` = K) are split among its W workers, as evenly as
+they go (:func:`member_walkers`; K ≥ W): more workers step the same run's walkers sooner, they
+do not add walkers. Measured (docs/benchmarks.md, "One run on two of the page's workers"): with
+16 walkers on each of two workers the team was a two-seed portfolio, not sooner at the median
+(0.99×) over ten 36×36 instances; with the 16 split 8 and 8, each worker needed 2–4× fewer
+moves on most of them. The workers run in segments of ``exchange`` moves each; at the end of a
 segment every worker offers its elite pool, and every worker adopts the pool of fewest clashing
 edges over all of them (the members of that cost merged in worker order). A segment's end is a
 barrier: the same seed, worker count and exchange points give the same moves, whatever the
@@ -34,7 +39,7 @@ from .progress import PAUSE
 from .propagate import candidate_table
 from .run import Budget, Result
 from .score import conflict_cells, conflicts, is_solution, open_cells
-from .solvers import alldiff_ls, resolve_params, check_seed
+from .solvers import SolverError, alldiff_ls, resolve_params, check_seed
 
 EXCHANGE = 50_000            # moves per worker between two exchanges (the default)
 
@@ -42,6 +47,18 @@ EXCHANGE = 50_000            # moves per worker between two exchanges (the defau
 def worker_rng(seed: int, w: int) -> np.random.Generator:
     """Worker w's random stream: worker 0's is a one-worker run's."""
     return np.random.default_rng(seed if w == 0 else [seed, w])
+
+
+def member_walkers(walkers: int, w: int, workers: int) -> int:
+    """Worker w's share of the run's `walkers`: the first K mod W workers take one more."""
+    return walkers // workers + (1 if w < walkers % workers else 0)
+
+
+def check_split(params: dict, workers: int) -> None:
+    """Every worker steps at least one of the run's walkers."""
+    if params["walkers"] < workers:
+        raise SolverError(f"walkers: the run's {params['walkers']} walkers are split among its {workers} workers, "
+                          f"each needs at least one: set walkers to {workers} or more, or fewer workers", "walkers")
 
 
 _NO_POOL = np.iinfo(np.int64).max      # a pool's cost before any episode has ended (the pool is empty)
@@ -84,7 +101,9 @@ class Member:
         self.puzzle, self.params, self.seed, self.w, self.workers = puzzle, params, seed, w, workers
         self.exchange, self.until = exchange, exchange
         self.budget = budget or Budget()
-        self.walkers = alldiff_ls.Walkers(puzzle, dom, params, worker_rng(seed, w))
+        check_split(params, workers)
+        own = {**params, "walkers": member_walkers(params["walkers"], w, workers)}
+        self.walkers = alldiff_ls.Walkers(puzzle, dom, own, worker_rng(seed, w))
         self.per_step = alldiff_ls.steps_per_progress(puzzle.N, self.walkers.K)
         self.waiting = False                 # at a barrier, until settled (the page's member)
 
@@ -231,6 +250,7 @@ def team_run(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, workers: 
              budget: Budget | None = None, exchange: int = EXCHANGE) -> Result:
     """alldiff_ls on `workers` processes exchanging elites every `exchange` moves per worker."""
     params = resolve_params(alldiff_ls, params or {}, puzzle)
+    check_split(params, workers)
     seed = check_seed(seed)
     budget = budget or Budget()
     started = time.perf_counter()

@@ -7,13 +7,15 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from conftest import ROOT
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import Report, merge, team_run
+from sudoku_lab.solvers import SolverError
+from sudoku_lab.team import Member, Report, member_walkers, merge, team_run
 
 PY = ROOT / "py"
 
@@ -125,6 +127,32 @@ def test_a_report_crosses_json_and_back_with_an_empty_pool():
     assert d["pool_cost"] is None
     back = Report.from_json(d)
     assert back.pool_cost == np.iinfo(np.int64).max and back.pool == [] and back.board.tolist() == [0, 1, 2, 3]
+
+
+def test_the_runs_walkers_are_split_among_its_workers():
+    """K walkers on W workers: each worker steps its share (the first K mod W one more), so more
+    workers step the same run's walkers sooner rather than adding walkers."""
+    assert [member_walkers(16, w, 3) for w in range(3)] == [6, 5, 5]
+    assert [member_walkers(16, w, 2) for w in range(2)] == [8, 8]
+    puzzle = generate(parse_spec("16:0.4:1")).puzzle
+    params = team_run(puzzle, {}, 1, 1, Budget(max_iterations=1)).params      # the defaults, resolved
+    members = [Member(puzzle, params, 1, w, 3) for w in range(3)]
+    assert [m.walkers.K for m in members] == [6, 5, 5] and sum(m.walkers.K for m in members) == params["walkers"]
+
+
+def test_a_run_with_fewer_walkers_than_workers_is_refused_on_walkers():
+    from sudoku_lab import bridge
+    puzzle = generate(parse_spec("9:0.4:1")).puzzle
+    with pytest.raises(SolverError) as err:
+        team_run(puzzle, {"walkers": 1}, 1, 2, Budget(max_iterations=100))
+    assert err.value.field == "walkers" and "split among its 2 workers" in str(err.value)
+    out = json.loads(bridge.team_start(json.dumps({"runId": "x", "puzzle": board_to_string(puzzle.cells),
+                                                   "params": {"walkers": 1}, "seed": 1, "member": 0,
+                                                   "workers": 2, "exchange": 100})))
+    assert not out["ok"] and out["field"] == "walkers" and "each needs at least one" in out["message"]
+    cli = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=alldiff_ls&walkers=1&w=2"],
+                         cwd=PY, capture_output=True, text=True, timeout=60)
+    assert cli.returncode == 2 and "each needs at least one" in cli.stderr and "Traceback" not in cli.stderr
 
 
 def test_team_start_refuses_a_bad_member_plainly():

@@ -89,7 +89,8 @@ REFERENCE = True        # not one of the lab's five papers: the field's state of
 WALKERS = 16            # the default K (measured: docs/benchmarks.md, alldiff_ls)
 PARAMS = [
     param("walkers", "int", WALKERS, "states searched in lockstep, sharing one elite pool and one set of "
-          "edge weights (1: a single search, as the reference)", 1, 128),
+          "edge weights (1: a single search, as the reference); a run on several workers splits them among "
+          "its workers", 1, 128),
     param("neighbourhood", "choice", "cell", "cell: move the most-clashing cell that may move, and score the "
           "full neighbourhood for a while when it is stuck (the reference); full: score every clashing "
           "cell's every value at every move", choices=["cell", "full"]),

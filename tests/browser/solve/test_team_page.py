@@ -17,8 +17,8 @@ def wait_generated(lab, spec: str):
 
 
 def test_a_two_worker_solve_is_the_native_team_run(lab):
-    # a 16×16 the team solves in ~15,000 moves, exchanging every 500 moves per worker: about
-    # fifteen barriers, each a hand-off through the page that the native processes make too
+    # a 16×16 the team solves in ~25,000 moves, exchanging every 500 moves per worker: about
+    # twenty-five barriers, each a hand-off through the page that the native processes make too
     spec, seed, exchange = "16:0.4:1", 1, 500
     lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=240&w=2&x={exchange}")
     wait_generated(lab, spec)
