@@ -7,9 +7,10 @@ from conftest import PAPERS
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 
-# One shared page: a killed worker is replaced in it (that is what the test checks), so the
-# next test finds a page whose worker works.
-pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
+# Each test on a page of its own: it ends the page's own worker, the first the page made, and a
+# page shared with other modules' comparisons (--one-shared-page) holds pool workers made before
+# a replaced one.
+pytestmark = [pytest.mark.browser]
 
 
 @pytest.mark.parametrize("how", [pytest.param("closed", marks=pytest.mark.smoke), "stuck"])  # smoke: the worker
