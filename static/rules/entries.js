@@ -15,10 +15,13 @@ export const ENTRY_PAIRS = ["workers", "exchange"];
 // the workers an entry's runs take: 1 unless it asks for more
 export const workersOf = (entry) => entry.workers || 1;
 
-// its workers and exchange as pairs (none for one worker; the exchange only when not the default)
+// its exchange when it is not the default, else null (written and shown only then)
+const ownExchange = (entry) => (entry.exchange && entry.exchange !== EXCHANGE ? entry.exchange : null);
+
+// its workers and exchange as pairs (none for one worker)
 function teamPairs(entry) {
   if (workersOf(entry) <= 1) return [];
-  return [`workers=${entry.workers}`, ...(entry.exchange && entry.exchange !== EXCHANGE ? [`exchange=${entry.exchange}`] : [])];
+  return [`workers=${entry.workers}`, ...(ownExchange(entry) ? [`exchange=${ownExchange(entry)}`] : [])];
 }
 
 const changedParams = (entry, schema) =>
@@ -26,7 +29,7 @@ const changedParams = (entry, schema) =>
 
 export function describe(entry, schema) {
   const team = workersOf(entry) > 1
-    ? [`${entry.workers} workers`, ...(entry.exchange && entry.exchange !== EXCHANGE ? [`exchange every ${entry.exchange.toLocaleString("en")}`] : [])]
+    ? [`${entry.workers} workers`, ...(ownExchange(entry) ? [`exchange every ${ownExchange(entry).toLocaleString("en")}`] : [])]
     : [];
   return [entry.solver, `seed ${entry.seed}`, ...changedParams(entry, schema), ...team].join(" · ");
 }
