@@ -33,6 +33,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # a service worker's precache asks for the whole build at once; the default backlog is 5
+    request_queue_size = 64
 
     def handle_error(self, request, client_address):
         # a browser that navigates away mid-download is normal, not an error worth a traceback

@@ -32,12 +32,22 @@ def test_offline_after_the_first_visit(visitor):
     lab.page.wait_for_selector('[data-testid="atlas"][data-state="ready"]', timeout=30_000)
     assert lab.by("atlas").get_by_test_id("atlas-map").count() > 0
     lab.page.context.set_offline(False)
-    # a new build replaces the cache: no mix of two builds' files
-    lab.page.evaluate("async () => { await navigator.serviceWorker.register('sw.js?build=next-build'); }")
-    # the new build precaches everything again (Pyodide included): minutes on a loaded machine
-    lab.wait_until("async () => { const k = await caches.keys(); return k.length === 1 && k[0] === 'sudoku-lab-next-build'; }",
-                   timeout=180)
-
+    # a new build replaces the cache: no mix of two builds' files. Its worker precaches
+    # everything again (Pyodide included): minutes on a loaded machine. The test follows that
+    # worker's own state ("activated", or "redundant" if its install failed) rather than polling.
+    outcome = lab.page.evaluate("""async () => {
+        const reg = await navigator.serviceWorker.register('sw.js?build=next-build');
+        const worker = reg.installing || reg.waiting || reg.active;
+        if (worker.state === 'activated' || worker.state === 'redundant') return worker.state;
+        return await new Promise((done) => {
+            setTimeout(() => done('still ' + worker.state + ' after 300 s'), 300000);
+            worker.addEventListener('statechange', () => {
+                if (worker.state === 'activated' || worker.state === 'redundant') done(worker.state);
+            });
+        });
+    }""")
+    assert outcome == "activated", f"the new build's service worker: {outcome} (its precache failed or hung)"
+    assert lab.page.evaluate("async () => await caches.keys()") == ["sudoku-lab-next-build"]
 
 def test_the_service_worker_waits_until_nothing_has_run_for_a_while(visitor):
     """Its precache (the whole build) would compete with a run started at once: it is
