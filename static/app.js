@@ -5,7 +5,7 @@ import { createStore } from "./state.js";
 import { hasField } from "./rules/table.js";
 import { createActions } from "./actions.js";
 import { LabWorker } from "./python/client.js";
-import { Pool } from "./python/pool.js";
+import { Pool, defaultPoolSize } from "./python/pool.js";
 import { runTeam } from "./python/team.js";
 import { Board } from "./draw/board.js";
 import { warmUp as warmUpPlots } from "./draw/plot.js";
@@ -26,6 +26,7 @@ import { mountLinks } from "./page/open-link.js";
 import { registerServiceWorkerWhenQuiet } from "./page/offline.js";
 
 const store = createStore();
+store.set({ spareWorkers: defaultPoolSize() });   // what a Solve's Workers "auto" may take (rules/workers.js)
 // what a Start asks of the puzzle panel and the share link (both mounted below)
 const actions = createActions(store, { takePaste: () => puzzle.takePaste(), link: () => share.link() });
 

@@ -43,6 +43,8 @@ export const INITIAL = {
   // what runs — one answer for the whole page: a single run, a race or an experiment
   running: null,                    // {kind, phase: "starting" | "running", detail, link}
   results: { solve: null, race: null, experiment: null },   // each view's last outcome
+  spareWorkers: 1,                  // the workers the visitor's machine affords a run (python/pool.js defaultPoolSize,
+                                    // set by app.js): what a Solve's Workers "auto" may take (rules/workers.js)
   stopPoint: null,                  // {fragment, step, replay}: where the Solve run of that link (fragment, no stop=) was
                                     // ended by Stop or its time limit; replay: a link's stop=, which Start runs to
                                     // (solve/stop-point.js)

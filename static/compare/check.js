@@ -9,13 +9,15 @@ const EMPTY_9x9 = ".".repeat(81);
 
 // The entry the solver form composes: {entry: {solver, seed, params[, workers, exchange]} | null,
 // problems}; the form's Workers and Exchange every come along when it asks for several workers
-// (alldiff_ls only: the form's own problem of `w` otherwise). The time limit, the budgets and the
+// (alldiff_ls only: the form's own problem of `w` otherwise; left "auto", one worker). The time limit, the budgets and the
 // puzzles are the comparison's, read at Start, so their problems do not count.
 export function checkEntry(state) {
   const { values: { schema, params, seed, workers, exchange }, problems } = read("solve", state, { stored: false });
   for (const k of ["t", "i", "ev", "p"]) problems.delete(k);
   if (problems.size || !schema) return { entry: null, problems };
-  return { entry: { solver: schema.id, seed, params, ...(workers > 1 ? { workers, exchange } : {}) }, problems };
+  // an entry asks for one worker unless the form says more: Workers left "auto" is a Solve's choice
+  const asked = String(state.settings.workers ?? "1").trim() !== "" && workers > 1;
+  return { entry: { solver: schema.id, seed, params, ...(asked ? { workers, exchange } : {}) }, problems };
 }
 
 // The line of the pasted list that cannot be read while its problem stands (the list field's

@@ -5,7 +5,7 @@
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
 import * as values from "./values.js";
 import { MAX_RUNS } from "./links.js";
-import { EXCHANGE, MAX_EXCHANGE, MAX_WORKERS, teamProblem } from "./workers.js";
+import { EXCHANGE, MAX_EXCHANGE, MAX_WORKERS, autoWorkers, teamProblem } from "./workers.js";
 import { workersOf } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { readSweep } from "./generator.js";
@@ -38,15 +38,37 @@ function readSolverForm(state, problems) {
     problems.set("s", "choose a solver");
   }
   const seed = take(problems, "seed", (label) => values.seed(state.settings.seed, label));
-  // the workers of the run (w): several only for alldiff_ls, one run on that many of the pool's workers
-  const workers = take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS },
-    state.settings.workers ?? "1", label));
+  // the workers of the run (w): several only for alldiff_ls, one run on that many of the pool's workers;
+  // an empty field is "auto" (workers.js autoWorkers)
+  const typed = state.settings.workers ?? "1";
+  const workers = String(typed).trim() === "" ? formAutoWorkers(state, schema, params)
+    : take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, typed, label));
   const team = schema ? teamProblem(schema.id, workers) : null;
   if (team) problems.set("w", team);
   // their moves each between two exchanges (x), read only for several workers
   const exchange = workers > 1 ? take(problems, "x", (label) => values.param({ name: "x", type: "int", min: 1, max: MAX_EXCHANGE },
     state.settings.exchange ?? String(EXCHANGE), label)) : EXCHANGE;
   return { schema, solver: schema ? schema.id : null, params, seed, workers, exchange };
+}
+
+// The workers "auto" stands for on this state's puzzle and solver form (1 without a puzzle or a
+// solver; `walkers` as read, else as typed, else the schema's default). `state.spareWorkers`: what
+// the visitor's pool affords (pool.js defaultPoolSize; 1 when unknown).
+function formAutoWorkers(state, schema, params = {}) {
+  if (!schema || !state.puzzle) return 1;
+  const size = state.puzzle.n * state.puzzle.n;
+  const spec = schema.params.find((p) => p.name === "walkers");
+  const walkers = params.walkers ?? Number((state.settings.params || {}).walkers ?? (spec ? spec.default : 1));
+  return autoWorkers({ solver: schema.id, size, givens: state.puzzle.cells.filter((v) => v > 0).length,
+    walkers, spare: state.spareWorkers ?? 1 });
+}
+
+// The Solver form's Workers as a run's link writes it: as typed, or, left empty ("auto"), the
+// workers auto stands for now (so the link replays the run on any machine).
+export function linkWorkers(state) {
+  const typed = state.settings.workers ?? "1";
+  if (String(typed).trim() !== "") return typed;
+  return String(formAutoWorkers(state, state.schemas ? state.schemas.get(state.settings.solver) || null : null));
 }
 
 // view: "solve", "race" or "experiment". With `stored` (the default) the state's standing

@@ -12,3 +12,14 @@ export const TEAM_SOLVER = "alldiff_ls";   // the one solver that runs on severa
 // Why `solver` cannot run on `workers` workers, or null when it can.
 export const teamProblem = (solver, workers) =>
   (workers > 1 && solver !== TEAM_SOLVER ? `only ${TEAM_SOLVER} runs on several workers as one run, not ${solver}` : null);
+
+// The workers of a Solve whose Workers field is left empty ("auto"; docs/design.md, "Share
+// links", workers by default): 2 for alldiff_ls where a team was measured to pay (a grid of
+// 36×36 or larger with givens at most 55 % of its cells, where it has no quick solve; 2 walkers
+// or more to split), when the visitor's pool affords 2 (`spare`: pool.js defaultPoolSize,
+// the cores less one for the page); else 1.
+export const AUTO_TEAM = { workers: 2, minSize: 36, maxGivens: 0.55 };
+export function autoWorkers({ solver, size, givens, walkers, spare }) {
+  const pays = solver === TEAM_SOLVER && size >= AUTO_TEAM.minSize && givens <= AUTO_TEAM.maxGivens * size * size;
+  return pays && walkers >= AUTO_TEAM.workers && spare >= AUTO_TEAM.workers ? AUTO_TEAM.workers : 1;
+}

@@ -6,10 +6,18 @@
 // (say hall_sets past 9×9) come from Python: the vet request is a listener here.
 import { boardToString } from "../rules/parse.js";
 import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
-import { read } from "../rules/read.js";
+import { linkWorkers, read } from "../rules/read.js";
 import { isParam as isParamOf, keysIn, setting } from "../rules/table.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t: this form's own fields
+
+// Workers left empty is "auto": its placeholder says what auto stands for on this puzzle and solver.
+function showAutoWorkers(store, input) {
+  store.on(["settings", "puzzle", "schemas", "spareWorkers"], (s) => {
+    const auto = `auto: ${linkWorkers({ ...s, settings: { ...s.settings, workers: "" } })}`;
+    if (input.placeholder !== auto) input.placeholder = auto;
+  });
+}
 
 export function mountSettings(store, actions, worker) {
   const $ = (id) => document.getElementById(id);
@@ -38,12 +46,8 @@ export function mountSettings(store, actions, worker) {
   };
   ui.params.addEventListener("input", readParam);
   ui.params.addEventListener("change", readParam);
-  ui.seed.addEventListener("input", () => { actions.fieldEdited("seed"); setSettings({ seed: ui.seed.value }); });
-  ui.max_seconds.addEventListener("input", () => { actions.fieldEdited("t"); setSettings({ max_seconds: ui.max_seconds.value }); });
-  ui.workers.addEventListener("input", () => { actions.fieldEdited("w"); setSettings({ workers: ui.workers.value }); });
-  ui.exchange.addEventListener("input", () => { actions.fieldEdited("x"); setSettings({ exchange: ui.exchange.value }); });
-  // the budgets in steps and evaluations: an empty field is none
-  for (const [key, name] of [["i", "max_iterations"], ["ev", "max_evaluations"]]) {
+  // the text fields, as typed (the budgets in steps and evaluations: an empty field is none; Workers: auto)
+  for (const [key, name] of [["seed", "seed"], ["t", "max_seconds"], ["w", "workers"], ["x", "exchange"], ["i", "max_iterations"], ["ev", "max_evaluations"]]) {
     ui[name].addEventListener("input", () => { actions.fieldEdited(key); setSettings({ [name]: ui[name].value }); });
   }
 
@@ -86,6 +90,7 @@ export function mountSettings(store, actions, worker) {
     }
   });
 
+  showAutoWorkers(store, ui.workers);
   function markProblems(s) {
     for (const key of FIELD_KEYS) markField(fieldOf(key), s.problems.get(key) || null);
     const schema = s.schemas.get(s.settings.solver);

@@ -6,6 +6,7 @@
 // holds). Pure (no DOM): node tests it.
 import { boardToString } from "../rules/parse.js";
 import { encodeState } from "../rules/links.js";
+import { linkWorkers } from "../rules/read.js";
 
 // The fragment of the single run the state names ("" with no puzzle), with `stop` if given.
 export function runFragment(s, stop = null) {
@@ -14,7 +15,7 @@ export function runFragment(s, stop = null) {
   const generator = s.making ? s.making.spec : s.puzzle.spec || null;
   const set = s.settings;
   return encodeState({ puzzle, generator, solver: set.solver, seed: set.seed || "0", params: set.params, max_seconds: set.max_seconds,
-    max_iterations: set.max_iterations, max_evaluations: set.max_evaluations, stop, workers: set.workers, exchange: set.exchange });
+    max_iterations: set.max_iterations, max_evaluations: set.max_evaluations, stop, workers: linkWorkers(s), exchange: set.exchange });
 }
 
 // The stop point the share link carries: the state's, while the run the settings name is its run; else null.

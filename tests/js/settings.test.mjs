@@ -13,6 +13,9 @@ import { read } from "../../static/rules/read.js";
 import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
+import { autoWorkers } from "../../static/rules/workers.js";
+import { runFragment } from "../../static/solve/stop-point.js";
+import { checkEntry } from "../../static/compare/check.js";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const cases = JSON.parse(readFileSync(here("../settings_cases.json"), "utf8"));
@@ -83,6 +86,41 @@ test("read: Solve's workers (w): one by default, several only for alldiff_ls, at
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "2", exchange: "0" } })).problems.get("x"),
     "exchange must be between 1 and 1000000000; got 0");
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "1", exchange: "0" } })).problems.size, 0);
+});
+
+// A full grid of order n (N = n·n) with the first `ratio` of its cells given.
+function grid(n, ratio) {
+  const N = n * n;
+  const cells = Array.from({ length: N * N }, (_, i) => {
+    const r = Math.floor(i / N), c = i % N;
+    return i < Math.round(ratio * N * N) ? ((r % n) * n + Math.floor(r / n) + c) % N + 1 : 0;
+  });
+  return { n, cells };
+}
+
+test("read: Workers left empty is auto: 2 for alldiff_ls on a hard 36×36 or larger when the pool affords 2, else 1", () => {
+  const solve = (patch, settings = {}) => read("solve", state({ spareWorkers: 2, puzzle: grid(6, 0.45), ...patch,
+    settings: { solver: "alldiff_ls", workers: "", ...settings } }));
+  assert.deepEqual([solve({}).values.workers, solve({}).problems.size], [2, 0]);
+  assert.equal(solve({ puzzle: grid(7, 0.4) }).values.workers, 2);            // 49×49
+  assert.equal(solve({ spareWorkers: 1 }).values.workers, 1);                 // no core to spare beside the page
+  assert.equal(solve({ puzzle: grid(6, 0.6) }).values.workers, 1);            // past the hard band: solved at once on one
+  assert.equal(solve({ puzzle: grid(5, 0.45) }).values.workers, 1);           // 25×25
+  assert.equal(solve({}, { params: { walkers: "1" } }).values.workers, 1);    // one walker cannot be split
+  assert.equal(solve({}, { solver: "hill_climb" }).values.workers, 1);
+  assert.equal(solve({}, { workers: "1" }).values.workers, 1);                // a number typed is the number
+  assert.equal(solve({ puzzle: null }).values.workers, 1);
+  // the rule alone, at its edges: 55 % of the cells given is still in the band
+  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296), walkers: 16, spare: 2 }), 2);
+  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296) + 1, walkers: 16, spare: 2 }), 1);
+});
+
+test("read: a Solve's link writes the workers auto stood for; an entry the form composes asks for one", () => {
+  const auto = (spareWorkers) => state({ spareWorkers, puzzle: grid(6, 0.45), settings: { solver: "alldiff_ls", workers: "" } });
+  assert.match(runFragment(auto(2)), /&w=2(&|$)/);
+  assert.doesNotMatch(runFragment(auto(1)), /&w=/);                         // one worker: no w=, as before
+  assert.equal(checkEntry(auto(2)).entry.workers, undefined);
+  assert.equal(checkEntry(state({ puzzle: grid(6, 0.45), settings: { solver: "alldiff_ls", workers: "2" } })).entry.workers, 2);
 });
 
 test("read: entries that ask for workers: a race's lanes at most 8 workers together; an experiment's pool holds its widest entry", () => {
