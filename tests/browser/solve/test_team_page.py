@@ -16,6 +16,18 @@ def wait_generated(lab, spec: str):
                                ".includes('generated (' + s + ')')", arg=spec, timeout=90_000)
 
 
+def start_a_team_then_stop(lab):
+    """Start; once both members stream (the summed moves past zero) the metrics say 2 workers;
+    Stop: the team reports stopped only once every member's worker has answered its stop."""
+    lab.by("start").click()
+    lab.wait_state("running", timeout=120_000)
+    lab.page.wait_for_function("() => { const t = document.querySelector('[data-metric=iteration]').textContent;"
+                               " return t !== '–' && Number(t.replace(/,/g, '')) > 0; }", timeout=120_000)
+    assert lab.metric("workers") == "2"
+    lab.by("stop").click()
+    assert lab.wait_state("stopped", "error", timeout=10_000) == "stopped", lab.error_text()
+
+
 def test_a_two_worker_solve_is_the_native_team_run(lab):
     # a 16×16 the team solves in ~25,000 moves, exchanging every 500 moves per worker: about
     # twenty-five barriers, each a hand-off through the page that the native processes make too
@@ -39,15 +51,7 @@ def test_stop_ends_both_workers_of_a_team_run(lab):
     spec = "36:0.5:0"
     lab.open(f"#g={spec}&s=alldiff_ls&seed=1&t=600&w=2")
     wait_generated(lab, spec)
-    lab.by("start").click()
-    lab.wait_state("running", timeout=120_000)
-    # both members stream: the summed moves pass what one member makes in its first frames
-    lab.page.wait_for_function("() => { const t = document.querySelector('[data-metric=iteration]').textContent;"
-                               " return t !== '–' && Number(t.replace(/,/g, '')) > 0; }", timeout=120_000)
-    assert lab.metric("workers") == "2"
-    lab.by("stop").click()
-    # the team reports stopped only once every member's worker has answered its stop
-    assert lab.wait_state("stopped", "error", timeout=10_000) == "stopped", lab.error_text()
+    start_a_team_then_stop(lab)
     assert lab.metric("workers") == "2"
     assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
 
@@ -67,11 +71,5 @@ def test_workers_left_auto_run_a_hard_36x36_on_two_workers_where_the_machine_has
     assert workers.get_attribute("placeholder") == "auto: 2"
     lab.by("share").click()
     assert "&w=2" in lab.by("share").get_attribute("data-url")
-    lab.by("start").click()
-    lab.wait_state("running", timeout=120_000)
-    lab.page.wait_for_function("() => { const t = document.querySelector('[data-metric=iteration]').textContent;"
-                               " return t !== '–' && Number(t.replace(/,/g, '')) > 0; }", timeout=120_000)
-    assert lab.metric("workers") == "2"
-    lab.by("stop").click()
-    assert lab.wait_state("stopped", "error", timeout=10_000) == "stopped", lab.error_text()
+    start_a_team_then_stop(lab)
     assert workers.input_value() == ""                                 # auto stays auto
