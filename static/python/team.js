@@ -1,15 +1,16 @@
-// One alldiff_ls run on several of the pool's workers, toward the Solve view one run
-// (docs/design.md, "Worker messages", team runs). Worker w drives member w of the team in
-// Python (py/sudoku_lab/team.py); at each barrier this coordinator only hands every member all
-// the reports: the merge of elites and the rule that ends the run stay in Python, where the
-// native processes use them too. `runTeamOn(workers, spec, onFrame)` runs a team on the given
+// One run on several of the pool's workers, toward the Solve view one run (docs/design.md,
+// "Worker messages", team runs and portfolio runs): alldiff_ls's a team, acs's and alldiff_tabu's
+// a portfolio (a seed each). Worker w drives member w in Python (py/sudoku_lab/team.py,
+// portfolio.py); at each barrier this coordinator only hands every member all the reports: the
+// merge of elites, the winner and the rule that ends the run stay in Python, where the native
+// processes use them too. `runTeamOn(workers, spec, onFrame)` runs a team on the given
 // ready LabWorkers (the pool's slots of a race lane or an experiment job); `runTeam(pool, spec,
 // onFrame)` (a Solve) waits for the pool's first workers to be ready, then does the same. Both
 // return what LabWorker.run returns ({runId, done, stop}); `done` resolves with the team's
 // result, or rejects with RunRefused when the members refuse the settings.
 import { RunRefused, WorkerLost } from "./client.js";
 import { cellsLeft, unstartedResult } from "./messages.js";
-import { EXCHANGE } from "../rules/links.js";
+import { exchangeOf } from "../rules/workers.js";
 
 const READY_POLL_MS = 100;               // how often a starting team looks whether its workers have loaded
 
@@ -136,7 +137,7 @@ export function runTeam(pool, spec, onFrame = () => {}) {
 // `workers` = ready.length, and `lite` for a race lane's or an experiment job's frames.
 export function runTeamOn(ready, spec, onFrame = () => {}) {
   const workers = ready.length;
-  const exchange = spec.exchange || EXCHANGE;
+  const exchange = spec.exchange || exchangeOf(spec.solver);
   const job = { solver: spec.solver, seed: spec.seed, params: spec.params };
   const frames = new TeamFrames(workers);
   let ending = null;                     // {reason, message} once the team is told to stop between barriers
@@ -153,7 +154,7 @@ export function runTeamOn(ready, spec, onFrame = () => {}) {
     for (const m of members) m.settle(all, elapsed());
   };
   const { max_seconds, max_iterations = null, max_evaluations = null, lite = false } = spec;
-  const members = ready.map((worker, w) => worker.teamRun({ puzzle: spec.puzzle, params: spec.params, seed: spec.seed,
+  const members = ready.map((worker, w) => worker.teamRun({ puzzle: spec.puzzle, solver: spec.solver, params: spec.params, seed: spec.seed,
     member: w, workers, exchange, max_seconds, max_iterations, max_evaluations, lite },
   (frame) => onFrame(frames.add(w, frame, elapsed())), (report) => barrier(w, report)));
 
