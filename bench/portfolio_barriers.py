@@ -72,8 +72,8 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=4)
     ap.add_argument("--solver", action="append", required=True)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--exchange", type=int, default=None, help="iterations per member between barriers "
-                    "(default: the solver's, portfolio.EXCHANGE)")
+    ap.add_argument("--exchange", type=int, nargs="+", default=None, help="iterations per member between "
+                    "barriers, a row for each (default: the solver's, portfolio.EXCHANGE)")
     ap.add_argument("--cpu", type=float, default=5.0, help="CPU seconds per run and per member")
     args = ap.parse_args()
     puzzles = [parse(cells) for cells, _ in read_puzzle_file(args.file)[:args.limit]]
@@ -81,22 +81,21 @@ def main() -> None:
           f"median iterations per member | median CPU s per member | winner's median iterations | ratio of CPU medians |")
     print("|---|---|---|---|---|---|---|---|")
     for solver in args.solver:
-        x = args.exchange or EXCHANGE[solver]
-        ones, groups = [], []
-        for puzzle in puzzles:
-            ones += [one_run(puzzle, solver, s, args.cpu) for s in range(args.seeds)]
-            groups += [portfolio(puzzle, solver, s, args.workers, args.cpu, x)
-                       for s in range(0, args.seeds - args.workers + 1, args.workers)]
-        solved_one, solved_w = sum(r[0] for r in ones), sum(g[0] for g in groups)
+        ones = [one_run(puzzle, solver, s, args.cpu) for puzzle in puzzles for s in range(args.seeds)]
+        solved_one = sum(r[0] for r in ones)
         cpu_one = [r[2] if r[0] else args.cpu for r in ones]
-        cpu_w = [g[2] if g[0] else args.cpu for g in groups]
         it_one = [r[1] if r[0] else math.inf for r in ones]
-        it_w = [g[1] if g[0] else math.inf for g in groups]
-        it_win = [g[3] if g[0] else math.inf for g in groups]
-        ratio = median(cpu_w) / median(cpu_one)
-        print(f"| {solver} | {x} | {cell(it_one, solved_one, None, '.0f')} | {cell(cpu_one, solved_one, args.cpu, '.3g')} "
-              f"| {cell(it_w, solved_w, None, '.0f')} | {cell(cpu_w, solved_w, args.cpu, '.3g')} "
-              f"| {format(median(it_win), '.0f')} | {ratio:.2f} |", flush=True)
+        for x in args.exchange or [EXCHANGE[solver]]:
+            groups = [portfolio(puzzle, solver, s, args.workers, args.cpu, x)
+                      for puzzle in puzzles for s in range(0, args.seeds - args.workers + 1, args.workers)]
+            solved_w = sum(g[0] for g in groups)
+            cpu_w = [g[2] if g[0] else args.cpu for g in groups]
+            it_w = [g[1] if g[0] else math.inf for g in groups]
+            it_win = [g[3] if g[0] else math.inf for g in groups]
+            ratio = median(cpu_w) / median(cpu_one)
+            print(f"| {solver} | {x} | {cell(it_one, solved_one, None, '.0f')} | {cell(cpu_one, solved_one, args.cpu, '.3g')} "
+                  f"| {cell(it_w, solved_w, None, '.0f')} | {cell(cpu_w, solved_w, args.cpu, '.3g')} "
+                  f"| {format(median(it_win), '.0f')} | {ratio:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -366,7 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "first solution at a barrier wins; the result is that seed's own run)")
     p.add_argument("--portfolio", type=int, default=1, metavar="N", help="acs, alldiff_tabu: the same as --workers N")
     p.add_argument("--exchange", type=int, default=None, help="with --workers: steps per worker between two "
-                   "barriers, by default 50,000 for alldiff_ls, 20 for acs, 200 for alldiff_tabu (the same seed, "
+                   "barriers, by default 50,000 for alldiff_ls, 2 for acs, 100 for alldiff_tabu (the same seed, "
                    "workers and exchange give the same run)")
     p.set_defaults(func=cmd_solve)
 

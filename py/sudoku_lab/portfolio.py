@@ -25,10 +25,13 @@ from .progress import PAUSE
 from .run import Budget, Result, Run
 from .score import is_solution
 
-# Iterations per member between two barriers, by solver: a few tenths of a second each on this
-# machine (acs ~6 ms an iteration on a hard 9×9, alldiff_tabu ~0.7 ms), so a member that solves
-# waits little for the others, and a barrier's messages cost little beside a segment.
-EXCHANGE = {"acs": 20, "alldiff_tabu": 200}
+# Iterations per member between two barriers, by solver. Every member runs on to the barrier after
+# the first solution, so a coarse barrier costs what a portfolio saves: measured on top95's first
+# six (docs/benchmarks.md, "Portfolios"), acs solves most of them in a handful of iterations (a
+# member's median CPU was 1.28× one run's at 20, 0.23× at 2), alldiff_tabu in ~1,800 (its
+# members' median iterations 1,100 at 200, 1,050 at 100). A barrier is a message each way,
+# small beside a segment (acs ~5 ms an iteration at 9×9 natively, more at larger sizes).
+EXCHANGE = {"acs": 2, "alldiff_tabu": 100}
 SOLVERS = tuple(EXCHANGE)
 
 

@@ -20,7 +20,7 @@ export const RESERVED = new Set([...LINK_KEYS, ...COMPARE_LINK_KEYS]);
 // workers: the workers of the run (w=, as typed), written only when not 1; exchange (x=): their
 // steps each between two barriers (as typed; empty: the solver's default), written only for
 // several workers and when not the solver's default.
-export { MAX_WORKERS, EXCHANGE, MAX_EXCHANGE, TEAM_SOLVER, exchangeOf } from "./workers.js";
+export { MAX_WORKERS, EXCHANGE, MAX_EXCHANGE, exchangeOf } from "./workers.js";
 export function encodeState({ puzzle, generator = null, solver, seed, params, max_seconds, max_iterations = "", max_evaluations = "",
   stop = null, workers = "1", exchange = "" }) {
   const q = new URLSearchParams();

@@ -9,9 +9,8 @@
 export const MAX_WORKERS = 8;
 export const EXCHANGE = 50_000;        // alldiff_ls's x= when a link says none (py/sudoku_lab/team.py EXCHANGE)
 export const MAX_EXCHANGE = 1e9;
-export const TEAM_SOLVER = "alldiff_ls";   // the solver whose workers run as a team
 // the steps per worker between two barriers when none is asked for, by solver (team.py EXCHANGES)
-export const EXCHANGES = Object.freeze({ alldiff_ls: EXCHANGE, acs: 20, alldiff_tabu: 200 });
+export const EXCHANGES = Object.freeze({ alldiff_ls: EXCHANGE, acs: 2, alldiff_tabu: 100 });
 
 // The default exchange of `solver` (x= when a link says none).
 export const exchangeOf = (solver) => EXCHANGES[solver] ?? EXCHANGE;

@@ -206,8 +206,8 @@ def test_portfolio_takes_the_fastest_of_each_group_of_seeds(tmp_path):
 
 def test_portfolio_barriers_steps_the_members_through_the_rule():
     """top95-1 with alldiff_tabu, seeds 0 and 1: seed 0 solves at iteration 511, so the portfolio
-    of the two ends at the barrier at 600 iterations per member, won by seed 0's own 511."""
+    of the two ends at the barrier at 600 iterations (x = 100) per member, won by seed 0's own 511."""
     text = script("portfolio_barriers.py", "puzzles/top95.txt", "--limit", "1", "--seeds", "2",
-                  "--solver", "alldiff_tabu", "--cpu", "5")
-    row = next(line for line in text.splitlines() if line.startswith("| alldiff_tabu | 200 |"))
+                  "--solver", "alldiff_tabu", "--cpu", "5", "--exchange", "100")
+    row = next(line for line in text.splitlines() if line.startswith("| alldiff_tabu | 100 |"))
     assert "| 1/1, 600 |" in row and row.rstrip().split("|")[-3].strip() == "511"

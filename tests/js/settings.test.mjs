@@ -85,8 +85,8 @@ test("read: Solve's workers (w): one by default, several only for alldiff_ls, at
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "1", exchange: "0" } })).problems.size, 0);
   // acs and alldiff_tabu run on several workers as a portfolio; an empty exchange is the solver's own
   const acs = read("solve", state({ settings: { solver: "acs", workers: "2", exchange: "" } }));
-  assert.deepEqual([acs.problems.size, acs.values.workers, acs.values.exchange], [0, 2, 20]);
-  assert.equal(read("solve", state({ settings: { solver: "alldiff_tabu", workers: "3", exchange: "" } })).values.exchange, 200);
+  assert.deepEqual([acs.problems.size, acs.values.workers, acs.values.exchange], [0, 2, 2]);
+  assert.equal(read("solve", state({ settings: { solver: "alldiff_tabu", workers: "3", exchange: "" } })).values.exchange, 100);
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "2", exchange: "" } })).values.exchange, 50000);
 });
 

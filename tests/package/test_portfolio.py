@@ -110,8 +110,8 @@ def test_the_page_holds_the_same_default_exchanges():
 
 
 def test_a_link_with_workers_replays_the_portfolio_and_others_are_refused_in_one_line():
-    link = links.encode(TOP95["top95-5"], "acs", 2, 120, {}, workers=2, exchange=2)
-    assert "&w=2&x=2" in link and "x=" not in links.encode(TOP95["top95-5"], "acs", 2, 120, {}, workers=2, exchange=20)
+    link = links.encode(TOP95["top95-5"], "acs", 2, 120, {}, workers=2, exchange=3)       # barriers at 3 and 6
+    assert "&w=2&x=3" in link and "x=" not in links.encode(TOP95["top95-5"], "acs", 2, 120, {}, workers=2, exchange=2)
     out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", link, "--json"], cwd=PY,
                          capture_output=True, text=True, timeout=300)
     d = json.loads(out.stdout)
