@@ -87,6 +87,15 @@ test("the coordinator hands every member all the reports, in worker order, once 
   assert.deepEqual(await run.done, team);
 });
 
+test("an acs portfolio's members are told their solver and acs's own exchange", async () => {
+  const [a, b] = [new FakeWorker(), new FakeWorker()];
+  runTeam(fakePool([a, b]), { ...spec, solver: "acs" });
+  await tick();
+  assert.deepEqual([a.spec.solver, b.spec.solver, a.spec.exchange, b.spec.member], ["acs", "acs", 2, 1]);
+  const m = teamStartMessage({ ...a.spec, runId: 1 });
+  assert.deepEqual([m.type, m.solver, m.exchange], ["team-start", "acs", 2]);
+});
+
 test("Stop reaches every member and their own results make the team's", async () => {
   const [a, b] = [new FakeWorker(), new FakeWorker()];
   const run = runTeam(fakePool([a, b]), spec);
