@@ -10,7 +10,7 @@
 // result, or rejects with RunRefused when the members refuse the settings.
 import { RunRefused, WorkerLost } from "./client.js";
 import { cellsLeft, unstartedResult } from "./messages.js";
-import { exchangeOf } from "../rules/workers.js";
+import { exchangeOf, isPortfolio } from "../rules/workers.js";
 
 const READY_POLL_MS = 100;               // how often a starting team looks whether its workers have loaded
 
@@ -26,12 +26,15 @@ function lowest(items, key) {
 // The frames of a team run: each member's frame in, the team's frame out. The board, metrics and
 // overlay are the member's whose best is lowest; iteration, evaluations and restarts are summed
 // over the members' latest; the chart row is the row of the member whose latest row is lowest
-// (its first series), at the summed moves. Lite frames (a race lane's team) carry a trace
+// (its first series), at the summed moves. A portfolio's (`summed` false) keep that member's own
+// counts and its row at its own iteration (never going back), as its result will: the winner's own run. Lite frames (a race lane's team) carry a trace
 // instead of rows: at each member's trace row, the lowest open cells over the members' latest
 // (mergeTrace). Pure: node tests it.
 export class TeamFrames {
-  constructor(workers) {
+  constructor(workers, { summed = true } = {}) {
     this.workers = workers;
+    this.summed = summed;
+    this.chartAt = 0;                            // a portfolio's chart x: it never goes back
     this.progress = new Array(workers).fill(null);
     this.rows = new Array(workers).fill(null);
     this.open = new Array(workers).fill(null);   // each member's latest open cells in its trace
@@ -63,10 +66,11 @@ export class TeamFrames {
     const best = lowest(this.progress, (p) => p.best);
     if (best === -1) return out;
     const sum = (k) => this.progress.reduce((total, p) => total + (p ? p[k] : 0), 0);
-    out.progress = { ...this.progress[best], iteration: sum("iteration"), evaluations: sum("evaluations"),
-      restarts: sum("restarts") };
+    out.progress = this.summed ? { ...this.progress[best], iteration: sum("iteration"), evaluations: sum("evaluations"),
+      restarts: sum("restarts") } : { ...this.progress[best] };
     const row = lowest(this.rows, (r) => r[1]);
-    if (fresh && row !== -1) out.points = [[out.progress.iteration, ...this.rows[row].slice(1)]];
+    if (!this.summed && row !== -1) this.chartAt = Math.max(this.chartAt, this.rows[row][0]);
+    if (fresh && row !== -1) out.points = [[this.summed ? out.progress.iteration : this.chartAt, ...this.rows[row].slice(1)]];
     return out;
   }
 
@@ -86,12 +90,13 @@ export class TeamFrames {
 }
 
 // A team run that Stop, its time limit or a lost worker ended between barriers: the members' own
-// results (null for one that gave none) as one — the board of the lowest best, the counts summed,
-// `workers` in its parameters. job: {solver, seed, params}, for a team none of whose members answered.
+// results (null for one that gave none) as one — the board of the lowest best, the counts summed
+// (a portfolio's: that member's own), `workers` in its parameters. job: {solver, seed, params},
+// for a team none of whose members answered.
 export function teamResult(results, job, workers, stopReason, message = "", seconds = 0) {
   const have = results.filter((r) => r && r.board);
   const at = lowest(have, (r) => (r.best === null ? Infinity : r.best));
-  const sum = (k) => have.reduce((total, r) => total + (r[k] || 0), 0);
+  const sum = (k) => (isPortfolio(job.solver) && at !== -1 ? have[at][k] || 0 : have.reduce((total, r) => total + (r[k] || 0), 0));
   const base = at === -1 ? unstartedResult(job, stopReason) : have[at];
   return { ...base, params: { ...(base.params || job.params), workers }, solved: false, iterations: sum("iterations"),
     evaluations: sum("evaluations"), restarts: sum("restarts"), seconds, stop_reason: stopReason,
@@ -139,7 +144,7 @@ export function runTeamOn(ready, spec, onFrame = () => {}) {
   const workers = ready.length;
   const exchange = spec.exchange || exchangeOf(spec.solver);
   const job = { solver: spec.solver, seed: spec.seed, params: spec.params };
-  const frames = new TeamFrames(workers);
+  const frames = new TeamFrames(workers, { summed: !isPortfolio(spec.solver) });
   let ending = null;                     // {reason, message} once the team is told to stop between barriers
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;

@@ -12,6 +12,9 @@ export const MAX_EXCHANGE = 1e9;
 // the steps per worker between two barriers when none is asked for, by solver (team.py EXCHANGES)
 export const EXCHANGES = Object.freeze({ alldiff_ls: EXCHANGE, acs: 2, alldiff_tabu: 100 });
 
+// Does `solver` run on several workers as a portfolio (a seed each) rather than as alldiff_ls's team?
+export const isPortfolio = (solver) => solver !== "alldiff_ls" && Object.hasOwn(EXCHANGES, solver);
+
 // The default exchange of `solver` (x= when a link says none).
 export const exchangeOf = (solver) => EXCHANGES[solver] ?? EXCHANGE;
 
