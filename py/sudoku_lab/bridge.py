@@ -22,11 +22,11 @@ from .frames import Stream
 from .grid import PuzzleError, parse, validate
 from .rate import rate_steps
 from .run import RESULT_FIELDS, Budget, Run
-from .team import Member, Report, unsolvable
+from .team import Member, member, unsolvable, workers_problem
 from .values import ValueProblem
 
 _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)
-_members: dict[str, Member] = {}  # of those, the team members (one worker of a team run: team.py)
+_members: dict[str, Member] = {}  # of those, the members of runs on several workers (team.py, portfolio.py)
 _progress: dict[str, dict] = {}   # what each task under way reports while it works (a rating's stage, nodes, seconds;
                                   # a generation's stage and cells removed)
 _tasks: dict[str, Generator] = {}  # sliced tasks under way, one per kind: "rate", "generate"
@@ -190,8 +190,8 @@ def _whole(req: dict, key: str, low: int, high: int) -> int:
 
 
 def team_start(request_json: str) -> str:
-    """Worker `member` of a team run (team.py) from {runId, puzzle, params, seed, member, workers,
-    exchange, budget, frames?}: {ok, params, frame} — then `advance` streams it like a run up to each
+    """Worker `member` of a run on several workers (team.py) from {runId, puzzle, solver? (alldiff_ls:
+    a team; acs, alldiff_tabu: a portfolio), params, seed, member, workers, exchange, budget, frames?}: {ok, params, frame} — then `advance` streams it like a run up to each
     barrier — or {ok, result} when no worker can start (propagation proves the givens unsolvable).
     frames = "lite" as for `start` (a race lane's or an experiment job's team)."""
     req = json.loads(request_json)
@@ -203,20 +203,24 @@ def team_start(request_json: str) -> str:
         w = _whole(req, "member", 0, workers - 1)
         exchange = _whole(req, "exchange", 1, 2 ** 53 - 1)
         budget = Budget.from_mapping(req.get("budget"))
-        run = Run(puzzle, "alldiff_ls", req.get("params") or {}, req.get("seed", 0))   # checks params and seed
-        member = Member(puzzle, run.params, run.seed, w, workers, exchange, budget)
+        solver = req.get("solver") or "alldiff_ls"
+        run = Run(puzzle, solver, req.get("params") or {}, req.get("seed", 0))   # checks solver, params and seed
+        problem = workers_problem(solver, workers)
+        if problem:
+            return _dump({"ok": False, "field": "workers", "message": problem})
+        one = member(puzzle, solver, run.params, run.seed, w, workers, exchange, budget)
     except PuzzleError as exc:
         return _dump(_puzzle_error(exc))
     except solvers.SolverError as exc:
         return _dump({"ok": False, "field": exc.field, "message": str(exc)})
     except ValueError as exc:  # budget, member, workers, exchange
         return _dump({"ok": False, "message": str(exc)})
-    if member.failed:
+    if one.failed:
         return _dump({"ok": True, "params": run.params,
                       "result": unsolvable(puzzle, run.params, run.seed, workers, 0.0).to_json()})
-    stream = Stream(Run(puzzle, "alldiff_ls", run.params, run.seed, steps=member.steps()), lite=req.get("frames") == "lite")
+    stream = Stream(Run(puzzle, solver, run.params, run.seed, steps=one.steps()), lite=req.get("frames") == "lite")
     _runs[run_id] = stream
-    _members[run_id] = member
+    _members[run_id] = one
     return _dump({"ok": True, "params": run.params, "frame": stream.frame()})
 
 
@@ -228,7 +232,7 @@ def team_settle(run_id: str, request_json: str) -> str:
     if member is None or not member.waiting:
         return _dump({"ok": False, "message": f"no team run {run_id} waiting at a barrier"})
     req = json.loads(request_json)
-    result = member.settle([Report.from_json(r) for r in req["reports"]], float(req["elapsed"]))
+    result = member.settle([member.Report.from_json(r) for r in req["reports"]], float(req["elapsed"]))
     if result is None:
         return _dump({"ok": True, "done": False})
     _runs.pop(str(run_id), None)

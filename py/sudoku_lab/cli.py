@@ -172,14 +172,14 @@ def cmd_solve(args) -> int:
     except PuzzleError as exc:
         raise UsageError(f"puzzle: {exc.message}") from None
     if args.workers > 1 and args.portfolio > 1:
-        raise UsageError("--workers and --portfolio: one or the other (a team run, or independent seeds)")
+        raise UsageError("--workers and --portfolio: one or the other (--portfolio N is --workers N for acs and alldiff_tabu)")
+    if args.portfolio > 1:
+        from .portfolio import SOLVERS
+        if solver not in SOLVERS:
+            raise UsageError(f"--portfolio: only {' and '.join(SOLVERS)} run as a portfolio, not {solver}")
+        args.workers = args.portfolio
     if args.workers > 1:
-        result = _team_run(puzzle, solver, params, seed, budget, args.workers,
-                           links.EXCHANGE if args.exchange is None else args.exchange)
-    elif args.portfolio > 1:
-        from .portfolio import portfolio_run
-        _make_run(puzzle, solver, params, seed, budget)      # the same checks and messages as one run
-        result = portfolio_run(puzzle, solver, params, seed, args.portfolio, budget)
+        result = _team_run(puzzle, solver, params, seed, budget, args.workers, args.exchange)
     else:
         result = _make_run(puzzle, solver, params, seed, budget).finish()
     out = result.to_json()
@@ -190,20 +190,22 @@ def cmd_solve(args) -> int:
         print(f"\n{result.stop_reason}: {result.iterations} iterations, {result.evaluations} evaluations, "
               f"{result.seconds:.3f} s, {result.conflicts} conflicts, {result.open_cells} open cells, "
               f"{result.restarts} restarts" + (f", {args.workers} workers" if args.workers > 1 else "")
-              + (f"\n{result.message}" if args.portfolio > 1 else ""))
+              + (f"\n{result.message}" if args.workers > 1 and result.message else ""))
     return 0 if result.solved else 1
 
 
 def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
-    """One run on several worker processes exchanging elites (team.py): alldiff_ls only."""
-    from .team import team_run
-    if solver != "alldiff_ls":
-        raise UsageError(f"--workers: only alldiff_ls runs on several workers as one run, not {solver}")
-    if exchange < 1:
-        raise UsageError("--exchange: moves per worker between exchanges, a whole number of at least 1")
+    """One run on several worker processes meeting at barriers (team.py): alldiff_ls a team
+    exchanging elites, acs and alldiff_tabu a portfolio; the others are refused."""
+    from .team import team_run, workers_problem
+    problem = workers_problem(solver, workers)
+    if problem:
+        raise UsageError(f"--workers: {problem}")
+    if exchange is not None and exchange < 1:
+        raise UsageError("--exchange: steps per worker between barriers, a whole number of at least 1")
     _make_run(puzzle, solver, params, seed, budget)          # the same checks and messages as one worker
     try:
-        return team_run(puzzle, params, seed, workers, budget, exchange)
+        return team_run(puzzle, params, seed, workers, budget, exchange, solver)
     except solvers.SolverError as exc:                      # the walkers cannot be split among the workers
         raise UsageError(str(exc)) from None
 
@@ -359,13 +361,13 @@ def build_parser() -> argparse.ArgumentParser:
     run_options(p, solver_required=False)
     p.add_argument("--seed", default=None, help="a whole number from 0 to 2**53-1 (default 0)")
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
-    p.add_argument("--workers", type=int, default=1, help="alldiff_ls: processes that run as one run, "
-                   "exchanging their elite states (default 1)")
-    p.add_argument("--portfolio", type=int, default=1, metavar="N",
-                   help="N runs on N processes, seeds seed … seed+N-1, the first solution wins (the result is "
-                        "that run's: --seed replays it alone)")
-    p.add_argument("--exchange", type=int, default=None, help="with --workers: moves per worker between "
-                   "two exchanges, 50,000 by default (the same seed, workers and exchange give the same run)")
+    p.add_argument("--workers", type=int, default=1, help="processes that run as one run (default 1): alldiff_ls "
+                   "a team exchanging elite states, acs and alldiff_tabu a portfolio (seeds seed … seed+N-1, the "
+                   "first solution at a barrier wins; the result is that seed's own run)")
+    p.add_argument("--portfolio", type=int, default=1, metavar="N", help="acs, alldiff_tabu: the same as --workers N")
+    p.add_argument("--exchange", type=int, default=None, help="with --workers: steps per worker between two "
+                   "barriers, by default 50,000 for alldiff_ls, 2 for acs, 100 for alldiff_tabu (the same seed, "
+                   "workers and exchange give the same run)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("bench", help="run solvers over puzzle files or generated sets, several seeds each")

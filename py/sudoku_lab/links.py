@@ -2,7 +2,7 @@
 
 ``#p=<cells>&s=<solver>&seed=<int>&t=<seconds>[&i=<steps>][&ev=<evaluations>][&w=<workers>[&x=<moves>]][&stop=<step>]&<param>=<value>…``
 (docs/design.md, "Share links": ``i`` and ``ev`` the step and evaluation budgets, ``w`` the
-workers of an alldiff_ls run on several workers and ``x`` their moves between exchanges, ``stop`` the
+workers of a run on several workers (alldiff_ls a team, acs and alldiff_tabu a portfolio) and ``x`` their steps between barriers, ``stop`` the
 stop point of a run that Stop or its time limit ended, where its replay ends); ``g=<size>:<p>:<seed>[:unique]`` may stand instead of ``p=``: the generator's settings
 (``generate.Spec``), so a link to a 25×25 stays short. Reading a link never generates: the
 settings are kept in ``Link.generator`` and whoever runs the link makes the puzzle. ``static/share.js`` is the page's reader; both are held to the link cases of
@@ -21,12 +21,11 @@ from . import solvers, values
 from .settings import COMPARE_LINK_KEYS, LINK_KEYS, label_of
 from .generate import parse_spec
 from .grid import PuzzleError, parse
-from .team import EXCHANGE
+from .team import EXCHANGE, EXCHANGES, workers_problem
 
 RESERVED = LINK_KEYS                          # from the settings table (settings.py)
 MAX_WORKERS = 8                               # w=: the page's pool holds at most 8 workers (static/python/pool.js)
-TEAM_SOLVER = "alldiff_ls"                    # the one solver that runs on several workers as one run (team.py)
-MAX_EXCHANGE = 10 ** 9                        # x=: moves per worker between two exchanges (none: team.EXCHANGE)
+MAX_EXCHANGE = 10 ** 9                        # x=: steps per worker between two barriers (none: team.EXCHANGES)
 COMPARE_KEYS = COMPARE_LINK_KEYS              # race and experiment links (the page's)
 
 
@@ -41,8 +40,8 @@ class Link:
     max_iterations: int | None = None          # the step budget (i=)
     max_evaluations: int | None = None         # the evaluation budget (ev=)
     stop: int | None = None                    # the stop point (stop=): the step the replay ends at
-    workers: int | None = None                 # the workers of the run (w=), alldiff_ls only
-    exchange: int | None = None                # their moves each between two exchanges (x=)
+    workers: int | None = None                 # the workers of the run (w=), alldiff_ls, acs, alldiff_tabu only
+    exchange: int | None = None                # their steps each between two barriers (x=)
     params: dict[str, Any] = field(default_factory=dict)
     view: str | None = None
     problems: dict[str, str] = field(default_factory=dict)   # key -> what is wrong with it
@@ -96,8 +95,8 @@ def decode(fragment: str) -> Link:
     if "s" in link.problems:
         return link                   # parameters mean nothing without their solver
     module = solvers.REGISTRY[link.solver or next(iter(solvers.REGISTRY))]
-    if (link.workers or 1) > 1 and module.ID != TEAM_SOLVER:
-        link.problems["w"] = f"only {TEAM_SOLVER} runs on several workers as one run, not {module.ID}"
+    if workers_problem(module.ID, link.workers or 1):
+        link.problems["w"] = workers_problem(module.ID, link.workers or 1)
     specs = {p["name"]: p for p in module.PARAMS}
     for key, value in raw.items():
         if key in RESERVED or key in COMPARE_KEYS:
@@ -114,16 +113,16 @@ def decode(fragment: str) -> Link:
 
 def encode(puzzle: str | None, solver: str, seed: int, max_seconds: float | None, params: dict[str, Any],
            generator: str | None = None, max_iterations: int | None = None, max_evaluations: int | None = None,
-           stop: int | None = None, workers: int = 1, exchange: int = EXCHANGE) -> str:
+           stop: int | None = None, workers: int = 1, exchange: int | None = None) -> str:
     """The fragment of a run; with `generator` (a spec's text) the link carries g= instead of p=;
-    w= only for a run on several workers, x= only for one whose exchange is not the default."""
+    w= only for a run on several workers, x= only for one whose exchange is not its solver's default."""
     pairs = [("g", generator) if generator else ("p", puzzle), ("s", solver), ("seed", str(seed))]
     for key, v in (("t", max_seconds), ("i", max_iterations), ("ev", max_evaluations)):
         if v:
             pairs.append((key, values.fmt(v)))
     if workers > 1:
         pairs.append(("w", str(workers)))
-        if exchange != EXCHANGE:
+        if exchange is not None and exchange != EXCHANGES.get(solver, EXCHANGE):
             pairs.append(("x", str(exchange)))
     if stop is not None:
         pairs.append(("stop", str(stop)))

@@ -1,73 +1,153 @@
-"""A plain portfolio (``solve --portfolio N``): N runs of one solver on N processes, seeds
-s, s + 1, …, s + N − 1, each with the run's budget; the first solution wins and the others are
-stopped. Measured to pay for the solvers whose time to solve varies most from seed to seed
-(docs/benchmarks.md, "Portfolios": on hard 9×9s the median time of two seeds' race is 0.19 of
-one run's for ``acs``, 0.45 for ``alldiff_tabu``), at the price of N cores.
+"""A plain portfolio: one ``acs`` or ``alldiff_tabu`` run on several workers (``solve --workers N``,
+``--portfolio N``; ``w=N`` in the page), member w running the solver alone with seed s + w.
+Measured to pay for these two only, the solvers whose time to solve varies most from seed to
+seed (docs/benchmarks.md, "Portfolios"), at the price of N cores.
 
-Which run wins depends on the machine, so the result is the winning run's own (its seed, moves
-and board): ``solve --seed <its seed>`` replays it alone, step for step. No run solved: the
-result is the run with fewest open cells (the lowest seed among equals), every run having ended
-on its own.
+The members meet at barriers, as a team's do (team.py, the one coordination natively and in
+the page): each steps its own :class:`Run` until its iterations reach the next barrier (every
+``exchange`` iterations: :data:`EXCHANGE`) or its run ends. Nothing is exchanged. At a barrier
+every member reports, and the run ends where some member has solved (the lowest such member
+wins), or every member's run has ended, or the time limit has passed (then the member nearest
+a solution, fewest open cells, the lowest among equals). A member's steps do not depend on
+when the others reach the barrier, so the result is the same whatever the load, and it is the
+winning member's own run: ``seed=s+w`` on one worker replays it to the same board.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import queue
-from dataclasses import asdict
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from .grid import Puzzle
+from .progress import PAUSE
 from .run import Budget, Result, Run
+from .score import is_solution
 
-WAIT = 0.2                    # seconds between looks at the workers while none has answered
+# Iterations per member between two barriers, by solver. Every member runs on to the barrier after
+# the first solution, so a coarse barrier costs what a portfolio saves: measured on top95's first
+# six (docs/benchmarks.md, "Portfolios"), acs solves most of them in a handful of iterations (a
+# member's median CPU was 1.28× one run's at 20, 0.23× at 2), alldiff_tabu in ~1,800 (its
+# members' median iterations 1,100 at 200, 1,050 at 100). A barrier is a message each way,
+# small beside a segment (acs ~5 ms an iteration at 9×9 natively, more at larger sizes).
+EXCHANGE = {"acs": 2, "alldiff_tabu": 100}
+SOLVERS = tuple(EXCHANGE)
 
 
-def _serve(out, cells, n: int, solver: str, params: dict, seed: int, budget: dict) -> None:
-    """One worker: one run, its result sent back (the worker's failure too, as a message)."""
-    try:
-        result = Run(Puzzle(n, cells), solver, params, seed, Budget.from_mapping(budget)).finish()
-        out.put((seed, result))
-    except Exception as exc:                 # said in one line by the coordinator
-        out.put((seed, f"{type(exc).__name__}: {exc}"))
+@dataclass
+class Report:
+    """What a member says at a barrier: its own run as it stands (`ended`: its stop reason once it
+    has ended, else None)."""
+    iterations: int
+    evaluations: int
+    restarts: int
+    best: float | None
+    conflicts: int
+    open_cells: int
+    board: np.ndarray
+    ended: str | None
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        best = None if self.best is None or not np.isfinite(self.best) else float(self.best)
+        return {"iterations": int(self.iterations), "evaluations": int(self.evaluations),
+                "restarts": int(self.restarts), "best": best, "conflicts": int(self.conflicts),
+                "open_cells": int(self.open_cells), "board": np.asarray(self.board).tolist(),
+                "ended": self.ended, "message": self.message}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Report":
+        return cls(int(d["iterations"]), int(d["evaluations"]), int(d["restarts"]),
+                   None if d["best"] is None else float(d["best"]), int(d["conflicts"]), int(d["open_cells"]),
+                   np.asarray(d["board"], dtype=np.int8), d["ended"], str(d.get("message") or ""))
 
 
-def portfolio_run(puzzle: Puzzle, solver: str, params: dict[str, Any] | None, seed: int, workers: int,
-                  budget: Budget | None = None) -> Result:
-    """The first solution of `workers` runs (seeds seed … seed + workers − 1), or, none solving,
-    the run nearest a solution; the result's message names the portfolio."""
-    budget = budget or Budget()
-    ctx = mp.get_context("spawn")
-    out = ctx.Queue()
-    procs = [ctx.Process(target=_serve, args=(out, puzzle.cells, puzzle.n, solver, params or {}, seed + w,
-                                              asdict(budget)), daemon=True) for w in range(workers)]
-    for p in procs:
-        p.start()
-    results: dict[int, Result] = {}
-    try:
-        while len(results) < workers:
-            try:
-                got_seed, got = out.get(timeout=WAIT)
-            except queue.Empty:
-                dead = [w for w, p in enumerate(procs) if not p.is_alive() and p.exitcode not in (0, None)
-                        and seed + w not in results]
-                if dead:
-                    raise RuntimeError(f"portfolio worker {dead[0] + 1} of {workers} ended without an answer "
-                                       "(out of memory, or killed): the run stops")
+class Member:
+    """Member w of a portfolio: the solver's own run with seed `seed` + w under the run's step and
+    evaluation budgets (the time limit is the coordinator's, at barriers), stepped toward the next
+    barrier. The same interface as team.Member: `segment` natively, `steps` and `settle` in the page."""
+
+    Report = Report
+
+    def __init__(self, puzzle: Puzzle, solver: str, params: dict, seed: int, w: int, workers: int,
+                 exchange: int | None = None, budget: Budget | None = None):
+        self.puzzle, self.solver, self.params, self.seed, self.w, self.workers = puzzle, solver, params, seed, w, workers
+        self.budget = budget or Budget()
+        self.exchange = exchange or EXCHANGE[solver]
+        self.until = self.exchange
+        own = Budget(max_iterations=self.budget.max_iterations, max_evaluations=self.budget.max_evaluations)
+        self.run = Run(puzzle, solver, params, seed + w, own)
+        self.failed = False                  # a solver says so itself, as its run's stop reason
+        self.waiting = False
+
+    def at_barrier(self) -> bool:
+        return self.run.done or (self.run.last is not None and self.run.last.iteration >= self.until)
+
+    def segment(self) -> None:
+        """Step to the barrier (or the run's end) at once: a native worker process."""
+        while not self.at_barrier():
+            self.run.tick()
+
+    def report(self) -> Report:
+        r = self.run.snapshot("budget")
+        return Report(r.iterations, r.evaluations, r.restarts, r.best, r.conflicts, r.open_cells, r.board,
+                      self.run.result.stop_reason if self.run.done else None, r.message)
+
+    def steps(self):
+        """The member's steps for a run's stream (the page): its run's progress, a PAUSE where its
+        run paused; at a barrier it waits (`waiting`) until :meth:`settle`. The step that ends its
+        run is not yielded: the portfolio's result says it, at the barrier."""
+        while True:
+            if self.at_barrier():
+                self.waiting = True
+                yield PAUSE
                 continue
-            if isinstance(got, str):
-                raise RuntimeError(f"portfolio worker with seed {got_seed} failed: {got}")
-            results[got_seed] = got
-            if got.solved:
-                break
-    finally:
-        for p in procs:
-            if p.is_alive():
-                p.terminate()
-            p.join(timeout=2)
-    solved = [r for r in results.values() if r.solved]
-    best = solved[0] if solved else min(results.values(), key=lambda r: (r.open_cells, r.seed))
-    how = (f"portfolio of {workers} (seeds {seed}–{seed + workers - 1}): seed {best.seed} "
-           + ("solved first" if solved else "ended nearest a solution, none solved"))
-    best.message = f"{how}; {best.message}" if best.message else how
-    return best
+            p = self.run.tick()
+            if not self.run.done:
+                yield PAUSE if p is None else p
+
+    def settle(self, reports: list[Report], seconds: float) -> Result | None:
+        """Every member's report at this barrier (in member order): the portfolio's result when the
+        run ends here, else None and the next segment begun."""
+        reason = outcome(reports, self.budget, seconds)
+        if reason:
+            return portfolio_result(self.puzzle, self.solver, self.params, self.seed, reports, reason, seconds)
+        self.until += self.exchange
+        self.waiting = False
+        return None
+
+
+def outcome(reports: list[Report], budget: Budget, seconds: float) -> str | None:
+    """Does the run end at this barrier? "solved" (a member has solved), "ended" (every member's run
+    has ended), "budget" (the time limit has passed), or None."""
+    if any(r.ended == "solved" for r in reports):
+        return "solved"
+    if all(r.ended for r in reports):
+        return "ended"
+    if budget.max_seconds is not None and seconds >= budget.max_seconds:
+        return "budget"
+    return None
+
+
+def portfolio_result(puzzle: Puzzle, solver: str, params: dict, seed: int, reports: list[Report], reason: str,
+                     seconds: float) -> Result:
+    """The winning member's own run as the portfolio's result: the lowest solved member, else the
+    one of fewest open cells (the lowest among equals); its message names the winning seed."""
+    workers = len(reports)
+    if reason == "solved":
+        w = next(i for i, r in enumerate(reports) if r.ended == "solved")
+    else:
+        w = min(range(workers), key=lambda i: (reports[i].open_cells, i))
+    r = reports[w]
+    stop_reason = "solved" if reason == "solved" else (r.ended or "budget")
+    how = (f"portfolio of {workers} (seeds {seed}–{seed + workers - 1}): seed {seed + w} "
+           + ("solved first, at its barrier" if stop_reason == "solved"
+              else "ended nearest a solution, none solved"))
+    board = np.asarray(r.board, dtype=np.int8)
+    if stop_reason == "solved" and not is_solution(puzzle, board):
+        stop_reason, how = "error", f"{how}; its solution does not keep the givens or clashes"
+    return Result(solver=solver, seed=seed, params={**params, "workers": workers}, solved=stop_reason == "solved",
+                  board=board, conflicts=r.conflicts, open_cells=r.open_cells, iterations=r.iterations,
+                  evaluations=r.evaluations, seconds=seconds, stop_reason=stop_reason, restarts=r.restarts,
+                  best=r.best, message=f"{how}; {r.message}" if r.message else how)

@@ -223,10 +223,17 @@ class Run:
                 or self._out_of_time())
 
     def _finish(self, reason: str, message: str = "") -> None:
+        self.result = self.snapshot(reason, message)
+
+    def snapshot(self, reason: str, message: str = "") -> Result:
+        """The result the run would have if it ended now, without ending it (a portfolio member's
+        report at a barrier: portfolio.py)."""
+        if self.result is not None:
+            return self.result
         p = self.last
         board = p.board if p is not None else self.puzzle.cells
         n_conflicts, n_open = self.measures()
-        self.result = Result(
+        return Result(
             solver=self.module.ID, seed=self.seed, params=dict(self.params),
             solved=reason == "solved", board=np.array(board, dtype=np.int8),
             conflicts=n_conflicts, open_cells=n_open,

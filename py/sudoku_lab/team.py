@@ -1,5 +1,8 @@
-"""One alldiff_ls run on several workers: natively one process per worker (``solve --workers``),
-in the page one Web Worker per worker (``w=``).
+"""One run on several workers: natively one process per worker (``solve --workers``), in the page
+one Web Worker per worker (``w=``). For ``alldiff_ls`` the workers are a team (below); for ``acs``
+and ``alldiff_tabu`` a portfolio (portfolio.py: a seed each, nothing exchanged). Both meet at the
+same barriers, through the same coordination (:func:`team_run` natively, static/python/team.js
+in the page), each member settling every barrier itself (:meth:`Member.settle`).
 
 Each worker is a group of walkers in lockstep (`solvers.alldiff_ls.Walkers`) with its own
 random stream: worker 0 draws from the run's seed as a one-worker run does, worker w from
@@ -18,7 +21,7 @@ such worker's board), or where the budget is spent: moves (all workers' together
 One home for the rules, two coordinators. A :class:`Member` is worker w's walkers stepped
 toward the next barrier; :func:`merge` is the elite every worker adopts and :func:`outcome`
 decides at a barrier whether the run ends. Natively (:func:`team_run`) a process serves one
-member and the parent merges; in the page (docs/design.md, "Worker messages", team runs) each
+member, and the parent hands every member all the reports at each barrier; in the page (docs/design.md, "Worker messages", team runs) each
 Web Worker drives one member in slices (:meth:`Member.steps`, its progress frames streamed as a
 run's), the page hands every member all the reports, and each member settles the barrier
 itself (:meth:`Member.settle`), so JavaScript never re-implements a rule and the page's run
@@ -39,9 +42,21 @@ from .progress import PAUSE
 from .propagate import candidate_table
 from .run import Budget, Result
 from .score import conflict_cells, conflicts, is_solution, open_cells
-from .solvers import SolverError, alldiff_ls, resolve_params, check_seed
+from .solvers import SolverError, alldiff_ls, check_seed, get, resolve_params
+from . import portfolio
 
 EXCHANGE = 50_000            # moves per worker between two exchanges (the default)
+# A run's steps per worker between two barriers when none is asked for, by solver: the solvers
+# that may run on several workers (alldiff_ls a team, the others a portfolio)
+EXCHANGES = {alldiff_ls.ID: EXCHANGE, **portfolio.EXCHANGE}
+
+
+def workers_problem(solver: str, workers: int) -> str | None:
+    """Why `solver` cannot run on `workers` workers, or None (static/rules/workers.js says the same)."""
+    if workers > 1 and solver not in EXCHANGES:
+        return (f"only {alldiff_ls.ID} (one team run), {' and '.join(portfolio.SOLVERS)} (a portfolio) "
+                f"run on several workers, not {solver}")
+    return None
 
 
 def worker_rng(seed: int, w: int) -> np.random.Generator:
@@ -94,6 +109,8 @@ class Member:
     """Worker w of a team: its walkers (`worker_rng(seed, w)`), stepped toward the next barrier
     every `exchange` moves. Natively a process steps a whole segment (:meth:`segment`); in the
     page a Web Worker steps it in slices (:meth:`steps`) and settles each barrier (:meth:`settle`)."""
+
+    Report = Report
 
     def __init__(self, puzzle: Puzzle, params: dict, seed: int, w: int, workers: int,
                  exchange: int = EXCHANGE, budget: Budget | None = None):
@@ -191,37 +208,52 @@ def team_result(puzzle: Puzzle, params: dict, seed: int, reports: list[Report], 
                    best=best.best)
 
 
-def _serve(conn, cells: np.ndarray, n: int, params: dict, seed: int, w: int, workers: int, exchange: int) -> None:
-    """A worker process: build its member, then answer ("run", elite) until ("stop",); the first
-    segment's elite is None (nothing to adopt yet)."""
-    member = Member(Puzzle(n, cells), params, seed, w, workers, exchange)
+def member(puzzle: Puzzle, solver: str, params: dict, seed: int, w: int, workers: int,
+           exchange: int | None = None, budget: Budget | None = None):
+    """Worker w's member of a run on several workers: alldiff_ls's walkers, or a portfolio's run."""
+    if solver == alldiff_ls.ID:
+        return Member(puzzle, params, seed, w, workers, exchange or EXCHANGE, budget)
+    return portfolio.Member(puzzle, solver, params, seed, w, workers, exchange, budget)
+
+
+def _serve(conn, cells: np.ndarray, n: int, solver: str, params: dict, seed: int, w: int, workers: int,
+           exchange: int | None, budget: Budget) -> None:
+    """A worker process: build its member and step it to its first barrier on ("segment",); then
+    settle each barrier on ("settle", reports, seconds), answering ("done", result) or, stepped to
+    the next barrier, ("report", report), until ("stop",)."""
+    m = member(Puzzle(n, cells), solver, params, seed, w, workers, exchange, budget)
     while True:
         msg = conn.recv()
         if msg[0] == "stop":
             return
-        if msg[1] is not None:
-            member.next_segment(msg[1])
-        member.segment()
-        conn.send(member.report())
+        if msg[0] == "settle":
+            result = m.settle(msg[1], msg[2])
+            if result is not None:
+                conn.send(("done", result))
+                continue
+        m.segment()
+        conn.send(("report", m.report()))
 
 
 class LocalWorkers:
-    """The worker processes of one team run (a `with` block ends them)."""
+    """The worker processes of one run on several workers (a `with` block ends them)."""
 
-    def __init__(self, puzzle: Puzzle, params: dict, seed: int, workers: int, exchange: int):
+    def __init__(self, puzzle: Puzzle, solver: str, params: dict, seed: int, workers: int, exchange: int | None,
+                 budget: Budget):
         ctx = mp.get_context("spawn")
         self.conns, self.procs = [], []
         for w in range(workers):
             here, there = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(there, puzzle.cells, puzzle.n, params, seed, w, workers, exchange),
-                               daemon=True)
+            proc = ctx.Process(target=_serve, args=(there, puzzle.cells, puzzle.n, solver, params, seed, w, workers,
+                                                    exchange, budget), daemon=True)
             proc.start()
             self.conns.append(here)
             self.procs.append(proc)
 
-    def segment(self, elite) -> list[Report]:
+    def ask(self, msg) -> list:
+        """Send every worker `msg`; their answers in worker order."""
         for c in self.conns:
-            c.send(("run", elite))
+            c.send(msg)
         out = []
         for w, c in enumerate(self.conns):
             try:
@@ -247,24 +279,30 @@ class LocalWorkers:
 
 
 def team_run(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, workers: int,
-             budget: Budget | None = None, exchange: int = EXCHANGE) -> Result:
-    """alldiff_ls on `workers` processes exchanging elites every `exchange` moves per worker."""
-    params = resolve_params(alldiff_ls, params or {}, puzzle)
-    check_split(params, workers)
+             budget: Budget | None = None, exchange: int | None = None, solver: str = alldiff_ls.ID) -> Result:
+    """`solver` on `workers` processes meeting at a barrier every `exchange` steps per worker (by
+    default the solver's, :data:`EXCHANGES`): alldiff_ls as a team exchanging elites, acs and
+    alldiff_tabu as a portfolio. Each process settles every barrier as the page's workers do."""
+    problem = workers_problem(solver, workers)
+    if problem:
+        raise SolverError(problem, "workers")
+    params = resolve_params(get(solver), params or {}, puzzle)
+    if solver == alldiff_ls.ID:
+        check_split(params, workers)
     seed = check_seed(seed)
     budget = budget or Budget()
     started = time.perf_counter()
-    _, failed = candidate_table(puzzle.cells, puzzle.n)
-    if failed:
+    if solver == alldiff_ls.ID and candidate_table(puzzle.cells, puzzle.n)[1]:
         return unsolvable(puzzle, params, seed, workers, time.perf_counter() - started)
-    elite = None
-    with LocalWorkers(puzzle, params, seed, workers, exchange) as team:
+    with LocalWorkers(puzzle, solver, params, seed, workers, exchange, budget) as team:
+        answers = team.ask(("segment",))
         while True:
-            reports = team.segment(elite)
-            reason = outcome(reports, budget, time.perf_counter() - started)
-            if reason:
-                return team_result(puzzle, params, seed, reports, reason, time.perf_counter() - started)
-            elite = merge(reports, params["pool"])
+            reports = [a[1] for a in answers]
+            answers = team.ask(("settle", reports, time.perf_counter() - started))
+            if answers[0][0] == "done":
+                result = answers[0][1]
+                result.seconds = time.perf_counter() - started
+                return result
 
 
 def unsolvable(puzzle: Puzzle, params: dict, seed: int, workers: int, seconds: float) -> Result:

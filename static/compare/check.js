@@ -9,7 +9,7 @@ const EMPTY_9x9 = ".".repeat(81);
 
 // The entry the solver form composes: {entry: {solver, seed, params[, workers, exchange]} | null,
 // problems}; the form's Workers and Exchange every come along when it asks for several workers
-// (alldiff_ls only: the form's own problem of `w` otherwise; left "auto", one worker). The time limit, the budgets and the
+// (alldiff_ls, acs and alldiff_tabu only: the form's own problem of `w` otherwise; left "auto", one worker). The time limit, the budgets and the
 // puzzles are the comparison's, read at Start, so their problems do not count.
 export function checkEntry(state) {
   const { values: { schema, params, seed, workers, exchange }, problems } = read("solve", state, { stored: false });

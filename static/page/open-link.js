@@ -4,7 +4,7 @@
 // it too). The solver's parameters and a comparison's entries need the solvers' schemas, so
 // that part waits for the runtime when it is not ready yet.
 import { boardToString } from "../rules/parse.js";
-import { EXCHANGE, decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
+import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
 import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { patchOf, isParam, valueIn } from "../rules/table.js";
@@ -45,7 +45,7 @@ export function mountLinks(store, actions, generator) {
     if (!pending.compare && first.seed !== null) settings.seed = String(first.seed);
     if (!pending.compare) {
       settings.workers = first.workers === null ? "1" : String(first.workers);   // no w=: one worker
-      settings.exchange = first.exchange === null ? String(EXCHANGE) : String(first.exchange);
+      settings.exchange = first.exchange === null ? "" : String(first.exchange);   // none: the solver's default
     }
     store.set({ settings, view: pending.compare ? (first.view || s.view === "solve" && "race" || s.view) : "solve" });
     if (store.state.ready) applyRest();

@@ -11,6 +11,9 @@ const TEXT = {
 };
 const STAGE_WORDS = { runtime: "the Python runtime", numpy: "numpy", solvers: "the solvers" };
 
+// a run on several workers that says how it went (a portfolio names its winning seed: "Portfolio runs")
+const several = (res) => !!res.params && res.params.workers > 1 && !!res.message;
+
 export function status(s) {
   if (s.failure) return ["error", s.failure];
   if (!s.ready) return ["loading", ""];
@@ -36,7 +39,8 @@ export function status(s) {
       `${stepCount(res.iterations, s.schemas.get(res.solver))}, ${res.seconds.toFixed(2)} s` +
       (state !== "solved" && state !== "error" && cellsLeft(res) ? `, ${cellsLeftText(cellsLeft(res))} left` : "") +
       (early ? ` — ${early}` : "") +
-      (state === "error" ? `: ${res.message || "the solver failed without a message"}` : "");
+      (state === "error" ? `: ${res.message || "the solver failed without a message"}` : "") +
+      (several(res) && state !== "error" ? ` — ${res.message}` : "");
     if (state === "failed") return [state, `${failedText(res, s.schemas.get(res.solver))} ${detail}`, true];
     return [state, detail];
   }

@@ -16,9 +16,9 @@ export const stopMessage = (runId) => ({ type: "stop", runId });
 // One member of a team run (docs/design.md, "Worker messages", team runs): member w of `workers`,
 // exchanging elites every `exchange` moves per worker; the budget as a run's.
 // `lite` (a race lane's or an experiment job's team) as a run's.
-export const teamStartMessage = ({ runId, puzzle, params, seed, member, workers, exchange, max_seconds,
+export const teamStartMessage = ({ runId, puzzle, solver = null, params, seed, member, workers, exchange, max_seconds,
   max_iterations = null, max_evaluations = null, lite = false }) => ({
-  type: "team-start", runId, puzzle, params, seed, member, workers, exchange,
+  type: "team-start", runId, puzzle, ...(solver ? { solver } : {}), params, seed, member, workers, exchange,
   budget: startMessage({ max_seconds, max_iterations, max_evaluations }).budget,
   ...(lite ? { frames: "lite" } : {}),
 });

@@ -1,15 +1,16 @@
-// One alldiff_ls run on several of the pool's workers, toward the Solve view one run
-// (docs/design.md, "Worker messages", team runs). Worker w drives member w of the team in
-// Python (py/sudoku_lab/team.py); at each barrier this coordinator only hands every member all
-// the reports: the merge of elites and the rule that ends the run stay in Python, where the
-// native processes use them too. `runTeamOn(workers, spec, onFrame)` runs a team on the given
+// One run on several of the pool's workers, toward the Solve view one run (docs/design.md,
+// "Worker messages", team runs and portfolio runs): alldiff_ls's a team, acs's and alldiff_tabu's
+// a portfolio (a seed each). Worker w drives member w in Python (py/sudoku_lab/team.py,
+// portfolio.py); at each barrier this coordinator only hands every member all the reports: the
+// merge of elites, the winner and the rule that ends the run stay in Python, where the native
+// processes use them too. `runTeamOn(workers, spec, onFrame)` runs a team on the given
 // ready LabWorkers (the pool's slots of a race lane or an experiment job); `runTeam(pool, spec,
 // onFrame)` (a Solve) waits for the pool's first workers to be ready, then does the same. Both
 // return what LabWorker.run returns ({runId, done, stop}); `done` resolves with the team's
 // result, or rejects with RunRefused when the members refuse the settings.
 import { RunRefused, WorkerLost } from "./client.js";
 import { cellsLeft, unstartedResult } from "./messages.js";
-import { EXCHANGE } from "../rules/links.js";
+import { exchangeOf, isPortfolio } from "../rules/workers.js";
 
 const READY_POLL_MS = 100;               // how often a starting team looks whether its workers have loaded
 
@@ -25,12 +26,15 @@ function lowest(items, key) {
 // The frames of a team run: each member's frame in, the team's frame out. The board, metrics and
 // overlay are the member's whose best is lowest; iteration, evaluations and restarts are summed
 // over the members' latest; the chart row is the row of the member whose latest row is lowest
-// (its first series), at the summed moves. Lite frames (a race lane's team) carry a trace
+// (its first series), at the summed moves. A portfolio's (`summed` false) keep that member's own
+// counts and its row at its own iteration (never going back), as its result will: the winner's own run. Lite frames (a race lane's team) carry a trace
 // instead of rows: at each member's trace row, the lowest open cells over the members' latest
 // (mergeTrace). Pure: node tests it.
 export class TeamFrames {
-  constructor(workers) {
+  constructor(workers, { summed = true } = {}) {
     this.workers = workers;
+    this.summed = summed;
+    this.chartAt = 0;                            // a portfolio's chart x: it never goes back
     this.progress = new Array(workers).fill(null);
     this.rows = new Array(workers).fill(null);
     this.open = new Array(workers).fill(null);   // each member's latest open cells in its trace
@@ -62,10 +66,11 @@ export class TeamFrames {
     const best = lowest(this.progress, (p) => p.best);
     if (best === -1) return out;
     const sum = (k) => this.progress.reduce((total, p) => total + (p ? p[k] : 0), 0);
-    out.progress = { ...this.progress[best], iteration: sum("iteration"), evaluations: sum("evaluations"),
-      restarts: sum("restarts") };
+    out.progress = this.summed ? { ...this.progress[best], iteration: sum("iteration"), evaluations: sum("evaluations"),
+      restarts: sum("restarts") } : { ...this.progress[best] };
     const row = lowest(this.rows, (r) => r[1]);
-    if (fresh && row !== -1) out.points = [[out.progress.iteration, ...this.rows[row].slice(1)]];
+    if (!this.summed && row !== -1) this.chartAt = Math.max(this.chartAt, this.rows[row][0]);
+    if (fresh && row !== -1) out.points = [[this.summed ? out.progress.iteration : this.chartAt, ...this.rows[row].slice(1)]];
     return out;
   }
 
@@ -85,12 +90,13 @@ export class TeamFrames {
 }
 
 // A team run that Stop, its time limit or a lost worker ended between barriers: the members' own
-// results (null for one that gave none) as one — the board of the lowest best, the counts summed,
-// `workers` in its parameters. job: {solver, seed, params}, for a team none of whose members answered.
+// results (null for one that gave none) as one — the board of the lowest best, the counts summed
+// (a portfolio's: that member's own), `workers` in its parameters. job: {solver, seed, params},
+// for a team none of whose members answered.
 export function teamResult(results, job, workers, stopReason, message = "", seconds = 0) {
   const have = results.filter((r) => r && r.board);
   const at = lowest(have, (r) => (r.best === null ? Infinity : r.best));
-  const sum = (k) => have.reduce((total, r) => total + (r[k] || 0), 0);
+  const sum = (k) => (isPortfolio(job.solver) && at !== -1 ? have[at][k] || 0 : have.reduce((total, r) => total + (r[k] || 0), 0));
   const base = at === -1 ? unstartedResult(job, stopReason) : have[at];
   return { ...base, params: { ...(base.params || job.params), workers }, solved: false, iterations: sum("iterations"),
     evaluations: sum("evaluations"), restarts: sum("restarts"), seconds, stop_reason: stopReason,
@@ -136,9 +142,9 @@ export function runTeam(pool, spec, onFrame = () => {}) {
 // `workers` = ready.length, and `lite` for a race lane's or an experiment job's frames.
 export function runTeamOn(ready, spec, onFrame = () => {}) {
   const workers = ready.length;
-  const exchange = spec.exchange || EXCHANGE;
+  const exchange = spec.exchange || exchangeOf(spec.solver);
   const job = { solver: spec.solver, seed: spec.seed, params: spec.params };
-  const frames = new TeamFrames(workers);
+  const frames = new TeamFrames(workers, { summed: !isPortfolio(spec.solver) });
   let ending = null;                     // {reason, message} once the team is told to stop between barriers
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
@@ -153,7 +159,7 @@ export function runTeamOn(ready, spec, onFrame = () => {}) {
     for (const m of members) m.settle(all, elapsed());
   };
   const { max_seconds, max_iterations = null, max_evaluations = null, lite = false } = spec;
-  const members = ready.map((worker, w) => worker.teamRun({ puzzle: spec.puzzle, params: spec.params, seed: spec.seed,
+  const members = ready.map((worker, w) => worker.teamRun({ puzzle: spec.puzzle, solver: spec.solver, params: spec.params, seed: spec.seed,
     member: w, workers, exchange, max_seconds, max_iterations, max_evaluations, lite },
   (frame) => onFrame(frames.add(w, frame, elapsed())), (report) => barrier(w, report)));
 

@@ -2,10 +2,11 @@
 // for — and their form in a link (docs/design.md, "Share links"):
 // e=<solver>:<seed>[:<param>=<value>…][:workers=<W>[:exchange=<moves>]],… with only the parameters
 // that differ from the paper's defaults. An entry asks for one worker unless it carries `workers`
-// (above 1, alldiff_ls only: one team run on that many workers) and then `exchange` too.
+// (above 1, alldiff_ls, acs and alldiff_tabu only: one run on that many workers, rules/workers.js)
+// and then `exchange` too.
 // Read by the shared value rules.
 import * as values from "./values.js";
-import { EXCHANGE, MAX_EXCHANGE, MAX_WORKERS, teamProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, teamProblem } from "./workers.js";
 
 export const MAX_ENTRIES = 5;
 
@@ -15,8 +16,8 @@ export const ENTRY_PAIRS = ["workers", "exchange"];
 // the workers an entry's runs take: 1 unless it asks for more
 export const workersOf = (entry) => entry.workers || 1;
 
-// its exchange when it is not the default, else null (written and shown only then)
-const ownExchange = (entry) => (entry.exchange && entry.exchange !== EXCHANGE ? entry.exchange : null);
+// its exchange when it is not its solver's default, else null (written and shown only then)
+const ownExchange = (entry) => (entry.exchange && entry.exchange !== exchangeOf(entry.solver) ? entry.exchange : null);
 
 // its workers and exchange as pairs (none for one worker)
 function teamPairs(entry) {
@@ -51,7 +52,7 @@ function readTeam(solver, team) {
     if (team.has("exchange")) throw new values.ValueProblem("exchange=", "goes with workers= above 1");
     return {};
   }
-  return { workers, exchange: team.has("exchange") ? int("exchange", MAX_EXCHANGE) : EXCHANGE };
+  return { workers, exchange: team.has("exchange") ? int("exchange", MAX_EXCHANGE) : exchangeOf(solver) };
 }
 
 // One entry's text: the entry, or a ValueProblem.

@@ -10,7 +10,7 @@ import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { parseSpec, readSweep } from "./generator.js";
 import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "./table.js";
-import { EXCHANGE, MAX_EXCHANGE, MAX_WORKERS, teamProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, teamProblem } from "./workers.js";
 
 // The keys a link reads itself (single-run and comparison keys, from the settings table); any
 // other key of a single-run link names a parameter.
@@ -18,10 +18,11 @@ export const RESERVED = new Set([...LINK_KEYS, ...COMPARE_LINK_KEYS]);
 
 // stop: the stop point (the step a run that Stop or its time limit ended was at), or null;
 // workers: the workers of the run (w=, as typed), written only when not 1; exchange (x=): their
-// moves each between two exchanges, written only for several workers and when not the default.
-export { MAX_WORKERS, EXCHANGE, MAX_EXCHANGE, TEAM_SOLVER } from "./workers.js";
+// steps each between two barriers (as typed; empty: the solver's default), written only for
+// several workers and when not the solver's default.
+export { MAX_WORKERS, EXCHANGE, MAX_EXCHANGE, exchangeOf } from "./workers.js";
 export function encodeState({ puzzle, generator = null, solver, seed, params, max_seconds, max_iterations = "", max_evaluations = "",
-  stop = null, workers = "1", exchange = String(EXCHANGE) }) {
+  stop = null, workers = "1", exchange = "" }) {
   const q = new URLSearchParams();
   if (generator) q.set("g", generator); else q.set("p", puzzle);
   if (solver) q.set("s", solver);
@@ -30,7 +31,7 @@ export function encodeState({ puzzle, generator = null, solver, seed, params, ma
   setBudgets(q, max_iterations, max_evaluations);
   const several = workers !== null && workers !== undefined && String(workers).trim() && String(workers).trim() !== "1";
   if (several) q.set("w", String(workers).trim());
-  if (several && exchange !== null && exchange !== undefined && String(exchange).trim() && String(exchange).trim() !== String(EXCHANGE)) {
+  if (several && exchange !== null && exchange !== undefined && String(exchange).trim() && String(exchange).trim() !== String(exchangeOf(solver))) {
     q.set("x", String(exchange).trim());
   }
   if (stop !== null) q.set("stop", String(stop));

@@ -5,7 +5,7 @@
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
 import * as values from "./values.js";
 import { MAX_RUNS } from "./links.js";
-import { EXCHANGE, MAX_EXCHANGE, MAX_WORKERS, autoWorkers, teamProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, autoWorkers, exchangeOf, teamProblem } from "./workers.js";
 import { workersOf } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { readSweep } from "./generator.js";
@@ -38,16 +38,18 @@ function readSolverForm(state, problems) {
     problems.set("s", "choose a solver");
   }
   const seed = take(problems, "seed", (label) => values.seed(state.settings.seed, label));
-  // the workers of the run (w): several only for alldiff_ls, one run on that many of the pool's workers;
-  // an empty field is "auto" (workers.js autoWorkers)
-  const typed = state.settings.workers ?? "1";
-  const workers = String(typed).trim() === "" ? formAutoWorkers(state, schema, params)
-    : take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, typed, label));
+  // the workers of the run (w): several only for alldiff_ls, acs and alldiff_tabu, one run on that many of
+  // the pool's workers; an empty field is "auto" (workers.js autoWorkers)
+  const typedWorkers = state.settings.workers ?? "1";
+  const workers = String(typedWorkers).trim() === "" ? formAutoWorkers(state, schema, params)
+    : take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, typedWorkers, label));
   const team = schema ? teamProblem(schema.id, workers) : null;
   if (team) problems.set("w", team);
-  // their moves each between two exchanges (x), read only for several workers
-  const exchange = workers > 1 ? take(problems, "x", (label) => values.param({ name: "x", type: "int", min: 1, max: MAX_EXCHANGE },
-    state.settings.exchange ?? String(EXCHANGE), label)) : EXCHANGE;
+  // their steps each between two barriers (x), read only for several workers; empty: the solver's default
+  const solverExchange = exchangeOf(schema ? schema.id : null);
+  const typed = String(state.settings.exchange ?? "").trim();
+  const exchange = workers > 1 && typed ? take(problems, "x", (label) => values.param({ name: "x", type: "int", min: 1, max: MAX_EXCHANGE },
+    typed, label)) : solverExchange;
   return { schema, solver: schema ? schema.id : null, params, seed, workers, exchange };
 }
 

@@ -202,3 +202,12 @@ def test_portfolio_takes_the_fastest_of_each_group_of_seeds(tmp_path):
     out.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     text = script("portfolio.py", str(out), "--workers", "2", "4")
     assert "| runs.jsonl (cpu) | hill_climb | 3/4, 3 | 2/2, 1.5 | 0.50 | 1/1, 1 | 0.33 |" in text
+
+
+def test_portfolio_barriers_steps_the_members_through_the_rule():
+    """top95-1 with alldiff_tabu, seeds 0 and 1: seed 0 solves at iteration 511, so the portfolio
+    of the two ends at the barrier at 600 iterations (x = 100) per member, won by seed 0's own 511."""
+    text = script("portfolio_barriers.py", "puzzles/top95.txt", "--limit", "1", "--seeds", "2",
+                  "--solver", "alldiff_tabu", "--cpu", "5", "--exchange", "100")
+    row = next(line for line in text.splitlines() if line.startswith("| alldiff_tabu | 100 |"))
+    assert "| 1/1, 600 |" in row and row.rstrip().split("|")[-3].strip() == "511"

@@ -114,7 +114,7 @@ test("check: Add entry takes the form's Workers and Exchange every when it asks 
   assert.deepEqual(["workers" in one.entry, "exchange" in one.entry], [false, false]);     // one worker: today's entry
   const other = checkEntry(state({ settings: { solver: "hill_climb", seed: "3", workers: "2" } }));
   assert.equal(other.entry, null);
-  assert.deepEqual([...other.problems], [["w", "only alldiff_ls runs on several workers as one run, not hill_climb"]]);
+  assert.deepEqual([...other.problems], [["w", "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb"]]);
 });
 
 test("check: the pasted list's bad line, from the list's reader, while its problem stands", () => {

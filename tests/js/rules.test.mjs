@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 
 import { parsePuzzle, boardToString, toBenchmark } from "../../static/rules/parse.js";
 import * as values from "../../static/rules/values.js";
-import { linkOutcome, decodeCompareLink, encodeCompareLink } from "../../static/rules/links.js";
+import { linkOutcome, decodeCompareLink, encodeCompareLink, encodeState } from "../../static/rules/links.js";
+import { exchangeOf, teamProblem } from "../../static/rules/workers.js";
 import { readPuzzleList, readPuzzleFile } from "../../static/rules/puzzle-list.js";
 import { parseSpec } from "../../static/rules/generator.js";
 import { wilson, quantile, ecdf, tally } from "../../static/rules/stats.js";
@@ -214,4 +215,22 @@ test("entries that ask for workers: written after the parameters, read back, des
   assert.equal(describe(entries[0], ls), "alldiff_ls · seed 1 · 2 workers · exchange every 3,000");
   assert.equal(describe(entries[1], ls), "alldiff_ls · seed 2 · 4 workers");
   assert.equal(describe(entries[2], ls), "alldiff_ls · seed 3");
+});
+
+test("workers: alldiff_ls a team, acs and alldiff_tabu a portfolio, each with its own default exchange", () => {
+  assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu", "hill_climb"].map(exchangeOf), [50000, 2, 100, 50000]);
+  assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu"].map((s) => teamProblem(s, 2)), [null, null, null]);
+  assert.equal(teamProblem("nb_coin", 2),
+    "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not nb_coin");
+  assert.equal(teamProblem("nb_coin", 1), null);
+  // x= is written only when not the solver's default (an empty field: the default)
+  const link = (solver, exchange) => encodeState({ generator: "9:0.4:1", solver, seed: 5, params: {}, max_seconds: 60, workers: "2", exchange });
+  assert.equal(link("acs", ""), "#g=9:0.4:1&s=acs&seed=5&t=60&w=2");
+  assert.equal(link("acs", "2"), "#g=9:0.4:1&s=acs&seed=5&t=60&w=2");
+  assert.equal(link("acs", "50000"), "#g=9:0.4:1&s=acs&seed=5&t=60&w=2&x=50000");
+  assert.equal(link("alldiff_ls", "50000"), "#g=9:0.4:1&s=alldiff_ls&seed=5&t=60&w=2");
+  // an entry asking for workers takes its solver's exchange, and writes it only when not that
+  const { entries, problems } = decodeEntries("acs:1:workers=2,alldiff_tabu:2:workers=2:exchange=50", schemas);
+  assert.deepEqual([problems, entries.map((e) => [e.solver, e.workers, e.exchange])], [[], [["acs", 2, 2], ["alldiff_tabu", 2, 50]]]);
+  assert.equal(encodeEntries(entries, schemas), "acs:1:workers=2,alldiff_tabu:2:workers=2:exchange=50");
 });

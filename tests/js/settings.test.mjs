@@ -75,7 +75,7 @@ test("read: Solve's workers (w): one by default, several only for alldiff_ls, at
   const two = read("solve", state({ settings: { solver: "alldiff_ls", workers: "2" } }));
   assert.deepEqual([two.problems.size, two.values.workers], [0, 2]);
   assert.equal(read("solve", state({ settings: { workers: "2" } })).problems.get("w"),
-    "only alldiff_ls runs on several workers as one run, not hill_climb");
+    "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb");
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "9" } })).problems.get("w"),
     "workers of the run must be between 1 and 8; got 9");
   assert.ok(!judges("race", "w") && judges("solve", "w"));
@@ -86,6 +86,11 @@ test("read: Solve's workers (w): one by default, several only for alldiff_ls, at
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "2", exchange: "0" } })).problems.get("x"),
     "exchange must be between 1 and 1000000000; got 0");
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "1", exchange: "0" } })).problems.size, 0);
+  // acs and alldiff_tabu run on several workers as a portfolio; an empty exchange is the solver's own
+  const acs = read("solve", state({ settings: { solver: "acs", workers: "2", exchange: "" } }));
+  assert.deepEqual([acs.problems.size, acs.values.workers, acs.values.exchange], [0, 2, 2]);
+  assert.equal(read("solve", state({ settings: { solver: "alldiff_tabu", workers: "3", exchange: "" } })).values.exchange, 100);
+  assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "2", exchange: "" } })).values.exchange, 50000);
 });
 
 // A full grid of order n (N = n·n) with the first `ratio` of its cells given.

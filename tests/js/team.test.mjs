@@ -30,6 +30,23 @@ test("the team's frame: the lowest best member's board, the members' moves summe
   assert.deepEqual([out.progress.iteration, out.points], [320, []]);
 });
 
+test("a portfolio's frame: the lowest best member's own counts, its chart row at its own iteration, never going back", () => {
+  const team = new TeamFrames(2, { summed: false });
+  team.add(0, frame(10, 7, [5, 0]), 0.5);
+  let out = team.add(1, frame(9, 3, [4, 1]), 0.6);
+  assert.deepEqual([out.progress.iteration, out.progress.evaluations, out.progress.board, out.points], [9, 90, "board-3", [[10, 4, 1]]]);
+  out = team.add(1, frame(12, 3, [4, 1]), 0.7);
+  assert.deepEqual([out.progress.iteration, out.points], [12, [[12, 4, 1]]]);
+});
+
+test("a portfolio stopped between barriers: the lowest best member's own run, workers in its parameters", () => {
+  const r = (best, iterations, board) => ({ solver: "acs", seed: 1, params: { ants: 10 }, solved: false, board,
+    conflicts: best, open_cells: best, best, iterations, evaluations: 10 * iterations, seconds: 3, stop_reason: "stopped",
+    restarts: 0, longest_step: 0.02 });
+  const out = teamResult([r(4, 100, "a"), r(2, 90, "b")], { solver: "acs", seed: 1, params: {} }, 2, "stopped", "", 2.5);
+  assert.deepEqual([out.board, out.iterations, out.evaluations, out.params], ["b", 90, 900, { ants: 10, workers: 2 }]);
+});
+
 test("a team stopped between barriers: the lowest best's board, the counts summed, workers in its parameters", () => {
   const r = (best, iterations, board) => ({ solver: "alldiff_ls", seed: 1, params: { walkers: 16 }, solved: false, board,
     conflicts: best, open_cells: 2 * best, best, iterations, evaluations: 10 * iterations, seconds: 3, stop_reason: "stopped",
@@ -85,6 +102,15 @@ test("the coordinator hands every member all the reports, in worker order, once 
   a.resolve(team);
   b.resolve(team);
   assert.deepEqual(await run.done, team);
+});
+
+test("an acs portfolio's members are told their solver and acs's own exchange", async () => {
+  const [a, b] = [new FakeWorker(), new FakeWorker()];
+  runTeam(fakePool([a, b]), { ...spec, solver: "acs" });
+  await tick();
+  assert.deepEqual([a.spec.solver, b.spec.solver, a.spec.exchange, b.spec.member], ["acs", "acs", 2, 1]);
+  const m = teamStartMessage({ ...a.spec, runId: 1 });
+  assert.deepEqual([m.type, m.solver, m.exchange], ["team-start", "acs", 2]);
 });
 
 test("Stop reaches every member and their own results make the team's", async () => {

@@ -1,46 +1,138 @@
-"""A plain portfolio (`solve --portfolio N`): the first solution of N seeds' runs wins, and the
-result is that run's own, so one run with its seed replays it; none solving, the run nearest a
-solution; the command line refuses a portfolio of a team run."""
+"""A plain portfolio (portfolio.py): acs or alldiff_tabu on several workers, member w with seed
+s + w, meeting at barriers. Its result is the winning member's own run (so one worker with that
+seed replays it to the same board and iterations), the same through the page's coordination
+(the bridge, in slices) as through native processes, and the other solvers are refused in one
+line everywhere."""
 
 import json
+import re
 import subprocess
 import sys
 
 import numpy as np
 
-from conftest import PAPERS, ROOT
-from sudoku_lab.grid import parse
-from sudoku_lab.portfolio import portfolio_run
+from conftest import ROOT, read_puzzles
+from sudoku_lab import bridge, links
+from sudoku_lab.grid import board_to_string, parse
+from sudoku_lab.portfolio import EXCHANGE, Member, Report
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
+from sudoku_lab.team import EXCHANGES, team_run
+
+PY = ROOT / "py"
+TOP95 = read_puzzles("top95.txt")
+# top95-5 with acs: seed 2 does not solve within its first hundreds of iterations, seed 3 solves
+# at iteration 4; so member 1 wins a portfolio of seeds 2–3 while member 0 still runs
+HARD = parse(TOP95["top95-5"])
 
 
-def test_the_winner_is_one_of_the_seeds_and_its_own_run_replays_it():
-    puzzle = parse(PAPERS["sato-27-medium"])
-    won = portfolio_run(puzzle, "hill_climb", {}, 3, 2, Budget(max_seconds=60))
-    assert won.solved and is_solution(puzzle, won.board) and won.seed in (3, 4)
-    assert won.message.startswith(f"portfolio of 2 (seeds 3–4): seed {won.seed} solved first")
-    alone = Run(puzzle, "hill_climb", {}, won.seed, Budget(max_seconds=60)).finish()
-    assert (alone.iterations, alone.evaluations) == (won.iterations, won.evaluations)
-    assert np.array_equal(alone.board, won.board)
+def page_run(puzzle, solver, seed, workers, exchange, budget=None, slice_seconds=0.004):
+    """A run on several workers as the page drives it: each member through the bridge in short
+    slices, every member handed all the reports at each barrier; the answers at the last one."""
+    ids = [f"portfolio-test-{w}" for w in range(workers)]
+    for w, run_id in enumerate(ids):
+        out = json.loads(bridge.team_start(json.dumps({
+            "runId": run_id, "puzzle": board_to_string(puzzle.cells), "solver": solver, "params": {}, "seed": seed,
+            "member": w, "workers": workers, "exchange": exchange, "budget": budget or {}})))
+        assert out["ok"] and "frame" in out, out
+    barriers = 0
+    while True:
+        reports = []
+        for run_id in ids:
+            while True:
+                out = json.loads(bridge.advance(run_id, slice_seconds))
+                assert out["ok"] and "result" not in out["frame"]
+                if "report" in out:
+                    reports.append(out["report"])
+                    break
+        answers = [json.loads(bridge.team_settle(run_id, json.dumps({"reports": reports, "elapsed": 0.5})))
+                   for run_id in ids]
+        barriers += 1
+        if answers[0]["done"]:
+            return answers, barriers
 
 
-def test_none_solving_gives_the_run_nearest_a_solution():
-    puzzle = parse(PAPERS["ai-escargot"])
-    budget = Budget(max_iterations=2)
-    got = portfolio_run(puzzle, "nb_coin", {}, 0, 2, budget)
-    runs = [Run(puzzle, "nb_coin", {}, s, budget).finish() for s in (0, 1)]
-    nearest = min(runs, key=lambda r: (r.open_cells, r.seed))
-    assert not got.solved and got.seed == nearest.seed and got.open_cells == nearest.open_cells
-    assert "none solved" in got.message
+def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
+    answers, barriers = page_run(HARD, "acs", 2, 2, 2)
+    first = answers[0]["result"]
+    assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
+    assert first["solved"] and first["params"]["workers"] == 2 and first["seed"] == 2
+    assert first["message"].startswith("portfolio of 2 (seeds 2–3): seed 3 solved first")
+    alone = Run(HARD, "acs", {}, 3).finish()                   # member 1 alone: seed 2 + 1
+    assert is_solution(HARD, alone.board) and barriers == -(-alone.iterations // 2)
+    assert (first["iterations"], first["evaluations"], first["board"]) == (
+        alone.iterations, alone.evaluations, board_to_string(alone.board))
+    native = team_run(HARD, {}, 2, 2, Budget(max_seconds=120), exchange=2, solver="acs")
+    assert (native.iterations, native.evaluations, native.message) == (first["iterations"], first["evaluations"],
+                                                                       first["message"])
+    assert np.array_equal(native.board, alone.board)
 
 
-def test_the_command_line_runs_a_portfolio_and_refuses_one_of_a_team():
-    cmd = [sys.executable, "-m", "sudoku_lab", "solve", PAPERS["sato-27-medium"], "--solver", "hill_climb",
-           "--seed", "7", "--portfolio", "2", "--json"]
-    out = subprocess.run(cmd, cwd=ROOT / "py", capture_output=True, text=True, timeout=300)
+def test_the_same_seed_gives_the_same_run_whatever_the_slices():
+    """alldiff_tabu, the default exchange: the members' slices (the page's load) change nothing."""
+    puzzle = parse(TOP95["top95-2"])
+    a = page_run(puzzle, "alldiff_tabu", 1, 2, EXCHANGE["alldiff_tabu"], slice_seconds=0.002)[0][0]["result"]
+    b = page_run(puzzle, "alldiff_tabu", 1, 2, EXCHANGE["alldiff_tabu"], slice_seconds=0.03)[0][0]["result"]
+    assert a["solved"] and {**a, "seconds": 0} == {**b, "seconds": 0}
+    w = int(re.search(r"seed (\d+) solved first", a["message"]).group(1))
+    alone = Run(puzzle, "alldiff_tabu", {}, w).finish()
+    assert (alone.iterations, board_to_string(alone.board)) == (a["iterations"], a["board"])
+
+
+def test_when_every_member_spends_its_budget_the_nearest_wins():
+    """The step budget is each member's own: each run ends at it, and the member of fewest open
+    cells (the lowest among equals) is the result, its own run's."""
+    budget = Budget(max_iterations=3)
+    got = team_run(HARD, {}, 0, 3, budget, exchange=2, solver="acs")
+    runs = [Run(HARD, "acs", {}, s, budget).finish() for s in (0, 1, 2)]
+    w = min(range(3), key=lambda i: (runs[i].open_cells, i))
+    assert not any(r.solved for r in runs) and not got.solved and got.stop_reason == "budget"
+    assert (got.iterations, got.open_cells) == (runs[w].iterations, runs[w].open_cells)
+    assert np.array_equal(got.board, runs[w].board)
+    assert f"seed {w} ended nearest a solution, none solved" in got.message
+
+
+def test_a_report_crosses_json_and_back():
+    m = Member(HARD, "acs", Run(HARD, "acs").params, 2, 1, 2, exchange=1)
+    m.segment()
+    r = m.report()
+    back = Report.from_json(json.loads(json.dumps(r.to_json())))
+    assert (back.iterations, back.ended, back.board.tolist()) == (r.iterations, r.ended, r.board.tolist())
+
+
+def test_the_page_holds_the_same_default_exchanges():
+    """static/rules/workers.js mirrors team.EXCHANGES (the x= a link without one means)."""
+    text = (ROOT / "static" / "rules" / "workers.js").read_text()
+    literal = re.search(r"EXCHANGES = Object\.freeze\(\{([^}]*)\}\)", text).group(1)
+    page = {k: v for k, v in re.findall(r"(\w+): ([\w_]+)", literal)}
+    assert set(page) == set(EXCHANGES)
+    assert all(int(EXCHANGES[k]) == (EXCHANGES["alldiff_ls"] if v == "EXCHANGE" else int(v)) for k, v in page.items())
+
+
+def test_a_link_with_workers_replays_the_portfolio_and_others_are_refused_in_one_line():
+    link = links.encode(TOP95["top95-5"], "acs", 2, 120, {}, workers=2, exchange=3)       # barriers at 3 and 6
+    assert "&w=2&x=3" in link and "x=" not in links.encode(TOP95["top95-5"], "acs", 2, 120, {}, workers=2, exchange=2)
+    out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", link, "--json"], cwd=PY,
+                         capture_output=True, text=True, timeout=300)
     d = json.loads(out.stdout)
-    assert out.returncode == 0 and d["solved"] and d["seed"] in (7, 8)
-    bad = subprocess.run(cmd[:-1] + ["--workers", "2"], cwd=ROOT / "py", capture_output=True, text=True, timeout=60)
-    assert bad.returncode == 2 and "--workers and --portfolio: one or the other" in bad.stderr
-    assert "Traceback" not in bad.stderr
+    alone = Run(HARD, "acs", {}, 3).finish()
+    assert d["solved"] and d["params"]["workers"] == 2 and (d["iterations"], d["board"]) == (
+        alone.iterations, board_to_string(alone.board))
+    want = "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb"
+    for args, said in ((["--workers", "2"], want), (["--portfolio", "2"], "only acs and alldiff_tabu run as a portfolio")):
+        bad = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", TOP95["top95-5"], "--solver", "hill_climb",
+                              *args], cwd=PY, capture_output=True, text=True, timeout=60)
+        assert bad.returncode == 2 and said in bad.stderr and "Traceback" not in bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1
+    out = json.loads(bridge.team_start(json.dumps({"runId": "r", "puzzle": TOP95["top95-5"], "solver": "hill_climb",
+                                                   "params": {}, "seed": 1, "member": 0, "workers": 2, "exchange": 5})))
+    assert not out["ok"] and out["field"] == "workers" and out["message"] == want
+    assert links.decode("#g=9:0.4:1&s=hill_climb&w=2").problems == {"w": want}
+
+
+def test_solve_portfolio_is_solve_workers():
+    cmd = [sys.executable, "-m", "sudoku_lab", "solve", TOP95["top95-5"], "--solver", "acs", "--seed", "2", "--json"]
+    one = subprocess.run(cmd + ["--portfolio", "2", "--exchange", "2"], cwd=PY, capture_output=True, text=True, timeout=300)
+    two = subprocess.run(cmd + ["--workers", "2", "--exchange", "2"], cwd=PY, capture_output=True, text=True, timeout=300)
+    a, b = json.loads(one.stdout), json.loads(two.stdout)
+    assert a["solved"] and {**a, "seconds": 0} == {**b, "seconds": 0}
