@@ -41,6 +41,40 @@ def trace_ticks(run, pick) -> tuple[list, int]:
     return out, pauses
 
 
+def page_team_run(puzzle, seed: int, workers: int, exchange: int, *, solver: str | None = None,
+                  params: dict | None = None, budget: dict | None = None, slice_seconds: float = 0.005,
+                  name: str = "team-test"):
+    """A run on several workers (a team or a portfolio) as the page drives it: each member
+    through the bridge in short slices, every member handed all the reports (plain lists, as the
+    page passes them) at each barrier. Returns the members' answers at the last barrier and the
+    barriers passed."""
+    import json
+    from sudoku_lab import bridge
+    from sudoku_lab.grid import board_to_string
+    ids = [f"{name}-{w}" for w in range(workers)]
+    for w, run_id in enumerate(ids):
+        out = json.loads(bridge.team_start(json.dumps({
+            "runId": run_id, "puzzle": board_to_string(puzzle.cells), **({"solver": solver} if solver else {}),
+            "params": params or {}, "seed": seed, "member": w, "workers": workers, "exchange": exchange,
+            "budget": budget or {}})))
+        assert out["ok"] and "frame" in out, out
+    barriers = 0
+    while True:
+        reports = []
+        for run_id in ids:
+            while True:
+                out = json.loads(bridge.advance(run_id, slice_seconds))
+                assert out["ok"] and "result" not in out["frame"]
+                if "report" in out:
+                    reports.append(out["report"])
+                    break
+        answers = [json.loads(bridge.team_settle(run_id, json.dumps({"reports": reports, "elapsed": 0.5})))
+                   for run_id in ids]
+        barriers += 1
+        if answers[0]["done"]:
+            return answers, barriers
+
+
 def read_puzzles(name: str) -> dict[str, str]:
     """name -> cells of a file in puzzles/, through the one puzzle-list reader."""
     return {label: cells for cells, label in read_puzzle_file(ROOT / "puzzles" / name)}

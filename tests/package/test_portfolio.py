@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT, read_puzzles
+from conftest import ROOT, page_team_run, read_puzzles
 from sudoku_lab import bridge, links
 from sudoku_lab.grid import board_to_string, parse
 from sudoku_lab.portfolio import EXCHANGE, Member, Report
@@ -26,34 +26,8 @@ TOP95 = read_puzzles("top95.txt")
 HARD = parse(TOP95["top95-5"])
 
 
-def page_run(puzzle, solver, seed, workers, exchange, budget=None, slice_seconds=0.004):
-    """A run on several workers as the page drives it: each member through the bridge in short
-    slices, every member handed all the reports at each barrier; the answers at the last one."""
-    ids = [f"portfolio-test-{w}" for w in range(workers)]
-    for w, run_id in enumerate(ids):
-        out = json.loads(bridge.team_start(json.dumps({
-            "runId": run_id, "puzzle": board_to_string(puzzle.cells), "solver": solver, "params": {}, "seed": seed,
-            "member": w, "workers": workers, "exchange": exchange, "budget": budget or {}})))
-        assert out["ok"] and "frame" in out, out
-    barriers = 0
-    while True:
-        reports = []
-        for run_id in ids:
-            while True:
-                out = json.loads(bridge.advance(run_id, slice_seconds))
-                assert out["ok"] and "result" not in out["frame"]
-                if "report" in out:
-                    reports.append(out["report"])
-                    break
-        answers = [json.loads(bridge.team_settle(run_id, json.dumps({"reports": reports, "elapsed": 0.5})))
-                   for run_id in ids]
-        barriers += 1
-        if answers[0]["done"]:
-            return answers, barriers
-
-
 def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
-    answers, barriers = page_run(HARD, "acs", 2, 2, 2)
+    answers, barriers = page_team_run(HARD, 2, 2, 2, solver="acs", slice_seconds=0.004, name="portfolio-test")
     first = answers[0]["result"]
     assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
     assert first["solved"] and first["params"]["workers"] == 2 and first["seed"] == 2
@@ -71,8 +45,8 @@ def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
 def test_the_same_seed_gives_the_same_run_whatever_the_slices():
     """alldiff_tabu, the default exchange: the members' slices (the page's load) change nothing."""
     puzzle = parse(TOP95["top95-2"])
-    a = page_run(puzzle, "alldiff_tabu", 1, 2, EXCHANGE["alldiff_tabu"], slice_seconds=0.002)[0][0]["result"]
-    b = page_run(puzzle, "alldiff_tabu", 1, 2, EXCHANGE["alldiff_tabu"], slice_seconds=0.03)[0][0]["result"]
+    a = page_team_run(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.002, name="portfolio-test")[0][0]["result"]
+    b = page_team_run(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.03, name="portfolio-test")[0][0]["result"]
     assert a["solved"] and {**a, "seconds": 0} == {**b, "seconds": 0}
     w = int(re.search(r"seed (\d+) solved first", a["message"]).group(1))
     alone = Run(puzzle, "alldiff_tabu", {}, w).finish()

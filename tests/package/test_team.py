@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, page_team_run
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget
@@ -54,41 +54,13 @@ def test_solve_workers_on_the_command_line():
 
 
 # ------------------------------------------------------------------ the page's members (bridge)
-def page_run(puzzle, params, seed, workers, exchange, budget=None, slice_seconds=0.005):
-    """A team run as the page drives it: each member through the bridge in short slices, every
-    member handed all the reports at each barrier; the members' answers at the last barrier."""
-    from sudoku_lab import bridge
-    ids = [f"team-test-{w}" for w in range(workers)]
-    for w, run_id in enumerate(ids):
-        out = json.loads(bridge.team_start(json.dumps({
-            "runId": run_id, "puzzle": board_to_string(puzzle.cells), "params": params, "seed": seed,
-            "member": w, "workers": workers, "exchange": exchange, "budget": budget or {}})))
-        assert out["ok"] and "frame" in out
-    barriers = 0
-    while True:
-        reports = []
-        for run_id in ids:
-            while True:
-                out = json.loads(bridge.advance(run_id, slice_seconds))
-                assert out["ok"] and "result" not in out["frame"]
-                if "report" in out:
-                    reports.append(out["report"])
-                    break
-        json.dumps(reports)                                    # plain lists, as the page passes them
-        answers = [json.loads(bridge.team_settle(run_id, json.dumps({"reports": reports, "elapsed": 0.5})))
-                   for run_id in ids]
-        barriers += 1
-        if answers[0]["done"]:
-            return answers, barriers
-
-
 def test_the_page_s_members_make_the_same_run_as_native_processes():
     """Elites are exchanged (short episodes fill the pools before each barrier), the members step in
     slices of the page's size, and the run's moves, evaluations, restarts and board are native's."""
     puzzle = generate(parse_spec("25:0.4:3")).puzzle
     params = {"walkers": 4, "episode": 300}
     native = team_run(puzzle, params, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
-    answers, barriers = page_run(puzzle, params, 5, 2, 2000, {"max_iterations": 3_000_000})
+    answers, barriers = page_team_run(puzzle, 5, 2, 2000, params=params, budget={"max_iterations": 3_000_000})
     assert barriers > 1 and native.restarts > 0               # the test exchanged elites
     first = answers[0]["result"]
     assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
@@ -100,7 +72,7 @@ def test_the_page_s_members_make_the_same_run_as_native_processes():
 
 def test_a_page_team_run_ends_at_the_barrier_its_step_budget_reaches():
     puzzle = generate(parse_spec("25:0.45:2")).puzzle
-    answers, barriers = page_run(puzzle, {"walkers": 2}, 1, 2, 500, {"max_iterations": 1500})
+    answers, barriers = page_team_run(puzzle, 1, 2, 500, params={"walkers": 2}, budget={"max_iterations": 1500})
     result = answers[1]["result"]
     assert result["stop_reason"] == "budget" and result["iterations"] == 2000 and barriers == 2
 
