@@ -142,7 +142,7 @@ def portfolio_result(puzzle: Puzzle, solver: str, params: dict, seed: int, repor
     r = reports[w]
     stop_reason = "solved" if reason == "solved" else (r.ended or "budget")
     how = (f"portfolio of {workers} (seeds {seed}–{seed + workers - 1}): seed {seed + w} "
-           + ("solved first, at its barrier" if stop_reason == "solved"
+           + (f"solved first (seed={seed + w} on one worker replays it alone)" if stop_reason == "solved"
               else "ended nearest a solution, none solved"))
     board = np.asarray(r.board, dtype=np.int8)
     if stop_reason == "solved" and not is_solution(puzzle, board):

@@ -16,7 +16,9 @@ const MIN_SECONDS = 1e-3;                    // the log axis starts here: every 
 // LANE_PAINT_MS. Their boards draw themselves (draw/board.js), within one budget a frame.
 const LANE_PAINT_MS = 60;
 
-export const laneLabel = (entry, i) => `${i + 1}. ${entry.solver} · seed ${entry.seed}`;
+// a lane's name in the chart's legend: an entry on several workers says so (two acs lanes, one a portfolio)
+export const laneLabel = (entry, i) =>
+  `${i + 1}. ${entry.solver} · seed ${entry.seed}${workersOf(entry) > 1 ? ` · ${entry.workers} workers` : ""}`;
 
 export class Race {
   constructor({ lanesEl, chartEl, rankingEl, schemas }) {
@@ -215,6 +217,7 @@ export class Race {
       if (result.solved) {
         lane.time.textContent = measureText(result, this.measure, schema);
         lane.info.textContent = `solved · ${stepCount(result.iterations, schema)}`;
+        lane.info.title = result.message || "";         // a portfolio's winning seed, a team's workers
       } else {
         lane.time.textContent = `${result.open_cells} open ${result.open_cells === 1 ? "cell" : "cells"}`;
       }

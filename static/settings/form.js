@@ -8,7 +8,7 @@ import { boardToString } from "../rules/parse.js";
 import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
 import { linkWorkers, read } from "../rules/read.js";
 import { isParam as isParamOf, keysIn, setting } from "../rules/table.js";
-import { exchangeOf } from "../rules/workers.js";
+import { EXCHANGES, exchangeOf } from "../rules/workers.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t: this form's own fields
 
@@ -72,7 +72,7 @@ export function mountSettings(store, actions, worker) {
     }
     if (schema && builtFor !== schema.id) {
       ui.solver.value = schema.id;
-      [ui.citation.textContent, ui.exchange.placeholder] = [`${schema.title}. ${schema.citation}`, String(exchangeOf(schema.id))];   // empty Exchange: the solver's own
+      [ui.citation.textContent, ui.exchange.placeholder] = [`${schema.title}. ${schema.citation}`, Object.hasOwn(EXCHANGES, schema.id) ? String(exchangeOf(schema.id)) : ""];   // empty Exchange: the solver's own (none for one on one worker only)
       buildParamForm(ui.params, schema, s.settings.params);
       builtFor = schema.id;
       lockForm(ui.params, !!s.running);

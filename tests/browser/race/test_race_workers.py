@@ -34,6 +34,8 @@ def test_a_lane_asking_for_two_workers_runs_as_the_native_team_run_beside_a_one_
     assert lab.by("compare-cores").get_attribute("data-workers") == "3"
     lab.by("compare-start").click()
     lab.wait_lanes_done(timeout=240_000)
+    # the chart's legend tells the two alldiff_ls lanes apart by their workers
+    assert lab.by("compare-chart").get_attribute("data-legend") == "1. alldiff_ls · seed 1 · 2 workers|2. alldiff_ls · seed 2"
     lanes = lab.page.eval_on_selector_all('[data-testid="lane"]', """els => els.map(e => ({state: e.dataset.state,
         workers: e.dataset.workers, settings: e.querySelector('.lane-settings').textContent}))""")
     assert [(l["state"], l["workers"]) for l in lanes] == [("solved", "2"), ("solved", "1")], lanes
