@@ -18,6 +18,9 @@ def test_a_rating_stopped_by_its_budget_is_said_as_information_not_as_an_error(l
     assert "budget" in box.inner_text()
     assert box.get_attribute("data-kind") == "info" and box.get_attribute("role") == "status"
     style = box.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    lab.generate(9, 0.45, 1)                                  # another puzzle: the last one's verdict goes
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=30_000)
+    assert "budget" not in box.inner_text() and box.is_hidden()
     lab.load("1")                                             # an error, for comparison
     assert lab.by("error").get_attribute("data-kind") == "error" and lab.by("error").get_attribute("role") == "alert"
     error_style = box.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
