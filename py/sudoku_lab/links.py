@@ -95,8 +95,8 @@ def decode(fragment: str) -> Link:
     if "s" in link.problems:
         return link                   # parameters mean nothing without their solver
     module = solvers.REGISTRY[link.solver or next(iter(solvers.REGISTRY))]
-    if workers_problem(module.ID, link.workers or 1):
-        link.problems["w"] = workers_problem(module.ID, link.workers or 1)
+    if problem := workers_problem(module.ID, link.workers or 1):
+        link.problems["w"] = problem
     specs = {p["name"]: p for p in module.PARAMS}
     for key, value in raw.items():
         if key in RESERVED or key in COMPARE_KEYS:

@@ -1,7 +1,7 @@
 // What Race and Experiment check before they act, on the state alone (no DOM; node tests it
 // in tests/js/compare.test.mjs): the entry "Add entry" would add, the puzzles an entry is vetted
 // against, and the pasted list's bad line. (What Start checks, in every view: start-check.js.)
-import { read } from "../rules/read.js";
+import { read, workersAuto } from "../rules/read.js";
 import { ListProblem, readPuzzleList } from "../rules/puzzle-list.js";
 import { boardToString } from "../rules/parse.js";
 
@@ -16,7 +16,7 @@ export function checkEntry(state) {
   for (const k of ["t", "i", "ev", "p"]) problems.delete(k);
   if (problems.size || !schema) return { entry: null, problems };
   // an entry asks for one worker unless the form says more: Workers left "auto" is a Solve's choice
-  const asked = String(state.settings.workers ?? "1").trim() !== "" && workers > 1;
+  const asked = !workersAuto(state) && workers > 1;
   return { entry: { solver: schema.id, seed, params, ...(asked ? { workers, exchange } : {}) }, problems };
 }
 

@@ -40,9 +40,8 @@ function readSolverForm(state, problems) {
   const seed = take(problems, "seed", (label) => values.seed(state.settings.seed, label));
   // the workers of the run (w): several only for alldiff_ls, acs and alldiff_tabu, one run on that many of
   // the pool's workers; an empty field is "auto" (workers.js autoWorkers)
-  const typedWorkers = state.settings.workers ?? "1";
-  const workers = String(typedWorkers).trim() === "" ? formAutoWorkers(state, schema, params)
-    : take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, typedWorkers, label));
+  const workers = workersAuto(state) ? formAutoWorkers(state, schema, params)
+    : take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, state.settings.workers ?? "1", label));
   const team = schema ? teamProblem(schema.id, workers) : null;
   if (team) problems.set("w", team);
   // their steps each between two barriers (x), read only for several workers; empty: the solver's default
@@ -53,25 +52,26 @@ function readSolverForm(state, problems) {
   return { schema, solver: schema ? schema.id : null, params, seed, workers, exchange };
 }
 
+// Is the Solver form's Workers left empty, "auto" (its initial value)?
+export const workersAuto = (state) => String(state.settings.workers ?? "1").trim() === "";
+
 // The workers "auto" stands for on this state's puzzle and solver form (1 without a puzzle or a
-// solver; `walkers` as read, else as typed, else the schema's default). `state.spareWorkers`: what
-// the visitor's pool affords (pool.js defaultPoolSize; 1 when unknown).
-function formAutoWorkers(state, schema, params = {}) {
+// solver; `params` as read). `state.spareWorkers`: what the visitor's pool affords (pool.js
+// defaultPoolSize; 1 when unknown).
+function formAutoWorkers(state, schema, params) {
   if (!schema || !state.puzzle) return 1;
   const size = state.puzzle.n * state.puzzle.n;
-  const spec = schema.params.find((p) => p.name === "walkers");
-  const walkers = params.walkers ?? Number((state.settings.params || {}).walkers ?? (spec ? spec.default : 1));
   return autoWorkers({ solver: schema.id, size, givens: state.puzzle.cells.filter((v) => v > 0).length,
-    walkers, spare: state.spareWorkers ?? 1 });
+    walkers: params.walkers ?? 1, spare: state.spareWorkers ?? 1 });
 }
 
 // The Solver form's Workers as a run's link writes it: as typed, or, left empty ("auto"), the
 // workers auto stands for now (so the link replays the run on any machine).
-export function linkWorkers(state) {
-  const typed = state.settings.workers ?? "1";
-  if (String(typed).trim() !== "") return typed;
-  return String(formAutoWorkers(state, state.schemas ? state.schemas.get(state.settings.solver) || null : null));
-}
+export const linkWorkers = (state) =>
+  (workersAuto(state) ? String(readSolverForm(state, new Map()).workers) : state.settings.workers);
+
+// What Workers left empty ("auto") stands for now, whatever the field holds (its placeholder).
+export const autoWorkersNow = (state) => readSolverForm({ ...state, settings: { ...state.settings, workers: "" } }, new Map()).workers;
 
 // view: "solve", "race" or "experiment". With `stored` (the default) the state's standing
 // problems that judge this view count too (a link's, a vet's), each keeping its own message.

@@ -6,7 +6,7 @@
 // (say hall_sets past 9×9) come from Python: the vet request is a listener here.
 import { boardToString } from "../rules/parse.js";
 import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
-import { linkWorkers, read } from "../rules/read.js";
+import { autoWorkersNow, read } from "../rules/read.js";
 import { isParam as isParamOf, keysIn, setting } from "../rules/table.js";
 import { EXCHANGES, exchangeOf } from "../rules/workers.js";
 
@@ -15,7 +15,7 @@ const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t: this for
 // Workers left empty is "auto": its placeholder says what auto stands for on this puzzle and solver.
 function showAutoWorkers(store, input) {
   store.on(["settings", "puzzle", "schemas", "spareWorkers"], (s) => {
-    const auto = `auto: ${linkWorkers({ ...s, settings: { ...s.settings, workers: "" } })}`;
+    const auto = `auto: ${autoWorkersNow(s)}`;
     if (input.placeholder !== auto) input.placeholder = auto;
   });
 }
@@ -72,7 +72,8 @@ export function mountSettings(store, actions, worker) {
     }
     if (schema && builtFor !== schema.id) {
       ui.solver.value = schema.id;
-      [ui.citation.textContent, ui.exchange.placeholder] = [`${schema.title}. ${schema.citation}`, Object.hasOwn(EXCHANGES, schema.id) ? String(exchangeOf(schema.id)) : ""];   // empty Exchange: the solver's own (none for one on one worker only)
+      ui.citation.textContent = `${schema.title}. ${schema.citation}`;
+      ui.exchange.placeholder = Object.hasOwn(EXCHANGES, schema.id) ? String(exchangeOf(schema.id)) : "";   // empty: the solver's own
       buildParamForm(ui.params, schema, s.settings.params);
       builtFor = schema.id;
       lockForm(ui.params, !!s.running);
