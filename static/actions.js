@@ -138,7 +138,8 @@ export function createActions(store, page) {
     problems.delete("p");
     const { experiment } = store.state.results;
     store.set({ puzzle, check: null, problems, results: { solve: null, race: null, experiment } });
-    said.clearNotice("check");            // the check's message spoke of the puzzle just replaced
+    said.clearNotice("check");            // the check's and the count's messages spoke of the puzzle just replaced
+    said.clearNotice("count");
     if (resume) start(resume);
   }
 

@@ -210,10 +210,6 @@ function mountCheck(store, actions, worker, rating) {
     const puzzle = s.puzzle;
     if (!puzzle) return;
     if (checked && checked.puzzle === puzzle && checked.generation === worker.generation) return;
-    if (!checked || checked.puzzle !== puzzle) {         // the last puzzle's verdict is not this one's
-      actions.clearNotice("count");
-      actions.clearNotice("check");
-    }
     checked = { puzzle, generation: worker.generation };
     const text = boardToString(puzzle.cells);
     const current = () => store.state.puzzle === puzzle;
