@@ -18,10 +18,16 @@ export function solveSpec(values, state) {
 export async function sendSolve({ worker, store, actions }, values, { state, link, setPhase, onStop }, { sent, onFrame }) {
   const spec = solveSpec(values, state);
   const fragment = runFragment(state);
-  const handle = worker.run(spec, (msg) => onFrame(handle.runId, msg));
+  // on several workers it starts once each has loaded Python (the pool's first ones: python/team.js):
+  // until its first frame the status says so, rather than "Running…" over empty metrics
+  let starting = spec.workers > 1;
+  const handle = worker.run(spec, (msg) => {
+    if (starting) { starting = false; setPhase("running"); }
+    onFrame(handle.runId, msg);
+  });
   sent(handle.runId);
   onStop(handle.stop);
-  setPhase("running");
+  setPhase(starting ? "starting" : "running", starting ? `${spec.workers} workers` : "");
   try {
     const result = await handle.done;
     const step = stopPointAfter(result, spec);     // Stop or the time limit ended it: its link says where

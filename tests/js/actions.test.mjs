@@ -11,6 +11,7 @@ import { createStore, INITIAL } from "../../static/state.js";
 import { parsePuzzle, boardToString } from "../../static/rules/parse.js";
 import { controls } from "../../static/start-check.js";
 import { sendSolve } from "../../static/solve/send.js";
+import { status } from "../../static/page/status.js";
 import { RunRefused } from "../../static/python/client.js";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -82,6 +83,10 @@ test("a new puzzle takes away the message the check gave of the one it replaces"
   actions.notify("Nothing was started. The givens clash: row 1 has 1 twice.", "check");
   actions.setPuzzle(parsePuzzle(GOOD));
   assert.equal(store.state.notice, null);
+  actions.notify("The count stopped at its 8 s budget after 25,344 search nodes: no solution found yet, so the count is unknown.",
+    "count", "info");
+  actions.setPuzzle(parsePuzzle(CLASH));
+  assert.equal(store.state.notice, null);                           // the count's too
   actions.notify("A marked setting: seed.", "problems");            // a message of another source stays
   actions.setPuzzle(parsePuzzle(CLASH));
   assert.equal(store.state.notice.source, "problems");
@@ -105,6 +110,27 @@ test("start: Solve sends the view's settings to the worker and its result become
   assert.equal(store.state.results.solve.result.iterations, 40);
   assert.equal(store.state.results.solve.link, `#p=${run.spec.puzzle}`);
   assert.equal(store.state.stopPoint.step, 40);                       // Stop ended it: its link says where
+});
+
+test("a Solve on several workers says it is starting until its first frame, then running", async () => {
+  const { store, actions, worker } = page({ settings: { solver: "alldiff_ls", workers: "2" } });
+  actions.start("solve");
+  await tick();
+  assert.deepEqual([store.state.running.phase, store.state.running.detail], ["starting", "2 workers"]);
+  assert.deepEqual(status(store.state).slice(0, 2), ["running", "Starting the run on 2 workers: each loads Python once…"]);
+  const [run] = worker.runs;
+  run.onFrame({ type: "progress" });                 // the team's first frame: both members have begun
+  assert.equal(store.state.running.phase, "running");
+  assert.equal(status(store.state)[1], "Running…");
+  run.resolve(result({ stop_reason: "stopped" }));
+  await tick();
+  // one worker: running from the start, as before
+  store.set({ settings: { ...store.state.settings, workers: "1" } });
+  actions.start("solve");
+  await tick();
+  assert.equal(store.state.running.phase, "running");
+  worker.runs[1].resolve(result());
+  await tick();
 });
 
 test("start waits for the puzzle being made, then runs on that puzzle", async () => {
