@@ -73,6 +73,10 @@ def test(pytest_args: list[str], offline_dir: str | None, use_cdn: bool, tier: s
     return rc or node_rc
 
 
+# A node test that never settles fails after this long rather than holding the suite.
+NODE_TEST_TIMEOUT_MS = 120_000
+
+
 def start_js(env: dict, out) -> subprocess.Popen | int:
     """The page's pure modules under `node --test` (tests/js/): fast, no browser. They run beside
     pytest (its first seconds are its workers starting), their report kept in `out` until it
@@ -82,8 +86,8 @@ def start_js(env: dict, out) -> subprocess.Popen | int:
         say("node is needed for the page's unit tests (tests/js/); install Node.js")
         return 3
     files = sorted(str(p) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
-    say("running beside pytest: node --test " + " ".join(Path(f).relative_to(ROOT).as_posix() for f in files))
-    return subprocess.Popen([node, "--test", *files], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    say(f"running beside pytest: node --test --test-timeout={NODE_TEST_TIMEOUT_MS} " + " ".join(Path(f).relative_to(ROOT).as_posix() for f in files))
+    return subprocess.Popen([node, "--test", f"--test-timeout={NODE_TEST_TIMEOUT_MS}", *files], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 
 
 def finish_js(node: subprocess.Popen | int | None, out) -> int:

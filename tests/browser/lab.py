@@ -63,7 +63,7 @@ class Lab:
         if state not in ("running", "loading", "ready"):
             # a run's end: the view paints its result in the next animation frame (solve/view.js),
             # and a large board's cells may catch up over a few more
-            self.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            self.settle_frames()
             self.wait_board()
         return state
 
@@ -77,8 +77,18 @@ class Lab:
 
     def wait_until(self, script: str, arg=None, timeout: float = 60):
         """Poll a (possibly async) script until it returns true. `page.wait_for_function` does
-        not await a promise: an async predicate would count as true at once."""
-        self.poll(lambda: self.page.evaluate(script, arg), f"still false: {script}", timeout)
+        not await a promise: an async predicate would count as true at once. `evaluate` has no
+        time limit of its own, so each look is cut at 5 s and counts as false: a promise that
+        never settles (`serviceWorker.ready` with no worker installed) fails the wait at its
+        deadline rather than hanging the suite."""
+        bounded = f"""async (arg) => await Promise.race([({script})(arg),
+            new Promise((r) => setTimeout(() => r(false), 5000))])"""
+        self.poll(lambda: self.page.evaluate(bounded, arg), f"still false: {script}", timeout)
+
+    def settle_frames(self):
+        """Two animation frames (what the page paints after a change), or 2 s if it paints none."""
+        self.page.evaluate("""() => new Promise((r) => { setTimeout(r, 2000);
+            requestAnimationFrame(() => requestAnimationFrame(r)); })""")
 
     def wait_workers(self, count: int, timeout: float = 30):
         """Until Playwright has seen `count` workers: it learns of a worker from an event that
@@ -284,9 +294,15 @@ class SharedLab(Lab):
         """Open a link in this tab by its hash; returns once the page has handled the change."""
         if self.page.evaluate("() => location.hash") == fragment:
             return
-        self.page.evaluate("""h => new Promise((done) => {
-            addEventListener("hashchange", () => setTimeout(done, 0), { once: true });
+        # Compared and set in one task of the page: the page may rewrite its own hash (the share
+        # link) between a look from here and the change, and setting the hash it already has
+        # fires no hashchange. The 10-s timer only bounds the wait if no event ever comes.
+        outcome = self.page.evaluate("""h => new Promise((done) => {
+            if (location.hash === new URL(h, location.href).hash) { done("already"); return; }
+            addEventListener("hashchange", () => setTimeout(() => done("changed"), 0), { once: true });
+            setTimeout(() => done("no hashchange in 10 s"), 10000);
             location.hash = h; })""", fragment)
+        assert outcome in ("changed", "already"), f"opening {fragment}: {outcome}"
 
     def reset(self):
         """Set the page back to a fresh page's settings (see the class's docstring)."""
