@@ -20,10 +20,10 @@ def test_a_long_race_chart_keeps_every_stretch_of_its_log_time_axis(lab):
     import json
     import math
     lab.page.context.set_default_timeout(60_000)
-    # a step budget, not the time limit, ends the lanes: 10,000 steps take seconds on a quiet
-    # machine and longer under load, and a lane keeps a sample each 4 ms of its run
-    # (py/sudoku_lab/frames.py): more than 400 either way, thinned over four decades of seconds
-    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&i=10000&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    # a 4-s time limit ends the lanes: a lane keeps a sample each 4 ms of its run
+    # (py/sudoku_lab/frames.py), so about 1,000 on any machine, thinned over three decades of
+    # seconds. (A 10,000-step budget was 386 samples once the suite ran without traces.)
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=4&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
     lab.page.wait_for_selector('[data-testid="compare-entry"]')
     lab.by("compare-start").click()
     lab.wait_lanes_done(timeout=120_000)
