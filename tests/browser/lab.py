@@ -180,10 +180,17 @@ class Lab:
             solver: e.dataset.solver, seed: +e.dataset.seed, state: e.dataset.state, place: e.dataset.place || null,
             values: [...e.querySelectorAll('[data-testid=cell]')].map(c => +c.dataset.value)}))""")
 
+    def start_race(self):
+        """Click the race's Start with the lanes on the page marked first, so `wait_lanes_done`
+        waits for the lanes this Start builds, not the ended lanes of a race before it (a new
+        race's lanes may not be built yet when the wait first looks)."""
+        self.page.evaluate("() => document.querySelectorAll('[data-testid=lane]').forEach((l) => { l.dataset.earlier = ''; })")
+        self.by("compare-start").click()
+
     def wait_lanes_done(self, timeout: float = 90_000):
         self.page.wait_for_function(
             "() => { const l = [...document.querySelectorAll('[data-testid=lane]')];"
-            " return l.length && l.every(x => x.dataset.state !== 'running')"
+            " return l.length && l.every(x => x.dataset.state !== 'running' && !('earlier' in x.dataset))"
             "   && !document.querySelector('[data-testid=lane-board][aria-busy]'); }",   # large boards' cells caught up
             timeout=timeout)
 

@@ -103,7 +103,7 @@ def test_more_lanes_than_cores_is_said_beside_start(lab):
 def test_unsolved_lanes_are_ranked_by_open_cells_and_solved_ones_by_the_step_budget(lab):
     # a step budget too small to solve: every lane ends unsolved, and each gets a place by its open cells
     race_of(lab, [("hill_climb", 1), ("nb_coin", 2), ("alldiff_tabu", 3)], "&i=3")
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     lanes = lab.page.eval_on_selector_all('[data-testid="lane"]', """els => els.map(e => ({state: e.dataset.state,
         place: +e.dataset.place, text: e.querySelector('[data-testid=lane-place]').textContent,
@@ -121,7 +121,7 @@ def test_unsolved_lanes_are_ranked_by_open_cells_and_solved_ones_by_the_step_bud
     # enough steps to solve an easy puzzle: solved lanes are ranked by their steps, shown as such
     lab.load(PAPERS["sato-01-easy"])
     lab.by("max-steps").fill("200000")
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     solved = lab.page.eval_on_selector_all('[data-testid="lane"]', """els => els.map(e => ({state: e.dataset.state,
         place: +e.dataset.place, steps: +e.querySelector('[data-testid=lane-time]').textContent.split(' ')[0].replace(/,/g, '')}))""")

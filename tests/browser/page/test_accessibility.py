@@ -45,7 +45,7 @@ def test_axe_finds_nothing_serious_in_a_finished_race_and_experiment(lab, scheme
     lab.open()
     lab.page.emulate_media(color_scheme=scheme)
     lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1,alldiff_tabu:2")
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     found = {"race": lab.axe_violations()}
     lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=experiment&t=5&e=hill_climb:1,acs:0&runs=2&ps=current")

@@ -26,7 +26,7 @@ def test_on_a_phone_each_view_has_its_start_and_results_within_a_screen_and_a_ha
     lab.open("#p=" + HELD_OUT + "&m=race&t=10&i=200&e=hill_climb:1,alldiff_tabu:2,nb_coin:3,hill_climb:4,alldiff_tabu:5")
     assert lab.page.evaluate(TOP, "[data-testid=compare-start]") <= SCREEN_AND_A_HALF
     assert not lab.by("solver-select").is_visible()              # the shared panels are folded
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done(timeout=240_000)                         # five workers load on the machine's cores
     for sel in ("[data-testid=lane]", "#race-chart"):
         assert lab.page.evaluate(TOP, sel) <= SCREEN_AND_A_HALF, sel

@@ -27,7 +27,7 @@ def test_each_view_shows_and_exports_only_its_own_things(lab):
     assert lab.by("export-png").is_disabled() and lab.by("export-race").is_disabled()    # no race yet
     lab.add_entry("hill_climb", 1)
     lab.add_entry("alldiff_tabu", 2)
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     assert lab.by("compare-chart").get_attribute("data-legend") == "1. hill_climb · seed 1|2. alldiff_tabu · seed 2"
     assert lab.by("export-race").is_enabled() and lab.by("export-png").is_enabled()

@@ -113,7 +113,7 @@ def test_an_entry_the_puzzle_cannot_take_is_refused_on_the_entry_before_start(la
     assert lab.page.locator('[data-testid="lane"]').count() == 0
     first.get_by_role("button", name="Remove entry 1").click()          # mended: the others race
     lab.page.wait_for_function("() => !document.querySelector('[data-testid=compare-entry][aria-invalid]')")
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     assert [g["state"] for g in lab.lanes()] == ["failed", "failed"]        # ran their 3 s, unharmed
 
@@ -160,7 +160,7 @@ def test_stop_while_the_workers_still_load_ends_everything_at_once_and_the_next_
     assert [l["state"] for l in lab.lanes()] == ["stopped"] * 3
     assert "stopped before it started" in lab.page.locator('[data-testid="lane"]').first.inner_text()
     assert lab.state() == "ready" and lab.by("compare-start").is_enabled() and lab.by("compare-stop").is_disabled()
-    lab.by("compare-start").click()                        # and the next race runs, once its workers are up
+    lab.start_race()                        # and the next race runs, once its workers are up
     lab.wait_lanes_done(timeout=120_000)
     assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
     for lane in lab.lanes():
@@ -197,7 +197,7 @@ def test_opening_a_link_mid_race_stops_the_race_first_and_the_puzzle_is_locked_w
     assert lab.page.locator('[data-testid="lane"]').count() == 0            # the old race's lanes are gone
     assert lab.givens_on_board() == parse(other).cells.tolist()
     assert "p=" + other in lab.by("share").get_attribute("data-url")         # the link is the new puzzle's
-    lab.by("compare-start").click()                                         # the workers are free for it
+    lab.start_race()                                         # the workers are free for it
     lab.wait_lanes_done(timeout=60_000)
     assert [l["state"] for l in lab.lanes()] == ["solved", "solved"]
     for lane in lab.lanes():
@@ -228,7 +228,7 @@ def test_lanes_stand_side_by_side_with_places_and_a_winner_and_the_race_exports(
     lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1,alldiff_tabu:2,acs:0")
     status = lab.by("compare-status")
     assert status.get_attribute("data-state") == "ready"
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     assert status.get_attribute("data-state") == "finished" and "3 of 3 lanes solved" in status.inner_text()
     lanes = lab.page.locator('[data-testid="lane"]')

@@ -25,7 +25,7 @@ def test_a_long_race_chart_keeps_every_stretch_of_its_log_time_axis(lab):
     # seconds. (A 10,000-step budget was 386 samples once the suite ran without traces.)
     lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=4&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
     lab.page.wait_for_selector('[data-testid="compare-entry"]')
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done(timeout=120_000)
     lab.page.wait_for_timeout(500)                          # the chart's last redraw (ten a second)
     plotted = json.loads(lab.by("compare-chart").get_attribute("data-plotted"))
@@ -50,7 +50,7 @@ def test_a_lane_that_ends_unsolved_marks_the_clashes_of_its_board(lab):
     from sudoku_lab.score import conflict_cells
     lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=2&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
     lab.page.wait_for_selector('[data-testid="compare-entry"]')
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done(timeout=120_000)
     lanes = lab.page.eval_on_selector_all('[data-testid="lane"]', """els => els.map(e => ({state: e.dataset.state,
         values: [...e.querySelectorAll('[data-testid=cell]')].map(c => +c.dataset.value),
@@ -68,7 +68,7 @@ def test_the_compare_status_says_in_its_state_what_its_sentence_says(lab):
     lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=compare-status]'); window.__said = [];
         new MutationObserver(() => window.__said.push([s.dataset.state, s.textContent])).observe(s,
         {attributes: true, childList: true, characterData: true, subtree: true}); }""")
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     said = lab.page.evaluate("() => window.__said")
     assert any(state == "running" for state, _ in said), said
@@ -117,7 +117,7 @@ def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
     lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)   # all loaded before Start
     lab.page.evaluate("""() => { window.__status = []; const s = document.querySelector('[data-testid=compare-status]');
         new MutationObserver(() => window.__status.push(s.textContent)).observe(s, {childList: true, subtree: true}); }""")
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     said = lab.page.evaluate("() => window.__status")
     assert not any("loading" in t for t in said), said      # nothing left to load at Start (no "worker 2 is loading…")
@@ -134,7 +134,7 @@ def test_each_lane_says_what_it_waits_for(lab):
         new MutationObserver(() => document.querySelectorAll('[data-testid=lane] .lane-info').forEach((e, i) => {
           const seen = window.__lanes[i]; if (seen.at(-1) !== e.textContent) seen.push(e.textContent); }))
         .observe(document.getElementById('lanes'), {childList: true, subtree: true, characterData: true}); }""")
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     first, second, third = lab.page.evaluate("() => window.__lanes")
     assert not any("waiting for its worker" in t for t in first), first

@@ -28,7 +28,7 @@ def test_each_lane_counts_its_run_in_its_solvers_own_step_and_places_follow_the_
     steps = _steps()
     assert steps["alldiff_ls"] == "move" and steps["nb_coin"] == "generation"
     lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=alldiff_ls:1,nb_coin:7,hill_climb:2")
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done()
     lanes = lab.page.eval_on_selector_all('[data-testid="lane"]', """els => els.map(e => ({
         solver: e.dataset.solver, state: e.dataset.state, place: e.dataset.place || null,

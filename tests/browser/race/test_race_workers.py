@@ -32,7 +32,7 @@ def test_a_lane_asking_for_two_workers_runs_as_the_native_team_run_beside_a_one_
     assert lab.entries() == [["alldiff_ls", 1], ["alldiff_ls", 2]]
     assert "2 workers · exchange every 2,000" in lab.by("compare-entries").inner_text()
     assert lab.by("compare-cores").get_attribute("data-workers") == "3"
-    lab.by("compare-start").click()
+    lab.start_race()
     lab.wait_lanes_done(timeout=240_000)
     # the chart's legend tells the two alldiff_ls lanes apart by their workers
     assert lab.by("compare-chart").get_attribute("data-legend") == "1. alldiff_ls · seed 1 · 2 workers|2. alldiff_ls · seed 2"
