@@ -18,8 +18,10 @@ PUZZLE_SOURCES_HTML = VENDOR / "puzzle-sources.html"   # SOURCES.md drawn at bui
 CACHE = Path(os.environ.get("SUDOKU_LAB_CACHE") or Path.home() / ".cache" / "sudoku-lab")
 VENV = ROOT / ".venv"
 # Chromium for the browser tests and benchmarks: Debian's, headless, kept off the closed network.
+# `--disable-dev-shm-usage`: its shared memory in /tmp, not /dev/shm, which a CI container may
+# keep small (64 MB), where a renderer can stall or crash.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-gpu", "--no-first-run", "--disable-quic"]
+                 "--disable-sync", "--disable-gpu", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
 
 
 def say(msg: str) -> None:
