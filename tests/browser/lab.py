@@ -130,8 +130,12 @@ class Lab:
 
     # ------------------------------------------------------------------ doing
     def load(self, text: str):
+        """Paste `text` and press Load, then let two animation frames pass (a view may repaint
+        the board in the next one: solve/view.js, after a run's result) and a large board's
+        cells catch up."""
         self.by("puzzle-input").fill(text)
         self.by("load-puzzle").click()
+        self.settle_frames()
         self.wait_board()
 
     def generate(self, size: int, p: float, seed: int, unique: bool = False) -> str:
