@@ -95,7 +95,7 @@ export class Board {
   // keep what they showed, the grid says aria-busy); a settled frame (not running) on the
   // cells, at once unless the board was on the live layer or it changes more than LAYOUT_CELLS
   // cells of a board from 25×25 (then the live layer shows it and the cells catch up in slices;
-  // the grid says aria-busy from this call until they have).
+  // the grid says aria-busy from this call until they have, whatever the new board's size).
   // Only cells whose look changed are written: every DOM write costs the page style and layout.
   draw({ values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null, running = false }) {
     const look = lookOf(values, givens, conflicts, shade, candidates, highlight);
@@ -104,9 +104,11 @@ export class Board {
     else if (!running && !highlight && look.n * look.n >= LIVE_FROM && this.toWrite(look, LAYOUT_CELLS) > LAYOUT_CELLS) {
       this.onLayer = true;               // too many cells for one frame's layout: by the layer, in slices
       this.takeOut = true;
-      if (!this.el.hasAttribute("aria-busy")) this.el.setAttribute("aria-busy", "true");
     }
     if (running || (this.onLayer && !highlight)) {
+      // a settled frame by the layer, whatever the size (a 9×9 after a large board's run too):
+      // its cells catch up over the next frames, and the grid says so until they have
+      if (!running && !this.el.hasAttribute("aria-busy")) this.el.setAttribute("aria-busy", "true");
       this.job = { look, live };
       this.scheduler.put(this, this.job);
       return;

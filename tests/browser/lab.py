@@ -96,9 +96,10 @@ class Lab:
         self.poll(lambda: len(self.page.workers) == count, f"not {count} workers", timeout)
 
     def wait_board(self, timeout: float = 30_000):
-        """Until the board's cells hold what it was handed last: a board of 25×25 and more shows
-        a new puzzle on its canvas first and its cells catch up over animation frames, the grid
-        `aria-busy` meanwhile (static/draw/board.js)."""
+        """Until the board's cells hold what it was handed last: a board of 25×25 and more (or
+        any board handed over while the live layer showed a run) shows it on its canvas first
+        and its cells catch up over animation frames, the grid `aria-busy` meanwhile
+        (static/draw/board.js)."""
         self.page.wait_for_function("() => !document.querySelector('[data-testid=board]')?.hasAttribute('aria-busy')",
                                     timeout=timeout)
 
@@ -130,12 +131,8 @@ class Lab:
 
     # ------------------------------------------------------------------ doing
     def load(self, text: str):
-        """Paste `text` and press Load, then let two animation frames pass (a view may repaint
-        the board in the next one: solve/view.js, after a run's result) and a large board's
-        cells catch up."""
         self.by("puzzle-input").fill(text)
         self.by("load-puzzle").click()
-        self.settle_frames()
         self.wait_board()
 
     def generate(self, size: int, p: float, seed: int, unique: bool = False) -> str:

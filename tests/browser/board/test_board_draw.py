@@ -92,6 +92,22 @@ def test_a_small_board_draws_its_cells_in_an_animation_frame_not_in_the_call(lab
                                ".every((c, i) => +c.dataset.value === (i % 9) + 1)", timeout=10_000)
 
 
+def test_a_small_board_handed_over_while_a_large_run_is_on_the_live_layer_says_busy_until_its_cells_show_it(lab):
+    """A 9×9 loaded while a 36×36 run's last frame is still on the live layer goes by the layer
+    too: the grid says aria-busy from the call until its cells hold it, so a reader waiting on
+    aria-busy (the page object's wait_board) never reads the cells of the board before."""
+    _mount(lab)
+    state = lab.page.evaluate(f"""() => {{ const f = ({FRAME})(1);
+      window.__board.draw({{ values: f.values, givens: f.givens, running: true }});
+      const v = Array.from({{ length: 81 }}, (_, i) => (i % 9) + 1);
+      window.__board.show(v, new Array(81).fill(0));
+      return window.__el.getAttribute('aria-busy'); }}""")
+    assert state == "true"
+    lab.page.wait_for_function("() => !window.__el.hasAttribute('aria-busy')", timeout=10_000)
+    assert lab.page.evaluate("() => [...window.__el.querySelectorAll('[data-testid=cell]')].map((c) => +c.dataset.value)") \
+        == [(i % 9) + 1 for i in range(81)]
+
+
 # Each entry of draw/board-look.js against a DOM cell in the state it names.
 LOOK_CHECK = """async () => {
   const { LOOK } = await import(new URL('static/draw/board-look.js', document.baseURI));
