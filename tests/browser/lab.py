@@ -299,12 +299,11 @@ class SharedLab(Lab):
         return url in (self.base, self.base + "index.html")
 
     def change_hash(self, fragment: str):
-        """Open a link in this tab by its hash; returns once the page has handled the change."""
-        if self.page.evaluate("() => location.hash") == fragment:
-            return
+        """Open a link in this tab by its hash; returns once the page has handled the change
+        (at once when the page already has that hash: setting it again fires no hashchange)."""
         # Compared and set in one task of the page: the page may rewrite its own hash (the share
-        # link) between a look from here and the change, and setting the hash it already has
-        # fires no hashchange. The 10-s timer only bounds the wait if no event ever comes.
+        # link) between a look from here and the change. The 10-s timer only bounds the wait if
+        # no event ever comes.
         outcome = self.page.evaluate("""h => new Promise((done) => {
             if (location.hash === new URL(h, location.href).hash) { done("already"); return; }
             addEventListener("hashchange", () => setTimeout(() => done("changed"), 0), { once: true });

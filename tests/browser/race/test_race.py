@@ -160,7 +160,7 @@ def test_stop_while_the_workers_still_load_ends_everything_at_once_and_the_next_
     assert [l["state"] for l in lab.lanes()] == ["stopped"] * 3
     assert "stopped before it started" in lab.page.locator('[data-testid="lane"]').first.inner_text()
     assert lab.state() == "ready" and lab.by("compare-start").is_enabled() and lab.by("compare-stop").is_disabled()
-    lab.start_race()                        # and the next race runs, once its workers are up
+    lab.start_race()                                       # and the next race runs, once its workers are up
     lab.wait_lanes_done(timeout=120_000)
     assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
     for lane in lab.lanes():
@@ -197,7 +197,7 @@ def test_opening_a_link_mid_race_stops_the_race_first_and_the_puzzle_is_locked_w
     assert lab.page.locator('[data-testid="lane"]').count() == 0            # the old race's lanes are gone
     assert lab.givens_on_board() == parse(other).cells.tolist()
     assert "p=" + other in lab.by("share").get_attribute("data-url")         # the link is the new puzzle's
-    lab.start_race()                                         # the workers are free for it
+    lab.start_race()                                                        # the workers are free for it
     lab.wait_lanes_done(timeout=60_000)
     assert [l["state"] for l in lab.lanes()] == ["solved", "solved"]
     for lane in lab.lanes():
