@@ -16,7 +16,7 @@ within M moves of all workers (a budget the machine's load does not change), and
 and the workers' CPU seconds. Given several W, each instance runs once per W, and a last table
 gives per instance the first W's moves per worker over each other W's: the speed-up a team's wall
 time shows when every worker has a core of its own (the page's team makes the same moves as
-`team_run`: tests/package/test_team.py), measured without depending on the load.
+`team_run`: tests/package/several/test_team.py), measured without depending on the load.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from sudoku_lab.generate import generate, parse_spec  # noqa: E402
 from sudoku_lab.grid import Puzzle  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
 from sudoku_lab.score import is_solution  # noqa: E402
-from sudoku_lab.team import EXCHANGE, team_run  # noqa: E402
+from sudoku_lab.several.team import EXCHANGE, team_run  # noqa: E402
 
 
 def instance(size: int, p: float, seed: int) -> Puzzle:

@@ -22,7 +22,7 @@ from .frames import Stream
 from .grid import PuzzleError, parse, validate
 from .rate import rate_steps
 from .run import RESULT_FIELDS, Budget, Run
-from .team import Member, member, unsolvable, workers_problem
+from .several.team import Member, member, unsolvable, workers_problem
 from .values import ValueProblem
 
 _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)

@@ -174,7 +174,7 @@ def cmd_solve(args) -> int:
     if args.workers > 1 and args.portfolio > 1:
         raise UsageError("--workers and --portfolio: one or the other (--portfolio N is --workers N for acs and alldiff_tabu)")
     if args.portfolio > 1:
-        from .portfolio import SOLVERS
+        from .several.portfolio import SOLVERS
         if solver not in SOLVERS:
             raise UsageError(f"--portfolio: only {' and '.join(SOLVERS)} run as a portfolio, not {solver}")
         args.workers = args.portfolio
@@ -197,7 +197,7 @@ def cmd_solve(args) -> int:
 def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
     """One run on several worker processes meeting at barriers (team.py): alldiff_ls a team
     exchanging elites, acs and alldiff_tabu a portfolio; the others are refused."""
-    from .team import team_run, workers_problem
+    from .several.team import team_run, workers_problem
     problem = workers_problem(solver, workers)
     if problem:
         raise UsageError(f"--workers: {problem}")

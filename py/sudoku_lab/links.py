@@ -21,7 +21,7 @@ from . import solvers, values
 from .settings import COMPARE_LINK_KEYS, LINK_KEYS, label_of
 from .generate import parse_spec
 from .grid import PuzzleError, parse
-from .team import EXCHANGE, EXCHANGES, workers_problem
+from .several.team import EXCHANGE, EXCHANGES, workers_problem
 
 RESERVED = LINK_KEYS                          # from the settings table (settings.py)
 MAX_WORKERS = 8                               # w=: the page's pool holds at most 8 workers (static/python/pool.js)

@@ -13,7 +13,7 @@ from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import team_run
+from sudoku_lab.several.team import team_run
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 LIST = "\n".join([PAPERS["sato-01-easy"] + " first", "# a comment", "", PAPERS["sato-11-easy"] + " second",

@@ -9,7 +9,7 @@ from conftest import read_puzzles
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import team_run
+from sudoku_lab.several.team import team_run
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 

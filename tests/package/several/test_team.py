@@ -15,7 +15,7 @@ from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget
 from sudoku_lab.score import is_solution
 from sudoku_lab.solvers import SolverError
-from sudoku_lab.team import Member, Report, member_walkers, merge, team_run
+from sudoku_lab.several.team import Member, Report, member_walkers, merge, team_run
 
 PY = ROOT / "py"
 

@@ -37,12 +37,12 @@ from typing import Any
 
 import numpy as np
 
-from .grid import Puzzle
-from .progress import PAUSE
-from .propagate import candidate_table
-from .run import Budget, Result
-from .score import conflict_cells, conflicts, is_solution, open_cells
-from .solvers import SolverError, alldiff_ls, check_seed, get, resolve_params
+from ..grid import Puzzle
+from ..progress import PAUSE
+from ..propagate import candidate_table
+from ..run import Budget, Result
+from ..score import conflict_cells, conflicts, is_solution, open_cells
+from ..solvers import SolverError, alldiff_ls, check_seed, get, resolve_params
 from . import portfolio
 
 EXCHANGE = 50_000            # moves per worker between two exchanges (the default)

@@ -14,10 +14,10 @@ import numpy as np
 from conftest import ROOT, page_team_run, read_puzzles
 from sudoku_lab import bridge, links
 from sudoku_lab.grid import board_to_string, parse
-from sudoku_lab.portfolio import EXCHANGE, Member, Report
+from sudoku_lab.several.portfolio import EXCHANGE, Member, Report
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import EXCHANGES, team_run
+from sudoku_lab.several.team import EXCHANGES, team_run
 
 PY = ROOT / "py"
 TOP95 = read_puzzles("top95.txt")
