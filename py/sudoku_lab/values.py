@@ -97,7 +97,7 @@ def max_seconds(raw: Any, label: str = "time limit") -> float:
     return float(v)
 
 
-def time_limit(raw: Any, budgeted: bool, label: str = "time limit") -> float | None:
+def max_seconds_or_none(raw: Any, budgeted: bool, label: str = "time limit") -> float | None:
     """The time limit where it may be left empty (the page's field, a link's t=, --max-seconds):
     empty beside a step or evaluation budget (`budgeted`) is none, a run with no time limit, so
     where it ends does not depend on the load; empty without one is a problem saying both ways."""

@@ -114,7 +114,7 @@ export function decodeState(hash) {
   }
   readBudgets(raw, problems, link, [...BUDGET_KEYS, ["stop", values.stop_point, "stop"]]);
   const budgeted = link.max_iterations !== null || link.max_evaluations !== null;   // t= left empty: no time limit
-  for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", (v) => values.time_limit(v, budgeted), "max_seconds"]]) {
+  for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", (v) => values.max_seconds_or_none(v, budgeted), "max_seconds"]]) {
     if (!raw.has(key)) continue;
     try {
       link[attr] = rule(raw.get(key));
@@ -206,7 +206,7 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
   readPuzzle(seen, raw, problems, out);
   readBudgets(raw, problems, out);
   if (raw.has("t")) {                   // t= left empty beside a budget: no time limit
-    try { out.max_seconds = values.time_limit(raw.get("t"), out.max_iterations !== null || out.max_evaluations !== null); } catch (err) {
+    try { out.max_seconds = values.max_seconds_or_none(raw.get("t"), out.max_iterations !== null || out.max_evaluations !== null); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
       problems.set("t", err.message);
     }

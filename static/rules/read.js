@@ -89,7 +89,7 @@ export function read(view, state, { stored = true } = {}) {
   }
   // the time limit: left empty beside a budget, none (the run ends at its budget, whatever the load)
   const budgeted = !!(String(state.settings.max_iterations ?? "").trim() || String(state.settings.max_evaluations ?? "").trim());
-  out.max_seconds = take(problems, "t", (label) => values.time_limit(state.settings.max_seconds, budgeted, label));
+  out.max_seconds = take(problems, "t", (label) => values.max_seconds_or_none(state.settings.max_seconds, budgeted, label));
   if (view === "solve") {
     Object.assign(out, readSolverForm(state, problems));
     if (!state.puzzle) problems.set("p", LOAD_FIRST);

@@ -56,8 +56,8 @@ export function max_seconds(raw, label = "time limit") {
 
 // The time limit where it may be left empty (the page's field, a link's t=): empty beside a step or
 // evaluation budget (`budgeted`) is none (null), a run with no time limit, so where it ends does
-// not depend on the load; empty without one is a problem saying both ways (values.py time_limit).
-export function time_limit(raw, budgeted, label = "time limit") {
+// not depend on the load; empty without one is a problem saying both ways (values.py max_seconds_or_none).
+export function max_seconds_or_none(raw, budgeted, label = "time limit") {
   if (raw === null || raw === undefined || raw === "") {
     if (budgeted) return null;
     throw new ValueProblem(label, `is empty: give a number of seconds above 0 and at most ${SECONDS_MAX}, or a step or ` +
