@@ -8,7 +8,8 @@ each step (or ``PAUSE`` inside a long one) and returns a stop reason. It receive
 ``puzzle.givens`` a mask), its parameters resolved from ``PARAMS`` and a seeded
 ``numpy.random.Generator``; ``candidates`` gives the values each cell may take, after naked and
 hidden singles when asked; ``conflicts`` and ``conflict_cells`` score boards (one, or a batch of
-shape (B, N·N)) as the runner does. The built-in solvers use the same names from their own modules.
+shape (B, N·N)) as the runner does; ``fill_boxes`` makes a board whose boxes each hold their missing digits once.
+The built-in solvers use the same names from their own modules.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from .solvers.params import SolverError, param, propagated
 from .constraints import candidate_masks
 from .score import conflict_cells, conflicts
 
-__all__ = ["PAUSE", "Progress", "Puzzle", "SolverError", "candidates", "conflict_cells", "conflicts", "geometry",
-           "param"]
+__all__ = ["PAUSE", "Progress", "Puzzle", "SolverError", "candidates", "conflict_cells", "conflicts", "fill_boxes",
+           "geometry", "param"]
 
 
 def candidates(puzzle: Puzzle, propagate: bool = False) -> np.ndarray | None:
@@ -38,3 +39,14 @@ def candidates(puzzle: Puzzle, propagate: bool = False) -> np.ndarray | None:
     else:
         masks = candidate_masks(puzzle.cells, puzzle.n)
     return to_bools(masks, puzzle.N)
+
+
+def fill_boxes(puzzle: Puzzle, rng: np.random.Generator) -> np.ndarray:
+    """The givens, and each box's missing digits in its empty cells in random order: a board
+    whose boxes never clash (int64, N·N), where many local searches and GAs start."""
+    board = puzzle.cells.astype(np.int64)
+    for box in geometry(puzzle.n).boxes:
+        empty = box[board[box] == 0]
+        missing = np.setdiff1d(np.arange(1, puzzle.N + 1), board[box])
+        board[empty] = rng.permutation(missing)
+    return board

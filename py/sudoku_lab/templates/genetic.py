@@ -10,7 +10,7 @@ the best starts afresh.
 
 import numpy as np
 
-from sudoku_lab.protocol import Progress, conflicts, geometry, param
+from sudoku_lab.protocol import Progress, conflicts, fill_boxes, geometry, param
 
 TITLE = "Small genetic algorithm (template)"
 STEP = "generation"
@@ -22,16 +22,6 @@ PARAMS = [
 ]
 OBJECTIVE = {"name": "clashes", "direction": "min", "best": lambda puzzle, params: 0}
 SERIES = {"best": "best board's clashes", "mean": "mean clashes"}
-
-
-def fill_boxes(puzzle, rng):
-    """The givens, and each box's missing digits in its empty cells in random order."""
-    board = puzzle.cells.astype(np.int64)
-    for box in geometry(puzzle.n).boxes:
-        empty = box[board[box] == 0]
-        missing = np.setdiff1d(np.arange(1, puzzle.N + 1), board[box])
-        board[empty] = rng.permutation(missing)
-    return board
 
 
 def mutate(board, boxes, free, rng):

@@ -8,7 +8,7 @@ clashing cell at random and swaps it with the cell of its box that leaves the fe
 
 import numpy as np
 
-from sudoku_lab.protocol import Progress, conflict_cells, conflicts, geometry, param
+from sudoku_lab.protocol import Progress, conflict_cells, conflicts, fill_boxes, geometry, param
 
 TITLE = "Min-conflicts local search (template)"
 PARAMS = [
@@ -17,16 +17,6 @@ PARAMS = [
 ]
 OBJECTIVE = {"name": "clashes", "direction": "min", "best": lambda puzzle, params: 0}
 SERIES = {"clashes": "clashes now"}
-
-
-def fill_boxes(puzzle, rng):
-    """The givens, and each box's missing digits in its empty cells in random order."""
-    board = puzzle.cells.astype(np.int64)
-    for box in geometry(puzzle.n).boxes:
-        empty = box[board[box] == 0]
-        missing = np.setdiff1d(np.arange(1, puzzle.N + 1), board[box])
-        board[empty] = rng.permutation(missing)
-    return board
 
 
 def run(puzzle, params, rng):
