@@ -14,6 +14,10 @@ import { judges, labelOf } from "./table.js";
 
 const LOAD_FIRST = "Load a puzzle first.";
 
+// the board's puzzle has givens that clash (the worker's check names them): it has no solution,
+// so no run on it is started (Solve, and a race or an experiment on the loaded puzzle)
+export const clashingGivens = (s) => !!(s.check && s.check.clashes && s.check.clashes.length);
+
 // One rule's value, or null with its problem set under `key` (or the key the problem names).
 // `fn` gets the key's label (the settings table's), for the rule to name the setting by.
 function take(problems, key, fn) {
