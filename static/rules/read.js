@@ -5,7 +5,7 @@
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
 import * as values from "./values.js";
 import { MAX_RUNS } from "./links.js";
-import { MAX_EXCHANGE, MAX_WORKERS, autoWorkers, exchangeOf, teamProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, autoWorkers, exchangeOf, workersProblem } from "./workers.js";
 import { workersOf } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { readSweep } from "./generator.js";
@@ -46,7 +46,7 @@ function readSolverForm(state, problems) {
   // the pool's workers; an empty field is "auto" (workers.js autoWorkers)
   const workers = workersAuto(state) ? formAutoWorkers(state, schema, params)
     : take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, state.settings.workers ?? "1", label));
-  const team = schema ? teamProblem(schema.id, workers) : null;
+  const team = schema ? workersProblem(schema.id, workers) : null;
   if (team) problems.set("w", team);
   // their steps each between two barriers (x), read only for several workers; empty: the solver's default
   const solverExchange = exchangeOf(schema ? schema.id : null);
