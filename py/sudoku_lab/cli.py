@@ -94,8 +94,8 @@ def _budget(args, default_max_seconds: float | None = 60.0, max_iterations=None,
     steps = max_iterations if steps is None else steps
     evaluations = _count(args.max_evaluations, "evaluation budget")
     evaluations = max_evaluations if evaluations is None else evaluations
-    if (steps or evaluations) and args.max_seconds is None:
-        default_max_seconds = None
+    if (steps or evaluations) and not args.max_seconds:      # not given, or given empty: no time limit
+        return Budget(max_iterations=steps, max_evaluations=evaluations, max_seconds=None, stop_at=stop_at)
     max_seconds = _max_seconds(args, default_max_seconds)
     return Budget(max_iterations=steps, max_evaluations=evaluations, max_seconds=max_seconds, stop_at=stop_at)
 

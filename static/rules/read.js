@@ -86,12 +86,14 @@ export function read(view, state, { stored = true } = {}) {
   const problems = new Map();
   const out = {};
   let line = null;
-  out.max_seconds = take(problems, "t", (label) => values.max_seconds(state.settings.max_seconds, label));
   // the step and evaluation budgets: an empty field is none (docs/design.md, "Values")
   for (const [key, name] of [["i", "max_iterations"], ["ev", "max_evaluations"]]) {
     const raw = state.settings[name];
     out[name] = raw === "" || raw === null || raw === undefined ? null : take(problems, key, (label) => values.budget(raw, label));
   }
+  // the time limit: left empty beside a budget, none (the run ends at its budget, whatever the load)
+  const budgeted = !!(String(state.settings.max_iterations ?? "").trim() || String(state.settings.max_evaluations ?? "").trim());
+  out.max_seconds = take(problems, "t", (label) => values.max_seconds_or_none(state.settings.max_seconds, budgeted, label));
   if (view === "solve") {
     Object.assign(out, readSolverForm(state, problems));
     if (!state.puzzle) problems.set("p", LOAD_FIRST);

@@ -65,6 +65,7 @@ test("values: seeds, time limits, parameters and the generator's settings, value
   };
   check(v.seed, (c) => values.seed(c.in, c.label));
   check(v.max_seconds, (c) => values.max_seconds(c.in));
+  check(v.max_seconds_or_none, (c) => values.max_seconds_or_none(c.in, c.budgeted));
   check(v.param, (c) => values.param(c.spec, c.in, c.label));
   check(v.budget, (c) => values.budget(c.in, c.label));
   check(v.stop_point, (c) => values.stop_point(c.in));
