@@ -47,14 +47,10 @@ export const INITIAL = {
                                     // set by app.js): what a Solve's Workers "auto" may take (rules/workers.js)
   stopPoint: null,                  // {fragment, step, replay}: where the Solve run of that link (fragment, no stop=) was
                                     // ended by Stop or its time limit; replay: a link's stop=, which Start runs to
-                                    // (solve/stop-point.js)
+                                    // (rules/stop-point.js)
 };
 
 const MAX_ROUNDS = 20;              // rounds of listeners in one batch (flush)
-
-// the board's puzzle has givens that clash (the worker's check names them): it has no solution,
-// so no run on it is started (Solve, and a race or an experiment on the loaded puzzle)
-export const clashingGivens = (s) => !!(s.check && s.check.clashes && s.check.clashes.length);
 
 export function createStore(initial = INITIAL) {
   let state = { ...initial };

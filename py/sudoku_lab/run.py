@@ -119,8 +119,8 @@ class Run:
                  seed: int = 0, budget: Budget | None = None,
                  clock: Callable[[], float] = time.perf_counter, steps: Iterator[Progress | None] | None = None):
         """`solver_id`: a built-in's id, or a solver module (a visitor's: solver_file.load).
-        `steps`: the steps to drive instead of the solver's own run (a team member's in the
-        page, team.Member.steps); the solver still names the parameters and the objective."""
+        `steps`: the steps to drive instead of the solver's own run (a member's of a run on several
+        workers in the page, several/: Member.steps); the solver still names the parameters and the objective."""
         self.puzzle = puzzle
         self.module = solver_id if isinstance(solver_id, ModuleType) else solvers.get(solver_id)
         self.source = getattr(self.module, "SOURCE", None)     # a visitor's text (solver_file.SolverFile)
@@ -283,7 +283,7 @@ class Run:
 
     def snapshot(self, reason: str, message: str = "") -> Result:
         """The result the run would have if it ended now, without ending it (a portfolio member's
-        report at a barrier: portfolio.py)."""
+        report at a barrier: several/portfolio.py)."""
         if self.result is not None:
             return self.result
         p = self.last

@@ -186,8 +186,10 @@ export class Experiment {
     const names = this.entries.map((e, i) => this.entryName(e, i));
     const records = this.byEntry.flatMap((recs, ei) => recs.map((r) => ({ ...r, entry: names[ei] })));
     const { max_iterations: steps, max_evaluations: evals } = this.budget;
-    const caption = `Your sweep, run in this browser: time limit ${this.max_seconds} s a run (wall-clock; the workers share ` +
-      `this device's cores)${steps ? `, ${steps} steps` : ""}${evals ? `, ${evals} evaluations` : ""}; ${this.sweep.instances} ` +
+    const limit = this.max_seconds ? `time limit ${this.max_seconds} s a run (wall-clock; the workers share this device's cores)`
+      : "no time limit";
+    const caption = `Your sweep, run in this browser: ${limit}${steps ? `, ${steps} steps` : ""}` +
+      `${evals ? `, ${evals} evaluations` : ""}; ${this.sweep.instances} ` +
       `instance${this.sweep.instances === 1 ? "" : "s"} × ${this.runs} run${Number(this.runs) === 1 ? "" : "s"} per size × p and entry (success: solved among the runs that ended ` +
       "on their own; time: the median of the solved runs only).";
     this.atlas.draw({ records, entries: names, solvers: this.entries.map((e) => e.solver), caption, published: this.published,
