@@ -54,15 +54,6 @@ export const INITIAL = {
 
 const MAX_ROUNDS = 20;              // rounds of listeners in one batch (flush)
 
-// the board's puzzle has givens that clash (the worker's check names them): it has no solution,
-// so no run on it is started (Solve, and a race or an experiment on the loaded puzzle)
-export const clashingGivens = (s) => !!(s.check && s.check.clashes && s.check.clashes.length);
-
-// the board's puzzle is proven to have no solution (the rating's count says none) though its givens
-// do not clash: no run can solve it, so Start runs nothing unless the visitor asks to watch one
-// fail on it (watchFailure, "Run it anyway")
-export const provenUnsolvable = (s) => !clashingGivens(s) && !!(s.check && s.check.solutions === 0);
-
 export function createStore(initial = INITIAL) {
   let state = { ...initial };
   let changed = new Set();

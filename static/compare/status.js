@@ -1,7 +1,7 @@
 // Where a comparison stands, in words: the compare-status line and what a starting
 // comparison's workers are doing. Pure (no DOM): node tests it (tests/js/compare.test.mjs).
 import { STAGE_WORDS } from "../python/messages.js";
-import { clashingGivens, provenUnsolvable } from "../state.js";
+import { clashingGivens, provenUnsolvable } from "../rules/read.js";
 import { unsolvableStatus } from "../start-check.js";
 import { workersOf } from "../rules/entries.js";
 

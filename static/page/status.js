@@ -3,7 +3,7 @@
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
 import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart } from "../python/messages.js";
 import { judges } from "../rules/table.js";
-import { clashingGivens, provenUnsolvable } from "../state.js";
+import { clashingGivens, provenUnsolvable } from "../rules/read.js";
 import { unsolvableStatus } from "../start-check.js";
 
 const TEXT = {

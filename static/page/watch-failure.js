@@ -2,7 +2,7 @@
 // until the visitor asks to watch a solver fail on it. The box beside each view's Start shows
 // only for such a puzzle, and sets the state's `watchFailure` (a new puzzle clears it:
 // actions.setPuzzle); start-check.js reads it (docs/design.md, "The page").
-import { provenUnsolvable } from "../state.js";
+import { provenUnsolvable } from "../rules/read.js";
 
 // ids: the boxes' labels (one beside Solve's Start, one beside the comparison's)
 export function mountWatchFailure(store, ids = ["watch-failure", "compare-watch-failure"]) {

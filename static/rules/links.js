@@ -10,7 +10,7 @@ import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { parseSpec, readSweep } from "./generator.js";
 import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "./table.js";
-import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, teamProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, workersProblem } from "./workers.js";
 
 // The keys a link reads itself (single-run and comparison keys, from the settings table); any
 // other key of a single-run link names a parameter.
@@ -137,7 +137,7 @@ export function checkLinkParams(link, schemas) {
   }
   if (link.problems.has("s")) return { solver: null, params: {} };   // parameters mean nothing without it
   const schema = schemas.get(link.solver ?? ids[0]);
-  const team = teamProblem(schema.id, link.workers || 1);
+  const team = workersProblem(schema.id, link.workers || 1);
   if (team) link.problems.set("w", team);
   const specs = new Map(schema.params.map((p) => [p.name, p]));
   const params = {};
