@@ -66,10 +66,12 @@ function boxPlot() {
 }
 
 // The per-run record (the fields of `bench --json`, bench.record): the puzzle's index, name and
-// file (null for a puzzle from no file), the result's fields, iterations per second.
+// file (null for a puzzle from no file), the result's fields, the solver file and its hash (null
+// for a built-in's run), iterations per second.
 export function record(job, result) {
   const { type, runId, started, ...fields } = result;
   return { puzzle: job.index, name: job.name, file: job.file ?? null, ...fields,
+    solver_file: fields.solver_file ?? null, solver_sha256: fields.solver_sha256 ?? null,
     iterations_per_second: fields.seconds ? fields.iterations / fields.seconds : null };
 }
 
