@@ -41,15 +41,21 @@ def test_check_reports_at_once_and_the_count_follows():
     assert counted("11" + "." * 79)["solutions"] == 0
 
 
+def last_frame(run_id: str, slices: int) -> dict:
+    """Advance a run in slices until its frame holds the result (or `slices` run out)."""
+    for _ in range(slices):
+        frame = call(bridge.advance, run_id, 0.01)["frame"]
+        if "result" in frame:
+            break
+    return frame
+
+
 def test_start_advance_until_solved():
     req = {"runId": 7, "puzzle": PAPERS["sato-01-easy"], "solver": "hill_climb", "params": {},
            "seed": 1, "budget": {"max_seconds": 30}}
     start = call(bridge.start, json.dumps(req))
     assert start["ok"] and start["params"]["plateau"] == 10
-    for _ in range(1000):
-        frame = call(bridge.advance, "7", 0.01)["frame"]
-        if "result" in frame:
-            break
+    frame = last_frame("7", 1000)
     assert frame["result"]["solved"] and frame["progress"]["conflicts"] == 0
     assert not call(bridge.advance, "7", 0.01)["ok"]      # finished runs are forgotten
 
@@ -127,10 +133,7 @@ def test_a_visitors_solver_runs_from_its_text_and_its_errors_name_their_line():
            "seed": 1, "budget": {"max_iterations": 20000}}
     start = call(bridge.start, json.dumps(req))
     assert start["ok"] and start["params"]["noise"] == 0.2
-    for _ in range(10000):
-        frame = call(bridge.advance, "9", 0.01)["frame"]
-        if "result" in frame:
-            break
+    frame = last_frame("9", 10000)
     assert frame["result"]["solved"] and frame["result"]["solver_sha256"] == got["sha256"]
     bad = call(bridge.own_schema, json.dumps({"code": {"name": "my_solver.py", "text": text.replace("def run(", "def run(:")}}))
     line = text.splitlines().index(next(x for x in text.splitlines() if x.startswith("def run("))) + 1
