@@ -7,10 +7,8 @@
 // Starting has one path: `start(view)` for Solve, Race and Experiment alike; each view only
 // says what it sends (its `body`) and how it shows a run beginning (its `paint`).
 
-import { labelOf, problemLine } from "./rules/table.js";
+import { problemLine } from "./rules/table.js";
 import { checkStart, nothingStarted, runsTheBoard } from "./start-check.js";
-
-export { labelOf };                 // the labels live in the settings table
 
 // The message box and the problems, setting by setting.
 function createNotices(store) {

@@ -47,7 +47,7 @@ export const INITIAL = {
                                     // set by app.js): what a Solve's Workers "auto" may take (rules/workers.js)
   stopPoint: null,                  // {fragment, step, replay}: where the Solve run of that link (fragment, no stop=) was
                                     // ended by Stop or its time limit; replay: a link's stop=, which Start runs to
-                                    // (solve/stop-point.js)
+                                    // (rules/stop-point.js)
 };
 
 const MAX_ROUNDS = 20;              // rounds of listeners in one batch (flush)

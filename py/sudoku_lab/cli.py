@@ -174,12 +174,12 @@ def cmd_solve(args) -> int:
     if args.workers > 1 and args.portfolio > 1:
         raise UsageError("--workers and --portfolio: one or the other (--portfolio N is --workers N for acs and alldiff_tabu)")
     if args.portfolio > 1:
-        from .portfolio import SOLVERS
+        from .several.portfolio import SOLVERS
         if solver not in SOLVERS:
             raise UsageError(f"--portfolio: only {' and '.join(SOLVERS)} run as a portfolio, not {solver}")
         args.workers = args.portfolio
     if args.workers > 1:
-        result = _team_run(puzzle, solver, params, seed, budget, args.workers, args.exchange)
+        result = _run_on_workers(puzzle, solver, params, seed, budget, args.workers, args.exchange)
     else:
         result = _make_run(puzzle, solver, params, seed, budget).finish()
     out = result.to_json()
@@ -194,10 +194,11 @@ def cmd_solve(args) -> int:
     return 0 if result.solved else 1
 
 
-def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
-    """One run on several worker processes meeting at barriers (team.py): alldiff_ls a team
+def _run_on_workers(puzzle, solver, params, seed, budget, workers, exchange):
+    """A run on several worker processes meeting at barriers (several/): alldiff_ls a team
     exchanging elites, acs and alldiff_tabu a portfolio; the others are refused."""
-    from .team import team_run, workers_problem
+    from .several import workers_problem
+    from .several.processes import run_on_processes
     problem = workers_problem(solver, workers)
     if problem:
         raise UsageError(f"--workers: {problem}")
@@ -205,7 +206,7 @@ def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
         raise UsageError("--exchange: steps per worker between barriers, a whole number of at least 1")
     _make_run(puzzle, solver, params, seed, budget)          # the same checks and messages as one worker
     try:
-        return team_run(puzzle, params, seed, workers, budget, exchange, solver)
+        return run_on_processes(puzzle, params, seed, workers, budget, exchange, solver)
     except solvers.SolverError as exc:                      # the walkers cannot be split among the workers
         raise UsageError(str(exc)) from None
 

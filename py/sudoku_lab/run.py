@@ -110,8 +110,8 @@ class Run:
     def __init__(self, puzzle: Puzzle, solver_id: str, params: Mapping[str, Any] | None = None,
                  seed: int = 0, budget: Budget | None = None,
                  clock: Callable[[], float] = time.perf_counter, steps: Iterator[Progress | None] | None = None):
-        """`steps`: the steps to drive instead of the solver's own run (a team member's in the
-        page, team.Member.steps); the solver still names the parameters and the objective."""
+        """`steps`: the steps to drive instead of the solver's own run (a member's of a run on several
+        workers in the page, several/: Member.steps); the solver still names the parameters and the objective."""
         self.puzzle = puzzle
         self.module = solvers.get(solver_id)
         self.params = solvers.resolve_params(self.module, params or {}, puzzle)
@@ -227,7 +227,7 @@ class Run:
 
     def snapshot(self, reason: str, message: str = "") -> Result:
         """The result the run would have if it ended now, without ending it (a portfolio member's
-        report at a barrier: portfolio.py)."""
+        report at a barrier: several/portfolio.py)."""
         if self.result is not None:
             return self.result
         p = self.last

@@ -8,7 +8,7 @@ import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.
 import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { patchOf, isParam, valueIn } from "../rules/table.js";
-import { runFragment } from "../solve/stop-point.js";
+import { runFragment } from "../rules/stop-point.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
@@ -107,7 +107,7 @@ export function mountLinks(store, actions, generator) {
     const link = decodeState(hash);
     const { solver, params } = checkLinkParams(link, schemas);
     if (solver) store.set({ settings: { ...store.state.settings, solver, params } });
-    // the stop point stands for the run these settings name (solve/stop-point.js)
+    // the stop point stands for the run these settings name (rules/stop-point.js)
     if (link.stop !== null && !link.problems.size) store.set({ stopPoint: { fragment: runFragment(store.state), step: link.stop, replay: true } });
     reportProblems(link.problems, { hash, compare });
   }

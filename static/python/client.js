@@ -144,7 +144,7 @@ export class LabWorker {
     return { runId, done, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
   }
 
-  // Member `member` of a team run (python/team.js drives it): as run(), plus onBarrier(report) when the
+  // Member `member` of a team run (python/several.js drives it): as run(), plus onBarrier(report) when the
   // member waits at a barrier, and settle(reports, elapsed) to hand it every member's report there.
   teamRun(spec, onFrame, onBarrier) {
     const runId = ++runSeq;

@@ -6,14 +6,14 @@
 // result — a real one, or, for a job that never started, a result with stop reason
 // "stopped" (Stop came first) or "error" (its worker failed), so a caller always gets every
 // answer. A job whose entry asks for W workers (`job.workers`) runs as one team run on W slots
-// (team.js runTeamOn): it waits, first in the queue, until W ready slots are idle, holds them
+// (several.js runTeamOn): it waits, first in the queue, until W ready slots are idle, holds them
 // all for its run and frees them together. With `together`, no job starts before there is a
 // ready, idle slot for each slot the jobs ask for (a race's fair start). `stop()` ends
 // everything at once: queued jobs resolve as stopped at once, running ones (every member of a
 // team) are told to stop and resolve within a slice.
 import { LabWorker, RunRefused, WorkerLost } from "./client.js";
 import { unstartedResult } from "./messages.js";
-import { runTeamOn } from "./team.js";
+import { runTeamOn } from "./several.js";
 import { MAX_WORKERS } from "../rules/links.js";
 import { workersOf } from "../rules/entries.js";
 

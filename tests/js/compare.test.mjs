@@ -11,7 +11,7 @@ import { comparisonWorkers, compareStatus, coresNote, describeStartup, EVERY_WOR
 import { badListLine, checkEntry, vetPuzzles } from "../../static/compare/check.js";
 import { checkStart } from "../../static/start-check.js";
 import { measureOf, places, placeText, rankingText, unsolvedPlaceText } from "../../static/compare/ranking.js";
-import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/solve/stop-point.js";
+import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/rules/stop-point.js";
 import { tallyRuns } from "../../static/compare/tally.js";
 import { PRESETS, presetPatch } from "../../static/compare/presets.js";
 import { pointsAgainstP } from "../../static/rules/published.js";

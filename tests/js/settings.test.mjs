@@ -14,7 +14,7 @@ import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
 import { autoWorkers } from "../../static/rules/workers.js";
-import { runFragment } from "../../static/solve/stop-point.js";
+import { runFragment } from "../../static/rules/stop-point.js";
 import { checkEntry } from "../../static/compare/check.js";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));

@@ -1,6 +1,6 @@
 // One run on several of the pool's workers, toward the Solve view one run (docs/design.md,
 // "Worker messages", team runs and portfolio runs): alldiff_ls's a team, acs's and alldiff_tabu's
-// a portfolio (a seed each). Worker w drives member w in Python (py/sudoku_lab/team.py,
+// a portfolio (a seed each). Worker w drives member w in Python (py/sudoku_lab/several/team.py,
 // portfolio.py); at each barrier this coordinator only hands every member all the reports: the
 // merge of elites, the winner and the rule that ends the run stay in Python, where the native
 // processes use them too. `runTeamOn(workers, spec, onFrame)` runs a team on the given

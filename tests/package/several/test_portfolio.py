@@ -14,10 +14,11 @@ import numpy as np
 from conftest import ROOT, page_team_run, read_puzzles
 from sudoku_lab import bridge, links
 from sudoku_lab.grid import board_to_string, parse
-from sudoku_lab.portfolio import EXCHANGE, Member, Report
+from sudoku_lab.several.portfolio import EXCHANGE, Member, Report
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import EXCHANGES, team_run
+from sudoku_lab.several import EXCHANGES
+from sudoku_lab.several.processes import run_on_processes
 
 PY = ROOT / "py"
 TOP95 = read_puzzles("top95.txt")
@@ -36,7 +37,7 @@ def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
     assert is_solution(HARD, alone.board) and barriers == -(-alone.iterations // 2)
     assert (first["iterations"], first["evaluations"], first["board"]) == (
         alone.iterations, alone.evaluations, board_to_string(alone.board))
-    native = team_run(HARD, {}, 2, 2, Budget(max_seconds=120), exchange=2, solver="acs")
+    native = run_on_processes(HARD, {}, 2, 2, Budget(max_seconds=120), exchange=2, solver="acs")
     assert (native.iterations, native.evaluations, native.message) == (first["iterations"], first["evaluations"],
                                                                        first["message"])
     assert np.array_equal(native.board, alone.board)
@@ -57,7 +58,7 @@ def test_when_every_member_spends_its_budget_the_nearest_wins():
     """The step budget is each member's own: each run ends at it, and the member of fewest open
     cells (the lowest among equals) is the result, its own run's."""
     budget = Budget(max_iterations=3)
-    got = team_run(HARD, {}, 0, 3, budget, exchange=2, solver="acs")
+    got = run_on_processes(HARD, {}, 0, 3, budget, exchange=2, solver="acs")
     runs = [Run(HARD, "acs", {}, s, budget).finish() for s in (0, 1, 2)]
     w = min(range(3), key=lambda i: (runs[i].open_cells, i))
     assert not any(r.solved for r in runs) and not got.solved and got.stop_reason == "budget"
@@ -75,7 +76,7 @@ def test_a_report_crosses_json_and_back():
 
 
 def test_the_page_holds_the_same_default_exchanges():
-    """static/rules/workers.js mirrors team.EXCHANGES (the x= a link without one means)."""
+    """static/rules/workers.js mirrors several.EXCHANGES (the x= a link without one means)."""
     text = (ROOT / "static" / "rules" / "workers.js").read_text()
     literal = re.search(r"EXCHANGES = Object\.freeze\(\{([^}]*)\}\)", text).group(1)
     page = {k: v for k, v in re.findall(r"(\w+): ([\w_]+)", literal)}

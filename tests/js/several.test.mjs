@@ -1,11 +1,11 @@
-// A Solve on several workers (static/python/team.js): the team's frames (the best member's board,
+// A Solve on several workers (static/python/several.js): the team's frames (the best member's board,
 // moves summed, one chart row at the summed moves), the result of a team ended between barriers,
 // and the coordinator over fake workers — reports handed to every member only once all are in,
 // Stop reaching every member, a lost worker named in the run's message.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { TeamFrames, runTeam, runTeamOn, teamResult } from "../../static/python/team.js";
+import { TeamFrames, runTeam, runTeamOn, teamResult } from "../../static/python/several.js";
 import { teamSettleMessage, teamStartMessage } from "../../static/python/messages.js";
 import { WorkerLost } from "../../static/python/client.js";
 
