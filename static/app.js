@@ -6,7 +6,7 @@ import { hasField } from "./rules/table.js";
 import { createActions } from "./actions.js";
 import { LabWorker } from "./python/client.js";
 import { Pool, defaultPoolSize } from "./python/pool.js";
-import { runTeam } from "./python/several.js";
+import { runOnPool } from "./python/several.js";
 import { Board } from "./draw/board.js";
 import { warmUp as warmUpPlots } from "./draw/plot.js";
 import { mountPuzzle } from "./puzzle/panel.js";
@@ -66,7 +66,7 @@ const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(h
 mountPuzzleFile(store, actions, puzzle.loadText);
 const generator = mountGenerator(store, actions, worker);
 // a Solve on several workers (w=) runs as one run on that many of the pool's workers (python/several.js)
-const solveRunner = { run: (spec, onFrame) => (spec.workers > 1 ? runTeam(pool, spec, onFrame) : worker.run(spec, onFrame)) };
+const solveRunner = { run: (spec, onFrame) => (spec.workers > 1 ? runOnPool(pool, spec, onFrame) : worker.run(spec, onFrame)) };
 const solve = mountSolve(store, actions, solveRunner, board);
 compare = mountCompare(store, actions, { worker, pool });
 mountExports(store, { solve, compare });

@@ -2,9 +2,8 @@
 // refused Start says why — written once, pure (no DOM; node tests it in tests/js/actions.test.mjs
 // and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/design.md,
 // "The page").
-import { read } from "./rules/read.js";
+import { clashingGivens, read } from "./rules/read.js";
 import { problemLine } from "./rules/table.js";
-import { clashingGivens } from "./state.js";
 
 // Does a Start of `view` run the board's puzzle (so it first takes the paste box's, and waits for
 // a puzzle being made)? Solve and a race always; an experiment when its puzzles are the current one.

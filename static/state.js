@@ -52,10 +52,6 @@ export const INITIAL = {
 
 const MAX_ROUNDS = 20;              // rounds of listeners in one batch (flush)
 
-// the board's puzzle has givens that clash (the worker's check names them): it has no solution,
-// so no run on it is started (Solve, and a race or an experiment on the loaded puzzle)
-export const clashingGivens = (s) => !!(s.check && s.check.clashes && s.check.clashes.length);
-
 export function createStore(initial = INITIAL) {
   let state = { ...initial };
   let changed = new Set();

@@ -1,7 +1,7 @@
 // Where a comparison stands, in words: the compare-status line and what a starting
 // comparison's workers are doing. Pure (no DOM): node tests it (tests/js/compare.test.mjs).
 import { STAGE_WORDS } from "../python/messages.js";
-import { clashingGivens } from "../state.js";
+import { clashingGivens } from "../rules/read.js";
 import { workersOf } from "../rules/entries.js";
 
 export const EVERY_WORKER_READY = "every worker is ready";

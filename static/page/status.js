@@ -3,7 +3,7 @@
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
 import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart } from "../python/messages.js";
 import { judges } from "../rules/table.js";
-import { clashingGivens } from "../state.js";
+import { clashingGivens } from "../rules/read.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
