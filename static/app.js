@@ -20,6 +20,7 @@ import { mountNotice } from "./page/notice.js";
 import { mountViews } from "./page/views.js";
 import { mountFolds } from "./page/folds.js";
 import { mountZoom } from "./page/zoom.js";
+import { mountWatchFailure } from "./page/watch-failure.js";
 import { mountShare } from "./page/share.js";
 import { mountExports } from "./page/exports.js";
 import { mountLinks } from "./page/open-link.js";
@@ -72,6 +73,7 @@ compare = mountCompare(store, actions, { worker, pool });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
 mountZoom(store);
+mountWatchFailure(store);
 warmUpPlots();
 registerServiceWorkerWhenQuiet(store);
 

@@ -24,6 +24,8 @@ export const INITIAL = {
   paste: TABLE.paste,               // the paste box's text, as typed (never lost to a bad paste)
   puzzle: null,                     // {n, cells, spec?} — spec: the generator's settings it came from
   check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null, rating?}
+  watchFailure: false,              // "Run it anyway": the visitor asks to run a puzzle proven to have no solution
+                                    // (cleared with each new puzzle)
   generator: TABLE.generator,       // the Generate form, as typed: {size, p, seed, unique}
   making: null,                     // {spec, n, waiting, progress?}: the puzzle the generator is making (a g= link,
                                     // Generate) until it is on the board; waiting: the view whose Start waits for it;

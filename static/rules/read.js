@@ -18,6 +18,11 @@ const LOAD_FIRST = "Load a puzzle first.";
 // so no run on it is started (Solve, and a race or an experiment on the loaded puzzle)
 export const clashingGivens = (s) => !!(s.check && s.check.clashes && s.check.clashes.length);
 
+// the board's puzzle is proven to have no solution (the rating's count says none) though its givens
+// do not clash: no run can solve it, so Start runs nothing unless the visitor asks to watch one
+// fail on it (the state's watchFailure, "Run it anyway": page/watch-failure.js)
+export const provenUnsolvable = (s) => !clashingGivens(s) && !!(s.check && s.check.solutions === 0);
+
 // One rule's value, or null with its problem set under `key` (or the key the problem names).
 // `fn` gets the key's label (the settings table's), for the rule to name the setting by.
 function take(problems, key, fn) {
