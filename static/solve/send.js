@@ -34,7 +34,7 @@ export async function sendSolve({ worker, store, actions }, values, { state, lin
     const step = stopPointAfter(result, spec);     // Stop or the time limit ended it: its link says where
     store.set({ stopPoint: step === null ? null : { fragment, step, replay: false } });
     if (spec.solver === OWN && result.stop_reason === "error") ownError(store, result.message);
-    return { result, link };
+    return { result, link, max_iterations: spec.max_iterations ?? null };
   } catch (err) {
     if (err instanceof RunRefused && err.field === "code") {        // the visitor's text: its line marked in the editor
       ownError(store, err.message, err.line);
