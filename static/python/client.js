@@ -27,6 +27,11 @@ export class RunRefused extends Error {
 
 let runSeq = 0;                    // run ids are unique across every worker of the page
 
+// A worker that fails RESTARTS.count times within RESTARTS.ms is not restarted (it keeps dying),
+// and the page says so in GAVE_UP, made of the same numbers.
+export const RESTARTS = Object.freeze({ count: 3, ms: 60_000 });
+export const GAVE_UP = `It failed ${RESTARTS.count} times in ${RESTARTS.ms / 1000} seconds, so it was not restarted: reload the page.`;
+
 export class LabWorker {
   // onStatus(): the loading stage changed or the worker became ready (read .stage, .ready, .hello);
   // onLost(reason, replaced): the worker died or hung and was (or, failing too often, was not) replaced.
@@ -191,8 +196,8 @@ export class LabWorker {
   lose(reason) {
     this.worker.terminate();
     const now = performance.now();
-    this.restarts = this.restarts.filter((t) => now - t < 60_000);
-    const giveUp = this.restarts.length >= 3;          // a worker that keeps dying is not retried forever
+    this.restarts = this.restarts.filter((t) => now - t < RESTARTS.ms);
+    const giveUp = this.restarts.length >= RESTARTS.count;    // a worker that keeps dying is not retried forever
     this.dropAll(reason);
     if (giveUp) {
       this.ready = false;
