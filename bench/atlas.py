@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The atlas (issue 35, part 3): a sweep's records as the page's shipped data, and its table.
+"""The atlas: a sweep's records as the page's shipped data, and its table.
 
     python3 bench/atlas.py bench/results/atlas.jsonl [MORE.jsonl …] [--out data/atlas.json]
     python3 bench/atlas.py --markdown [data/atlas.json]
