@@ -135,7 +135,7 @@ export function createActions(store, page) {
     const problems = new Map(store.state.problems);
     problems.delete("p");
     const { experiment } = store.state.results;
-    store.set({ puzzle, check: null, problems, results: { solve: null, race: null, experiment } });
+    store.set({ puzzle, check: null, watchFailure: false, problems, results: { solve: null, race: null, experiment } });
     said.clearNotice("check");            // the check's and the count's messages spoke of the puzzle just replaced
     said.clearNotice("count");
     if (resume) start(resume);

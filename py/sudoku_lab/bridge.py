@@ -190,7 +190,7 @@ def _whole(req: dict, key: str, low: int, high: int) -> int:
     return v
 
 
-def team_start(request_json: str) -> str:
+def member_start(request_json: str) -> str:
     """Worker `member` of a run on several workers (several/) from {runId, puzzle, solver? (alldiff_ls:
     a team; acs, alldiff_tabu: a portfolio), params, seed, member, workers, exchange, budget, frames?}: {ok, params, frame} — then `advance` streams it like a run up to each
     barrier — or {ok, result} when no worker can start (propagation proves the givens unsolvable).
@@ -225,8 +225,8 @@ def team_start(request_json: str) -> str:
     return _dump({"ok": True, "params": run.params, "frame": stream.frame()})
 
 
-def team_settle(run_id: str, request_json: str) -> str:
-    """The barrier of a team member waiting at one, from {reports (every member's, in worker
+def member_settle(run_id: str, request_json: str) -> str:
+    """The barrier of a member waiting at one, from {reports (every member's, in worker
     order), elapsed (the run's seconds)}: {ok, result} when the run ends there (every member
     answers the same result), else {ok, done: false} and the member goes on."""
     member = _members.get(str(run_id))

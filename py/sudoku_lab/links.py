@@ -73,8 +73,12 @@ def decode(fragment: str) -> Link:
             link.puzzle = parse(raw["p"]).to_string()
         except PuzzleError as exc:
             link.problems["p"] = f"the puzzle cannot be read: {exc.message}"
-    for key, rule, attr in (("seed", values.seed, "seed"), ("t", values.max_seconds, "max_seconds"),
-                            ("i", values.budget, "max_iterations"), ("ev", values.budget, "max_evaluations"),
+
+    def read_t(raw_t, label):          # t= left empty beside a step or evaluation budget: no time limit
+        return values.max_seconds_or_none(raw_t, link.max_iterations is not None or link.max_evaluations is not None, label)
+
+    for key, rule, attr in (("seed", values.seed, "seed"), ("i", values.budget, "max_iterations"),
+                            ("ev", values.budget, "max_evaluations"), ("t", read_t, "max_seconds"),
                             ("stop", values.stop_point, "stop")):
         if key in raw:
             try:

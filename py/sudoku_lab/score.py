@@ -52,7 +52,7 @@ def distinct_rows_cols(boards, n: int):
     return int(f[0]) if single else f
 
 
-def conflict_cells(board, n: int) -> np.ndarray:
+def clashing_cells(board, n: int) -> np.ndarray:
     """Boolean mask of the cells that share a digit with another cell of one of their units."""
     board = np.asarray(board).reshape(-1)
     g = geometry(n)
@@ -66,15 +66,15 @@ def conflict_cells(board, n: int) -> np.ndarray:
 
 def open_cells(board, n: int, clashing: np.ndarray | None = None) -> int:
     """Cells still to get right: empty, or sharing a digit with a peer (0 exactly when solved).
-    `clashing` is the board's conflict_cells when the caller has them already."""
+    `clashing` is the board's clashing_cells when the caller has them already."""
     board = np.asarray(board).reshape(-1)
     if clashing is None:
-        clashing = conflict_cells(board, n)
+        clashing = clashing_cells(board, n)
     return int(np.count_nonzero((board == 0) | clashing))
 
 
 def empty_cells(board) -> int:
-    """Cells with no digit. With the clashing cells (conflict_cells) they make open_cells: a
+    """Cells with no digit. With the clashing cells (clashing_cells) they make open_cells: a
     full board can be far from solved, and the page names the two apart."""
     return int(np.count_nonzero(np.asarray(board) == 0))
 
@@ -87,3 +87,31 @@ def is_solution(puzzle, board) -> bool:
     if np.any(board[puzzle.givens] != puzzle.cells[puzzle.givens]):
         return False
     return conflicts(board, puzzle.n) == 0
+
+
+def fault(puzzle, board) -> str | None:
+    """Why `board` is not a solution of `puzzle`, in words (None when it is one): the first
+    broken rule, rows before columns before boxes, then the givens ("row 3 has 7 twice"). The
+    runner says it when a solver's claim fails (docs/design.md, "The run protocol")."""
+    board = np.asarray(board).reshape(-1)
+    N, g = puzzle.N, geometry(puzzle.n)
+    if board.shape != puzzle.cells.shape:
+        return f"the board has {board.size} cells, not {N * N}"
+    for kind, units in (("row", g.rows), ("column", g.cols), ("box", g.boxes)):
+        for u, cells in enumerate(units):
+            vals = board[cells]
+            bad = vals[(vals < 0) | (vals > N)]
+            if bad.size:
+                return f"{kind} {u + 1} holds {int(bad[0])}, not a value from 1 to {N}"
+            if np.any(vals == 0):
+                return f"{kind} {u + 1} has an empty cell"
+            counts = np.bincount(vals.astype(np.intp), minlength=N + 1)
+            twice = np.flatnonzero(counts > 1)
+            if twice.size:
+                v, k = int(twice[0]), int(counts[twice[0]])
+                return f"{kind} {u + 1} has {v} " + ("twice" if k == 2 else f"{k} times")
+    changed = np.flatnonzero(puzzle.givens & (board != puzzle.cells))
+    if changed.size:
+        c = int(changed[0])
+        return f"row {c // N + 1}, column {c % N + 1} holds {int(board[c])} where the puzzle gives {int(puzzle.cells[c])}"
+    return None

@@ -39,6 +39,8 @@ export function mountLinks(store, actions, generator) {
     }
     const settings = { ...s.settings };
     if (first.max_seconds !== null) settings.max_seconds = String(first.max_seconds);
+    // a budget with no t= has no time limit, as `solve --link` replays it
+    else if (first.max_iterations !== null || first.max_evaluations !== null) settings.max_seconds = "";
     // a link without a budget has none: it names its run, not that run under the page's last budget
     settings.max_iterations = first.max_iterations === null ? "" : String(first.max_iterations);
     settings.max_evaluations = first.max_evaluations === null ? "" : String(first.max_evaluations);

@@ -11,7 +11,7 @@ import { sendSolve } from "./send.js";
 import { boardShowsRun } from "../puzzle/panel.js";
 import { mountStartStop } from "../start-stop.js";
 
-// worker: what runs a Solve, {run(spec, onFrame)} — the page's worker, or the team of workers (app.js)
+// worker: what runs a Solve, {run(spec, onFrame)} — the page's worker, or a run on several workers (app.js)
 export function mountSolve(store, actions, worker, board) {
   const $ = (id) => document.getElementById(id);
   const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
@@ -133,7 +133,7 @@ function drawRunBoard(board, replay, s, p, view) {
     const shade = view && p.overlay.shade && p.overlay.shade[view];
     const candidates = !view && p.overlay && p.overlay.candidates;
     const running = !!(s.running && s.running.kind === "solve");
-    board.draw({ values: stringToCells(shown.board), givens: s.puzzle.cells, conflicts: new Set(shown.conflict_cells),
+    board.draw({ values: stringToCells(shown.board), givens: s.puzzle.cells, clashing: new Set(shown.clashing_at),
       shade: shade || null, candidates: candidates || null, running });   // the board draws it when it can
   }
 }

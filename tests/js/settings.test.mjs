@@ -165,6 +165,21 @@ test("read: a parameter of the solver form judges Solve, not a race; the time li
   assert.ok(hasField("plateau", s) && hasField("entry-2", s) && !hasField("constructor", s));
 });
 
+test("read: the time limit left empty beside a step or evaluation budget is none, in every view; alone it is a problem", () => {
+  const entries = [entry("hill_climb"), entry("acs")];
+  for (const budget of [{ max_iterations: "30000" }, { max_evaluations: "5000" }]) {
+    for (const view of ["solve", "race", "experiment"]) {
+      const r = read(view, state({ compare: { entries }, settings: { max_seconds: "", ...budget } }));
+      assert.equal(r.problems.size, 0, view);
+      assert.equal(r.values.max_seconds, null, view);
+    }
+  }
+  const alone = read("solve", state({ settings: { max_seconds: "" } }));
+  assert.equal(alone.problems.get("t"), "time limit is empty: give a number of seconds above 0 and at most 86400, " +
+    "or a step or evaluation budget to run with no time limit");
+  assert.ok(![...alone.problems.values()].some((m) => m.includes("''")));
+});
+
 test("read: a stored problem keeps its own message (a link's), a rule's fills the others", () => {
   const s = state({ settings: { seed: "abc" }, problems: new Map([["seed", "from the link"]]) });
   assert.equal(read("solve", s).problems.get("seed"), "from the link");

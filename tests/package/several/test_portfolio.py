@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT, page_team_run, read_puzzles
+from conftest import ROOT, page_run_on_workers, read_puzzles
 from sudoku_lab import bridge, links
 from sudoku_lab.grid import board_to_string, parse
 from sudoku_lab.several.portfolio import EXCHANGE, Member, Report
@@ -28,7 +28,7 @@ HARD = parse(TOP95["top95-5"])
 
 
 def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
-    answers, barriers = page_team_run(HARD, 2, 2, 2, solver="acs", slice_seconds=0.004, name="portfolio-test")
+    answers, barriers = page_run_on_workers(HARD, 2, 2, 2, solver="acs", slice_seconds=0.004, name="portfolio-test")
     first = answers[0]["result"]
     assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
     assert first["solved"] and first["params"]["workers"] == 2 and first["seed"] == 2
@@ -46,8 +46,8 @@ def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
 def test_the_same_seed_gives_the_same_run_whatever_the_slices():
     """alldiff_tabu, the default exchange: the members' slices (the page's load) change nothing."""
     puzzle = parse(TOP95["top95-2"])
-    a = page_team_run(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.002, name="portfolio-test")[0][0]["result"]
-    b = page_team_run(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.03, name="portfolio-test")[0][0]["result"]
+    a = page_run_on_workers(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.002, name="portfolio-test")[0][0]["result"]
+    b = page_run_on_workers(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.03, name="portfolio-test")[0][0]["result"]
     assert a["solved"] and {**a, "seconds": 0} == {**b, "seconds": 0}
     w = int(re.search(r"seed (\d+) solved first", a["message"]).group(1))
     alone = Run(puzzle, "alldiff_tabu", {}, w).finish()
@@ -99,7 +99,7 @@ def test_a_link_with_workers_replays_the_portfolio_and_others_are_refused_in_one
                               *args], cwd=PY, capture_output=True, text=True, timeout=60)
         assert bad.returncode == 2 and said in bad.stderr and "Traceback" not in bad.stderr
         assert len(bad.stderr.strip().splitlines()) == 1
-    out = json.loads(bridge.team_start(json.dumps({"runId": "r", "puzzle": TOP95["top95-5"], "solver": "hill_climb",
+    out = json.loads(bridge.member_start(json.dumps({"runId": "r", "puzzle": TOP95["top95-5"], "solver": "hill_climb",
                                                    "params": {}, "seed": 1, "member": 0, "workers": 2, "exchange": 5})))
     assert not out["ok"] and out["field"] == "workers" and out["message"] == want
     assert links.decode("#g=9:0.4:1&s=hill_climb&w=2").problems == {"w": want}

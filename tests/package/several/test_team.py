@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT, page_team_run
+from conftest import ROOT, page_run_on_workers
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget
@@ -61,7 +61,7 @@ def test_the_page_s_members_make_the_same_run_as_native_processes():
     puzzle = generate(parse_spec("25:0.4:3")).puzzle
     params = {"walkers": 4, "episode": 300}
     native = run_on_processes(puzzle, params, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
-    answers, barriers = page_team_run(puzzle, 5, 2, 2000, params=params, budget={"max_iterations": 3_000_000})
+    answers, barriers = page_run_on_workers(puzzle, 5, 2, 2000, params=params, budget={"max_iterations": 3_000_000})
     assert barriers > 1 and native.restarts > 0               # the test exchanged elites
     first = answers[0]["result"]
     assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
@@ -73,7 +73,7 @@ def test_the_page_s_members_make_the_same_run_as_native_processes():
 
 def test_a_page_team_run_ends_at_the_barrier_its_step_budget_reaches():
     puzzle = generate(parse_spec("25:0.45:2")).puzzle
-    answers, barriers = page_team_run(puzzle, 1, 2, 500, params={"walkers": 2}, budget={"max_iterations": 1500})
+    answers, barriers = page_run_on_workers(puzzle, 1, 2, 500, params={"walkers": 2}, budget={"max_iterations": 1500})
     result = answers[1]["result"]
     assert result["stop_reason"] == "budget" and result["iterations"] == 2000 and barriers == 2
 
@@ -83,7 +83,7 @@ def test_a_lite_member_streams_a_trace_of_open_cells_and_no_chart_rows():
     (seconds, open cells) samples for the lane's chart, as a lite run's do, and no chart rows."""
     from sudoku_lab import bridge
     puzzle = generate(parse_spec("16:0.3:1")).puzzle
-    out = json.loads(bridge.team_start(json.dumps({"runId": "lite-0", "puzzle": board_to_string(puzzle.cells), "params": {},
+    out = json.loads(bridge.member_start(json.dumps({"runId": "lite-0", "puzzle": board_to_string(puzzle.cells), "params": {},
                                                    "seed": 1, "member": 0, "workers": 2, "exchange": 10_000_000,
                                                    "budget": {}, "frames": "lite"})))
     assert out["ok"] and out["frame"]["trace"] == []
@@ -120,7 +120,7 @@ def test_a_run_with_fewer_walkers_than_workers_is_refused_on_walkers():
     with pytest.raises(SolverError) as err:
         run_on_processes(puzzle, {"walkers": 1}, 1, 2, Budget(max_iterations=100))
     assert err.value.field == "walkers" and "split among its 2 workers" in str(err.value)
-    out = json.loads(bridge.team_start(json.dumps({"runId": "x", "puzzle": board_to_string(puzzle.cells),
+    out = json.loads(bridge.member_start(json.dumps({"runId": "x", "puzzle": board_to_string(puzzle.cells),
                                                    "params": {"walkers": 1}, "seed": 1, "member": 0,
                                                    "workers": 2, "exchange": 100})))
     assert not out["ok"] and out["field"] == "walkers" and "each needs at least one" in out["message"]
@@ -132,7 +132,7 @@ def test_a_run_with_fewer_walkers_than_workers_is_refused_on_walkers():
 def test_team_start_refuses_a_bad_member_plainly():
     from sudoku_lab import bridge
     puzzle = board_to_string(generate(parse_spec("9:0.4:1")).puzzle.cells)
-    out = json.loads(bridge.team_start(json.dumps({"runId": "x", "puzzle": puzzle, "params": {}, "seed": 1,
+    out = json.loads(bridge.member_start(json.dumps({"runId": "x", "puzzle": puzzle, "params": {}, "seed": 1,
                                                    "member": 2, "workers": 2, "exchange": 100})))
     assert not out["ok"] and "member must be a whole number from 0 to 1" in out["message"]
 
