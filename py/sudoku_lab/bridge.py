@@ -1,6 +1,6 @@
 """The worker's Python side: a JSON-in, JSON-out facade over the package.
 
-``static/worker.js`` calls only these functions, with strings, and gets strings back, so
+``static/python/worker.js`` calls only these functions, with strings, and gets strings back, so
 the JavaScript side never handles Python objects (no proxies to leak or destroy) and
 the whole surface can be tested natively (tests/package/test_bridge.py). Every failure a user can
 cause comes back as ``{"ok": false, "message": ...}``, never as an exception.

@@ -9,7 +9,7 @@ lines, one row per line, bordered grids (``|``, ``-``, ``+``), comma or space se
 values, ``.sdk`` files with ``#`` comments, and the field's benchmark format (Lewis; Lloyd &
 Amos; AllDiff-LS: the box order, a flag, then N rows of N numbers, -1 for a blank), which
 :func:`to_benchmark` also writes. :func:`parse_form` says which form it read. Anything it cannot read raises
-:class:`PuzzleError` carrying the line, column or cell at fault. ``static/parse.js`` is a
+:class:`PuzzleError` carrying the line, column or cell at fault. ``static/rules/parse.js`` is a
 mirror of this parser for the page (which must show a paste before Python has loaded);
 ``tests/parse_cases.json`` holds the cases both must agree on.
 """

@@ -5,7 +5,7 @@
 workers of a run on several workers (alldiff_ls a team, acs and alldiff_tabu a portfolio) and ``x`` their steps between barriers, ``stop`` the
 stop point of a run that Stop or its time limit ended, where its replay ends); ``g=<size>:<p>:<seed>[:unique]`` may stand instead of ``p=``: the generator's settings
 (``generate.Spec``), so a link to a 25×25 stays short. Reading a link never generates: the
-settings are kept in ``Link.generator`` and whoever runs the link makes the puzzle. ``static/share.js`` is the page's reader; both are held to the link cases of
+settings are kept in ``Link.generator`` and whoever runs the link makes the puzzle. ``static/rules/links.js`` is the page's reader; both are held to the link cases of
 ``tests/value_cases.json``. A link is read setting by setting: what is valid is kept, and
 each setting that is not gets its own problem, so a bad seed never costs the puzzle and one
 bad parameter never costs the others. A key given twice is a problem for that key.

@@ -1,6 +1,6 @@
 """One rule per setting a user can type: the seed, the time limit, each solver parameter.
 
-The page (``static/values.js``), share links and the CLI all read values by these rules,
+The page (``static/rules/values.js``), share links and the CLI all read values by these rules,
 and ``tests/value_cases.json`` holds the cases both sides are tested against, so a value
 means the same everywhere: a link that works in the page runs the same on the command line.
 

@@ -89,6 +89,14 @@ export const stepWord = (schema) => (schema && schema.step) || "iteration";
 // "1,234 moves": a count of a run's steps in its solver's own word
 export const stepCount = (n, schema) => `${n.toLocaleString("en")} ${stepWord(schema)}${n === 1 ? "" : "s"}`;
 
+// A run its step budget ended past the budget (a solver that counts its steps in groups and does
+// not take the runner's hint, run.Run.steps_left): why, in words; "" for any other run.
+export function overshootText(result, maxIterations, schema) {
+  if (!result || result.stop_reason !== "budget" || !maxIterations || !(result.iterations > maxIterations)) return "";
+  return `${result.solver} counts its ${stepWord(schema)}s in groups and ends at the group that reaches the step ` +
+    `budget: ${stepCount(result.iterations, schema)} for a budget of ${maxIterations.toLocaleString("en")}.`;
+}
+
 // a worker's loading stage (its `loading` message) in words: "worker 2 is loading numpy"
 export const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
   solvers: "is loading the solvers", done: "is finishing loading" };

@@ -32,7 +32,7 @@ export async function sendSolve({ worker, store, actions }, values, { state, lin
     const result = await handle.done;
     const step = stopPointAfter(result, spec);     // Stop or the time limit ended it: its link says where
     store.set({ stopPoint: step === null ? null : { fragment, step, replay: false } });
-    return { result, link };
+    return { result, link, max_iterations: spec.max_iterations ?? null };
   } catch (err) {
     if (err instanceof RunRefused) {
       if (err.field) actions.refuse(err.field === "solver" ? "s" : err.field, err.message);

@@ -159,7 +159,7 @@ test("ranking: the budget's own measure where one is set; unsolved lanes by open
   assert.deepEqual(places(race), [1, 2, 3]);
   assert.deepEqual(places(race, "iterations"), [3, 1, 2]);
   assert.deepEqual(places(race, "evaluations"), [1, 3, 2]);
-  // the 36×36 race of issue 37: four lanes not solved, with 14, 72, 177 and 542 open cells
+  // a 36×36 race: four lanes not solved, with 14, 72, 177 and 542 open cells
   const four = [unsolved(177), unsolved(14), unsolved(542, "stalled"), unsolved(72)];
   assert.deepEqual(places(four), [3, 1, 4, 2]);
   assert.deepEqual(places([...four, solved(5, 1, 1)]), [4, 2, 5, 3, 1]);

@@ -139,7 +139,7 @@ test("read: entries that ask for workers: a race's lanes at most 8 workers toget
     "entry 2 asks for 3 workers a run, more than the pool's 2: raise the workers to 3 or add the entry with fewer");
 });
 
-test("read: a race entry's problem never blocks a single run, and is named by its label (issue 28)", () => {
+test("read: a race entry's problem never blocks a single run, and is named by its label", () => {
   // a 16×16 loaded after an alldiff_tabu filter=hall_sets entry was added: the vet marked entry 1
   const s = state({ compare: { entries: [entry("alldiff_tabu"), entry("hill_climb")] },
     problems: new Map([[entryKey(0), "entry 1 (alldiff_tabu): hall_sets works on 9×9 puzzles only"], ["runs", "runs must be …"]]) });
