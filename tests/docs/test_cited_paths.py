@@ -1,5 +1,6 @@
-"""Every path of the repository that the docs or the code's comments and docstrings cite exists:
-a file moved or renamed takes its citations with it, or this test names each one left behind.
+"""Every path of the repository that the docs or the code's comments and docstrings cite exists,
+and every section of a doc cited by its name (`docs/design.md, "Share links"`) is there: a file
+moved or a heading renamed takes its citations with it, or this test names each one left behind.
 
 Cited paths are found in the docs (docs/*.md but the history, whose paths are those of its
 dates; docs/solvers/*.md; the READMEs) and in the comments and docstrings of the source (py/,
@@ -107,3 +108,49 @@ def test_every_cited_path_exists():
                     if not exists(c, path):
                         missing.append(f"{path.relative_to(ROOT).as_posix()}:{n}: {c}")
     assert missing == [], "cited paths that do not exist:\n" + "\n".join(missing)
+
+
+# a doc's section cited by its heading: `docs/design.md, "Share links"` (a word or a solver's id
+# may stand between: `docs/benchmarks.md, `acs`, "Propagation per round"`)
+SECTION = re.compile(r"((?:docs/)?[\w/-]+\.md)\"?[,:]?\s+(?:`?[\w ]+`?,\s+)?\"([^\"\n]{3,80})\"")
+
+
+def headings_of(doc) -> list[str]:
+    """What a citation may name in a doc: its headings, the bold words that open a paragraph
+    (`**Portfolio runs.**`) and the terms of a table's first column (the glossary's)."""
+    body = re.sub(r"```.*?```", "", doc.read_text(encoding="utf-8"), flags=re.S)
+    names = re.findall(r"^#{1,6} (.+)$", body, flags=re.M) + re.findall(r"^\*\*([^*]+)\*\*", body, flags=re.M)
+    names += re.findall(r"^\| ([^|]+?) \|", body, flags=re.M)
+    return [re.sub(r"[`*]", "", h).rstrip(".") for h in names]
+
+
+def section_found(title: str, headings: list[str]) -> bool:
+    """A citation names a heading by its start or a part of it (`"The exact solver"` for "The
+    exact solver (uniqueness checks)"), its backquotes dropped."""
+    title = re.sub(r"[`*]", "", title).rstrip(".").strip()
+    return any(title.lower() in h.lower() for h in headings)
+
+
+def test_a_section_cited_by_its_heading_is_checked_against_the_doc():
+    docs = ROOT / "docs" / "benchmarks.md"
+    assert section_found("The exact solver", headings_of(docs)) and section_found("Test tiers", headings_of(docs))
+    assert not section_found("The atlas (issue 35)", headings_of(docs))
+    design = headings_of(ROOT / "docs" / "design.md")
+    assert section_found("Portfolio runs", design) and section_found("Success rate", design)   # a paragraph's, a term's
+    text = 'see docs/benchmarks.md, `acs`, "Propagation per round" and docs/design.md, "Share links".'
+    assert [m.groups() for m in SECTION.finditer(text)] == [("docs/benchmarks.md", "Propagation per round"),
+                                                          ("docs/design.md", "Share links")]
+
+
+def test_every_cited_section_of_a_doc_exists():
+    missing = []
+    for path in sources():
+        for first, part in prose(path, path.read_text(encoding="utf-8", errors="replace")):
+            flat = re.sub(r"\s*\n\s*(?:#|//|\*)?\s*", " ", part)       # a citation may run over lines
+            for m in SECTION.finditer(flat):
+                doc = ROOT / m.group(1) if m.group(1).startswith("docs/") else None
+                if doc is None or not doc.is_file() or doc.name == "benchmarks-history.md":
+                    continue
+                if not section_found(m.group(2), headings_of(doc)):
+                    missing.append(f"{path.relative_to(ROOT).as_posix()}: {m.group(1)}, \"{m.group(2)}\"")
+    assert missing == [], "cited sections that no heading has:\n" + "\n".join(missing)
