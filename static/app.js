@@ -4,7 +4,7 @@
 import { createStore } from "./state.js";
 import { hasField } from "./rules/table.js";
 import { createActions } from "./actions.js";
-import { LabWorker } from "./python/client.js";
+import { GAVE_UP, LabWorker } from "./python/client.js";
 import { Pool, defaultPoolSize } from "./python/pool.js";
 import { runOnPool } from "./python/several.js";
 import { Board } from "./draw/board.js";
@@ -54,7 +54,7 @@ function workerLost(reason, replaced) {
   const what = actions.isCurrent("solve") ? "The run was lost. " : "";
   actions.notify(`The solver worker failed: ${reason}. ${what}` + (replaced
     ? "A fresh one is loading; your puzzle and settings are kept — press Start to run again."
-    : "It failed three times in a minute, so it was not restarted: reload the page."), "worker");
+    : GAVE_UP), "worker");
 }
 
 // ------------------------------------------------------------------ the parts of the page

@@ -21,12 +21,11 @@ from . import solvers, values
 from .settings import COMPARE_LINK_KEYS, LINK_KEYS, label_of
 from .generate import parse_spec
 from .grid import PuzzleError, parse
+from .limits import MAX_EXCHANGE, MAX_WORKERS   # w= and x=: the workers of a run and their steps between barriers
 from .several import EXCHANGES, workers_problem
 from .several.team import EXCHANGE
 
 RESERVED = LINK_KEYS                          # from the settings table (settings.py)
-MAX_WORKERS = 8                               # w=: the page's pool holds at most 8 workers (static/python/pool.js)
-MAX_EXCHANGE = 10 ** 9                        # x=: steps per worker between two barriers (none: several.EXCHANGES)
 COMPARE_KEYS = COMPARE_LINK_KEYS              # race and experiment links (the page's)
 
 

@@ -17,6 +17,7 @@ import { PRESETS, presetPatch } from "../../static/compare/presets.js";
 import { pointsAgainstP } from "../../static/rules/published.js";
 import { stepCount, stepWord } from "../../static/python/messages.js";
 import { tally } from "../../static/rules/stats.js";
+import { sentence } from "../../static/rules/limits.js";
 import { INITIAL } from "../../static/state.js";
 import { parsePuzzle, toBenchmark } from "../../static/rules/parse.js";
 import { readPuzzleFiles } from "../../static/compare/files.js";
@@ -114,7 +115,7 @@ test("check: Add entry takes the form's Workers and Exchange every when it asks 
   assert.deepEqual(["workers" in one.entry, "exchange" in one.entry], [false, false]);     // one worker: today's entry
   const other = checkEntry(state({ settings: { solver: "hill_climb", seed: "3", workers: "2" } }));
   assert.equal(other.entry, null);
-  assert.deepEqual([...other.problems], [["w", "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb"]]);
+  assert.deepEqual([...other.problems], [["w", sentence("workers_refused", { solver: "hill_climb" })]]);
 });
 
 test("check: the pasted list's bad line, from the list's reader, while its problem stands", () => {

@@ -14,6 +14,7 @@ import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
 import { autoWorkers } from "../../static/rules/workers.js";
+import { sentence } from "../../static/rules/limits.js";
 import { runFragment } from "../../static/rules/stop-point.js";
 import { checkEntry } from "../../static/compare/check.js";
 
@@ -74,8 +75,7 @@ test("read: Solve's workers (w): one by default, several only for alldiff_ls, at
   assert.equal(read("solve", state()).values.workers, 1);
   const two = read("solve", state({ settings: { solver: "alldiff_ls", workers: "2" } }));
   assert.deepEqual([two.problems.size, two.values.workers], [0, 2]);
-  assert.equal(read("solve", state({ settings: { workers: "2" } })).problems.get("w"),
-    "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb");
+  assert.equal(read("solve", state({ settings: { workers: "2" } })).problems.get("w"), sentence("workers_refused", { solver: "hill_climb" }));
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "9" } })).problems.get("w"),
     "workers of the run must be between 1 and 8; got 9");
   assert.ok(!judges("race", "w") && judges("solve", "w"));
