@@ -4,10 +4,9 @@
 // names the setting by (the settings table's, e.g. "runs", "generator seed"), so a caller never
 // rewrites a message; the problem also carries its parts: `label` and `reason`.
 
-export const SEED_MAX = 2 ** 53 - 1;
-export const SECONDS_MAX = 86400;
-export const QUOTE_MAX = 40;
-export const SIZES = [4, 9, 16, 25, 36, 49, 64];
+import { QUOTE_MAX, SECONDS_MAX, SEED_MAX, SIZES, sentence } from "./limits.js";
+
+export { QUOTE_MAX, SECONDS_MAX, SEED_MAX, SIZES };      // the bounds live in the limits table
 
 const WHOLE = /^-?[0-9]+$/;
 const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
@@ -87,7 +86,7 @@ export function stop_point(raw, label = "stop point") {
 // The side of a generated grid.
 export function size(raw, label = "size") {
   const v = number(raw, WHOLE);
-  if (v === null || !SIZES.includes(v)) throw new ValueProblem(label, `must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got ${quote(raw)}`);
+  if (v === null || !SIZES.includes(v)) throw new ValueProblem(label, `must be ${sentence("sides")}; got ${quote(raw)}`);
   return v;
 }
 

@@ -236,7 +236,7 @@ def test_every_series_a_solver_reports_has_a_name_for_people(papers):
 
 def test_every_extra_board_says_what_it_is_and_none_is_shown_by_default(papers):
     """The page shows a run's best candidate by default — the board its metrics describe — and
-    names an extra board with the schema's `views` when the visitor picks it (issue 27)."""
+    names an extra board with the schema's `views` when the visitor picks it."""
     p = papers["ai-escargot"]
     for schema in solvers.schemas():
         run = Run(p, schema["id"], {}, 0, Budget(max_iterations=2))

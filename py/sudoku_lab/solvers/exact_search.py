@@ -1,4 +1,4 @@
-"""The lab's exact search as an entry (issue 26): Algorithm X with dom/wdeg weights, locked
+"""The lab's exact search as an entry: Algorithm X with dom/wdeg weights, locked
 candidates and Luby restarts (``exact.Counter`` with ``exact.COUNT``, module docstring there),
 run like every solver so a race shows where exact search gives up and local search does not.
 Not one of the lab's papers: the reference for exact search, shown beside them.
