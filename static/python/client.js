@@ -20,10 +20,12 @@ export class WorkerLost extends Error {}
 
 // A run the worker refused before it started (a setting the puzzle cannot take, say): `field`
 // names the setting ('solver', 'seed' or a parameter) when there is one.
+// A visitor's solver refused (field "code") names the `line` of its text when there is one.
 export class RunRefused extends Error {
-  constructor(message, field = null) {
+  constructor(message, field = null, line = null) {
     super(message);
     this.field = field;
+    this.line = line;
   }
 }
 
@@ -108,7 +110,7 @@ export class LabWorker {
         const run = this.runs.get(msg.runId);
         if (run) {
           this.runs.delete(msg.runId);
-          run.reject(new RunRefused(msg.message, msg.field || null));
+          run.reject(new RunRefused(msg.message, msg.field || null, msg.line ?? null));
         } else if (msg.fatal) {
           this.failure = msg.message;
           this.onStatus();
@@ -119,10 +121,13 @@ export class LabWorker {
   }
 
   // ------------------------------------------------------------------ requests and runs
-  request(type, body = {}, onProgress = null) {
+  // watched: the reply must come within the watchdog's patience for an unanswered run (a visitor's
+  // text runs its top level; one that never ends is a hung worker, replaced like one)
+  request(type, body = {}, onProgress = null, watched = false) {
     const requestId = ++this.requestSeq;
+    if (watched) this.silence.restart(performance.now());
     return new Promise((resolve, reject) => {
-      this.requests.set(requestId, { resolve, reject, onProgress });
+      this.requests.set(requestId, { resolve, reject, onProgress, watched });
       this.worker.postMessage(requestMessage(type, requestId, body));
     });
   }
@@ -140,7 +145,12 @@ export class LabWorker {
   // forget the sliced task of that kind under way ("generate"): its request gets {superseded: true}
   drop(kind) { this.worker.postMessage(dropMessage(kind)); }
 
-  vet({ puzzle, solver, params, seed }) { return this.request("vet", { puzzle, solver, params, seed }); }
+  vet({ puzzle, solver, params, seed, code = null }) {
+    return this.request("vet", { puzzle, solver, params, seed, ...(code ? { code } : {}) }, null, !!code);
+  }
+
+  // a visitor's solver text ({name, text}): {ok, schema, sha256} or {ok: false, field: "code", message, line}
+  own(code) { return this.request("own", { code }, null, true); }
 
   // spec: {puzzle, solver, params, seed, max_seconds, lite}; onFrame(progress message).
   // Returns {runId, done: Promise<result>, stop()}; `done` rejects with RunRefused or WorkerLost.
@@ -188,6 +198,11 @@ export class LabWorker {
   checkAlive() {
     const now = performance.now();
     const silent = this.silence.check(now);
+    const loading = [...this.requests.values()].some((r) => r.watched);     // a visitor's text's top level
+    if (this.ready && loading && !this.runs.size && silent > this.stallMs * ANSWER_GRACE) {
+      this.lose(`your solver's code ran for ${(silent / 1000).toFixed(0)} s without finishing loading`);
+      return;
+    }
     if (!this.ready || !this.runs.size) return;
     if ([...this.runs.values()].every((r) => r.waiting)) { this.silence.restart(now); return; }
     const waiting = [...this.runs.values()].some((r) => !r.answered);

@@ -3,9 +3,10 @@
 
 // budget: run.Budget's fields — the time limit, the step and evaluation budgets, the stop point
 // (the last three only when set)
+// code: a visitor's solver ({name, text}; solver "own"), loaded by the worker through the run protocol
 export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds, max_iterations = null, max_evaluations = null,
-  stop_at = null, lite = false }) => ({
-  type: "start", runId, puzzle, solver, params, seed,
+  stop_at = null, lite = false, code = null }) => ({
+  type: "start", runId, puzzle, solver, params, seed, ...(code ? { code } : {}),
   budget: { max_seconds, ...(max_iterations !== null ? { max_iterations } : {}), ...(max_evaluations !== null ? { max_evaluations } : {}),
     ...(stop_at !== null ? { stop_at } : {}) },
   ...(lite ? { frames: "lite" } : {}),

@@ -9,6 +9,7 @@ import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
 import { autoWorkersNow, read } from "../rules/read.js";
 import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rules/table.js";
 import { EXCHANGES, exchangeOf } from "../rules/workers.js";
+import { codeFor, OWN } from "../own/code.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: this form's own fields
 // the text fields among them (the solver is a menu): the table says where each lives in the state
@@ -28,6 +29,7 @@ export function mountSettings(store, actions, worker) {
   const textField = (key) => document.querySelector(`[data-testid="${setting(key).field}"]`);
   const texts = new Map(TEXT_KEYS.map((key) => [key, textField(key)]));
   let builtFor = null;               // the solver whose parameter form is on screen
+  let builtSchema = null;            // and its schema (a visitor's solver's changes with its text)
 
   const settings = () => store.state.settings;
   const setSettings = (patch) => store.set({ settings: { ...settings(), ...patch } });
@@ -71,12 +73,13 @@ export function mountSettings(store, actions, worker) {
       ui.params.replaceChildren();
       builtFor = "";
     }
-    if (schema && builtFor !== schema.id) {
+    if (schema && (builtFor !== schema.id || builtSchema !== schema)) {
       ui.solver.value = schema.id;
       ui.citation.textContent = `${schema.title}. ${schema.citation}`;
       texts.get("x").placeholder = Object.hasOwn(EXCHANGES, schema.id) ? String(exchangeOf(schema.id)) : "";   // empty: the solver's own
       buildParamForm(ui.params, schema, s.settings.params);
       builtFor = schema.id;
+      builtSchema = schema;
       lockForm(ui.params, !!s.running);
       markProblems(s);
     }
@@ -106,8 +109,11 @@ export function mountSettings(store, actions, worker) {
     lockForm(ui.params, on);
   });
 
-  // ------------------------------------------------------------------ the vet request
-  // Settings that depend on the puzzle are checked by Python whenever either changes.
+  mountVet(store, actions, worker, fieldOf);
+}
+
+// The vet request: settings that depend on the puzzle are checked by Python whenever either changes.
+function mountVet(store, actions, worker, fieldOf) {
   let vetSeq = 0;
   let vetKey = null;                 // the key whose problem came from the last vet
   store.on(["puzzle", "settings", "ready"], async (s) => {
@@ -115,10 +121,12 @@ export function mountSettings(store, actions, worker) {
     const { values: { schema, params }, problems } = read("solve", s, { stored: false });
     const own = new Set(["seed", "t", "i", "ev", "w", "x", "p"]);
     if (!schema || [...problems.keys()].some((k) => !own.has(k))) return;   // the form's own problems first
+    const code = codeFor(schema.id, s.own);
+    if (schema.id === OWN && !code) return;            // a visitor's text that may not run yet is not loaded
     const mine = ++vetSeq;
     let reply;
     try {
-      reply = await worker.vet({ puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed: 0 });
+      reply = await worker.vet({ puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed: 0, code });
     } catch { return; }                // a lost worker: the next ready vets again
     if (mine !== vetSeq) return;
     if (vetKey) { actions.setProblem(vetKey, null); vetKey = null; }
@@ -126,6 +134,10 @@ export function mountSettings(store, actions, worker) {
       const n = store.state.notice;
       if (n && n.source !== "problems") return;          // another message stands (a refused Start's, say)
       if (store.state.problems.size) actions.reportProblems(); else actions.clearNotice("problems");
+      return;
+    }
+    if (reply.field === "code") {                      // the visitor's text: said beside the editor, its line marked
+      store.set({ own: { ...store.state.own, error: { message: reply.message, line: reply.line ?? null } } });
       return;
     }
     const key = reply.field === "solver" ? "s" : reply.field;

@@ -3,7 +3,7 @@ other puzzle on the board and Start says what to fix; an experiment link is name
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def test_a_link_whose_puzzle_cannot_be_read_leaves_no_other_puzzle_on_the_board(lab):
