@@ -8,9 +8,11 @@ import { aggregate, cellIndex } from "../rules/atlas.js";
 import { pointsBySizeAndP } from "../rules/published.js";
 import { heatMap, scaleLegend, swatchLegend, linearWhere, logWhere } from "../draw/heatmap.js";
 import { atlasData, published } from "./fetch.js";
+import { mountScrollHint } from "./scroll-hint.js";
 import { entryColour, secondsLabel, successColour, successTicks, timeColour, timeDomain, timeTicks } from "../draw/colour-scale.js";
 
-const MEASURES = [["success", "success rate"], ["time", "median time of solved runs"], ["fastest", "fastest solver"]];
+// the one map first: which solver wins each cell (the others, a map per solver, on demand)
+const MEASURES = [["fastest", "fastest solver"], ["success", "success rate"], ["time", "median time of solved runs"]];
 const TIME_MEASURES = ["median_seconds"];            // the published series the time maps set beside ours
 
 const pct = (rate) => `${Math.round(100 * rate)} %`;
@@ -32,15 +34,34 @@ function panel(host, heading, testid) {
   const caption = document.createElement("p");
   caption.className = "hint atlas-caption";
   caption.setAttribute("data-testid", "atlas-caption");
+  // the command that made the maps, behind a fold (a block of command lines is no caption)
+  const command = document.createElement("details");
+  command.className = "hint atlas-command";
+  command.setAttribute("data-testid", "atlas-command");
+  command.hidden = true;
+  const summary = document.createElement("summary");
+  summary.textContent = "The command that measured these maps";
+  command.append(summary, document.createElement("code"));
   const legend = document.createElement("div");
   legend.className = "atlas-legend-box";
+  // what the small circles on a solver's maps are, in words (their titles reach no touch screen)
+  const marksNote = document.createElement("p");
+  marksNote.className = "hint atlas-marks-note";
+  marksNote.setAttribute("data-testid", "atlas-marks-note");
+  marksNote.hidden = true;
+  const scrollHint = document.createElement("p");
+  scrollHint.className = "hint scroll-hint";
+  scrollHint.setAttribute("data-testid", "atlas-scroll-hint");
+  scrollHint.textContent = "More of the maps to the right: scroll the maps sideways.";
+  scrollHint.hidden = true;
   const maps = document.createElement("div");
   maps.className = "atlas-maps";
   maps.tabIndex = 0;                                  // a box that scrolls sideways takes the keys too
   maps.setAttribute("role", "group");
   maps.setAttribute("aria-label", `${heading}: the maps (scroll sideways on a narrow screen)`);
-  host.replaceChildren(h, label, caption, legend, maps);
-  return { host, menu, caption, legend, maps };
+  host.replaceChildren(h, label, caption, command, legend, marksNote, scrollHint, maps);
+  mountScrollHint(maps, scrollHint);
+  return { host, menu, caption, command, legend, marksNote, maps };
 }
 
 // One atlas on screen. show({atlas, names, solverOf, caption, published, max_seconds}) draws it:
@@ -61,7 +82,7 @@ export class AtlasView {
     this.ui.maps.replaceChildren();
   }
 
-  show({ atlas, names = (e) => e, solverOf = (e) => e.split(":")[0], caption, published = {}, max_seconds = null }) {
+  show({ atlas, names = (e) => e, solverOf = (e) => e.split(":")[0], caption, command = null, published = {}, max_seconds = null }) {
     this.atlas = atlas;
     this.names = names;
     this.solverOf = solverOf;
@@ -70,6 +91,8 @@ export class AtlasView {
     this.best = new Map(atlas.fastest.map((f) => [`${f.size}|${f.p}`, f]));
     this.domain = timeDomain(atlas.cells.map((c) => c.median_seconds), max_seconds);
     this.ui.caption.textContent = caption;
+    this.ui.command.hidden = !command;
+    this.ui.command.querySelector("code").textContent = command || "";
     this.draw();
   }
 
@@ -150,6 +173,12 @@ export class AtlasView {
     const { maps, legend } = this.plan(this.ui.menu.value);
     this.ui.host.dataset.state = "loading";
     this.ui.legend.replaceChildren(legend());
+    const marked = maps.filter((m) => m.marks && m.marks.length).map((m) => m.title);
+    this.ui.marksNote.hidden = !marked.length;
+    this.ui.marksNote.textContent = marked.length ? `The small circle in a cell's corner on the ${marked.join(" and ")} ` +
+      `map${marked.length === 1 ? "" : "s"} is the figure the field published for that solver's method at that size and p ` +
+      "(Lloyd & Amos for acs, the AllDiff-LS repository for alldiff_ls), filled on the same colour scale as the cells: a " +
+      "circle the colour of its cell agrees with our runs; one lighter or darker than its cell does not." : "";
     const { sizes, ps } = this.atlas;
     const next = (i) => {
       if (token !== this.token) return;
@@ -171,7 +200,7 @@ export class AtlasView {
   }
 }
 
-// The shipped atlas's caption: the budget and clock, instances and runs, and the command.
+// The shipped atlas's caption: the budget and clock, instances and runs (the command goes behind a fold).
 export function shippedCaption(atlas) {
   const b = atlas.budget || {};
   const limits = [b.max_seconds != null && `${b.max_seconds} s of ${atlas.clock === "cpu" ? "CPU" : "wall-clock"} time`,
@@ -182,8 +211,7 @@ export function shippedCaption(atlas) {
     : `${atlas.instances} generated instance${atlas.instances === 1 ? "" : "s"}`;
   return `Budget: ${limits.join(", ") || "none"} a run; ${instances} × ` +
     `${atlas.runs} run${atlas.runs === 1 ? "" : "s"} per size × p and ` +
-    `solver (success: solved among the runs that ended on their own; time: the median of the solved runs only). ` +
-    `Measured natively with: ${atlas.command} (from py/).`;
+    "solver (success: solved among the runs that ended on their own; time: the median of the solved runs only), measured natively.";
 }
 
 // The visitor's atlas from its experiment's records ([{...record, entry}]), in entry order.
@@ -203,7 +231,8 @@ export function mountAtlas(store, { shippedEl, ownEl }) {
     else ownEl.hidden = !own.atlas;
     if (s.view !== "experiment" || loading) return;
     loading = Promise.all([atlasData(), published()])
-      .then(([atlas, pub]) => shipped.show({ atlas, caption: shippedCaption(atlas), published: pub, max_seconds: atlas.budget?.max_seconds }))
+      .then(([atlas, pub]) => shipped.show({ atlas, caption: shippedCaption(atlas), command: `(from py/)\n${atlas.command.split("; ").join("\n")}`,
+        published: pub, max_seconds: atlas.budget?.max_seconds }))
       .catch((err) => shipped.fail(err.message));
   });
   return {

@@ -85,12 +85,14 @@ export class Experiment {
     this.chart = null;
   }
 
-  // An entry in a legend: its number, solver, first seed (runs take seed, seed + 1, …) and the
-  // parameters it changes from the paper's defaults.
+  // An entry in a legend, whole: its number, solver, its runs' seeds (seed, seed + 1, …: "seeds
+  // 1–5"; a "seed 1…" read as a name cut short) and the parameters it changes from the paper's defaults.
   entryName(e, i) {
     const schema = this.schemas().get(e.solver);
-    const [solver, seed, ...changed] = schema ? describe(e, schema).split(" · ") : [e.solver, `seed ${e.seed}`];
-    return [`${i + 1}. ${solver}`, `${seed}…`, ...changed].join(" · ");
+    const [solver, , ...changed] = schema ? describe(e, schema).split(" · ") : [e.solver, `seed ${e.seed}`];
+    const runs = Number(this.runs) || 1;
+    const seeds = runs > 1 ? `seeds ${e.seed}–${e.seed + runs - 1}` : `seed ${e.seed}`;
+    return [`${i + 1}. ${solver}`, seeds, ...changed].join(" · ");
   }
 
   // entries: [{solver, seed, params}], puzzles: [{name, puzzle, file?} or {name, spec}]; sweep: null, or a

@@ -20,6 +20,15 @@ const LANE_PAINT_MS = 60;
 export const laneLabel = (entry, i) =>
   `${i + 1}. ${entry.solver} · seed ${entry.seed}${workersOf(entry) > 1 ? ` · ${entry.workers} workers` : ""}`;
 
+// Why a lane Stop ended before it started: its worker was ready and it waited for the others'
+// (lanes start together), or its own worker was still loading.
+function unstartedWords(waitedFor) {
+  if (!waitedFor) return "stopped before it started, while its worker loaded";
+  if (!waitedFor.length) return "stopped before it started, as the lanes were starting";
+  return `stopped before it started: its worker was ready, waiting for lane${waitedFor.length > 1 ? "s" : ""} ` +
+    `${waitedFor.map((k) => k + 1).join(", ")} to load`;
+}
+
 export class Race {
   constructor({ lanesEl, chartEl, rankingEl, schemas }) {
     Object.assign(this, { lanesEl, chartEl, rankingEl, schemas });
@@ -112,6 +121,8 @@ export class Race {
       const w = ws.find((x) => !x.ready);
       const its = ws.length > 1 ? "one of its workers" : "its worker";
       if (!ws.length || lane.state !== "running") return;
+      // what it waited for, should Stop come before the lanes start: its own workers, or the others'
+      lane.waitedFor = w ? null : loading.filter((k) => k !== i);
       lane.info.textContent = failed ? `${its} failed: ${failed.failure}`
         : w ? `waiting for ${its}, which ${STAGE_WORDS[w.stage] || STAGE_WORDS.runtime}…`
           : loading.length ? `${ws.length > 1 ? "its workers are" : "its worker is"} ready; waiting for lane${loading.length > 1 ? "s" : ""} ` +
@@ -196,7 +207,7 @@ export class Race {
     lane.place.textContent = state === "error" ? "error" : state === "stopped" ? "stopped" : state === "unsolvable" ? "no solution" : "not solved";
     lane.time.textContent = result.started === false ? "" : `${result.seconds.toFixed(2)} s`;
     lane.info.textContent = state === "error" ? result.message || "the run failed"
-      : result.started === false ? "stopped before it started"
+      : result.started === false ? unstartedWords(lane.waitedFor)
         : `${stepCount(result.iterations, this.schemas().get(lane.entry.solver))} · ` +
           (cellsLeft(result) ? `${cellsLeftText(cellsLeft(result))} left` : "no board");
   }

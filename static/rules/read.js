@@ -5,7 +5,7 @@
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
 import * as values from "./values.js";
 import { MAX_RUNS } from "./links.js";
-import { MAX_EXCHANGE, MAX_WORKERS, autoWorkers, exchangeOf, workersProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, autoWorkers, autoWorkersWhy, exchangeOf, workersProblem } from "./workers.js";
 import { workersOf } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { readSweep } from "./generator.js";
@@ -68,10 +68,23 @@ export const workersAuto = (state) => String(state.settings.workers ?? "1").trim
 // solver; `params` as read). `state.spareWorkers`: what the visitor's pool affords (pool.js
 // defaultPoolSize; 1 when unknown).
 function formAutoWorkers(state, schema, params) {
-  if (!schema || !state.puzzle) return 1;
-  const size = state.puzzle.n * state.puzzle.n;
-  return autoWorkers({ solver: schema.id, size, givens: state.puzzle.cells.filter((v) => v > 0).length,
-    walkers: params.walkers ?? 1, spare: state.spareWorkers ?? 1 });
+  const facts = autoFacts(state, schema, params);
+  return facts ? autoWorkers(facts) : 1;
+}
+
+// What auto decides by (rules/workers.js autoWorkers), or null without a puzzle or a solver.
+function autoFacts(state, schema, params) {
+  if (!schema || !state.puzzle) return null;
+  return { solver: schema.id, size: state.puzzle.n * state.puzzle.n, givens: state.puzzle.cells.filter((v) => v > 0).length,
+    walkers: params.walkers ?? 1, spare: state.spareWorkers ?? 1 };
+}
+
+// Why Workers left empty ("auto") stands for what it does now, in a sentence ("" without a puzzle or a solver).
+export function autoWorkersReason(state) {
+  const problems = new Map();
+  const { schema, params } = readSolverForm({ ...state, settings: { ...state.settings, workers: "" } }, problems);
+  const facts = autoFacts(state, schema, params);
+  return facts ? autoWorkersWhy(facts) : "";
 }
 
 // The Solver form's Workers as a run's link writes it: as typed, or, left empty ("auto"), the

@@ -32,3 +32,22 @@ export function autoWorkers({ solver, size, givens, walkers, spare }) {
   const pays = solver === TEAM_SOLVER && size >= AUTO_TEAM.min_size && givens <= AUTO_TEAM.max_givens * size * size;
   return pays && walkers >= AUTO_TEAM.workers && spare >= AUTO_TEAM.workers ? AUTO_TEAM.workers : 1;
 }
+
+// Why "auto" stands for what it does, in a sentence for the Solver form (the same facts as
+// autoWorkers, in its order): the solver, the grid, its givens, the walkers, then this device.
+export function autoWorkersWhy({ solver, size, givens, walkers, spare }) {
+  const team = AUTO_TEAM.workers, share = Math.round(100 * AUTO_TEAM.max_givens);
+  const where = `a team of ${team} was measured to pay only for ${TEAM_SOLVER} on a ${AUTO_TEAM.min_size}×${AUTO_TEAM.min_size} ` +
+    `or larger with at most ${share} % of its cells given`;
+  if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${where} (acs and alldiff_tabu run on several only when you ask).`;
+  if (size < AUTO_TEAM.min_size) return `auto: 1 worker — ${where}; this is a ${size}×${size}.`;
+  if (givens > AUTO_TEAM.max_givens * size * size) {
+    return `auto: 1 worker — ${where}; this one has ${Math.round((100 * givens) / (size * size))} % given.`;
+  }
+  if (walkers < team) return `auto: 1 worker — its ${walkers} walker${walkers === 1 ? "" : "s"} cannot be split over ${team}.`;
+  if (spare < team) {
+    return `auto: 1 worker — a team of ${team} would pay here, but this device's cores leave ${spare} worker${spare === 1 ? "" : "s"} ` +
+      `for a run beside the page (${team} would share a core and run no faster): type ${team} to try it.`;
+  }
+  return `auto: ${team} workers — a team of ${team} was measured to pay for ${TEAM_SOLVER} on a grid this size and this sparse.`;
+}

@@ -6,7 +6,7 @@
 // (say hall_sets past 9×9) come from Python: the vet request is a listener here.
 import { boardToString } from "../rules/parse.js";
 import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
-import { autoWorkersNow, read } from "../rules/read.js";
+import { autoWorkersNow, autoWorkersReason, read, workersAuto } from "../rules/read.js";
 import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rules/table.js";
 import { EXCHANGES, exchangeOf } from "../rules/workers.js";
 import { codeFor, OWN } from "../own/code.js";
@@ -15,11 +15,15 @@ const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: thi
 // the text fields among them (the solver is a menu): the table says where each lives in the state
 const TEXT_KEYS = [...FIELD_KEYS].filter((k) => k !== "s");
 
-// Workers left empty is "auto": its placeholder says what auto stands for on this puzzle and solver.
-function showAutoWorkers(store, input) {
+// Workers left empty is "auto": its placeholder says what auto stands for on this puzzle and
+// solver, and a line under the fields says why (the solver, the grid, its givens, this device's cores).
+function showAutoWorkers(store, input, why) {
   store.on(["settings", "puzzle", "schemas", "spareWorkers"], (s) => {
     const auto = `auto: ${autoWorkersNow(s)}`;
     if (input.placeholder !== auto) input.placeholder = auto;
+    const reason = workersAuto(s) ? autoWorkersReason(s) : "";
+    why.hidden = !reason;
+    if (why.textContent !== reason) why.textContent = reason;
   });
 }
 
@@ -93,7 +97,7 @@ export function mountSettings(store, actions, worker) {
     for (const [key, input] of texts) if (input.value !== valueIn(s, key)) input.value = valueIn(s, key);
   });
 
-  showAutoWorkers(store, texts.get("w"));
+  showAutoWorkers(store, texts.get("w"), document.getElementById("solve-workers-auto"));
   function markProblems(s) {
     for (const key of FIELD_KEYS) markField(fieldOf(key), s.problems.get(key) || null);
     const schema = s.schemas.get(s.settings.solver);

@@ -13,7 +13,8 @@ import { read } from "../../static/rules/read.js";
 import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
-import { autoWorkers } from "../../static/rules/workers.js";
+import { autoWorkers, autoWorkersWhy } from "../../static/rules/workers.js";
+import { autoWorkersReason } from "../../static/rules/read.js";
 import { sentence } from "../../static/rules/limits.js";
 import { runFragment } from "../../static/rules/stop-point.js";
 import { checkEntry } from "../../static/compare/check.js";
@@ -229,4 +230,20 @@ test("patchOf puts a link's text where the table keeps the setting", async () =>
   assert.equal(patchOf(s, "gi", "0").compare.sweep.instances, "0");
   assert.equal(patchOf(s, "m", "x"), null);
   assert.equal(valueIn({ ...s, ...patchOf(s, "t", "0") }, "t"), "0");
+});
+
+test("read: why Workers auto stands for what it does, in words: the solver, the grid, its givens, the walkers, the device", () => {
+  const hard = { solver: "alldiff_ls", size: 36, givens: Math.floor(0.45 * 1296), walkers: 16, spare: 2 };
+  assert.match(autoWorkersWhy(hard), /^auto: 2 workers — a team of 2 was measured to pay/);
+  assert.match(autoWorkersWhy({ ...hard, spare: 1 }),
+    /^auto: 1 worker — a team of 2 would pay here, but this device's cores leave 1 worker for a run beside the page/);
+  assert.match(autoWorkersWhy({ ...hard, size: 25, givens: 200 }), /this is a 25×25\.$/);
+  assert.match(autoWorkersWhy({ ...hard, givens: Math.floor(0.6 * 1296) }), /this one has 60 % given\.$/);
+  assert.match(autoWorkersWhy({ ...hard, walkers: 1 }), /its 1 walker cannot be split over 2\./);
+  assert.match(autoWorkersWhy({ ...hard, solver: "acs" }), /acs and alldiff_tabu run on several only when you ask/);
+  for (const facts of [hard, { ...hard, spare: 1 }, { ...hard, size: 25 }, { ...hard, walkers: 1 }]) {
+    assert.equal(autoWorkersWhy(facts).startsWith(`auto: ${autoWorkers(facts)} worker`), true);   // the same decision
+  }
+  assert.equal(autoWorkersReason(state({ puzzle: null })), "");
+  assert.match(autoWorkersReason(state()), /^auto: 1 worker — .*hill_climb|^auto: 1 worker — a team of 2 was measured/);
 });

@@ -78,7 +78,11 @@ def test_the_legend_is_labelled_for_each_measure_and_the_fastest_map_shows_each_
     caption = atlas.get_by_test_id("atlas-caption").inner_text()
     limit = ATLAS["budget"]["max_seconds"]
     clock = "CPU" if ATLAS["clock"] == "cpu" else "wall-clock"
-    assert f"Budget: {limit:g} s of {clock} time a run" in caption and ATLAS["command"] in caption
+    assert f"Budget: {limit:g} s of {clock} time a run" in caption and "bench" not in caption
+    fold = atlas.get_by_test_id("atlas-command")                  # the command, behind a fold
+    assert fold.get_attribute("open") is None and fold.locator("summary").is_visible()
+    fold.locator("summary").click()
+    assert fold.locator("code").inner_text().replace("\n", "; ").endswith(ATLAS["command"])
     n = ATLAS["instances"]                                       # pooled sweeps: a count per size
     counts = ", ".join(f"{k} at {size}×{size}" for size, k in n.items()) if isinstance(n, dict) else str(n)
     assert f"{counts} generated instances × {ATLAS['runs']} run" in caption
@@ -182,6 +186,8 @@ def test_the_phase_transition_preset_sweeps_several_sizes_and_draws_the_visitors
     own = lab.by("atlas-own")
     lab.page.wait_for_selector('[data-testid="atlas-own"][data-state="ready"]')
     assert own.is_visible()
+    own.get_by_test_id("atlas-measure").select_option("success")    # a map per entry (the fastest map leads)
+    lab.page.wait_for_selector('[data-testid="atlas-own"][data-state="ready"] [data-testid=atlas-map][data-measure="success"]')
     names = own.get_by_test_id("atlas-map").evaluate_all("els => els.map(e => e.dataset.entry)")
     solvers = ["hill_climb", "alldiff_tabu", "alldiff_tabu", "acs", "alldiff_ls"]
     assert [n.split(" · ")[0] for n in names[:5]] == [f"{k + 1}. {s}" for k, s in enumerate(solvers)]
@@ -203,3 +209,35 @@ def test_the_phase_transition_preset_sweeps_several_sizes_and_draws_the_visitors
     own.get_by_test_id("atlas-measure").select_option("fastest")
     lab.page.wait_for_selector('[data-testid="atlas-own"][data-state="ready"] [data-testid=atlas-map][data-measure="fastest"]')
     assert len(cells(own, "fastest")) == 4
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_atlas_leads_with_the_fastest_map_says_what_its_circles_are_and_says_its_maps_scroll_on_a_phone(lab, scheme):
+    """One map first (who wins each cell); the published circles on the acs and alldiff_ls maps
+    explained in words on the page, not only in a tooltip; at 390×844 a line says the maps go on
+    to the right, and goes once they are scrolled to their end."""
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.set_view("experiment")
+    atlas = lab.by("atlas")
+    lab.page.wait_for_selector('[data-testid="atlas"][data-state="ready"]')
+    # the menu leads with the one map (the first option is what a page shows first)
+    assert atlas.get_by_test_id("atlas-measure").locator("option").first.get_attribute("value") == "fastest"
+    atlas.get_by_test_id("atlas-measure").select_option("fastest")
+    lab.page.wait_for_selector('[data-testid="atlas"][data-state="ready"] [data-testid=atlas-map][data-measure="fastest"]')
+    assert atlas.get_by_test_id("atlas-map").count() == 1
+    assert atlas.get_by_test_id("atlas-marks-note").is_hidden()       # no circles on the fastest map
+    atlas.get_by_test_id("atlas-measure").select_option("success")
+    lab.page.wait_for_selector('[data-testid="atlas"][data-state="ready"] [data-testid=atlas-map][data-measure="success"]')
+    note = atlas.get_by_test_id("atlas-marks-note")
+    assert note.is_visible() and "acs" in note.inner_text() and "alldiff_ls" in note.inner_text()
+    assert "small circle" in note.inner_text()
+    lab.page.set_viewport_size({"width": 390, "height": 844})
+    hint = atlas.get_by_test_id("atlas-scroll-hint")
+    hint.wait_for(state="visible")
+    box = atlas.locator(".atlas-maps")
+    assert box.get_attribute("data-more") is not None
+    hb, bb = hint.bounding_box(), box.bounding_box()
+    assert hb["y"] < bb["y"] and 0 <= hb["x"] and hb["x"] + hb["width"] <= 390       # over the maps, on the screen
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    hint.wait_for(state="hidden")

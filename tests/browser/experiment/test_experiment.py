@@ -190,8 +190,8 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
     assert success.is_visible() and time_.is_visible()
     assert success.get_attribute("data-x-label").startswith("p") and success.get_attribute("data-y-label")
     legend = success.get_attribute("data-legend").split("|")
-    assert legend[:5] == ["1. hill_climb · seed 0…", "2. alldiff_tabu · seed 0…",
-                          "3. alldiff_tabu · seed 0… · propagate=true", "4. acs · seed 0…", "5. alldiff_ls · seed 0…"]
+    assert legend[:5] == ["1. hill_climb · seed 0", "2. alldiff_tabu · seed 0",             # whole: one run, one seed
+                          "3. alldiff_tabu · seed 0 · propagate=true", "4. acs · seed 0", "5. alldiff_ls · seed 0"]
     assert any("Lewis 2007" in x for x in legend)
     assert int(success.get_attribute("data-points")) >= 9                    # ours, plus the published marks
     assert "seconds" in time_.get_attribute("data-y-label")
@@ -325,3 +325,23 @@ def test_an_entry_asking_for_two_workers_runs_each_run_as_one_team_on_a_pool_of_
     assert is_solution(puzzle, parse(rec["board"]).cells)
     native = run_on_processes(puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=exchange)
     assert (rec["iterations"], rec["board"]) == (native.iterations, native.to_json()["board"])
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_experiment_chart_legend_names_each_entry_whole(lab, width):
+    """Each entry's name in "Runs solved against time" is whole: its seeds written out ("seeds
+    3–4", where "seed 3…" read as a name cut short), every label shown in full at 1280 and 390 px."""
+    lab.open()
+    lab.page.set_viewport_size({"width": width, "height": 900 if width > 800 else 844})
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&t=20&i=300&m=experiment&e=hill_climb:3,alldiff_tabu:5:propagate=true&runs=2&ps=current")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done(timeout=180_000)
+    chart = lab.by("compare-chart")
+    assert chart.get_attribute("data-legend").split("|") == ["1. hill_climb · seeds 3–4",
+                                                             "2. alldiff_tabu · seeds 5–6 · propagate=true"]
+    chart.locator(".u-legend").scroll_into_view_if_needed()
+    labels = chart.locator(".u-legend .u-label")
+    shown = [s for s in labels.evaluate_all("els => els.map(e => [e.textContent, e.scrollWidth <= e.clientWidth + 1, "
+                                            "e.getBoundingClientRect().right <= innerWidth])") if s[0][:1].isdigit()]
+    assert [s[0] for s in shown] == ["1. hill_climb · seeds 3–4", "2. alldiff_tabu · seeds 5–6 · propagate=true"]
+    assert all(whole and inside for _, whole, inside in shown), shown

@@ -162,7 +162,10 @@ def test_stop_while_the_workers_still_load_ends_everything_at_once_and_the_next_
     lab.wait_lanes_done(timeout=3_000)
     print(f"stopped {1000 * (time.perf_counter() - t0):.0f} ms after the click")
     assert [l["state"] for l in lab.lanes()] == ["stopped"] * 3
-    assert "stopped before it started" in lab.page.locator('[data-testid="lane"]').first.inner_text()
+    # each lane says what it waited for: lane 1 runs on the page's own worker, ready; the others' were loading
+    said = [lab.page.locator('[data-testid="lane"]').nth(i).inner_text() for i in range(3)]
+    assert "stopped before it started: its worker was ready, waiting for lanes 2, 3 to load" in said[0], said
+    assert all("stopped before it started, while its worker loaded" in s for s in said[1:]), said
     assert lab.state() == "ready" and lab.by("compare-start").is_enabled() and lab.by("compare-stop").is_disabled()
     lab.start_race()                                       # and the next race runs, once its workers are up
     lab.wait_lanes_done(timeout=120_000)

@@ -279,3 +279,23 @@ def test_a_run_solved_at_step_zero_draws_its_one_point_and_says_why(lab):
     lab.by("start").click()
     assert lab.wait_state("solved", "failed", "error") == "solved"
     assert not lab.by("chart-note").is_visible()
+
+
+def test_workers_left_empty_says_why_auto_stands_for_what_it_does(lab):
+    """The Solver form's Workers, left empty ("auto"), says in words why it runs on the workers
+    its placeholder names: on a hard 36×36, the device's cores; on a 9×9, the grid."""
+    lab.open("#g=36:0.45:1&s=alldiff_ls&seed=1&t=5")
+    lab.page.wait_for_selector('[data-testid=board][data-size="36"]', timeout=120_000)
+    lab.by("solve-workers").fill("")
+    why = lab.by("solve-workers-auto")
+    lab.wait_until("() => /36×36 ·/.test(document.querySelector('[data-testid=puzzle-info]').textContent)", timeout=120)
+    why.wait_for(state="visible")
+    auto = lab.by("solve-workers").get_attribute("placeholder")           # "auto: 1" or "auto: 2"
+    said = why.inner_text()
+    assert said.startswith(f"{auto} worker"), (auto, said)
+    assert ("cores" in said) if auto == "auto: 1" else ("measured to pay" in said), said
+    lab.by("solve-workers").fill("1")                                     # a number typed: nothing to explain
+    assert why.is_hidden()
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=alldiff_ls&seed=1&t=5")
+    lab.by("solve-workers").fill("")
+    assert "this is a 9×9" in lab.by("solve-workers-auto").inner_text()
