@@ -21,6 +21,8 @@ MAX_TEXT = 40_000                   # a puzzle's text at most (a 64×64 of two-d
 SEED_MAX = 2**53 - 1
 SECONDS_MAX = 86_400
 QUOTE_MAX = 40                      # a message quotes at most this many characters of what was typed
+# The whole-number settings and their ranges: a budget counts at least one step or evaluation.
+WHOLE = {"seed": (0, SEED_MAX), "budget": (1, SEED_MAX), "stop_point": (0, SEED_MAX)}
 
 # A run on several workers (docs/design.md, "Worker messages", runs on several workers): 1 to
 # MAX_WORKERS workers (the page's pool holds at most 8), meeting at a barrier every `exchange`
@@ -51,8 +53,13 @@ def _sides_in_words() -> str:
     return ", ".join(map(str, SIZES[:-1])) + f" or {SIZES[-1]}"
 
 
-# Sentences made of the limits; `{solver}` stands for the solver refused.
+# Sentences made of the limits; `{solver}` stands for the solver refused. A value rule's reason
+# is followed by "; got <what was typed>".
 SENTENCES = {
+    **{name: f"must be a whole number from {low} to {high}" for name, (low, high) in WHOLE.items()},
+    "seconds": f"must be a number of seconds above 0 and at most {SECONDS_MAX}",
+    "seconds_empty": (f"is empty: give a number of seconds above 0 and at most {SECONDS_MAX}, or a step or "
+                      "evaluation budget to run with no time limit"),
     # why a puzzle's cell count is wrong: "Found 80 cells, but a puzzle needs …"
     "cell_counts": _sizes_in_words(),
     # the generator's size: "size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8)"
@@ -67,5 +74,6 @@ def table() -> dict:
     """Everything above as one JSON object: the page's copy (static/vendor/limits.json)."""
     return {"sizes": list(SIZES), "max_order": MAX_ORDER, "max_symbol_side": MAX_SYMBOL_SIDE, "max_text": MAX_TEXT,
             "seed_max": SEED_MAX, "seconds_max": SECONDS_MAX, "quote_max": QUOTE_MAX,
+            "whole": {name: list(bounds) for name, bounds in WHOLE.items()},
             "max_workers": MAX_WORKERS, "max_exchange": MAX_EXCHANGE, "team_solver": TEAM_SOLVER,
             "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM), "sentences": dict(SENTENCES)}

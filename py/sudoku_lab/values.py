@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from .limits import QUOTE_MAX, SECONDS_MAX, SEED_MAX, SENTENCES, SIZES  # noqa: F401 (the rules' bounds, one home)
+from .limits import QUOTE_MAX, SECONDS_MAX, SEED_MAX, SENTENCES, SIZES, WHOLE  # noqa: F401 (the rules' bounds, one home)
 
 _WHOLE = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
@@ -82,17 +82,23 @@ def _number(raw: Any, pattern: re.Pattern) -> float | None:
     return None
 
 
-def seed(raw: Any, label: str = "seed") -> int:
+def _whole(raw: Any, label: str, kind: str) -> int:
+    """A whole number in its kind's range (limits.WHOLE), said in the limits table's words."""
+    low, high = WHOLE[kind]
     v = _number(raw, _WHOLE)
-    if v is None or v != int(v) or not 0 <= v <= SEED_MAX:
-        raise ValueProblem(label, f"must be a whole number from 0 to {SEED_MAX}; got {quote(raw)}")
+    if v is None or v != int(v) or not low <= v <= high:
+        raise ValueProblem(label, f"{SENTENCES[kind]}; got {quote(raw)}")
     return int(v)
+
+
+def seed(raw: Any, label: str = "seed") -> int:
+    return _whole(raw, label, "seed")
 
 
 def max_seconds(raw: Any, label: str = "time limit") -> float:
     v = _number(raw, _DECIMAL)
     if v is None or not 0 < v <= SECONDS_MAX:
-        raise ValueProblem(label, f"must be a number of seconds above 0 and at most {SECONDS_MAX}; got {quote(raw)}")
+        raise ValueProblem(label, f"{SENTENCES['seconds']}; got {quote(raw)}")
     return float(v)
 
 
@@ -103,25 +109,18 @@ def max_seconds_or_none(raw: Any, budgeted: bool, label: str = "time limit") -> 
     if raw is None or raw == "":
         if budgeted:
             return None
-        raise ValueProblem(label, f"is empty: give a number of seconds above 0 and at most {SECONDS_MAX}, or a step or "
-                                  f"evaluation budget to run with no time limit")
+        raise ValueProblem(label, SENTENCES["seconds_empty"])
     return max_seconds(raw, label)
 
 
 def budget(raw: Any, label: str = "step budget") -> int:
     """A step or evaluation budget (docs/design.md, "Values"): a count that does not depend on the load."""
-    v = _number(raw, _WHOLE)
-    if v is None or v != int(v) or not 1 <= v <= SEED_MAX:
-        raise ValueProblem(label, f"must be a whole number from 1 to {SEED_MAX}; got {quote(raw)}")
-    return int(v)
+    return _whole(raw, label, "budget")
 
 
 def stop_point(raw: Any, label: str = "stop point") -> int:
     """The step a run was ended at by Stop or its time limit (a link's stop=)."""
-    v = _number(raw, _WHOLE)
-    if v is None or v != int(v) or not 0 <= v <= SEED_MAX:
-        raise ValueProblem(label, f"must be a whole number from 0 to {SEED_MAX}; got {quote(raw)}")
-    return int(v)
+    return _whole(raw, label, "stop_point")
 
 
 def size(raw: Any, label: str = "size") -> int:

@@ -11,6 +11,8 @@ export const MAX_TEXT = LIMITS.max_text;
 export const SEED_MAX = LIMITS.seed_max;
 export const SECONDS_MAX = LIMITS.seconds_max;
 export const QUOTE_MAX = LIMITS.quote_max;
+// the whole-number settings' ranges, by name (seed, budget, stop_point): [low, high]
+export const WHOLE_RANGES = Object.freeze({ ...LIMITS.whole });
 export const MAX_WORKERS = LIMITS.max_workers;
 export const MAX_EXCHANGE = LIMITS.max_exchange;
 export const TEAM_SOLVER = LIMITS.team_solver;
