@@ -17,12 +17,12 @@ AllDiff-LS program built by you from its public source (Solvers/AllDiff-LS/Sudok
 the same seed and the same CPU limit (`PROGRAM FILE SEED LIMIT 0`; it prints "find answer: T",
 T its CPU seconds). A summary line gives its solved count, median, and our median over its.
 
-`--workers W [W2 …] --moves M` runs each instance as one run on W processes (`team.team_run`)
+`--workers W [W2 …] --moves M` runs each instance as one run on W processes (`several.processes.run_on_processes`)
 within M moves of all workers (a budget the machine's load does not change), and prints its wall
 and the workers' CPU seconds. Given several W, each instance runs once per W, and a last table
 gives per instance the first W's moves per worker over each other W's: the speed-up a team's wall
 time shows when every worker has a core of its own (the page's team makes the same moves as
-`team_run`: tests/package/test_team.py), measured without depending on the load.
+`run_on_processes`: tests/package/several/test_team.py), measured without depending on the load.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ from sudoku_lab.generate import generate, parse_spec  # noqa: E402
 from sudoku_lab.grid import Puzzle, to_benchmark  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
 from sudoku_lab.score import is_solution  # noqa: E402
-from sudoku_lab.team import EXCHANGE, team_run  # noqa: E402
+from sudoku_lab.several.processes import run_on_processes  # noqa: E402
+from sudoku_lab.several.team import EXCHANGE  # noqa: E402
 
 
 def instance(size: int, p: float, seed: int) -> Puzzle:
@@ -66,7 +67,7 @@ def reference(program: str, puzzle: Puzzle, seed: int, seconds: float) -> float 
 
 
 def team(args, params: dict, runs: list) -> None:
-    """--workers: one team run per instance and worker count (`team.team_run`), its budget in
+    """--workers: one team run per instance and worker count (`several.processes.run_on_processes`), its budget in
     moves (all workers' together): a load-free budget where wall seconds would count the
     machine's other load. Several counts: the ratios of moves per worker, instance by instance."""
     per_worker: dict[int, list[float]] = {w: [] for w in args.workers}
@@ -75,7 +76,7 @@ def team(args, params: dict, runs: list) -> None:
         for w in args.workers:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             w0 = time.perf_counter()
-            result = team_run(puzzle, params, seed, w, Budget(max_iterations=args.moves), args.exchange)
+            result = run_on_processes(puzzle, params, seed, w, Budget(max_iterations=args.moves), args.exchange)
             wall = time.perf_counter() - w0
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -115,7 +116,7 @@ def main() -> None:
     ap.add_argument("--reference", metavar="PROGRAM", help="the AllDiff-LS program (built from its public "
                     "source) run beside ours on each instance, same seed and CPU limit")
     ap.add_argument("--workers", type=int, nargs="+", default=[1], help="alldiff_ls on this many processes as "
-                    "one run (team.team_run), within --moves; several counts: each, and their moves per worker compared")
+                    "one run (several.processes.run_on_processes), within --moves; several counts: each, and their moves per worker compared")
     ap.add_argument("--moves", type=int, default=None, help="with --workers: the budget, moves of all workers")
     ap.add_argument("--exchange", type=int, default=EXCHANGE, help="with --workers: moves per worker between exchanges")
     args = ap.parse_args()

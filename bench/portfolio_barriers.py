@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from sudoku_lab.grid import parse  # noqa: E402
-from sudoku_lab.portfolio import EXCHANGE, Member  # noqa: E402
+from sudoku_lab.several.portfolio import EXCHANGE, Member  # noqa: E402
 from sudoku_lab.puzzle_list import read_puzzle_file  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
 

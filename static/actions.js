@@ -7,10 +7,8 @@
 // Starting has one path: `start(view)` for Solve, Race and Experiment alike; each view only
 // says what it sends (its `body`) and how it shows a run beginning (its `paint`).
 
-import { labelOf, problemLine } from "./rules/table.js";
+import { problemLine } from "./rules/table.js";
 import { checkStart, nothingStarted, runsTheBoard } from "./start-check.js";
-
-export { labelOf };                 // the labels live in the settings table
 
 // The message box and the problems, setting by setting.
 function createNotices(store) {
@@ -137,7 +135,7 @@ export function createActions(store, page) {
     const problems = new Map(store.state.problems);
     problems.delete("p");
     const { experiment } = store.state.results;
-    store.set({ puzzle, check: null, problems, results: { solve: null, race: null, experiment } });
+    store.set({ puzzle, check: null, watchFailure: false, problems, results: { solve: null, race: null, experiment } });
     said.clearNotice("check");            // the check's and the count's messages spoke of the puzzle just replaced
     said.clearNotice("count");
     if (resume) start(resume);

@@ -6,7 +6,7 @@ import { hasField } from "./rules/table.js";
 import { createActions } from "./actions.js";
 import { LabWorker } from "./python/client.js";
 import { Pool, defaultPoolSize } from "./python/pool.js";
-import { runTeam } from "./python/team.js";
+import { runOnPool } from "./python/several.js";
 import { Board } from "./draw/board.js";
 import { warmUp as warmUpPlots } from "./draw/plot.js";
 import { mountPuzzle } from "./puzzle/panel.js";
@@ -20,6 +20,7 @@ import { mountNotice } from "./page/notice.js";
 import { mountViews } from "./page/views.js";
 import { mountFolds } from "./page/folds.js";
 import { mountZoom } from "./page/zoom.js";
+import { mountWatchFailure } from "./page/watch-failure.js";
 import { mountShare } from "./page/share.js";
 import { mountExports } from "./page/exports.js";
 import { mountLinks } from "./page/open-link.js";
@@ -65,13 +66,14 @@ mountSettings(store, actions, worker);
 const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below
 mountPuzzleFile(store, actions, puzzle.loadText);
 const generator = mountGenerator(store, actions, worker);
-// a Solve on several workers (w=) runs as one run on that many of the pool's workers (python/team.js)
-const solveRunner = { run: (spec, onFrame) => (spec.workers > 1 ? runTeam(pool, spec, onFrame) : worker.run(spec, onFrame)) };
+// a Solve on several workers (w=) runs as one run on that many of the pool's workers (python/several.js)
+const solveRunner = { run: (spec, onFrame) => (spec.workers > 1 ? runOnPool(pool, spec, onFrame) : worker.run(spec, onFrame)) };
 const solve = mountSolve(store, actions, solveRunner, board);
 compare = mountCompare(store, actions, { worker, pool });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
 mountZoom(store);
+mountWatchFailure(store);
 warmUpPlots();
 registerServiceWorkerWhenQuiet(store);
 

@@ -2,9 +2,8 @@
 // refused Start says why — written once, pure (no DOM; node tests it in tests/js/actions.test.mjs
 // and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/design.md,
 // "The page").
-import { read } from "./rules/read.js";
+import { clashingGivens, provenUnsolvable, read } from "./rules/read.js";
 import { problemLine } from "./rules/table.js";
-import { clashingGivens } from "./state.js";
 
 // Does a Start of `view` run the board's puzzle (so it first takes the paste box's, and waits for
 // a puzzle being made)? Solve and a race always; an experiment when its puzzles are the current one.
@@ -17,6 +16,19 @@ export const nothingStarted = (lines) => `Nothing was started. Fix these first:\
 export const clashRefusal = (check) =>
   `Nothing was started. ${(check && check.message) || "The givens clash, so the puzzle has no solution."}`;
 
+// The words of the box that asks to run a puzzle proven to have no solution (page/watch-failure.js shows it).
+export const RUN_ANYWAY = "Run it anyway";
+
+// A puzzle proven to have no solution (givens that do not clash): Start says so and how to run it anyway.
+export const unsolvableRefusal = (check) =>
+  `Nothing was started. ${(check && check.rating && check.rating.message) || "This puzzle has no solution."} ` +
+  `To watch a solver fail on it anyway, tick “${RUN_ANYWAY}” beside Start.`;
+
+// What Start does on a puzzle proven to have no solution, as the status lines say it (`who`: what would run).
+export const unsolvableStatus = (s, who) => (s.watchFailure
+  ? `This puzzle has no solution: Start runs ${who} anyway, to watch it fail.`
+  : `This puzzle has no solution: Start runs nothing unless you tick “${RUN_ANYWAY}” beside it.`);
+
 // Start in `view`, judged on that view's settings only (rules/read.js). Either {values} —
 // what the view runs with, read.js's values — or a refusal {problems, mark, line, message,
 // source}: `mark` the problems to set on their fields (a field that already has one, a link's
@@ -27,6 +39,9 @@ export function checkStart(view, state) {
   const { values, problems, line } = read(view, state);
   if (!problems.size && runsTheBoard(view, state) && clashingGivens(state)) {
     return { problems, mark: new Map(), line: null, message: clashRefusal(state.check), source: "check" };
+  }
+  if (!problems.size && runsTheBoard(view, state) && provenUnsolvable(state) && !state.watchFailure) {
+    return { problems, mark: new Map(), line: null, message: unsolvableRefusal(state.check), source: "check" };
   }
   if (!problems.size) return { values };
   const mark = new Map([...problems].filter(([k]) => !state.problems.has(k) && k !== "e"));

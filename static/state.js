@@ -24,6 +24,8 @@ export const INITIAL = {
   paste: TABLE.paste,               // the paste box's text, as typed (never lost to a bad paste)
   puzzle: null,                     // {n, cells, spec?} — spec: the generator's settings it came from
   check: null,                      // {givens, clashes: [cells], message, solutions: undefined (counting) | 0 | 1 | 2 | null, rating?}
+  watchFailure: false,              // "Run it anyway": the visitor asks to run a puzzle proven to have no solution
+                                    // (cleared with each new puzzle)
   generator: TABLE.generator,       // the Generate form, as typed: {size, p, seed, unique}
   making: null,                     // {spec, n, waiting, progress?}: the puzzle the generator is making (a g= link,
                                     // Generate) until it is on the board; waiting: the view whose Start waits for it;
@@ -47,14 +49,10 @@ export const INITIAL = {
                                     // set by app.js): what a Solve's Workers "auto" may take (rules/workers.js)
   stopPoint: null,                  // {fragment, step, replay}: where the Solve run of that link (fragment, no stop=) was
                                     // ended by Stop or its time limit; replay: a link's stop=, which Start runs to
-                                    // (solve/stop-point.js)
+                                    // (rules/stop-point.js)
 };
 
 const MAX_ROUNDS = 20;              // rounds of listeners in one batch (flush)
-
-// the board's puzzle has givens that clash (the worker's check names them): it has no solution,
-// so no run on it is started (Solve, and a race or an experiment on the loaded puzzle)
-export const clashingGivens = (s) => !!(s.check && s.check.clashes && s.check.clashes.length);
 
 export function createStore(initial = INITIAL) {
   let state = { ...initial };

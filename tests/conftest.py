@@ -41,9 +41,9 @@ def trace_ticks(run, pick) -> tuple[list, int]:
     return out, pauses
 
 
-def page_team_run(puzzle, seed: int, workers: int, exchange: int, *, solver: str | None = None,
+def page_run_on_workers(puzzle, seed: int, workers: int, exchange: int, *, solver: str | None = None,
                   params: dict | None = None, budget: dict | None = None, slice_seconds: float = 0.005,
-                  name: str = "team-test"):
+                  name: str = "several-test"):
     """A run on several workers (a team or a portfolio) as the page drives it: each member
     through the bridge in short slices, every member handed all the reports (plain lists, as the
     page passes them) at each barrier. Returns the members' answers at the last barrier and the
@@ -53,7 +53,7 @@ def page_team_run(puzzle, seed: int, workers: int, exchange: int, *, solver: str
     from sudoku_lab.grid import board_to_string
     ids = [f"{name}-{w}" for w in range(workers)]
     for w, run_id in enumerate(ids):
-        out = json.loads(bridge.team_start(json.dumps({
+        out = json.loads(bridge.member_start(json.dumps({
             "runId": run_id, "puzzle": board_to_string(puzzle.cells), **({"solver": solver} if solver else {}),
             "params": params or {}, "seed": seed, "member": w, "workers": workers, "exchange": exchange,
             "budget": budget or {}})))
@@ -68,7 +68,7 @@ def page_team_run(puzzle, seed: int, workers: int, exchange: int, *, solver: str
                 if "report" in out:
                     reports.append(out["report"])
                     break
-        answers = [json.loads(bridge.team_settle(run_id, json.dumps({"reports": reports, "elapsed": 0.5})))
+        answers = [json.loads(bridge.member_settle(run_id, json.dumps({"reports": reports, "elapsed": 0.5})))
                    for run_id in ids]
         barriers += 1
         if answers[0]["done"]:

@@ -22,11 +22,12 @@ from .frames import Stream
 from .grid import PuzzleError, parse, validate
 from .rate import rate_steps
 from .run import RESULT_FIELDS, Budget, Run
-from .team import Member, member, unsolvable, workers_problem
+from .several import member, workers_problem
+from .several.team import Member, unsolvable
 from .values import ValueProblem
 
 _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)
-_members: dict[str, Member] = {}  # of those, the members of runs on several workers (team.py, portfolio.py)
+_members: dict[str, Member] = {}  # of those, the members of runs on several workers (several/)
 _progress: dict[str, dict] = {}   # what each task under way reports while it works (a rating's stage, nodes, seconds;
                                   # a generation's stage and cells removed)
 _tasks: dict[str, Generator] = {}  # sliced tasks under way, one per kind: "rate", "generate"
@@ -189,8 +190,8 @@ def _whole(req: dict, key: str, low: int, high: int) -> int:
     return v
 
 
-def team_start(request_json: str) -> str:
-    """Worker `member` of a run on several workers (team.py) from {runId, puzzle, solver? (alldiff_ls:
+def member_start(request_json: str) -> str:
+    """Worker `member` of a run on several workers (several/) from {runId, puzzle, solver? (alldiff_ls:
     a team; acs, alldiff_tabu: a portfolio), params, seed, member, workers, exchange, budget, frames?}: {ok, params, frame} — then `advance` streams it like a run up to each
     barrier — or {ok, result} when no worker can start (propagation proves the givens unsolvable).
     frames = "lite" as for `start` (a race lane's or an experiment job's team)."""
@@ -224,8 +225,8 @@ def team_start(request_json: str) -> str:
     return _dump({"ok": True, "params": run.params, "frame": stream.frame()})
 
 
-def team_settle(run_id: str, request_json: str) -> str:
-    """The barrier of a team member waiting at one, from {reports (every member's, in worker
+def member_settle(run_id: str, request_json: str) -> str:
+    """The barrier of a member waiting at one, from {reports (every member's, in worker
     order), elapsed (the run's seconds)}: {ok, result} when the run ends there (every member
     answers the same result), else {ok, done: false} and the member goes on."""
     member = _members.get(str(run_id))

@@ -15,7 +15,8 @@ from . import bench, links, solvers, values
 from .generate import Spec, generate, parse_spec
 from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
 from .rate import RATE_SECONDS, rate
-from .run import SOLVE_FIELDS, Budget, Run
+from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
+from .solver_file import ID as OWN, SolverFile
 
 
 
@@ -94,10 +95,22 @@ def _budget(args, default_max_seconds: float | None = 60.0, max_iterations=None,
     steps = max_iterations if steps is None else steps
     evaluations = _count(args.max_evaluations, "evaluation budget")
     evaluations = max_evaluations if evaluations is None else evaluations
-    if (steps or evaluations) and args.max_seconds is None:
-        default_max_seconds = None
+    if (steps or evaluations) and not args.max_seconds:      # not given, or given empty: no time limit
+        return Budget(max_iterations=steps, max_evaluations=evaluations, max_seconds=None, stop_at=stop_at)
     max_seconds = _max_seconds(args, default_max_seconds)
     return Budget(max_iterations=steps, max_evaluations=evaluations, max_seconds=max_seconds, stop_at=stop_at)
+
+
+def _solver_file(path: str | None) -> SolverFile | None:
+    """--solver-file: the visitor's solver, read as text (it is loaded when a run needs it)."""
+    if path is None:
+        return None
+    try:
+        return SolverFile(Path(path).name, Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"--solver-file: cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"--solver-file: {path} is not UTF-8 text") from None
 
 
 def _make_run(puzzle, solver, params, seed, budget) -> Run:
@@ -163,10 +176,20 @@ def cmd_solve(args) -> int:
             raise UsageError("give a puzzle or --link, not both")
         puzzle, solver, params, seed, budget = _from_link(args)
     else:
-        if not args.puzzle or not args.solver:
-            raise UsageError("solve needs a puzzle and --solver (or --link)")
-        puzzle, solver, params = _puzzle(args.puzzle), args.solver, _params(args.param)
+        if not args.puzzle or not (args.solver or args.solver_file):
+            raise UsageError("solve needs a puzzle and --solver or --solver-file (or --link)")
+        puzzle, solver, params = _puzzle(args.puzzle), args.solver or OWN, _params(args.param)
         seed, budget = _seed(args.seed if args.seed is not None else "0"), _budget(args)
+    source = _solver_file(args.solver_file)
+    if source is not None:
+        if solver != OWN:
+            raise UsageError(f"--solver-file runs the file's solver ('{OWN}'), not --solver {solver}")
+        try:
+            solver = source.load()
+        except solvers.SolverError as exc:
+            raise UsageError(str(exc)) from None
+    elif solver == OWN:
+        raise UsageError(f"the solver '{OWN}' is a solver file's: give it with --solver-file FILE")
     try:
         validate(puzzle)
     except PuzzleError as exc:
@@ -174,30 +197,34 @@ def cmd_solve(args) -> int:
     if args.workers > 1 and args.portfolio > 1:
         raise UsageError("--workers and --portfolio: one or the other (--portfolio N is --workers N for acs and alldiff_tabu)")
     if args.portfolio > 1:
-        from .portfolio import SOLVERS
+        from .several.portfolio import SOLVERS
         if solver not in SOLVERS:
             raise UsageError(f"--portfolio: only {' and '.join(SOLVERS)} run as a portfolio, not {solver}")
         args.workers = args.portfolio
+    if args.workers > 1 and source is not None:
+        raise UsageError("--workers: a solver file runs on one worker")
     if args.workers > 1:
-        result = _team_run(puzzle, solver, params, seed, budget, args.workers, args.exchange)
+        result = _run_on_workers(puzzle, solver, params, seed, budget, args.workers, args.exchange)
     else:
         result = _make_run(puzzle, solver, params, seed, budget).finish()
     out = result.to_json()
     if args.json:
-        print(json.dumps({k: out[k] for k in SOLVE_FIELDS}))           # several workers: params.workers
+        print(json.dumps({k: out[k] for k in (*SOLVE_FIELDS, *SOURCE_FIELDS) if k in out}))   # several workers: params.workers
     else:
         print(format_grid(result.board, puzzle.n))
         print(f"\n{result.stop_reason}: {result.iterations} iterations, {result.evaluations} evaluations, "
               f"{result.seconds:.3f} s, {result.conflicts} conflicts, {result.open_cells} open cells, "
               f"{result.restarts} restarts" + (f", {args.workers} workers" if args.workers > 1 else "")
-              + (f"\n{result.message}" if args.workers > 1 and result.message else ""))
+              + (f"\n{result.message}" if (args.workers > 1 or source) and result.message else "")
+              + (f"\n{source.name} sha256 {source.sha256}" if source else ""))
     return 0 if result.solved else 1
 
 
-def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
-    """One run on several worker processes meeting at barriers (team.py): alldiff_ls a team
+def _run_on_workers(puzzle, solver, params, seed, budget, workers, exchange):
+    """A run on several worker processes meeting at barriers (several/): alldiff_ls a team
     exchanging elites, acs and alldiff_tabu a portfolio; the others are refused."""
-    from .team import team_run, workers_problem
+    from .several import workers_problem
+    from .several.processes import run_on_processes
     problem = workers_problem(solver, workers)
     if problem:
         raise UsageError(f"--workers: {problem}")
@@ -205,7 +232,7 @@ def _team_run(puzzle, solver, params, seed, budget, workers, exchange):
         raise UsageError("--exchange: steps per worker between barriers, a whole number of at least 1")
     _make_run(puzzle, solver, params, seed, budget)          # the same checks and messages as one worker
     try:
-        return team_run(puzzle, params, seed, workers, budget, exchange, solver)
+        return run_on_processes(puzzle, params, seed, workers, budget, exchange, solver)
     except solvers.SolverError as exc:                      # the walkers cannot be split among the workers
         raise UsageError(str(exc)) from None
 
@@ -228,14 +255,19 @@ def _bench_puzzles(args, seed: int) -> tuple[list[tuple[str, str]], tuple[str, .
 
 def cmd_bench(args) -> int:
     seed = _seed(args.seed)
+    source = _solver_file(args.solver_file)
+    if not args.solver and source is None:
+        raise UsageError("bench needs --solver (or --solver-file FILE)")
     try:
         entries = [bench.parse_entry(text) for text in args.solver]
+        if source is not None and not any(e.solver == OWN for e in entries):
+            entries.append(bench.Entry(OWN))                # the file's solver is an entry of its own
         solver = entries[0].solver if len(entries) == 1 and not entries[0].params and entries[0].seed is None \
             else entries
         puzzles, files = _bench_puzzles(args, seed)
         experiment = bench.Experiment(puzzles, solver, _params(args.param), args.runs, seed,
                                       _budget(args), tuple(args.generate), args.instances if args.generate else 0,
-                                      args.cpu_time, files)
+                                      args.cpu_time, files, source)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
     if args.resume and not args.out:
@@ -343,10 +375,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     def run_options(p, solver_required=True, entries=False):
         if entries:
-            p.add_argument("--solver", required=True, action="append", metavar="ID[:SEED][:name=value…]",
-                           help="a solver entry, as in the page's experiment links; repeat for several")
+            p.add_argument("--solver", action="append", default=[], metavar="ID[:SEED][:name=value…]",
+                           help="a solver entry, as in the page's experiment links; repeat for several "
+                                f"('{OWN}[:SEED][:name=value…]' is --solver-file's)")
         else:
             p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
+        p.add_argument("--solver-file", metavar="FILE", help="your own solver: a Python file that follows the run "
+                       f"protocol (docs/design.md); its id is '{OWN}' and records name the file and its sha256")
         p.add_argument("--max-seconds", default=None, metavar="SECONDS", help="time limit per run (default 60)")
         p.add_argument("--max-iterations", default=None, metavar="STEPS",
                        help="step budget per run (iterations or generations, as the solver counts)")

@@ -7,17 +7,10 @@ lives in ``propagate`` (the one rule). Each cell's peers have one home, ``filter
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from .bits import digit_bits, full_mask
 from .grid import geometry
-
-
-@lru_cache(maxsize=None)
-def units(n: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(u) for u in geometry(n).units.tolist())
 
 
 def unit_masks(cells, n: int) -> np.ndarray:

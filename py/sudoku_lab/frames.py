@@ -63,7 +63,7 @@ class Stream:
 
     def advance(self, seconds: float, hold=None) -> dict[str, Any]:
         """Run for about `seconds` (at least one step of the solver), then one frame; `hold()`
-        true ends the slice at once (a team member waiting at a barrier: team.Member)."""
+        true ends the slice at once (a member of a run on several workers waiting at a barrier: several/)."""
         run = self.run
         until = run.clock() + seconds
         while not run.done and not (hold and hold()):

@@ -23,6 +23,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from .values import quote
+
 # Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (never a blank, a layout
 # character or a comment mark, so a 36×36 written with 0 for blanks still reads right).
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@"
@@ -305,6 +307,36 @@ def parse_form(text: str) -> tuple[Puzzle, str]:
     header = _benchmark_header(text)
     if header is not None:
         return _parse_benchmark(*header)
+    try:
+        return _parse_cells(text)
+    except PuzzleError:
+        named = _named_line(text)
+        if named is None:
+            raise
+    cells, name = named
+    return parse(cells), f"one line of characters, then its name {quote(name)}"
+
+
+# A puzzle list's line: one puzzle of characters, then its name after a space or a tab
+# (puzzle_list's form, e.g. "4.....8.5.3… top95-1"). Read as that puzzle when the whole text is
+# that one line and cannot be read as a puzzle otherwise (a 16×16 written in rows of 16 on one
+# line stays a 16×16).
+_CELLS_THEN_NAME = re.compile(r"([0-9A-Za-z@.*_-]+)[ \t]+(\S.*)")
+
+
+def _named_line(text: str) -> tuple[str, str] | None:
+    """(cells, name) when the text's one line is a puzzle of characters and then a name, else None."""
+    lines = [s for s in (raw.strip() for raw in text.splitlines()) if s and not s.startswith("#")]
+    if len(lines) != 1:
+        return None
+    m = _CELLS_THEN_NAME.fullmatch(lines[0])
+    if m is None or len(m.group(1)) not in BOX_SIZE_BY_CELLS:
+        return None
+    return m.group(1), m.group(2).strip()
+
+
+def _parse_cells(text: str) -> tuple[Puzzle, str]:
+    """A puzzle written as cells (characters or separated numbers) and its form."""
     chars, lines, separated = _tokens(text)
     if not chars:
         raise PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.")

@@ -21,11 +21,12 @@ from . import solvers, values
 from .settings import COMPARE_LINK_KEYS, LINK_KEYS, label_of
 from .generate import parse_spec
 from .grid import PuzzleError, parse
-from .team import EXCHANGE, EXCHANGES, workers_problem
+from .several import EXCHANGES, workers_problem
+from .several.team import EXCHANGE
 
 RESERVED = LINK_KEYS                          # from the settings table (settings.py)
 MAX_WORKERS = 8                               # w=: the page's pool holds at most 8 workers (static/python/pool.js)
-MAX_EXCHANGE = 10 ** 9                        # x=: steps per worker between two barriers (none: team.EXCHANGES)
+MAX_EXCHANGE = 10 ** 9                        # x=: steps per worker between two barriers (none: several.EXCHANGES)
 COMPARE_KEYS = COMPARE_LINK_KEYS              # race and experiment links (the page's)
 
 
@@ -72,8 +73,12 @@ def decode(fragment: str) -> Link:
             link.puzzle = parse(raw["p"]).to_string()
         except PuzzleError as exc:
             link.problems["p"] = f"the puzzle cannot be read: {exc.message}"
-    for key, rule, attr in (("seed", values.seed, "seed"), ("t", values.max_seconds, "max_seconds"),
-                            ("i", values.budget, "max_iterations"), ("ev", values.budget, "max_evaluations"),
+
+    def read_t(raw_t, label):          # t= left empty beside a step or evaluation budget: no time limit
+        return values.max_seconds_or_none(raw_t, link.max_iterations is not None or link.max_evaluations is not None, label)
+
+    for key, rule, attr in (("seed", values.seed, "seed"), ("i", values.budget, "max_iterations"),
+                            ("ev", values.budget, "max_evaluations"), ("t", read_t, "max_seconds"),
                             ("stop", values.stop_point, "stop")):
         if key in raw:
             try:

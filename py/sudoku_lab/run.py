@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Callable, Iterator, Mapping
 
 import numpy as np
@@ -22,14 +23,18 @@ import numpy as np
 from . import solvers
 from .grid import Puzzle, board_to_string
 from .progress import PAUSE, Progress
-from .score import conflict_cells, conflicts, is_solution, open_cells
+from .score import conflict_cells, conflicts, fault, is_solution, open_cells
+from .solver_file import describe
 
 STOP_REASONS = ("solved", "budget", "stalled", "unsolvable", "stopped", "error")
 # A result's fields in order (docs/design.md, "The run protocol"): the one list that `solve
 # --json`, the bench records and the page's exports take their fields from (the page gets
 # it with the worker's `ready`). `message` is there only when there is one.
 RESULT_FIELDS = ("solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best",
-                 "iterations", "evaluations", "seconds", "stop_reason", "restarts", "longest_step", "message")
+                 "iterations", "evaluations", "seconds", "stop_reason", "restarts", "longest_step", "message",
+                 "solver_file", "solver_sha256")
+# A visitor's run (solver_file) also names its text: the file's name and the sha256 of the text.
+SOURCE_FIELDS = ("solver_file", "solver_sha256")
 SOLVE_FIELDS = RESULT_FIELDS[:RESULT_FIELDS.index("restarts")]     # what `solve --json` prints
 
 
@@ -88,6 +93,7 @@ class Result:
     best: float | None = None          # the solver's own objective at the end
     longest_step: float = 0.0          # seconds, the longest the solver held control
     message: str = ""
+    source: Any = None                 # a visitor's solver_file.SolverFile: named by file and hash
 
     def to_json(self) -> dict[str, Any]:
         d = {
@@ -101,19 +107,23 @@ class Result:
         }
         if self.message:
             d["message"] = self.message
+        if self.source is not None:
+            d.update(solver_file=self.source.name, solver_sha256=self.source.sha256)
         return d
 
 
 class Run:
     """One solver run. Drive it with :meth:`tick`, :meth:`step` or :meth:`finish`."""
 
-    def __init__(self, puzzle: Puzzle, solver_id: str, params: Mapping[str, Any] | None = None,
+    def __init__(self, puzzle: Puzzle, solver_id: str | ModuleType, params: Mapping[str, Any] | None = None,
                  seed: int = 0, budget: Budget | None = None,
                  clock: Callable[[], float] = time.perf_counter, steps: Iterator[Progress | None] | None = None):
-        """`steps`: the steps to drive instead of the solver's own run (a team member's in the
-        page, team.Member.steps); the solver still names the parameters and the objective."""
+        """`solver_id`: a built-in's id, or a solver module (a visitor's: solver_file.load).
+        `steps`: the steps to drive instead of the solver's own run (a member's of a run on several
+        workers in the page, several/: Member.steps); the solver still names the parameters and the objective."""
         self.puzzle = puzzle
-        self.module = solvers.get(solver_id)
+        self.module = solver_id if isinstance(solver_id, ModuleType) else solvers.get(solver_id)
+        self.source = getattr(self.module, "SOURCE", None)     # a visitor's text (solver_file.SolverFile)
         self.params = solvers.resolve_params(self.module, params or {}, puzzle)
         self.seed = solvers.check_seed(seed)
         self.objective = solvers.objective(self.module, puzzle, self.params)
@@ -150,8 +160,10 @@ class Run:
         except solvers.SolverError as exc:   # the solver refuses this puzzle: say why, plainly
             ended = ("error", str(exc))
         except Exception as exc:  # a solver bug must end the run, not the worker
-            ended = ("error", f"{type(exc).__name__}: {exc}")
+            ended = ("error", describe(exc, self.source.name) if self.source else f"{type(exc).__name__}: {exc}")
         self.longest_step = max(self.longest_step, self.clock() - t0)
+        if ended and ended[0] == "solved":
+            ended = self._claim()
         if ended:
             self._finish(*ended)
             return None
@@ -159,13 +171,18 @@ class Run:
             if self._out_of_time():
                 self._finish("budget")
             return None
+        if self.source is not None:          # a visitor's step is checked before anything reads it
+            p, problem = self._checked(p)
+            if problem:
+                self._finish("error", problem)
+                return None
         self.last = p
         self._conflicts = self._clashing = None
         if bool(np.all(p.board > 0)) and self._board_conflicts() == 0:
             if is_solution(self.puzzle, p.board):
                 self._finish("solved")
             else:
-                self._finish("error", "the solver claimed a solution that does not keep the givens")
+                self._finish("error", f"claimed solved, but {fault(self.puzzle, p.board)}")
         elif self.budget.stop_at is not None and p.iteration >= self.budget.stop_at:
             self._finish("stopped")
         elif self._over_budget(p):
@@ -211,6 +228,45 @@ class Run:
         return self.result
 
     # ------------------------------------------------------------------ internals
+    def _claim(self) -> tuple[str, str]:
+        """A solver that returns "solved" is believed only if its latest board is a solution:
+        "claimed solved, but row 3 has 7 twice" otherwise (never shown as solved)."""
+        problem = fault(self.puzzle, self._board())
+        return ("solved", "") if problem is None else ("error", f"claimed solved, but {problem}")
+
+    def _checked(self, p: Any) -> tuple[Any, str]:
+        """A visitor's yield as the runner needs it: a Progress whose board is N·N values from 0
+        to N (a list or an N×N array is taken as such), or the problem in words."""
+        name, N = self.source.name, self.puzzle.N
+        if not isinstance(p, Progress):
+            return p, f"{name}: run yielded {type(p).__name__}, not a Progress (or PAUSE)"
+        try:
+            board = np.asarray(p.board, dtype=np.int64).reshape(-1)
+        except (TypeError, ValueError):
+            return p, f"{name}: a Progress board must be N·N whole numbers; got {type(p.board).__name__}"
+        if board.size != N * N:
+            return p, f"{name}: a Progress board of this {N}×{N} puzzle has {N * N} values, not {board.size}"
+        if board.min() < 0 or board.max() > N:
+            return p, f"{name}: a Progress board holds values from 0 (empty) to {N}; got {int(board.min() if board.min() < 0 else board.max())}"
+        for key in ("iteration", "evaluations"):
+            if isinstance(getattr(p, key), bool) or not isinstance(getattr(p, key), (int, np.integer)):
+                return p, f"{name}: Progress {key} must be a whole number; got {getattr(p, key)!r}"
+        try:
+            best = float(p.best)
+        except (TypeError, ValueError):
+            return p, f"{name}: Progress best must be a number; got {p.best!r}"
+        if not isinstance(p.series, dict):
+            return p, f"{name}: Progress series must be a dict of name -> number"
+        if self.last is not None and p.iteration < self.last.iteration:
+            return p, f"{name}: Progress iteration went back from {self.last.iteration} to {p.iteration}"
+        try:
+            series = {str(k): float(v) for k, v in p.series.items()}
+        except (TypeError, ValueError):
+            return p, f"{name}: Progress series must be a dict of name -> number; got {p.series!r:.80}"
+        event = None if p.event is None else str(p.event)
+        return Progress(int(p.iteration), int(p.evaluations), best, board.astype(np.int8),
+                        series, int(p.restarts), event), ""   # a visitor's overlay is not drawn
+
     def _out_of_time(self) -> bool:
         """The time limit is reached; a run with a stop point has none (it replays to that step)."""
         b = self.budget
@@ -227,7 +283,7 @@ class Run:
 
     def snapshot(self, reason: str, message: str = "") -> Result:
         """The result the run would have if it ended now, without ending it (a portfolio member's
-        report at a barrier: portfolio.py)."""
+        report at a barrier: several/portfolio.py)."""
         if self.result is not None:
             return self.result
         p = self.last
@@ -242,4 +298,4 @@ class Run:
             seconds=self.elapsed(), stop_reason=reason,
             restarts=p.restarts if p is not None else 0,
             best=float(p.best) if p is not None else None,
-            longest_step=self.longest_step, message=message)
+            longest_step=self.longest_step, message=message, source=self.source)

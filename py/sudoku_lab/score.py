@@ -87,3 +87,31 @@ def is_solution(puzzle, board) -> bool:
     if np.any(board[puzzle.givens] != puzzle.cells[puzzle.givens]):
         return False
     return conflicts(board, puzzle.n) == 0
+
+
+def fault(puzzle, board) -> str | None:
+    """Why `board` is not a solution of `puzzle`, in words (None when it is one): the first
+    broken rule, rows before columns before boxes, then the givens ("row 3 has 7 twice"). The
+    runner says it when a solver's claim fails (docs/design.md, "The run protocol")."""
+    board = np.asarray(board).reshape(-1)
+    N, g = puzzle.N, geometry(puzzle.n)
+    if board.shape != puzzle.cells.shape:
+        return f"the board has {board.size} cells, not {N * N}"
+    for kind, units in (("row", g.rows), ("column", g.cols), ("box", g.boxes)):
+        for u, cells in enumerate(units):
+            vals = board[cells]
+            bad = vals[(vals < 0) | (vals > N)]
+            if bad.size:
+                return f"{kind} {u + 1} holds {int(bad[0])}, not a value from 1 to {N}"
+            if np.any(vals == 0):
+                return f"{kind} {u + 1} has an empty cell"
+            counts = np.bincount(vals.astype(np.intp), minlength=N + 1)
+            twice = np.flatnonzero(counts > 1)
+            if twice.size:
+                v, k = int(twice[0]), int(counts[twice[0]])
+                return f"{kind} {u + 1} has {v} " + ("twice" if k == 2 else f"{k} times")
+    changed = np.flatnonzero(puzzle.givens & (board != puzzle.cells))
+    if changed.size:
+        c = int(changed[0])
+        return f"row {c // N + 1}, column {c % N + 1} holds {int(board[c])} where the puzzle gives {int(puzzle.cells[c])}"
+    return None

@@ -53,8 +53,11 @@ class ValueProblem(ValueError):
 
 
 def quote(raw: Any) -> str:
-    """What the user typed, in quotes, cut to QUOTE_MAX characters."""
+    """What the user typed, in quotes, cut to QUOTE_MAX characters; nothing typed is "nothing"
+    (a message never shows ``''``)."""
     text = raw if isinstance(raw, str) else fmt(raw)
+    if text == "":
+        return "nothing"
     if len(text) > QUOTE_MAX:
         return f"'{text[:QUOTE_MAX]}…' ({len(text):,} characters)"
     return f"'{text}'"
@@ -92,6 +95,18 @@ def max_seconds(raw: Any, label: str = "time limit") -> float:
     if v is None or not 0 < v <= SECONDS_MAX:
         raise ValueProblem(label, f"must be a number of seconds above 0 and at most {SECONDS_MAX}; got {quote(raw)}")
     return float(v)
+
+
+def max_seconds_or_none(raw: Any, budgeted: bool, label: str = "time limit") -> float | None:
+    """The time limit where it may be left empty (the page's field, a link's t=, --max-seconds):
+    empty beside a step or evaluation budget (`budgeted`) is none, a run with no time limit, so
+    where it ends does not depend on the load; empty without one is a problem saying both ways."""
+    if raw is None or raw == "":
+        if budgeted:
+            return None
+        raise ValueProblem(label, f"is empty: give a number of seconds above 0 and at most {SECONDS_MAX}, or a step or "
+                                  f"evaluation budget to run with no time limit")
+    return max_seconds(raw, label)
 
 
 def budget(raw: Any, label: str = "step budget") -> int:

@@ -66,10 +66,12 @@ function boxPlot() {
 }
 
 // The per-run record (the fields of `bench --json`, bench.record): the puzzle's index, name and
-// file (null for a puzzle from no file), the result's fields, iterations per second.
+// file (null for a puzzle from no file), the result's fields, the solver file and its hash (null
+// for a built-in's run), iterations per second.
 export function record(job, result) {
   const { type, runId, started, ...fields } = result;
   return { puzzle: job.index, name: job.name, file: job.file ?? null, ...fields,
+    solver_file: fields.solver_file ?? null, solver_sha256: fields.solver_sha256 ?? null,
     iterations_per_second: fields.seconds ? fields.iterations / fields.seconds : null };
 }
 
@@ -184,8 +186,10 @@ export class Experiment {
     const names = this.entries.map((e, i) => this.entryName(e, i));
     const records = this.byEntry.flatMap((recs, ei) => recs.map((r) => ({ ...r, entry: names[ei] })));
     const { max_iterations: steps, max_evaluations: evals } = this.budget;
-    const caption = `Your sweep, run in this browser: time limit ${this.max_seconds} s a run (wall-clock; the workers share ` +
-      `this device's cores)${steps ? `, ${steps} steps` : ""}${evals ? `, ${evals} evaluations` : ""}; ${this.sweep.instances} ` +
+    const limit = this.max_seconds ? `time limit ${this.max_seconds} s a run (wall-clock; the workers share this device's cores)`
+      : "no time limit";
+    const caption = `Your sweep, run in this browser: ${limit}${steps ? `, ${steps} steps` : ""}` +
+      `${evals ? `, ${evals} evaluations` : ""}; ${this.sweep.instances} ` +
       `instance${this.sweep.instances === 1 ? "" : "s"} × ${this.runs} run${Number(this.runs) === 1 ? "" : "s"} per size × p and entry (success: solved among the runs that ended ` +
       "on their own; time: the median of the solved runs only).";
     this.atlas.draw({ records, entries: names, solvers: this.entries.map((e) => e.solver), caption, published: this.published,

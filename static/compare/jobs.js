@@ -21,8 +21,8 @@ export function groupsOf(puzzles, sweep) {
     size: n, p: Number(p) })));
 }
 
-// the workers a run of the entry asks for, when several (then one team run: python/pool.js)
-export const teamOf = (e) => (workersOf(e) > 1 ? { workers: e.workers, exchange: e.exchange } : {});
+// the workers a run of the entry asks for, when several (then one run on that many workers: python/pool.js)
+export const severalOf = (e) => (workersOf(e) > 1 ? { workers: e.workers, exchange: e.exchange } : {});
 
 // entries: [{solver, seed, params[, workers, exchange]}]; puzzles: [{name, puzzle, file?} or {name, spec}]; sweep:
 // null or {ps, instances, …}. Each job: its entry and puzzle (index, name, file), the puzzle or
@@ -34,7 +34,7 @@ export function experimentJobs({ entries, puzzles, runs, max_seconds, max_iterat
   return runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }) => {
     const e = entries[ei], p = puzzles[pi];
     return { entry: ei, index: pi, name: p.name, file: p.file ?? null, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
-      params: e.params, seed: e.seed + r, ...teamOf(e), max_seconds, max_iterations, max_evaluations, group: groupOf(p, pi, sweep),
+      params: e.params, seed: e.seed + r, ...severalOf(e), max_seconds, max_iterations, max_evaluations, group: groupOf(p, pi, sweep),
       key: (ei * puzzles.length + pi) * runs + r };
   });
 }

@@ -1,5 +1,5 @@
 // A race's lanes: two to five entries start together on the loaded puzzle, each in its own
-// worker (or its own workers, as one team run, when its entry asks for several). Lanes sit side by side, each with its board, its solver and settings, live metrics
+// worker (or its own workers, as one run on several workers, when its entry asks for several). Lanes sit side by side, each with its board, its solver and settings, live metrics
 // and, when it ends, its place and time in large type; the winner stands out. One chart
 // overlays every lane's trajectory — open cells against seconds on a log axis, drawn from
 // each run's trace (frames.Stream), so fast lanes are not squeezed against the left edge.

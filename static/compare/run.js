@@ -7,9 +7,9 @@ import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
 import { nothingStarted } from "../start-check.js";
-import { mountStartStop } from "../page/start-stop.js";
+import { mountStartStop } from "../start-stop.js";
 import { comparisonWorkers, coresNote, describeStartup, experimentWorkers, raceWorkers } from "./status.js";
-import { teamOf } from "./jobs.js";
+import { severalOf } from "./jobs.js";
 import { PRESETS } from "./presets.js";
 import { loadPuzzleSet, published } from "./fetch.js";
 import { selectListLine } from "./form.js";
@@ -57,7 +57,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment }) {
       startup();
       const text = boardToString(puzzle.cells);
       const jobs = entries.map((e, i) => ({ lane: i, puzzle: text, solver: e.solver, params: { ...e.params }, seed: e.seed,
-        ...teamOf(e), ...budget }));
+        ...severalOf(e), ...budget }));
       const promises = pool.start(jobs, { together: true, onStart, onFrame: (job, f) => race.frame(job.lane, f) });
       await Promise.all(promises.map((pr, i) => pr.then((r) => race.done(i, r))));
       race.ended();

@@ -1,7 +1,8 @@
 // Where a comparison stands, in words: the compare-status line and what a starting
 // comparison's workers are doing. Pure (no DOM): node tests it (tests/js/compare.test.mjs).
 import { STAGE_WORDS } from "../python/messages.js";
-import { clashingGivens } from "../state.js";
+import { clashingGivens, provenUnsolvable } from "../rules/read.js";
+import { unsolvableStatus } from "../start-check.js";
 import { workersOf } from "../rules/entries.js";
 
 export const EVERY_WORKER_READY = "every worker is ready";
@@ -32,6 +33,9 @@ export function compareStatus(s, kind) {
   const result = s.results[kind];
   if (!result && (kind === "race" || s.compare.puzzles === "current") && clashingGivens(s)) {
     return ["ready", `The givens clash, so the puzzle has no solution: Start runs no ${what} on it until the puzzle changes.`];
+  }
+  if (!result && (kind === "race" || s.compare.puzzles === "current") && provenUnsolvable(s)) {
+    return ["ready", unsolvableStatus(s, `the ${what}`)];
   }
   if (!result) return ["ready", `Ready: set the entries and press Start.`];
   const stopped = kind === "race" ? result.lanes.some((l) => l.state === "stopped") : result.stopped > 0;

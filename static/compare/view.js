@@ -35,7 +35,7 @@ export function mountCompare(store, actions, { worker, pool }) {
   // While Solve shows, it keeps saying where the last compare view stands (a race abandoned by a
   // link to Solve is no longer running).
   let compareView = "race";
-  store.on(["running", "ready", "failure", "view", "results", "making"], (s) => {
+  store.on(["running", "ready", "failure", "view", "results", "making", "check", "watchFailure"], (s) => {
     if (s.view !== "solve") compareView = s.view;
     const [state, text] = compareStatus(s, compareView);
     ui.status.dataset.state = state;

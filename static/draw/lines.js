@@ -58,7 +58,7 @@ export class Lines {
     el.dataset.title = opts.title || "";
     el.dataset.xLabel = opts.xLabel;
     el.dataset.yLabel = opts.yLabel;
-    if (opts.xMax !== undefined) el.dataset.xMax = String(opts.xMax);
+    if (opts.xMax !== undefined && opts.xMax !== null) el.dataset.xMax = String(opts.xMax);   // null: the data's end, until endAt
     const stepped = opts.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined;
     let own = 0;
     const owned = specs.filter((l) => !l.marks).length;
@@ -78,7 +78,7 @@ export class Lines {
     this.building = buildPlot(el, (width) => ({
       title: opts.title, width, height: 240,
       scales: { x: { time: false, distr: opts.logX ? 3 : 1,
-        ...(opts.xMax !== undefined ? { range: () => [this.opts.xMin ?? 0, this.opts.xMax] } : {}) },
+        ...(opts.xMax !== undefined ? { range: (u, min, max) => [this.opts.xMin ?? 0, this.opts.xMax ?? max] } : {}) },
         y: opts.yMax ? { range: [0, opts.yMax] } : opts.logY ? { distr: 3 } : {} },
       axes: [{ label: opts.xLabel, ...axisTheme() }, { label: opts.yLabel, ...axisTheme() }],
       legend: { live: false },

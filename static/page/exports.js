@@ -4,7 +4,7 @@
 import { download } from "../draw/download.js";
 import { fileName } from "../draw/png.js";
 import { boardToString } from "../rules/parse.js";
-import { clashingGivens } from "../state.js";
+import { clashingGivens } from "../rules/read.js";
 import { toCSV, toJSONLines } from "../rules/records.js";
 
 const solveResult = (s) => s.results.solve && s.results.solve.result;

@@ -2,7 +2,7 @@
 // read, a run that failed, the problems of a link). Text only, never HTML. Problems that have
 // no field to mend (an unknown setting in a link) can be dismissed here; the others go when
 // their field is edited.
-import { labelOf } from "../actions.js";
+import { labelOf } from "../rules/table.js";
 
 export function mountNotice(store, actions, isFieldless) {
   const box = document.getElementById("error");

@@ -8,7 +8,7 @@ import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.
 import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { patchOf, isParam, valueIn } from "../rules/table.js";
-import { runFragment } from "../solve/stop-point.js";
+import { runFragment } from "../rules/stop-point.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
@@ -39,6 +39,8 @@ export function mountLinks(store, actions, generator) {
     }
     const settings = { ...s.settings };
     if (first.max_seconds !== null) settings.max_seconds = String(first.max_seconds);
+    // a budget with no t= has no time limit, as `solve --link` replays it
+    else if (first.max_iterations !== null || first.max_evaluations !== null) settings.max_seconds = "";
     // a link without a budget has none: it names its run, not that run under the page's last budget
     settings.max_iterations = first.max_iterations === null ? "" : String(first.max_iterations);
     settings.max_evaluations = first.max_evaluations === null ? "" : String(first.max_evaluations);
@@ -107,7 +109,7 @@ export function mountLinks(store, actions, generator) {
     const link = decodeState(hash);
     const { solver, params } = checkLinkParams(link, schemas);
     if (solver) store.set({ settings: { ...store.state.settings, solver, params } });
-    // the stop point stands for the run these settings name (solve/stop-point.js)
+    // the stop point stands for the run these settings name (rules/stop-point.js)
     if (link.stop !== null && !link.problems.size) store.set({ stopPoint: { fragment: runFragment(store.state), step: link.stop, replay: true } });
     reportProblems(link.problems, { hash, compare });
   }

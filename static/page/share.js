@@ -3,7 +3,7 @@
 // in the address bar (docs/design.md, "Share links").
 import { boardToString } from "../rules/parse.js";
 import { encodeCompareLink } from "../rules/links.js";
-import { runFragment, stopPointOf } from "../solve/stop-point.js";
+import { runFragment, stopPointOf } from "../rules/stop-point.js";
 
 // While the generator makes a puzzle (a g= link, Generate), the link names that puzzle: it is
 // what a Start will run (a Start waits for it).

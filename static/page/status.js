@@ -3,7 +3,8 @@
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
 import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart } from "../python/messages.js";
 import { judges } from "../rules/table.js";
-import { clashingGivens } from "../state.js";
+import { clashingGivens, provenUnsolvable } from "../rules/read.js";
+import { unsolvableStatus } from "../start-check.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
@@ -53,6 +54,7 @@ export function status(s) {
   if (s.view === "solve" && s.puzzle && clashingGivens(s)) {
     return ["ready", "The givens clash, so the puzzle has no solution: Start runs nothing until the puzzle changes."];
   }
+  if (s.view === "solve" && s.puzzle && provenUnsolvable(s)) return ["ready", unsolvableStatus(s, "the solver")];
   return ["ready", ""];
 }
 
@@ -60,7 +62,7 @@ export function mountStatus(store) {
   const $ = (id) => document.getElementById(id);
   const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
     versions: $("versions") };
-  store.on(["ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check"], (s) => {
+  store.on(["ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check", "watchFailure"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];

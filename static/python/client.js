@@ -9,7 +9,7 @@
 // part of seconds under load) is replaced. Everything it had in hand is rejected with WorkerLost, the owner is
 // told through onLost(reason, replaced), and the new worker loads the runtime again (the
 // browser's cache serves the files) and reports `ready` like the first one.
-import { dropMessage, requestMessage, startMessage, stopMessage, teamSettleMessage, teamStartMessage } from "./messages.js";
+import { dropMessage, requestMessage, startMessage, stopMessage, memberSettleMessage, memberStartMessage } from "./messages.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const ANSWER_GRACE = 10;           // a run not yet answered: silence up to 10 × stallMs (30 s) is a busy worker
@@ -85,7 +85,7 @@ export class LabWorker {
         if (run) { run.answered = true; run.onFrame(msg); }
         break;
       }
-      case "barrier": {                         // a team member waits for the other members' reports
+      case "barrier": {                         // a member of a run on several workers waits for the others' reports
         const run = this.runs.get(msg.runId);
         if (run && run.onBarrier) { run.waiting = true; run.onBarrier(msg.report); }
         break;
@@ -144,19 +144,19 @@ export class LabWorker {
     return { runId, done, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
   }
 
-  // Member `member` of a team run (python/team.js drives it): as run(), plus onBarrier(report) when the
+  // Member `member` of a run on several workers (python/several.js drives it): as run(), plus onBarrier(report) when the
   // member waits at a barrier, and settle(reports, elapsed) to hand it every member's report there.
-  teamRun(spec, onFrame, onBarrier) {
+  memberRun(spec, onFrame, onBarrier) {
     const runId = ++runSeq;
     const done = new Promise((resolve, reject) => this.runs.set(runId, { onFrame, onBarrier, resolve, reject }));
     this.lastHeard = performance.now();
-    this.worker.postMessage(teamStartMessage({ ...spec, runId }));
+    this.worker.postMessage(memberStartMessage({ ...spec, runId }));
     const settle = (reports, elapsed) => {
       const run = this.runs.get(runId);
       if (!run) return;
       run.waiting = false;
       this.lastHeard = performance.now();
-      this.worker.postMessage(teamSettleMessage(runId, reports, elapsed));
+      this.worker.postMessage(memberSettleMessage(runId, reports, elapsed));
     };
     return { runId, done, settle, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
   }
@@ -169,7 +169,7 @@ export class LabWorker {
   // While a run should be streaming (the worker is ready and holds a run), silence longer
   // than stallMs means the worker is stuck. A run it has not answered yet may wait for the
   // end of a task's part (a rating's, a generation's), so until then the wait is longer.
-  // A team member waiting at a barrier is silent by design: the other members' pace sets how long.
+  // A member waiting at a barrier is silent by design: the other members' pace sets how long.
   checkAlive() {
     if (!this.ready || !this.runs.size) return;
     if ([...this.runs.values()].every((r) => r.waiting)) { this.lastHeard = performance.now(); return; }

@@ -13,18 +13,18 @@ export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds,
 
 export const stopMessage = (runId) => ({ type: "stop", runId });
 
-// One member of a team run (docs/design.md, "Worker messages", team runs): member w of `workers`,
+// One member of a run on several workers (docs/design.md, "Worker messages", team runs and portfolio runs): member w of `workers`,
 // exchanging elites every `exchange` moves per worker; the budget as a run's.
-// `lite` (a race lane's or an experiment job's team) as a run's.
-export const teamStartMessage = ({ runId, puzzle, solver = null, params, seed, member, workers, exchange, max_seconds,
+// `lite` (a race lane's or an experiment job's) as a run's.
+export const memberStartMessage = ({ runId, puzzle, solver = null, params, seed, member, workers, exchange, max_seconds,
   max_iterations = null, max_evaluations = null, lite = false }) => ({
-  type: "team-start", runId, puzzle, ...(solver ? { solver } : {}), params, seed, member, workers, exchange,
+  type: "member-start", runId, puzzle, ...(solver ? { solver } : {}), params, seed, member, workers, exchange,
   budget: startMessage({ max_seconds, max_iterations, max_evaluations }).budget,
   ...(lite ? { frames: "lite" } : {}),
 });
 
 // every member's report at a barrier, in worker order, and the run's seconds
-export const teamSettleMessage = (runId, reports, elapsed) => ({ type: "team-settle", runId, reports, elapsed });
+export const memberSettleMessage = (runId, reports, elapsed) => ({ type: "member-settle", runId, reports, elapsed });
 
 export const dropMessage = (kind) => ({ type: "drop", kind });
 
@@ -72,7 +72,7 @@ export const cellsLeftText = ({ empty, clashing }) =>
 
 // A run that never started (stopped while its worker was still loading, or refused): the
 // fields of a result, so every consumer handles one shape.
-// (a job that asked for several workers says so in its parameters, as a team's result does)
+// (a job that asked for several workers says so in its parameters, as the result of a run on several workers does)
 export function unstartedResult(job, stopReason, message = "") {
   return {
     solver: job.solver, seed: job.seed, params: job.workers > 1 ? { ...job.params, workers: job.workers } : job.params,

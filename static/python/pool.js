@@ -5,15 +5,15 @@
 // `start(jobs)` queues jobs and returns one promise per job, each resolving to the job's
 // result — a real one, or, for a job that never started, a result with stop reason
 // "stopped" (Stop came first) or "error" (its worker failed), so a caller always gets every
-// answer. A job whose entry asks for W workers (`job.workers`) runs as one team run on W slots
-// (team.js runTeamOn): it waits, first in the queue, until W ready slots are idle, holds them
+// answer. A job whose entry asks for W workers (`job.workers`) runs as one run on several workers, on W slots
+// (several.js runOnWorkers): it waits, first in the queue, until W ready slots are idle, holds them
 // all for its run and frees them together. With `together`, no job starts before there is a
 // ready, idle slot for each slot the jobs ask for (a race's fair start). `stop()` ends
 // everything at once: queued jobs resolve as stopped at once, running ones (every member of a
-// team) are told to stop and resolve within a slice.
+// run on several workers) are told to stop and resolve within a slice.
 import { LabWorker, RunRefused, WorkerLost } from "./client.js";
 import { unstartedResult } from "./messages.js";
-import { runTeamOn } from "./team.js";
+import { runOnWorkers } from "./several.js";
 import { MAX_WORKERS } from "../rules/links.js";
 import { workersOf } from "../rules/entries.js";
 
@@ -95,7 +95,7 @@ export class Pool {
     }
   }
 
-  // The job on its slots: one run on one slot, or one team run over several (the first slot's
+  // The job on its slots: one run on one slot, or one run on several workers over several (the first slot's
   // handle stops every member). A sweep's puzzle is made first, by the first slot's worker.
   launch(slots, { job, resolve }) {
     for (const s of slots) s.job = job;
@@ -116,7 +116,7 @@ export class Pool {
         max_iterations: job.max_iterations ?? null, max_evaluations: job.max_evaluations ?? null, lite: true };
       const onFrame = (frame) => this.onFrame(job, frame);
       slot.handle = slots.length > 1
-        ? runTeamOn(slots.map((s) => s.worker), { ...spec, workers: slots.length, exchange: job.exchange }, onFrame)
+        ? runOnWorkers(slots.map((s) => s.worker), { ...spec, workers: slots.length, exchange: job.exchange }, onFrame)
         : slot.worker.run(spec, onFrame);
       this.onStart(job);
       return slot.handle.done;

@@ -11,8 +11,8 @@ const SLICE_SECONDS = 0.035;       // one slice of work ≈ one progress frame (
 const STAGES = ["runtime", "numpy", "solvers"];
 
 let bridge = null;
-let run = null;                    // {runId, waiting?} of the run being driven, or null; a team member
-                                   // waits at a barrier for the other members' reports (`team-settle`)
+let run = null;                    // {runId, waiting?} of the run being driven, or null; a member of a run
+                                   // waits at a barrier for the other members' reports (`member-settle`)
 const TASKS = ["generate", "rate"];          // sliced tasks, in the order they get the worker
 const tasks = new Map();                    // kind -> requestId of the task under way
 let pumping = false;
@@ -49,9 +49,9 @@ async function load() {
     result_fields: hello.result_fields, record_fields: hello.record_fields });
 }
 
-// One slice of whatever work there is: the run first, else the first task. A team member
+// One slice of whatever work there is: the run first, else the first task. A member of a run on several workers
 // waiting at its barrier keeps the worker: a task's part (seconds, for a large rating) would
-// hold up the team's next segment, so tasks wait for the run's end as they do for any run.
+// hold up the run's next segment, so tasks wait for the run's end as they do for any run.
 function slice() {
   if (run && run.waiting) return;
   if (run) {
@@ -59,7 +59,7 @@ function slice() {
     const out = JSON.parse(bridge.advance(runId, SLICE_SECONDS));
     if (!out.ok) { run = null; post({ type: "error", runId, message: out.message }); return; }
     report(runId, out.frame);
-    if (out.report) {                        // a team member at its barrier: it waits for `team-settle`
+    if (out.report) {                        // a member at its barrier: it waits for `member-settle`
       run.waiting = true;
       post({ type: "barrier", runId, report: out.report });
     }
@@ -153,10 +153,10 @@ function handle(msg) {
       pump();
       break;
     }
-    case "team-start": {                         // one member of a team run (docs/design.md, "Worker messages")
+    case "member-start": {                         // one member of a run on several workers (docs/design.md, "Worker messages")
       if (run) bridge.stop(run.runId);
       run = null;
-      const out = JSON.parse(bridge.team_start(JSON.stringify(msg)));
+      const out = JSON.parse(bridge.member_start(JSON.stringify(msg)));
       if (!out.ok) {
         post({ type: "error", runId: msg.runId, field: out.field, message: out.message });
         return;
@@ -167,9 +167,9 @@ function handle(msg) {
       pump();
       break;
     }
-    case "team-settle": {
+    case "member-settle": {
       if (!run || run.runId !== msg.runId || !run.waiting) return;
-      const out = JSON.parse(bridge.team_settle(msg.runId, JSON.stringify({ reports: msg.reports, elapsed: msg.elapsed })));
+      const out = JSON.parse(bridge.member_settle(msg.runId, JSON.stringify({ reports: msg.reports, elapsed: msg.elapsed })));
       if (!out.ok) { run = null; post({ type: "error", runId: msg.runId, message: out.message }); return; }
       if (out.done) {
         run = null;

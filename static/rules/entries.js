@@ -6,7 +6,7 @@
 // and then `exchange` too.
 // Read by the shared value rules.
 import * as values from "./values.js";
-import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, teamProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, workersProblem } from "./workers.js";
 
 export const MAX_ENTRIES = 5;
 
@@ -20,7 +20,7 @@ export const workersOf = (entry) => entry.workers || 1;
 const ownExchange = (entry) => (entry.exchange && entry.exchange !== exchangeOf(entry.solver) ? entry.exchange : null);
 
 // its workers and exchange as pairs (none for one worker)
-function teamPairs(entry) {
+function workersPairs(entry) {
   if (workersOf(entry) <= 1) return [];
   return [`workers=${entry.workers}`, ...(ownExchange(entry) ? [`exchange=${ownExchange(entry)}`] : [])];
 }
@@ -38,15 +38,15 @@ export function describe(entry, schema) {
 const defaultOf = (schema, name) => schema.params.find((p) => p.name === name)?.default;
 
 export function encodeEntries(entries, schemas) {
-  return entries.map((e) => [e.solver, String(e.seed), ...changedParams(e, schemas.get(e.solver)), ...teamPairs(e)].join(":")).join(",");
+  return entries.map((e) => [e.solver, String(e.seed), ...changedParams(e, schemas.get(e.solver)), ...workersPairs(e)].join(":")).join(",");
 }
 
 // The entry's workers and exchange from its pairs (`workers=2`, `exchange=3000`), checked as the
 // Solver form checks its own: {workers, exchange} to add to the entry, or {} for one worker.
-function readTeam(solver, team) {
+function readWorkers(solver, team) {
   const int = (name, max) => values.param({ name, type: "int", min: 1, max }, team.get(name), name);
   const workers = team.has("workers") ? int("workers", MAX_WORKERS) : 1;
-  const refused = teamProblem(solver, workers);
+  const refused = workersProblem(solver, workers);
   if (refused) throw new values.ValueProblem(`workers=${workers}:`, refused);
   if (workers <= 1) {
     if (team.has("exchange")) throw new values.ValueProblem("exchange=", "goes with workers= above 1");
@@ -76,7 +76,7 @@ function decodeEntry(part, schemas) {
     if (!spec) throw new values.ValueProblem(solver, `has no parameter ${values.quote(name)}`);
     entry.params[name] = values.param(spec, text);
   }
-  return { ...entry, ...readTeam(solver, team) };
+  return { ...entry, ...readWorkers(solver, team) };
 }
 
 // Entries from a link's e= text: {entries, problems: [message...]}; an entry with a problem

@@ -10,7 +10,7 @@ import { MAX_ENTRIES, decodeEntries, encodeEntries } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { parseSpec, readSweep } from "./generator.js";
 import { LINK_KEYS, COMPARE_LINK_KEYS, labelOf } from "./table.js";
-import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, teamProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, workersProblem } from "./workers.js";
 
 // The keys a link reads itself (single-run and comparison keys, from the settings table); any
 // other key of a single-run link names a parameter.
@@ -113,7 +113,8 @@ export function decodeState(hash) {
     }
   }
   readBudgets(raw, problems, link, [...BUDGET_KEYS, ["stop", values.stop_point, "stop"]]);
-  for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", values.max_seconds, "max_seconds"]]) {
+  const budgeted = link.max_iterations !== null || link.max_evaluations !== null;   // t= left empty: no time limit
+  for (const [key, rule, attr] of [["seed", values.seed, "seed"], ["t", (v) => values.max_seconds_or_none(v, budgeted), "max_seconds"]]) {
     if (!raw.has(key)) continue;
     try {
       link[attr] = rule(raw.get(key));
@@ -136,7 +137,7 @@ export function checkLinkParams(link, schemas) {
   }
   if (link.problems.has("s")) return { solver: null, params: {} };   // parameters mean nothing without it
   const schema = schemas.get(link.solver ?? ids[0]);
-  const team = teamProblem(schema.id, link.workers || 1);
+  const team = workersProblem(schema.id, link.workers || 1);
   if (team) link.problems.set("w", team);
   const specs = new Map(schema.params.map((p) => [p.name, p]));
   const params = {};
@@ -203,13 +204,13 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
     else problems.set("m", `unknown view ${values.quote(view)}; use race or experiment`);
   }
   readPuzzle(seen, raw, problems, out);
-  if (raw.has("t")) {
-    try { out.max_seconds = values.max_seconds(raw.get("t")); } catch (err) {
+  readBudgets(raw, problems, out);
+  if (raw.has("t")) {                   // t= left empty beside a budget: no time limit
+    try { out.max_seconds = values.max_seconds_or_none(raw.get("t"), out.max_iterations !== null || out.max_evaluations !== null); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
       problems.set("t", err.message);
     }
   }
-  readBudgets(raw, problems, out);
   let entryText = null;
   if (raw.has("e")) entryText = raw.get("e");
   else if (raw.has("c")) {              // c=<solver>,… with their defaults and the link's seed
@@ -268,7 +269,8 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
 // A race or experiment as a link fragment (only what differs from the defaults is written).
 export function encodeCompareLink({ puzzle, generator = null, max_seconds, max_iterations = "", max_evaluations = "", view, entries, runs,
   puzzles, list, sweep, preset }, schemas) {
-  const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle], ["t", max_seconds]]);
+  const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle]]);
+  if (max_seconds) q.set("t", max_seconds);             // none (left empty beside a budget): no t=
   setBudgets(q, max_iterations, max_evaluations);
   q.set("m", view);
   q.set("e", encodeEntries(entries, schemas));

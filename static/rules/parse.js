@@ -2,6 +2,8 @@
 // A mirror of py/sudoku_lab/grid.py's parse(): same formats, same messages; both are held
 // to tests/parse_cases.json. Python re-checks everything it is sent.
 
+import { quote } from "./values.js";
+
 // Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (as py/sudoku_lab/grid.py).
 export const ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@";
 const BLANKS = ".0-_*";
@@ -142,6 +144,33 @@ export function parsePuzzle(text) {
   }
   const header = benchmarkHeader(text);
   if (header) return parseBenchmark(header);
+  let named;
+  try {
+    return parseCells(text);
+  } catch (err) {
+    named = err instanceof PuzzleError ? namedLine(text) : null;
+    if (!named) throw err;
+  }
+  return { ...parsePuzzle(named.cells), form: `one line of characters, then its name ${quote(named.name)}` };
+}
+
+// A puzzle list's line: one puzzle of characters, then its name after a space or a tab
+// (puzzle-list.js's form, e.g. "4.....8.5.3… top95-1"). Read as that puzzle when the whole text is
+// that one line and cannot be read as a puzzle otherwise (a 16×16 written in rows of 16 on one
+// line stays a 16×16), as grid.py's _named_line.
+const CELLS_THEN_NAME = /^([0-9A-Za-z@.*_-]+)[ \t]+(\S.*)$/;
+
+// {cells, name} when the text's one line is a puzzle of characters and then a name, else null.
+function namedLine(text) {
+  const lines = text.split(/\r\n|\r|\n/).map((raw) => raw.trim()).filter((s) => s && !s.startsWith("#"));
+  if (lines.length !== 1) return null;
+  const m = CELLS_THEN_NAME.exec(lines[0]);
+  if (!m || !BOX_SIZE_BY_CELLS[m[1].length]) return null;
+  return { cells: m[1], name: m[2].trim() };
+}
+
+// A puzzle written as cells (characters or separated numbers): {n, cells, form}.
+function parseCells(text) {
   const { chars, lines, separated } = tokens(text);
   if (!chars.length) throw new PuzzleError("There is no puzzle here: paste 81 characters, or nine lines of nine.");
   for (const t of chars) {

@@ -5,7 +5,7 @@
 // parameter of the solver form never blocks a race (docs/design.md, "Settings").
 import * as values from "./values.js";
 import { MAX_RUNS } from "./links.js";
-import { MAX_EXCHANGE, MAX_WORKERS, autoWorkers, exchangeOf, teamProblem } from "./workers.js";
+import { MAX_EXCHANGE, MAX_WORKERS, autoWorkers, exchangeOf, workersProblem } from "./workers.js";
 import { workersOf } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { readSweep } from "./generator.js";
@@ -13,6 +13,15 @@ import { boardToString } from "./parse.js";
 import { judges, labelOf } from "./table.js";
 
 const LOAD_FIRST = "Load a puzzle first.";
+
+// the board's puzzle has givens that clash (the worker's check names them): it has no solution,
+// so no run on it is started (Solve, and a race or an experiment on the loaded puzzle)
+export const clashingGivens = (s) => !!(s.check && s.check.clashes && s.check.clashes.length);
+
+// the board's puzzle is proven to have no solution (the rating's count says none) though its givens
+// do not clash: no run can solve it, so Start runs nothing unless the visitor asks to watch one
+// fail on it (the state's watchFailure, "Run it anyway": page/watch-failure.js)
+export const provenUnsolvable = (s) => !clashingGivens(s) && !!(s.check && s.check.solutions === 0);
 
 // One rule's value, or null with its problem set under `key` (or the key the problem names).
 // `fn` gets the key's label (the settings table's), for the rule to name the setting by.
@@ -40,9 +49,9 @@ function readSolverForm(state, problems) {
   const seed = take(problems, "seed", (label) => values.seed(state.settings.seed, label));
   // the workers of the run (w): several only for alldiff_ls, acs and alldiff_tabu, one run on that many of
   // the pool's workers; an empty field is "auto" (workers.js autoWorkers)
-  const workers = workersAuto(state) ? formAutoWorkers(state, schema, params)
+  const workers = workersAuto(state) ? formAutoWorkers(state, schema)
     : take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, state.settings.workers ?? "1", label));
-  const team = schema ? teamProblem(schema.id, workers) : null;
+  const team = schema ? workersProblem(schema.id, workers) : null;
   if (team) problems.set("w", team);
   // their steps each between two barriers (x), read only for several workers; empty: the solver's default
   const solverExchange = exchangeOf(schema ? schema.id : null);
@@ -56,13 +65,13 @@ function readSolverForm(state, problems) {
 export const workersAuto = (state) => String(state.settings.workers ?? "1").trim() === "";
 
 // The workers "auto" stands for on this state's puzzle and solver form (1 without a puzzle or a
-// solver; `params` as read). `state.spareWorkers`: what the visitor's pool affords (pool.js
+// solver). `state.spareWorkers`: what the visitor's pool affords (pool.js
 // defaultPoolSize; 1 when unknown).
-function formAutoWorkers(state, schema, params) {
+function formAutoWorkers(state, schema) {
   if (!schema || !state.puzzle) return 1;
   const size = state.puzzle.n * state.puzzle.n;
   return autoWorkers({ solver: schema.id, size, givens: state.puzzle.cells.filter((v) => v > 0).length,
-    walkers: params.walkers ?? 1, spare: state.spareWorkers ?? 1 });
+    spare: state.spareWorkers ?? 1 });
 }
 
 // The Solver form's Workers as a run's link writes it: as typed, or, left empty ("auto"), the
@@ -82,12 +91,14 @@ export function read(view, state, { stored = true } = {}) {
   const problems = new Map();
   const out = {};
   let line = null;
-  out.max_seconds = take(problems, "t", (label) => values.max_seconds(state.settings.max_seconds, label));
   // the step and evaluation budgets: an empty field is none (docs/design.md, "Values")
   for (const [key, name] of [["i", "max_iterations"], ["ev", "max_evaluations"]]) {
     const raw = state.settings[name];
     out[name] = raw === "" || raw === null || raw === undefined ? null : take(problems, key, (label) => values.budget(raw, label));
   }
+  // the time limit: left empty beside a budget, none (the run ends at its budget, whatever the load)
+  const budgeted = !!(String(state.settings.max_iterations ?? "").trim() || String(state.settings.max_evaluations ?? "").trim());
+  out.max_seconds = take(problems, "t", (label) => values.max_seconds_or_none(state.settings.max_seconds, budgeted, label));
   if (view === "solve") {
     Object.assign(out, readSolverForm(state, problems));
     if (!state.puzzle) problems.set("p", LOAD_FIRST);

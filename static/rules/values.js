@@ -22,9 +22,11 @@ export class ValueProblem extends Error {
   }
 }
 
-// What the user typed, in quotes, cut to QUOTE_MAX characters.
+// What the user typed, in quotes, cut to QUOTE_MAX characters; nothing typed is "nothing" (a
+// message never shows '').
 export function quote(raw) {
   const text = String(raw);
+  if (text === "") return "nothing";
   if (text.length > QUOTE_MAX) return `'${text.slice(0, QUOTE_MAX)}…' (${text.length.toLocaleString("en")} characters)`;
   return `'${text}'`;
 }
@@ -50,6 +52,18 @@ export function max_seconds(raw, label = "time limit") {
     throw new ValueProblem(label, `must be a number of seconds above 0 and at most ${SECONDS_MAX}; got ${quote(raw)}`);
   }
   return v;
+}
+
+// The time limit where it may be left empty (the page's field, a link's t=): empty beside a step or
+// evaluation budget (`budgeted`) is none (null), a run with no time limit, so where it ends does
+// not depend on the load; empty without one is a problem saying both ways (values.py max_seconds_or_none).
+export function max_seconds_or_none(raw, budgeted, label = "time limit") {
+  if (raw === null || raw === undefined || raw === "") {
+    if (budgeted) return null;
+    throw new ValueProblem(label, `is empty: give a number of seconds above 0 and at most ${SECONDS_MAX}, or a step or ` +
+      "evaluation budget to run with no time limit");
+  }
+  return max_seconds(raw, label);
 }
 
 // A step or evaluation budget: a count that does not depend on the load (docs/design.md, "Values").

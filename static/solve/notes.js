@@ -2,7 +2,7 @@
 // and stop-point): why a chart has one point, and the stop point Start replays to. The text is
 // pure (node-tested); mountSolveNotes writes it.
 import { stepCount, solvedAtStart } from "../python/messages.js";
-import { replayPointOf } from "./stop-point.js";
+import { replayPointOf } from "../rules/stop-point.js";
 
 // Under the chart: a run solved at its step 0 has one point, and says why; else "".
 export function chartNoteText(s) {

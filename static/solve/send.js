@@ -2,7 +2,7 @@
 // with a fake worker, tests/js/actions.test.mjs): the run's spec from Start's values, the stop
 // point a Stop or the time limit leaves, and a refusal said as every refused Start is.
 import { RunRefused, WorkerLost } from "../python/client.js";
-import { replayPointOf, runFragment, stopPointAfter } from "./stop-point.js";
+import { replayPointOf, runFragment, stopPointAfter } from "../rules/stop-point.js";
 
 // The worker's run spec: Start's values, and a link's stop point while the settings are its
 // run's (the run then ends at that step; docs/design.md, "Share links").
@@ -18,7 +18,7 @@ export function solveSpec(values, state) {
 export async function sendSolve({ worker, store, actions }, values, { state, link, setPhase, onStop }, { sent, onFrame }) {
   const spec = solveSpec(values, state);
   const fragment = runFragment(state);
-  // on several workers it starts once each has loaded Python (the pool's first ones: python/team.js):
+  // on several workers it starts once each has loaded Python (the pool's first ones: python/several.js):
   // until its first frame the status says so, rather than "Running…" over empty metrics
   let starting = spec.workers > 1;
   const handle = worker.run(spec, (msg) => {

@@ -9,9 +9,9 @@ import { stepWord } from "../python/messages.js";
 import { mountSolveNotes } from "./notes.js";
 import { sendSolve } from "./send.js";
 import { boardShowsRun } from "../puzzle/panel.js";
-import { mountStartStop } from "../page/start-stop.js";
+import { mountStartStop } from "../start-stop.js";
 
-// worker: what runs a Solve, {run(spec, onFrame)} — the page's worker, or the team of workers (app.js)
+// worker: what runs a Solve, {run(spec, onFrame)} — the page's worker, or a run on several workers (app.js)
 export function mountSolve(store, actions, worker, board) {
   const $ = (id) => document.getElementById(id);
   const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),

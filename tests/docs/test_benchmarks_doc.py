@@ -1,6 +1,7 @@
-"""docs/benchmarks.md has a way in (issue 36, "A record a reader can find their way in"): it
-opens with a table of current figures, one row per solver linking to that solver's one section,
-and every link to a section of the file lands on a heading."""
+"""docs/benchmarks.md is a reference a reader can find their way in: it opens with a table of
+current figures, one row per solver linking to that solver's one section; every link to a
+section of the file lands on a heading; its sections are named for what they measure, not for
+the work that measured them; and the runs it replaced are in docs/benchmarks-history.md."""
 
 import re
 
@@ -29,7 +30,7 @@ def front_table() -> list[str]:
 
 def test_the_slug_is_githubs():
     assert slug("`acs` — Lloyd & Amos (the field's reference)") == "acs--lloyd--amos-the-fields-reference"
-    assert slug("Grids to 64×64 (issue 26; issue 27)") == "grids-to-6464-issue-26-issue-27"
+    assert slug("Grids to 64×64 (the large puzzle line)") == "grids-to-6464-the-large-puzzle-line"
 
 
 def test_the_file_opens_with_one_row_of_current_figures_per_solver():
@@ -51,3 +52,25 @@ def test_each_solver_has_one_section_and_its_history_is_apart():
         assert len(own) <= 1, (solver, own)
     assert len([h for h in headings(DOCS) if "the version now" in h]) == 0
     assert "## `alldiff_ls`" in DOCS and "`alldiff_ls` on main 61a0bf6 and before" in HISTORY
+
+
+# An issue's number, a session, or a numbered round or pass of work ("per round" of propagation is no work word).
+WORK_WORDS = re.compile(r"\bissues? \d|\bsessions?\b|\b(this|that|first|second|third|fourth|fifth|next|last) (round|pass)\b", re.I)
+
+
+def test_no_heading_names_an_issue_or_a_round_of_work():
+    for name, text in (("benchmarks.md", DOCS), ("benchmarks-history.md", HISTORY)):
+        assert [h for h in headings(text) if WORK_WORDS.search(h)] == [], name
+
+
+def test_a_heading_with_an_issue_number_is_caught():
+    assert WORK_WORDS.search("The atlas (issue 35)") and WORK_WORDS.search("Ten instances (third session)")
+    assert WORK_WORDS.search("Large boards drawn on a canvas (fourth pass)")
+    assert not WORK_WORDS.search("The atlas: where each solver wins") and not WORK_WORDS.search("Propagation per round")
+
+
+def test_the_reference_links_to_its_history_and_gives_the_suite_time_in_a_table():
+    assert "](benchmarks-history.md)" in DOCS.split("\n## ")[0]
+    tiers = DOCS.split("\n## Test tiers\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in tiers.splitlines() if line.startswith("| everything |")]
+    assert len(rows) == 1 and re.search(r"\*\*\d+:\d\d\*\*", rows[0]), rows

@@ -134,7 +134,7 @@ test("a sweep of several sizes (the preset's atlas): specs size by size, p by p,
   assert.ok(sweep.specs.every((spec, i) => Number(spec.split(":")[2]) === i % sweep.instances));   // the instance a run's round
   assert.deepEqual(readSweep({ size: "16", p0: "0", p1: "1", step: "0.5", instances: "1" }).sizes, [16]);
   for (const [size, message] of [["16,9", "the sizes must be ascending, each once; got '16,9'"],
-    ["9,9", "the sizes must be ascending, each once; got '9,9'"], ["9,", "size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got ''"]]) {
+    ["9,9", "the sizes must be ascending, each once; got '9,9'"], ["9,", "size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got nothing"]]) {
     assert.throws(() => readSweep({ size, p0: "0", p1: "1", step: "0.5", instances: "1" }), (e) => e.key === "gs" && e.message === message);
   }
   // the cap counts every size's puzzles

@@ -11,7 +11,7 @@ import { comparisonWorkers, compareStatus, coresNote, describeStartup, EVERY_WOR
 import { badListLine, checkEntry, vetPuzzles } from "../../static/compare/check.js";
 import { checkStart } from "../../static/start-check.js";
 import { measureOf, places, placeText, rankingText, unsolvedPlaceText } from "../../static/compare/ranking.js";
-import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/solve/stop-point.js";
+import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/rules/stop-point.js";
 import { tallyRuns } from "../../static/compare/tally.js";
 import { PRESETS, presetPatch } from "../../static/compare/presets.js";
 import { pointsAgainstP } from "../../static/rules/published.js";
@@ -274,6 +274,26 @@ test("a puzzle whose givens clash: Start runs no race (nor an experiment on it) 
   const set = state({ view: "experiment", check: clash, compare: { entries: [entry("acs")], puzzles: "papers" } });
   assert.ok(checkStart("experiment", set).values);                  // a built-in set does not run the board's puzzle
   assert.equal(compareStatus(set, "experiment")[1], "Ready: set the entries and press Start.");
+});
+
+test("a puzzle proven to have no solution: Start runs nothing and says why, unless Run it anyway is ticked", () => {
+  const none = { givens: 9, clashes: [], message: "", solutions: 0,
+    rating: { solutions: 0, message: "This puzzle has no solution: logic reaches a cell or a value with no possibility left." } };
+  const entries = [entry("acs"), entry("hill_climb")];
+  for (const view of ["solve", "race"]) {
+    const refused = checkStart(view, state({ view, check: none, compare: { entries } }));
+    assert.equal(refused.values, undefined, view);
+    assert.equal(refused.message, `Nothing was started. ${none.rating.message} ` +
+      "To watch a solver fail on it anyway, tick “Run it anyway” beside Start.");
+    assert.ok(checkStart(view, state({ view, check: none, watchFailure: true, compare: { entries } })).values, view);
+  }
+  assert.match(compareStatus(state({ view: "race", check: none, compare: { entries } }), "race")[1],
+    /^This puzzle has no solution: Start runs nothing unless you tick “Run it anyway”/);
+  assert.match(compareStatus(state({ view: "race", check: none, watchFailure: true, compare: { entries } }), "race")[1],
+    /^This puzzle has no solution: Start runs the race anyway, to watch it fail\./);
+  // a built-in set never runs the board's puzzle; a puzzle with a solution is not held
+  assert.ok(checkStart("experiment", state({ view: "experiment", check: none, compare: { entries, puzzles: "papers" } })).values);
+  assert.ok(checkStart("solve", state({ check: { ...none, solutions: 1 } })).values);
 });
 
 test("experiment files: read in order of their paths, one a task, a bad file named and skipped", async () => {

@@ -18,7 +18,7 @@ class FakeWorker {
     return { runId: list.length, done: entry.done, stop: () => { entry.stopped += 1; }, settle: () => {} };
   }
   run(spec, onFrame) { return this.handle(this.runs, spec, onFrame); }
-  teamRun(spec, onFrame) { return this.handle(this.members, spec, onFrame); }
+  memberRun(spec, onFrame) { return this.handle(this.members, spec, onFrame); }
 }
 
 // a pool of `n` slots: the page's worker and n − 1 spawned ones, those listed in `loading` not ready yet

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parsePuzzle, boardToString, toBenchmark } from "../../static/rules/parse.js";
 import * as values from "../../static/rules/values.js";
 import { linkOutcome, decodeCompareLink, encodeCompareLink, encodeState } from "../../static/rules/links.js";
-import { exchangeOf, teamProblem } from "../../static/rules/workers.js";
+import { exchangeOf, workersProblem } from "../../static/rules/workers.js";
 import { readPuzzleList, readPuzzleFile } from "../../static/rules/puzzle-list.js";
 import { parseSpec } from "../../static/rules/generator.js";
 import { wilson, quantile, ecdf, tally } from "../../static/rules/stats.js";
@@ -65,6 +65,7 @@ test("values: seeds, time limits, parameters and the generator's settings, value
   };
   check(v.seed, (c) => values.seed(c.in, c.label));
   check(v.max_seconds, (c) => values.max_seconds(c.in));
+  check(v.max_seconds_or_none, (c) => values.max_seconds_or_none(c.in, c.budgeted));
   check(v.param, (c) => values.param(c.spec, c.in, c.label));
   check(v.budget, (c) => values.budget(c.in, c.label));
   check(v.stop_point, (c) => values.stop_point(c.in));
@@ -219,10 +220,10 @@ test("entries that ask for workers: written after the parameters, read back, des
 
 test("workers: alldiff_ls a team, acs and alldiff_tabu a portfolio, each with its own default exchange", () => {
   assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu", "hill_climb"].map(exchangeOf), [50000, 2, 100, 50000]);
-  assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu"].map((s) => teamProblem(s, 2)), [null, null, null]);
-  assert.equal(teamProblem("nb_coin", 2),
+  assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu"].map((s) => workersProblem(s, 2)), [null, null, null]);
+  assert.equal(workersProblem("nb_coin", 2),
     "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not nb_coin");
-  assert.equal(teamProblem("nb_coin", 1), null);
+  assert.equal(workersProblem("nb_coin", 1), null);
   // x= is written only when not the solver's default (an empty field: the default)
   const link = (solver, exchange) => encodeState({ generator: "9:0.4:1", solver, seed: 5, params: {}, max_seconds: 60, workers: "2", exchange });
   assert.equal(link("acs", ""), "#g=9:0.4:1&s=acs&seed=5&t=60&w=2");

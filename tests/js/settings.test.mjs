@@ -14,7 +14,7 @@ import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
 import { autoWorkers } from "../../static/rules/workers.js";
-import { runFragment } from "../../static/solve/stop-point.js";
+import { runFragment } from "../../static/rules/stop-point.js";
 import { checkEntry } from "../../static/compare/check.js";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -111,13 +111,13 @@ test("read: Workers left empty is auto: 2 for alldiff_ls on a hard 36×36 or lar
   assert.equal(solve({ spareWorkers: 1 }).values.workers, 1);                 // no core to spare beside the page
   assert.equal(solve({ puzzle: grid(6, 0.6) }).values.workers, 1);            // past the hard band: solved at once on one
   assert.equal(solve({ puzzle: grid(5, 0.45) }).values.workers, 1);           // 25×25
-  assert.equal(solve({}, { params: { walkers: "1" } }).values.workers, 1);    // one walker cannot be split
+  assert.equal(solve({}, { params: { walkers: "1" } }).values.workers, 2);    // one walker: each worker steps one
   assert.equal(solve({}, { solver: "hill_climb" }).values.workers, 1);
   assert.equal(solve({}, { workers: "1" }).values.workers, 1);                // a number typed is the number
   assert.equal(solve({ puzzle: null }).values.workers, 1);
   // the rule alone, at its edges: 55 % of the cells given is still in the band
-  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296), walkers: 16, spare: 2 }), 2);
-  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296) + 1, walkers: 16, spare: 2 }), 1);
+  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296), spare: 2 }), 2);
+  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296) + 1, spare: 2 }), 1);
 });
 
 test("read: a Solve's link writes the workers auto stood for; an entry the form composes asks for one", () => {
@@ -163,6 +163,21 @@ test("read: a parameter of the solver form judges Solve, not a race; the time li
   const t = state({ compare: { entries: [entry("hill_climb"), entry("acs")] }, settings: { max_seconds: "1e3" } });
   assert.ok(read("race", t).problems.has("t") && read("solve", t).problems.has("t"));
   assert.ok(hasField("plateau", s) && hasField("entry-2", s) && !hasField("constructor", s));
+});
+
+test("read: the time limit left empty beside a step or evaluation budget is none, in every view; alone it is a problem", () => {
+  const entries = [entry("hill_climb"), entry("acs")];
+  for (const budget of [{ max_iterations: "30000" }, { max_evaluations: "5000" }]) {
+    for (const view of ["solve", "race", "experiment"]) {
+      const r = read(view, state({ compare: { entries }, settings: { max_seconds: "", ...budget } }));
+      assert.equal(r.problems.size, 0, view);
+      assert.equal(r.values.max_seconds, null, view);
+    }
+  }
+  const alone = read("solve", state({ settings: { max_seconds: "" } }));
+  assert.equal(alone.problems.get("t"), "time limit is empty: give a number of seconds above 0 and at most 86400, " +
+    "or a step or evaluation budget to run with no time limit");
+  assert.ok(![...alone.problems.values()].some((m) => m.includes("''")));
 });
 
 test("read: a stored problem keeps its own message (a link's), a rule's fills the others", () => {

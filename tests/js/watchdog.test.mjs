@@ -60,17 +60,17 @@ test("a worker that never answers a run is lost after the longer wait", async (t
 test("a team member waiting at a barrier is silent by design: not lost; once settled, silence counts again", async (t) => {
   const { w, fake, lost } = readyWorker(t, 100);
   const barriers = [];
-  const run = w.teamRun({ puzzle: ".", params: {}, seed: 0, member: 1, workers: 2, exchange: 10, max_seconds: 60 },
+  const run = w.memberRun({ puzzle: ".", params: {}, seed: 0, member: 1, workers: 2, exchange: 10, max_seconds: 60 },
     () => {}, (report) => barriers.push(report));
   const failed = run.done.then(() => null, (err) => err);
-  assert.equal(fake.sent.at(-1).type, "team-start");
+  assert.equal(fake.sent.at(-1).type, "member-start");
   fake.say({ type: "progress", runId: run.runId });
   fake.say({ type: "barrier", runId: run.runId, report: { moves: 10 } });
   assert.deepEqual(barriers, [{ moves: 10 }]);
   await sleep(600);                   // the other member is slower: six stall periods at the barrier
   assert.deepEqual(lost, []);
   run.settle([{ moves: 10 }, { moves: 10 }], 0.5);
-  assert.deepEqual(fake.sent.at(-1), { type: "team-settle", runId: run.runId, reports: [{ moves: 10 }, { moves: 10 }], elapsed: 0.5 });
+  assert.deepEqual(fake.sent.at(-1), { type: "member-settle", runId: run.runId, reports: [{ moves: 10 }, { moves: 10 }], elapsed: 0.5 });
   await sleep(600);                   // streaming again, and silent: a stuck worker
   assert.equal(lost.length, 1);
   assert.equal((await failed).constructor.name, "WorkerLost");

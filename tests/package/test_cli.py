@@ -39,6 +39,16 @@ def test_solve_json_is_one_object():
     assert d["solved"] and r.returncode == 0 and "." not in d["board"]
 
 
+def test_solve_and_check_take_a_line_of_the_lab_s_own_lists_puzzle_then_name():
+    """A line of puzzles/top95.txt as it stands (the puzzle, then its name) is that puzzle."""
+    line = next(ln for ln in (ROOT / "puzzles" / "top95.txt").read_text().splitlines() if ln and ln[0] != "#")
+    r = cli("solve", line, "--solver", "exact_search", "--seed", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["solved"]
+    checked = cli("check", line)
+    assert checked.stdout.startswith(f"Read as one line of characters, then its name '{line.split()[1]}'.")
+
+
 def test_bench_json_lines_and_summary(tmp_path):
     f = tmp_path / "set.txt"
     f.write_text(f"{PAPERS['sato-01-easy']} a\n# skip\n{PAPERS['sato-11-easy']} b\n")

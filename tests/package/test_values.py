@@ -73,6 +73,12 @@ def test_a_problem_keeps_its_label_and_reason_apart_and_pickles_whole():
     assert (str(back), back.label, back.reason) == (str(err.value), "runs", err.value.reason)
 
 
+@pytest.mark.parametrize("case", CASES["max_seconds_or_none"], ids=lambda c: f"{c['in']!r} budgeted={c['budgeted']}")
+def test_time_limit_left_empty_beside_a_budget_is_none(case):
+    assert outcome(lambda raw: values.max_seconds_or_none(raw, case["budgeted"]), case["in"]) == {
+        k: case[k] for k in ("ok", "error") if k in case}
+
+
 @pytest.mark.parametrize("case", CASES["link"], ids=range(len(CASES["link"])))
 def test_link(case):
     link = links.decode(case["hash"])

@@ -35,7 +35,8 @@ from typing import Any, Iterable
 from .. import solvers, values
 from ..grid import parse
 from ..puzzle_list import ListProblem, read_puzzle_file
-from ..run import RESULT_FIELDS, Budget, Result, Run
+from ..solver_file import ID as OWN, SolverFile, SolverFileError
+from ..run import RESULT_FIELDS, SOURCE_FIELDS, Budget, Result, Run
 
 
 class BenchError(ValueError):
@@ -53,8 +54,11 @@ def record(index: int, name: str, result: Result | dict[str, Any], file: str | N
     """One run's record: the puzzle's index, name and file, the result's fields, iterations per second."""
     fields = result.to_json() if isinstance(result, Result) else dict(result)
     seconds = fields["seconds"]
-    return {"puzzle": index, "name": name, "file": file, **fields,
-            "iterations_per_second": fields["iterations"] / seconds if seconds else None}
+    out = {"puzzle": index, "name": name, "file": file, **fields}
+    for key in SOURCE_FIELDS:                    # a built-in's record names no solver file
+        out[key] = fields.get(key)
+    out["iterations_per_second"] = fields["iterations"] / seconds if seconds else None
+    return out
 
 
 # ---------------------------------------------------------------------------- what is run
@@ -179,18 +183,35 @@ def spec_of(name: str) -> tuple[int, float, int] | None:
     return spec.size, spec.p, spec.seed
 
 
+def solver_module(solver: str, source: SolverFile | None = None):
+    """A built-in's module by its id, or (``own``) the visitor's solver file's; BenchError says why not."""
+    if solver != OWN:
+        return solvers.get(solver)
+    if source is None:
+        raise BenchError(f"the solver '{OWN}' is a solver file's: give it with --solver-file FILE")
+    try:
+        return source.load()
+    except SolverFileError as exc:
+        raise BenchError(str(exc)) from None
+
+
 @dataclass
 class Entry:
     """One solver setting of an experiment: the solver, its parameters (the experiment's
-    common ones overridden by the entry's own) and, optionally, its own first seed."""
+    common ones overridden by the entry's own) and, optionally, its own first seed. A visitor's
+    solver (``own``) carries its text (`source`)."""
 
     solver: str
     params: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
+    source: SolverFile | None = None
 
     def label(self) -> str:
         """``ID[:name=value…]`` with only the parameters that differ from the paper's defaults."""
-        defaults = {p["name"]: p["default"] for p in solvers.get(self.solver).PARAMS}
+        if self.solver == OWN and self.source is None:      # a record names its file, not its text
+            defaults = {}
+        else:
+            defaults = {p["name"]: p["default"] for p in solver_module(self.solver, self.source).PARAMS}
         changed = [f"{k}={values.fmt(v)}" for k, v in self.params.items() if k not in defaults or v != defaults[k]]
         return ":".join([self.solver, *changed])
 
@@ -237,10 +258,12 @@ class Job:
     budget: tuple[int | None, int | None, float | None]
     cpu_time: bool = False
     file: str | None = None
+    source: SolverFile | None = None          # a visitor's solver: its text travels with the task
 
     def run(self) -> dict[str, Any]:
         clock = time.process_time if self.cpu_time else time.perf_counter
-        result = Run(parse(self.text), self.solver, dict(self.params), self.seed, Budget(*self.budget),
+        solver = solver_module(self.solver, self.source) if self.source else self.solver
+        result = Run(parse(self.text), solver, dict(self.params), self.seed, Budget(*self.budget),
                      clock=clock).finish()
         return record(self.puzzle, self.name, result, self.file)
 
@@ -274,6 +297,7 @@ class Experiment:
     instances: int = 0
     cpu_time: bool = False
     files: tuple[str, ...] = ()
+    source: SolverFile | None = None          # the solver file an entry `own` runs (--solver-file)
     entries: list[Entry] = field(init=False)
 
     def __post_init__(self):
@@ -296,8 +320,9 @@ class Experiment:
     def _resolve(self, entry: Entry, index: int, count: int) -> Entry:
         where = f"entry {index} ({entry.solver}): " if count > 1 else ""
         given = {**self.params, **entry.params}
+        source = self.source if entry.solver == OWN else None
         try:
-            module = solvers.get(entry.solver)
+            module = solver_module(entry.solver, source)
             resolved = solvers.resolve_params(module, given)
         except solvers.SolverError as exc:
             raise BenchError(f"{where}{exc}") from None
@@ -306,7 +331,7 @@ class Experiment:
                 solvers.resolve_params(module, given, parse(text))
             except solvers.SolverError as exc:
                 raise BenchError(f"{where}{name}: {exc}") from None
-        return Entry(entry.solver, resolved, self.seed if entry.seed is None else entry.seed)
+        return Entry(entry.solver, resolved, self.seed if entry.seed is None else entry.seed, source)
 
     def describe(self) -> dict[str, Any]:
         """What identifies the experiment: a resumed file must have been written by the same one.
@@ -322,13 +347,15 @@ class Experiment:
             out.update(generate=list(self.generated), instances=self.instances)
         if self.cpu_time:
             out["clock"] = "cpu"
+        if self.source is not None and any(e.source for e in self.entries):
+            out["solver_file"], out["solver_sha256"] = self.source.name, self.source.sha256
         return out
 
     def jobs(self) -> list[Job]:
         b = self.budget
         budget = (b.max_iterations, b.max_evaluations, b.max_seconds)
         return [Job(i, name, text, e.solver, tuple(sorted(e.params.items())), e.seed + r, budget, self.cpu_time,
-                    self.files[i] if self.files else None)
+                    self.files[i] if self.files else None, e.source)
                 for e in self.entries for i, (text, name) in enumerate(self.puzzles) for r in range(self.runs)]
 
 

@@ -13,7 +13,7 @@ from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import team_run
+from sudoku_lab.several.processes import run_on_processes
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 LIST = "\n".join([PAPERS["sato-01-easy"] + " first", "# a comment", "", PAPERS["sato-11-easy"] + " second",
@@ -323,5 +323,5 @@ def test_an_entry_asking_for_two_workers_runs_each_run_as_one_team_on_a_pool_of_
     assert rec["solved"] and rec["params"]["workers"] == 2, rec
     puzzle = generate(parse_spec(spec)).puzzle
     assert is_solution(puzzle, parse(rec["board"]).cells)
-    native = team_run(puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=exchange)
+    native = run_on_processes(puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=exchange)
     assert (rec["iterations"], rec["board"]) == (native.iterations, native.to_json()["board"])

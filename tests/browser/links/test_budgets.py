@@ -53,6 +53,27 @@ def test_a_step_budget_goes_into_the_link_and_replays_to_the_same_step_and_board
     assert (native.iterations, native.board.tolist()) == first
 
 
+def test_a_step_budget_with_the_time_limit_left_empty_runs_with_no_time_limit(lab, visitor):
+    """An empty time limit beside a step budget means no time limit: Start runs, the budget ends
+    the run, the link carries no t=, and opening it leaves the time limit empty (as solve --link)."""
+    lab.open("#p=" + HARD + "&s=nb_coin&seed=3&t=60")
+    lab.by("max-steps").fill("40")
+    lab.by("max-seconds").fill("")
+    url = lab.by("share").get_attribute("data-url")
+    assert "&i=40" in url and "&t=" not in url
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "stopped", timeout=120_000) == "failed"     # the step budget ended it
+    assert iteration(lab.page) == 40
+    assert lab.by("error").is_hidden()
+    other = visitor().visit(url)
+    assert (other.by("max-seconds").input_value(), other.by("max-steps").input_value()) == ("", "40")
+    # with no budget either, the empty time limit is named in words, never as ''
+    lab.by("max-steps").fill("")
+    lab.by("start").click()
+    said = lab.by("error").inner_text()
+    assert "time limit is empty" in said and "''" not in said
+
+
 @pytest.mark.parametrize("how", ["stop", "time limit"])
 def test_a_link_copied_after_stop_or_a_time_limited_end_replays_to_the_same_step(lab, visitor, how):
     lab.open("#p=" + HARD + "&s=hill_climb&seed=5&t=" + ("600" if how == "stop" else "1.5"))

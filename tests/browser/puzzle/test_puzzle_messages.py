@@ -50,3 +50,33 @@ def test_a_puzzle_whose_givens_clash_says_start_runs_nothing_and_offers_no_sudok
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
     assert lab.by("open-sudokuwiki").is_visible()
     assert "Start runs nothing" not in lab.by("status").inner_text()
+
+
+# Givens that do not clash, but r1c9 can take no value (1–8 in its row, 9 in its column): proven
+# unsolvable by logic
+NO_SOLUTION = "12345678." + "." * 27 + "........9" + "." * 36
+
+
+def test_a_puzzle_proven_to_have_no_solution_runs_nothing_unless_run_anyway_is_ticked(lab):
+    """The status says Start runs nothing and offers "Run it anyway"; Start says why; ticked, the
+    solver runs on it (and fails); a new puzzle takes the box and its tick away."""
+    lab.open(f"#p={NO_SOLUTION}&s=hill_climb&seed=1&t=1")
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="0"]')
+    assert lab.by("status").inner_text() == (
+        "Ready. This puzzle has no solution: Start runs nothing unless you tick “Run it anyway” beside it.")
+    box = lab.by("watch-failure")
+    assert box.is_visible() and not box.locator("input").is_checked()
+    lab.by("start").click()
+    said = lab.error_text()
+    assert said.startswith("Nothing was started. This puzzle has no solution") and "Run it anyway" in said, said
+    assert lab.state() == "ready" and not lab.by("stop").is_enabled()
+    box.locator("input").check()
+    assert "Start runs the solver anyway" in lab.by("status").inner_text()
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "stopped", "error", timeout=60_000) == "failed"
+    lab.load(PAPERS_SATO_01)                                  # a puzzle with a solution: no box, no tick
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
+    assert box.is_hidden()
+    lab.load(NO_SOLUTION)
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="0"]')
+    assert box.is_visible() and not box.locator("input").is_checked()

@@ -10,7 +10,7 @@ from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import team_run
+from sudoku_lab.several.processes import run_on_processes
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
@@ -48,7 +48,7 @@ def test_a_lane_asking_for_two_workers_runs_as_the_native_team_run_beside_a_one_
     assert "workers" not in one["result"]["params"]
     puzzle = generate(parse_spec(SPEC)).puzzle
     assert is_solution(puzzle, parse(team["result"]["board"]).cells)        # no clash, the givens kept
-    native = team_run(puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=EXCHANGE)
+    native = run_on_processes(puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=EXCHANGE)
     assert native.solved and team["result"]["iterations"] == native.iterations
     assert team["result"]["board"] == native.to_json()["board"]
     assert len(team["series"]["rows"]) >= 2                                   # the team's trace on the race's chart

@@ -9,7 +9,7 @@ from conftest import read_puzzles
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import team_run
+from sudoku_lab.several.processes import run_on_processes
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
@@ -25,7 +25,7 @@ def test_a_two_worker_acs_solve_is_the_native_portfolio(lab):
     assert state == "solved", lab.error_text()
     assert lab.metric("workers") == "2"
     puzzle = parse(cells)
-    native = team_run(puzzle, {}, 2, 2, Budget(max_seconds=120), solver="acs")
+    native = run_on_processes(puzzle, {}, 2, 2, Budget(max_seconds=120), solver="acs")
     assert native.solved and "seed 3 solved first" in native.message
     assert int(lab.metric("iteration").replace(",", "")) == native.iterations
     board = lab.board_values()

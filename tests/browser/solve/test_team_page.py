@@ -6,7 +6,7 @@ import pytest
 
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.run import Budget
-from sudoku_lab.team import team_run
+from sudoku_lab.several.processes import run_on_processes
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
@@ -40,7 +40,7 @@ def test_a_two_worker_solve_is_the_native_team_run(lab):
     state = lab.wait_state("solved", "failed", "error", "stopped", timeout=300_000)
     assert state == "solved", lab.error_text()
     assert lab.metric("workers") == "2"
-    native = team_run(generate(parse_spec(spec)).puzzle, {}, seed, 2, Budget(max_seconds=240), exchange=exchange)
+    native = run_on_processes(generate(parse_spec(spec)).puzzle, {}, seed, 2, Budget(max_seconds=240), exchange=exchange)
     assert native.solved and native.iterations > 10 * 2 * exchange          # past ten barriers
     assert int(lab.metric("iteration").replace(",", "")) == native.iterations
     lab.wait_board()

@@ -9,13 +9,14 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT, page_team_run
+from conftest import ROOT, page_run_on_workers
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget
 from sudoku_lab.score import is_solution
 from sudoku_lab.solvers import SolverError
-from sudoku_lab.team import Member, Report, member_walkers, merge, team_run
+from sudoku_lab.several.processes import run_on_processes
+from sudoku_lab.several.team import Member, Report, member_walkers, merge
 
 PY = ROOT / "py"
 
@@ -33,8 +34,8 @@ def test_the_elite_is_the_fewest_edges_over_all_pools_merged_in_worker_order():
 
 def test_two_workers_give_the_same_run_for_the_same_seed_and_a_verified_solution():
     puzzle = generate(parse_spec("25:0.4:3")).puzzle
-    one = team_run(puzzle, {"walkers": 4}, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
-    two = team_run(puzzle, {"walkers": 4}, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
+    one = run_on_processes(puzzle, {"walkers": 4}, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
+    two = run_on_processes(puzzle, {"walkers": 4}, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
     assert one.solved and is_solution(puzzle, one.board)
     assert (one.iterations, one.evaluations, one.restarts) == (two.iterations, two.evaluations, two.restarts)
     assert np.array_equal(one.board, two.board) and one.params["workers"] == 2
@@ -59,8 +60,8 @@ def test_the_page_s_members_make_the_same_run_as_native_processes():
     slices of the page's size, and the run's moves, evaluations, restarts and board are native's."""
     puzzle = generate(parse_spec("25:0.4:3")).puzzle
     params = {"walkers": 4, "episode": 300}
-    native = team_run(puzzle, params, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
-    answers, barriers = page_team_run(puzzle, 5, 2, 2000, params=params, budget={"max_iterations": 3_000_000})
+    native = run_on_processes(puzzle, params, 5, 2, Budget(max_iterations=3_000_000), exchange=2000)
+    answers, barriers = page_run_on_workers(puzzle, 5, 2, 2000, params=params, budget={"max_iterations": 3_000_000})
     assert barriers > 1 and native.restarts > 0               # the test exchanged elites
     first = answers[0]["result"]
     assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
@@ -72,7 +73,7 @@ def test_the_page_s_members_make_the_same_run_as_native_processes():
 
 def test_a_page_team_run_ends_at_the_barrier_its_step_budget_reaches():
     puzzle = generate(parse_spec("25:0.45:2")).puzzle
-    answers, barriers = page_team_run(puzzle, 1, 2, 500, params={"walkers": 2}, budget={"max_iterations": 1500})
+    answers, barriers = page_run_on_workers(puzzle, 1, 2, 500, params={"walkers": 2}, budget={"max_iterations": 1500})
     result = answers[1]["result"]
     assert result["stop_reason"] == "budget" and result["iterations"] == 2000 and barriers == 2
 
@@ -82,7 +83,7 @@ def test_a_lite_member_streams_a_trace_of_open_cells_and_no_chart_rows():
     (seconds, open cells) samples for the lane's chart, as a lite run's do, and no chart rows."""
     from sudoku_lab import bridge
     puzzle = generate(parse_spec("16:0.3:1")).puzzle
-    out = json.loads(bridge.team_start(json.dumps({"runId": "lite-0", "puzzle": board_to_string(puzzle.cells), "params": {},
+    out = json.loads(bridge.member_start(json.dumps({"runId": "lite-0", "puzzle": board_to_string(puzzle.cells), "params": {},
                                                    "seed": 1, "member": 0, "workers": 2, "exchange": 10_000_000,
                                                    "budget": {}, "frames": "lite"})))
     assert out["ok"] and out["frame"]["trace"] == []
@@ -108,7 +109,7 @@ def test_the_runs_walkers_are_split_among_its_workers():
     assert [member_walkers(16, w, 3) for w in range(3)] == [6, 5, 5]
     assert [member_walkers(16, w, 2) for w in range(2)] == [8, 8]
     puzzle = generate(parse_spec("16:0.4:1")).puzzle
-    params = team_run(puzzle, {"walkers": 16}, 1, 1, Budget(max_iterations=1)).params
+    params = run_on_processes(puzzle, {"walkers": 16}, 1, 1, Budget(max_iterations=1)).params
     members = [Member(puzzle, params, 1, w, 3) for w in range(3)]
     assert [m.walkers.K for m in members] == [6, 5, 5] and sum(m.walkers.K for m in members) == params["walkers"]
 
@@ -117,10 +118,10 @@ def test_fewer_walkers_than_workers_give_each_worker_one():
     """The default, one walker, on two workers: a walker a worker, natively and from a link."""
     assert [member_walkers(1, w, 2) for w in range(2)] == [1, 1]
     puzzle = generate(parse_spec("16:0.4:1")).puzzle
-    params = team_run(puzzle, {}, 1, 1, Budget(max_iterations=1)).params
+    params = run_on_processes(puzzle, {}, 1, 1, Budget(max_iterations=1)).params
     assert params["walkers"] == 1
     assert [Member(puzzle, params, 1, w, 2).walkers.K for w in range(2)] == [1, 1]
-    result = team_run(puzzle, {}, 1, 2, Budget(max_iterations=200_000), exchange=500)
+    result = run_on_processes(puzzle, {}, 1, 2, Budget(max_iterations=200_000), exchange=500)
     assert result.solved and is_solution(puzzle, result.board)
     cli = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=alldiff_ls&w=2"],
                          cwd=PY, capture_output=True, text=True, timeout=60)
@@ -130,23 +131,23 @@ def test_fewer_walkers_than_workers_give_each_worker_one():
 def test_team_start_refuses_a_bad_member_plainly():
     from sudoku_lab import bridge
     puzzle = board_to_string(generate(parse_spec("9:0.4:1")).puzzle.cells)
-    out = json.loads(bridge.team_start(json.dumps({"runId": "x", "puzzle": puzzle, "params": {}, "seed": 1,
+    out = json.loads(bridge.member_start(json.dumps({"runId": "x", "puzzle": puzzle, "params": {}, "seed": 1,
                                                    "member": 2, "workers": 2, "exchange": 100})))
     assert not out["ok"] and "member must be a whole number from 0 to 1" in out["message"]
 
 
 def test_solve_link_with_workers_replays_the_team_run():
-    """A page link with w= replays natively through team_run (the page's exchange, 50,000 moves)."""
+    """A page link with w= replays natively through run_on_processes (the page's exchange, 50,000 moves)."""
     link = "#g=16:0.4:2&s=alldiff_ls&seed=1&t=120&w=2"
     out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", link, "--json"], cwd=PY,
                          capture_output=True, text=True, timeout=300)
     d = json.loads(out.stdout)
-    native = team_run(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120))
+    native = run_on_processes(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120))
     assert d["solved"] and d["params"]["workers"] == 2
     assert (d["iterations"], d["board"]) == (native.iterations, board_to_string(native.board))
     x = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", link + "&x=3000", "--json"], cwd=PY,
                        capture_output=True, text=True, timeout=300)
-    native = team_run(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=3000)
+    native = run_on_processes(generate(parse_spec("16:0.4:2")).puzzle, {}, 1, 2, Budget(max_seconds=120), exchange=3000)
     assert json.loads(x.stdout)["iterations"] == native.iterations
     bad = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=hill_climb&w=2"], cwd=PY,
                          capture_output=True, text=True, timeout=60)

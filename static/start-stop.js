@@ -1,7 +1,7 @@
 // A view's Start and Stop buttons, written once for Solve and for Race/Experiment: a click goes
 // to the one start path (actions.start) or to Stop, and whether each can be pressed follows the
 // state (start-check.js `controls`).
-import { controls } from "../start-check.js";
+import { controls } from "./start-check.js";
 
 // viewOf(state): the view these buttons start (null: none on screen). refused(check): told of
 // a Start the check refused (the experiment selects the pasted list's bad line).

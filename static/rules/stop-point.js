@@ -4,9 +4,9 @@
 // opened link (`replay`), Start runs to that step, so the replay shows the same board whatever
 // the load. In the page where the run ended, Start runs anew (Stop, then Start: the time limit
 // holds). Pure (no DOM): node tests it.
-import { boardToString } from "../rules/parse.js";
-import { encodeState } from "../rules/links.js";
-import { linkWorkers } from "../rules/read.js";
+import { boardToString } from "./parse.js";
+import { encodeState } from "./links.js";
+import { linkWorkers } from "./read.js";
 
 // The fragment of the single run the state names ("" with no puzzle), with `stop` if given.
 export function runFragment(s, stop = null) {

@@ -1,12 +1,14 @@
-// A Solve on several workers (static/python/team.js): the team's frames (the best member's board,
-// moves summed, one chart row at the summed moves), the result of a team ended between barriers,
+// A run on several workers (static/python/several.js, several-frames.js): a team's frames (the best
+// member's board, moves summed, one chart row at the summed moves), a portfolio's (the leading
+// member's own counts), the result of a run ended between barriers,
 // and the coordinator over fake workers — reports handed to every member only once all are in,
 // Stop reaching every member, a lost worker named in the run's message.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { TeamFrames, runTeam, runTeamOn, teamResult } from "../../static/python/team.js";
-import { teamSettleMessage, teamStartMessage } from "../../static/python/messages.js";
+import { runOnPool, runOnWorkers, resultBetweenBarriers } from "../../static/python/several.js";
+import { PortfolioFrames, TeamFrames, framesFor } from "../../static/python/several-frames.js";
+import { memberSettleMessage, memberStartMessage } from "../../static/python/messages.js";
 import { WorkerLost } from "../../static/python/client.js";
 
 const frame = (iteration, best, row = null) => ({
@@ -31,19 +33,25 @@ test("the team's frame: the lowest best member's board, the members' moves summe
 });
 
 test("a portfolio's frame: the lowest best member's own counts, its chart row at its own iteration, never going back", () => {
-  const team = new TeamFrames(2, { summed: false });
-  team.add(0, frame(10, 7, [5, 0]), 0.5);
-  let out = team.add(1, frame(9, 3, [4, 1]), 0.6);
+  const portfolio = new PortfolioFrames(2);
+  portfolio.add(0, frame(10, 7, [5, 0]), 0.5);
+  let out = portfolio.add(1, frame(9, 3, [4, 1]), 0.6);
   assert.deepEqual([out.progress.iteration, out.progress.evaluations, out.progress.board, out.points], [9, 90, "board-3", [[10, 4, 1]]]);
-  out = team.add(1, frame(12, 3, [4, 1]), 0.7);
+  out = portfolio.add(1, frame(12, 3, [4, 1]), 0.7);
   assert.deepEqual([out.progress.iteration, out.points], [12, [[12, 4, 1]]]);
+});
+
+test("framesFor: acs and alldiff_tabu on several workers are a portfolio's frames, alldiff_ls a team's", () => {
+  assert.deepEqual(["acs", "alldiff_tabu", "alldiff_ls"].map((s) => framesFor(s, 2).constructor), [PortfolioFrames, PortfolioFrames, TeamFrames]);
+  const out = framesFor("acs", 2).add(0, frame(10, 7, [5, 0]), 0.5);
+  assert.deepEqual([out.progress.iteration, out.workers], [10, 2]);
 });
 
 test("a portfolio stopped between barriers: the lowest best member's own run, workers in its parameters", () => {
   const r = (best, iterations, board) => ({ solver: "acs", seed: 1, params: { ants: 10 }, solved: false, board,
     conflicts: best, open_cells: best, best, iterations, evaluations: 10 * iterations, seconds: 3, stop_reason: "stopped",
     restarts: 0, longest_step: 0.02 });
-  const out = teamResult([r(4, 100, "a"), r(2, 90, "b")], { solver: "acs", seed: 1, params: {} }, 2, "stopped", "", 2.5);
+  const out = resultBetweenBarriers([r(4, 100, "a"), r(2, 90, "b")], { solver: "acs", seed: 1, params: {} }, 2, "stopped", "", 2.5);
   assert.deepEqual([out.board, out.iterations, out.evaluations, out.params], ["b", 90, 900, { ants: 10, workers: 2 }]);
 });
 
@@ -51,26 +59,26 @@ test("a team stopped between barriers: the lowest best's board, the counts summe
   const r = (best, iterations, board) => ({ solver: "alldiff_ls", seed: 1, params: { walkers: 16 }, solved: false, board,
     conflicts: best, open_cells: 2 * best, best, iterations, evaluations: 10 * iterations, seconds: 3, stop_reason: "stopped",
     restarts: 1, longest_step: 0.02 });
-  const out = teamResult([r(4, 100, "a"), r(2, 50, "b"), null], { solver: "alldiff_ls", seed: 1, params: {} }, 3, "stopped", "", 2.5);
+  const out = resultBetweenBarriers([r(4, 100, "a"), r(2, 50, "b"), null], { solver: "alldiff_ls", seed: 1, params: {} }, 3, "stopped", "", 2.5);
   assert.deepEqual([out.board, out.best, out.iterations, out.evaluations, out.restarts, out.params, out.seconds, out.stop_reason],
     ["b", 2, 150, 1500, 2, { walkers: 16, workers: 3 }, 2.5, "stopped"]);
-  const none = teamResult([], { solver: "alldiff_ls", seed: 1, params: {} }, 2, "error", "worker 1 of 2 could not load");
+  const none = resultBetweenBarriers([], { solver: "alldiff_ls", seed: 1, params: {} }, 2, "error", "worker 1 of 2 could not load");
   assert.deepEqual([none.stop_reason, none.message, none.iterations, none.params.workers], ["error", "worker 1 of 2 could not load", 0, 2]);
 });
 
 test("the team messages carry the member, the team and a run's budget", () => {
-  const m = teamStartMessage({ runId: 3, puzzle: "1.", params: {}, seed: 2, member: 1, workers: 2, exchange: 500, max_seconds: 60 });
-  assert.deepEqual(m, { type: "team-start", runId: 3, puzzle: "1.", params: {}, seed: 2, member: 1, workers: 2, exchange: 500,
+  const m = memberStartMessage({ runId: 3, puzzle: "1.", params: {}, seed: 2, member: 1, workers: 2, exchange: 500, max_seconds: 60 });
+  assert.deepEqual(m, { type: "member-start", runId: 3, puzzle: "1.", params: {}, seed: 2, member: 1, workers: 2, exchange: 500,
     budget: { max_seconds: 60 } });
-  assert.equal(teamStartMessage({ runId: 3, puzzle: "1.", params: {}, seed: 2, member: 0, workers: 2, exchange: 5, max_seconds: 9,
+  assert.equal(memberStartMessage({ runId: 3, puzzle: "1.", params: {}, seed: 2, member: 0, workers: 2, exchange: 5, max_seconds: 9,
     lite: true }).frames, "lite");                                       // a race lane's or an experiment job's team
-  assert.deepEqual(teamSettleMessage(3, [{ moves: 1 }], 0.5), { type: "team-settle", runId: 3, reports: [{ moves: 1 }], elapsed: 0.5 });
+  assert.deepEqual(memberSettleMessage(3, [{ moves: 1 }], 0.5), { type: "member-settle", runId: 3, reports: [{ moves: 1 }], elapsed: 0.5 });
 });
 
 // A worker as the coordinator sees it: it records what it was told; the test plays its answers.
 class FakeWorker {
   constructor() { Object.assign(this, { ready: true, busy: false, failure: null, settled: [], stopped: 0 }); }
-  teamRun(spec, onFrame, onBarrier) {
+  memberRun(spec, onFrame, onBarrier) {
     this.spec = spec;
     this.onFrame = onFrame;
     this.onBarrier = onBarrier;
@@ -88,7 +96,7 @@ const own = (iterations, best) => ({ solver: "alldiff_ls", seed: 7, params: { wa
 test("the coordinator hands every member all the reports, in worker order, once the last is in; the team's answer is the result", async () => {
   const [a, b] = [new FakeWorker(), new FakeWorker()];
   const frames = [];
-  const run = runTeam(fakePool([a, b]), spec, (f) => frames.push(f));
+  const run = runOnPool(fakePool([a, b]), spec, (f) => frames.push(f));
   await tick();
   assert.deepEqual([a.spec.member, b.spec.member, a.spec.workers, a.spec.exchange, a.spec.seed], [0, 1, 2, 50000, 7]);
   b.onFrame(frame(10, 5, [5, 3, 0]));
@@ -106,16 +114,16 @@ test("the coordinator hands every member all the reports, in worker order, once 
 
 test("an acs portfolio's members are told their solver and acs's own exchange", async () => {
   const [a, b] = [new FakeWorker(), new FakeWorker()];
-  runTeam(fakePool([a, b]), { ...spec, solver: "acs" });
+  runOnPool(fakePool([a, b]), { ...spec, solver: "acs" });
   await tick();
   assert.deepEqual([a.spec.solver, b.spec.solver, a.spec.exchange, b.spec.member], ["acs", "acs", 2, 1]);
-  const m = teamStartMessage({ ...a.spec, runId: 1 });
-  assert.deepEqual([m.type, m.solver, m.exchange], ["team-start", "acs", 2]);
+  const m = memberStartMessage({ ...a.spec, runId: 1 });
+  assert.deepEqual([m.type, m.solver, m.exchange], ["member-start", "acs", 2]);
 });
 
 test("Stop reaches every member and their own results make the team's", async () => {
   const [a, b] = [new FakeWorker(), new FakeWorker()];
-  const run = runTeam(fakePool([a, b]), spec);
+  const run = runOnPool(fakePool([a, b]), spec);
   await tick();
   run.stop();
   assert.deepEqual([a.stopped, b.stopped], [1, 1]);
@@ -127,7 +135,7 @@ test("Stop reaches every member and their own results make the team's", async ()
 
 test("a member's worker that dies ends the run: the others are stopped and the message names it", async () => {
   const [a, b] = [new FakeWorker(), new FakeWorker()];
-  const run = runTeam(fakePool([a, b]), spec);
+  const run = runOnPool(fakePool([a, b]), spec);
   await tick();
   b.reject(new WorkerLost("it crashed (out of memory)"));
   await tick();
@@ -166,9 +174,9 @@ test("a lite team frame (a race lane's): the best member's board and clashes, an
   assert.equal(team.add(0, frame(1, 9), 0.1).trace, undefined);       // a Solve's frames carry no trace
 });
 
-test("runTeamOn: a team on given ready workers, its members told the lite frames", async () => {
+test("runOnWorkers: a team on given ready workers, its members told the lite frames", async () => {
   const [a, b] = [new FakeWorker(), new FakeWorker()];
-  const run = runTeamOn([a, b], { ...spec, lite: true, exchange: 3000 });
+  const run = runOnWorkers([a, b], { ...spec, lite: true, exchange: 3000 });
   assert.deepEqual([a.spec.member, b.spec.member, a.spec.workers, a.spec.exchange, a.spec.lite], [0, 1, 2, 3000, true]);
   const team = { ...own(3, 0), solved: true, stop_reason: "solved", params: { walkers: 16, workers: 2 } };
   a.resolve(team);

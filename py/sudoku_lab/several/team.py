@@ -1,8 +1,5 @@
-"""One run on several workers: natively one process per worker (``solve --workers``), in the page
-one Web Worker per worker (``w=``). For ``alldiff_ls`` the workers are a team (below); for ``acs``
-and ``alldiff_tabu`` a portfolio (portfolio.py: a seed each, nothing exchanged). Both meet at the
-same barriers, through the same coordination (:func:`team_run` natively, static/python/team.js
-in the page), each member settling every barrier itself (:meth:`Member.settle`).
+"""The alldiff_ls team: one ``alldiff_ls`` run on several workers (a run on several workers,
+``several/__init__.py``), its walkers split among them, exchanging elite pools at barriers.
 
 Each worker is a group of walkers (`solvers.alldiff_ls.Walkers`) with its own random stream:
 worker 0 draws from the run's seed as a one-worker run does, worker w from ``[seed, w]``. The
@@ -15,9 +12,9 @@ barrier: the same seed, worker count and exchange points give the same moves, wh
 machine's load. The run ends at the first barrier where a worker holds a solution (the lowest
 such worker's board), or where the budget is spent: moves (all workers' together) or seconds.
 
-One home for the rules, two coordinators. A :class:`Member` is worker w's walkers stepped
+One home for the rules, two transports. A :class:`Member` is worker w's walkers stepped
 toward the next barrier; :func:`merge` is the elite every worker adopts and :func:`outcome`
-decides at a barrier whether the run ends. Natively (:func:`team_run`) a process serves one
+decides at a barrier whether the run ends. Natively (several/processes.py) a process serves one
 member, and the parent hands every member all the reports at each barrier; in the page (docs/design.md, "Worker messages", team runs) each
 Web Worker drives one member in slices (:meth:`Member.steps`, its progress frames streamed as a
 run's), the page hands every member all the reports, and each member settles the barrier
@@ -27,35 +24,19 @@ has the same moves and board as the native one.
 
 from __future__ import annotations
 
-import multiprocessing as mp            # natively only; Pyodide imports it but the page never starts a process
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .grid import Puzzle
-from .progress import PAUSE
-from .propagate import candidate_table
-from .run import Budget, Result
-from .score import conflict_cells, conflicts, is_solution, open_cells
-from .solvers import SolverError, alldiff_ls, check_seed, get, resolve_params
-from . import portfolio
+from ..grid import Puzzle
+from ..progress import PAUSE
+from ..propagate import candidate_table
+from ..run import Budget, Result
+from ..score import conflict_cells, conflicts, is_solution, open_cells
+from ..solvers import SolverError, alldiff_ls
 
 EXCHANGE = 50_000            # moves per worker between two exchanges (the default)
-# A run's steps per worker between two barriers when none is asked for, by solver: the solvers
-# that may run on several workers (alldiff_ls a team, the others a portfolio)
-EXCHANGES = {alldiff_ls.ID: EXCHANGE, **portfolio.EXCHANGE}
-
-
-def workers_problem(solver: str, workers: int) -> str | None:
-    """Why `solver` cannot run on `workers` workers, or None (static/rules/workers.js says the same)."""
-    if workers > 1 and solver not in EXCHANGES:
-        return (f"only {alldiff_ls.ID} (one team run), {' and '.join(portfolio.SOLVERS)} (a portfolio) "
-                f"run on several workers, not {solver}")
-    return None
-
-
 def worker_rng(seed: int, w: int) -> np.random.Generator:
     """Worker w's random stream: worker 0's is a one-worker run's."""
     return np.random.default_rng(seed if w == 0 else [seed, w])
@@ -196,101 +177,6 @@ def team_result(puzzle: Puzzle, params: dict, seed: int, reports: list[Report], 
     return _result(puzzle, params, seed, len(reports), best.board, sum(r.moves for r in reports),
                    sum(r.evaluations for r in reports), sum(r.restarts for r in reports), reason, seconds,
                    best=best.best)
-
-
-def member(puzzle: Puzzle, solver: str, params: dict, seed: int, w: int, workers: int,
-           exchange: int | None = None, budget: Budget | None = None):
-    """Worker w's member of a run on several workers: alldiff_ls's walkers, or a portfolio's run."""
-    if solver == alldiff_ls.ID:
-        return Member(puzzle, params, seed, w, workers, exchange or EXCHANGE, budget)
-    return portfolio.Member(puzzle, solver, params, seed, w, workers, exchange, budget)
-
-
-def _serve(conn, cells: np.ndarray, n: int, solver: str, params: dict, seed: int, w: int, workers: int,
-           exchange: int | None, budget: Budget) -> None:
-    """A worker process: build its member and step it to its first barrier on ("segment",); then
-    settle each barrier on ("settle", reports, seconds), answering ("done", result) or, stepped to
-    the next barrier, ("report", report), until ("stop",)."""
-    m = member(Puzzle(n, cells), solver, params, seed, w, workers, exchange, budget)
-    while True:
-        msg = conn.recv()
-        if msg[0] == "stop":
-            return
-        if msg[0] == "settle":
-            result = m.settle(msg[1], msg[2])
-            if result is not None:
-                conn.send(("done", result))
-                continue
-        m.segment()
-        conn.send(("report", m.report()))
-
-
-class LocalWorkers:
-    """The worker processes of one run on several workers (a `with` block ends them)."""
-
-    def __init__(self, puzzle: Puzzle, solver: str, params: dict, seed: int, workers: int, exchange: int | None,
-                 budget: Budget):
-        ctx = mp.get_context("spawn")
-        self.conns, self.procs = [], []
-        for w in range(workers):
-            here, there = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(there, puzzle.cells, puzzle.n, solver, params, seed, w, workers,
-                                                    exchange, budget), daemon=True)
-            proc.start()
-            self.conns.append(here)
-            self.procs.append(proc)
-
-    def ask(self, msg) -> list:
-        """Send every worker `msg`; their answers in worker order."""
-        for c in self.conns:
-            c.send(msg)
-        out = []
-        for w, c in enumerate(self.conns):
-            try:
-                out.append(c.recv())
-            except EOFError:
-                raise RuntimeError(f"worker {w + 1} of {len(self.conns)} ended without an answer "
-                                   "(out of memory, or killed): the run stops") from None
-        return out
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        for c in self.conns:
-            try:
-                c.send(("stop",))
-            except (BrokenPipeError, OSError):
-                pass
-        for p in self.procs:
-            p.join(timeout=2)
-            if p.is_alive():
-                p.terminate()
-
-
-def team_run(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, workers: int,
-             budget: Budget | None = None, exchange: int | None = None, solver: str = alldiff_ls.ID) -> Result:
-    """`solver` on `workers` processes meeting at a barrier every `exchange` steps per worker (by
-    default the solver's, :data:`EXCHANGES`): alldiff_ls as a team exchanging elites, acs and
-    alldiff_tabu as a portfolio. Each process settles every barrier as the page's workers do."""
-    problem = workers_problem(solver, workers)
-    if problem:
-        raise SolverError(problem, "workers")
-    params = resolve_params(get(solver), params or {}, puzzle)
-    seed = check_seed(seed)
-    budget = budget or Budget()
-    started = time.perf_counter()
-    if solver == alldiff_ls.ID and candidate_table(puzzle.cells, puzzle.n)[1]:
-        return unsolvable(puzzle, params, seed, workers, time.perf_counter() - started)
-    with LocalWorkers(puzzle, solver, params, seed, workers, exchange, budget) as team:
-        answers = team.ask(("segment",))
-        while True:
-            reports = [a[1] for a in answers]
-            answers = team.ask(("settle", reports, time.perf_counter() - started))
-            if answers[0][0] == "done":
-                result = answers[0][1]
-                result.seconds = time.perf_counter() - started
-                return result
 
 
 def unsolvable(puzzle: Puzzle, params: dict, seed: int, workers: int, seconds: float) -> Result:

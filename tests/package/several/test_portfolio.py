@@ -11,13 +11,14 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT, page_team_run, read_puzzles
+from conftest import ROOT, page_run_on_workers, read_puzzles
 from sudoku_lab import bridge, links
 from sudoku_lab.grid import board_to_string, parse
-from sudoku_lab.portfolio import EXCHANGE, Member, Report
+from sudoku_lab.several.portfolio import EXCHANGE, Member, Report
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
-from sudoku_lab.team import EXCHANGES, team_run
+from sudoku_lab.several import EXCHANGES
+from sudoku_lab.several.processes import run_on_processes
 
 PY = ROOT / "py"
 TOP95 = read_puzzles("top95.txt")
@@ -27,7 +28,7 @@ HARD = parse(TOP95["top95-5"])
 
 
 def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
-    answers, barriers = page_team_run(HARD, 2, 2, 2, solver="acs", slice_seconds=0.004, name="portfolio-test")
+    answers, barriers = page_run_on_workers(HARD, 2, 2, 2, solver="acs", slice_seconds=0.004, name="portfolio-test")
     first = answers[0]["result"]
     assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
     assert first["solved"] and first["params"]["workers"] == 2 and first["seed"] == 2
@@ -36,7 +37,7 @@ def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
     assert is_solution(HARD, alone.board) and barriers == -(-alone.iterations // 2)
     assert (first["iterations"], first["evaluations"], first["board"]) == (
         alone.iterations, alone.evaluations, board_to_string(alone.board))
-    native = team_run(HARD, {}, 2, 2, Budget(max_seconds=120), exchange=2, solver="acs")
+    native = run_on_processes(HARD, {}, 2, 2, Budget(max_seconds=120), exchange=2, solver="acs")
     assert (native.iterations, native.evaluations, native.message) == (first["iterations"], first["evaluations"],
                                                                        first["message"])
     assert np.array_equal(native.board, alone.board)
@@ -45,8 +46,8 @@ def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
 def test_the_same_seed_gives_the_same_run_whatever_the_slices():
     """alldiff_tabu, the default exchange: the members' slices (the page's load) change nothing."""
     puzzle = parse(TOP95["top95-2"])
-    a = page_team_run(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.002, name="portfolio-test")[0][0]["result"]
-    b = page_team_run(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.03, name="portfolio-test")[0][0]["result"]
+    a = page_run_on_workers(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.002, name="portfolio-test")[0][0]["result"]
+    b = page_run_on_workers(puzzle, 1, 2, EXCHANGE["alldiff_tabu"], solver="alldiff_tabu", slice_seconds=0.03, name="portfolio-test")[0][0]["result"]
     assert a["solved"] and {**a, "seconds": 0} == {**b, "seconds": 0}
     w = int(re.search(r"seed (\d+) solved first", a["message"]).group(1))
     alone = Run(puzzle, "alldiff_tabu", {}, w).finish()
@@ -57,7 +58,7 @@ def test_when_every_member_spends_its_budget_the_nearest_wins():
     """The step budget is each member's own: each run ends at it, and the member of fewest open
     cells (the lowest among equals) is the result, its own run's."""
     budget = Budget(max_iterations=3)
-    got = team_run(HARD, {}, 0, 3, budget, exchange=2, solver="acs")
+    got = run_on_processes(HARD, {}, 0, 3, budget, exchange=2, solver="acs")
     runs = [Run(HARD, "acs", {}, s, budget).finish() for s in (0, 1, 2)]
     w = min(range(3), key=lambda i: (runs[i].open_cells, i))
     assert not any(r.solved for r in runs) and not got.solved and got.stop_reason == "budget"
@@ -75,7 +76,7 @@ def test_a_report_crosses_json_and_back():
 
 
 def test_the_page_holds_the_same_default_exchanges():
-    """static/rules/workers.js mirrors team.EXCHANGES (the x= a link without one means)."""
+    """static/rules/workers.js mirrors several.EXCHANGES (the x= a link without one means)."""
     text = (ROOT / "static" / "rules" / "workers.js").read_text()
     literal = re.search(r"EXCHANGES = Object\.freeze\(\{([^}]*)\}\)", text).group(1)
     page = {k: v for k, v in re.findall(r"(\w+): ([\w_]+)", literal)}
@@ -98,7 +99,7 @@ def test_a_link_with_workers_replays_the_portfolio_and_others_are_refused_in_one
                               *args], cwd=PY, capture_output=True, text=True, timeout=60)
         assert bad.returncode == 2 and said in bad.stderr and "Traceback" not in bad.stderr
         assert len(bad.stderr.strip().splitlines()) == 1
-    out = json.loads(bridge.team_start(json.dumps({"runId": "r", "puzzle": TOP95["top95-5"], "solver": "hill_climb",
+    out = json.loads(bridge.member_start(json.dumps({"runId": "r", "puzzle": TOP95["top95-5"], "solver": "hill_climb",
                                                    "params": {}, "seed": 1, "member": 0, "workers": 2, "exchange": 5})))
     assert not out["ok"] and out["field"] == "workers" and out["message"] == want
     assert links.decode("#g=9:0.4:1&s=hill_climb&w=2").problems == {"w": want}

@@ -20,10 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from .grid import Puzzle
-from .progress import PAUSE
-from .run import Budget, Result, Run
-from .score import is_solution
+from ..grid import Puzzle
+from ..progress import PAUSE
+from ..run import Budget, Result, Run
+from ..score import is_solution
 
 # Iterations per member between two barriers, by solver. Every member runs on to the barrier after
 # the first solution, so a coarse barrier costs what a portfolio saves: measured on top95's first

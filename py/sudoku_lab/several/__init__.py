@@ -1,0 +1,42 @@
+"""A run on several workers: one run of one solver spread over several workers — processes natively
+(``solve --workers``), Web Workers in the page (``w=``) — that meet at barriers every ``exchange``
+steps each, so the same seed, worker count and exchange give the same run whatever the load.
+Two kinds, each in its own module, and one native transport:
+
+- team.py, the alldiff_ls team: the run's walkers split among the workers, which exchange their
+  elite pools at each barrier;
+- portfolio.py, a portfolio of ``acs`` or ``alldiff_tabu``: a seed each, nothing exchanged, the
+  first solution at a barrier wins;
+- processes.py, the native transport: a process per worker, the parent handing every member
+  all the reports at each barrier (the page's transport is static/python/several.js).
+
+Every member has one interface (``segment`` natively, ``steps`` and ``settle`` in the page,
+``report`` at a barrier), so either transport drives either kind.
+"""
+
+from __future__ import annotations
+
+from ..grid import Puzzle
+from ..run import Budget
+from ..solvers import alldiff_ls
+from . import portfolio, team
+
+# A run's steps per worker between two barriers when none is asked for, by solver: the solvers
+# that may run on several workers (alldiff_ls a team, the others a portfolio)
+EXCHANGES = {alldiff_ls.ID: team.EXCHANGE, **portfolio.EXCHANGE}
+
+
+def workers_problem(solver: str, workers: int) -> str | None:
+    """Why `solver` cannot run on `workers` workers, or None (static/rules/workers.js says the same)."""
+    if workers > 1 and solver not in EXCHANGES:
+        return (f"only {alldiff_ls.ID} (one team run), {' and '.join(portfolio.SOLVERS)} (a portfolio) "
+                f"run on several workers, not {solver}")
+    return None
+
+
+def member(puzzle: Puzzle, solver: str, params: dict, seed: int, w: int, workers: int,
+           exchange: int | None = None, budget: Budget | None = None):
+    """Worker w's member of a run on several workers: the team's walkers, or a portfolio's run."""
+    if solver == alldiff_ls.ID:
+        return team.Member(puzzle, params, seed, w, workers, exchange or team.EXCHANGE, budget)
+    return portfolio.Member(puzzle, solver, params, seed, w, workers, exchange, budget)
