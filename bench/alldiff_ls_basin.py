@@ -29,7 +29,7 @@ from sudoku_lab.exact import count_solutions  # noqa: E402
 from sudoku_lab.generate import generate, parse_spec  # noqa: E402
 from sudoku_lab.grid import Puzzle, geometry  # noqa: E402
 from sudoku_lab.run import Run  # noqa: E402
-from sudoku_lab.score import conflict_cells  # noqa: E402
+from sudoku_lab.score import clashing_cells  # noqa: E402
 
 
 def main() -> None:
@@ -54,7 +54,7 @@ def main() -> None:
             continue
         board = np.asarray(result.board, dtype=np.int16).reshape(-1)
         open_ = puzzle.cells == 0
-        clash = conflict_cells(board, puzzle.n)
+        clash = clashing_cells(board, puzzle.n)
         units = geometry(puzzle.n).units
         region = np.zeros_like(clash)
         region[units[clash[units].any(axis=1)].reshape(-1)] = True

@@ -19,7 +19,7 @@ import numpy as np
 from .grid import board_to_string
 from .progress import Progress
 from .run import Run
-from .score import conflict_cells, empty_cells
+from .score import clashing_cells, empty_cells
 
 
 def _value(x: Any) -> float | None:
@@ -85,8 +85,8 @@ class Stream:
     def _board_view(self, board, clashing: np.ndarray | None = None) -> dict[str, Any]:
         """A board as the page draws it: its cells as a string and its clashing cells."""
         if clashing is None:
-            clashing = conflict_cells(board, self.run.puzzle.n)
-        return {"board": board_to_string(board), "conflict_cells": np.flatnonzero(clashing).tolist()}
+            clashing = clashing_cells(board, self.run.puzzle.n)
+        return {"board": board_to_string(board), "clashing_at": np.flatnonzero(clashing).tolist()}
 
     def _overlay(self, overlay: dict[str, Any] | None) -> dict[str, Any] | None:
         """Extra boards a solver offers (e.g. the crowd's aggregate) go out like the main one."""

@@ -7,7 +7,7 @@ each step (or ``PAUSE`` inside a long one) and returns a stop reason. It receive
 (``puzzle.n`` the box size, ``puzzle.N`` the side, ``puzzle.cells`` N·N values with 0 for empty,
 ``puzzle.givens`` a mask), its parameters resolved from ``PARAMS`` and a seeded
 ``numpy.random.Generator``; ``candidates`` gives the values each cell may take, after naked and
-hidden singles when asked; ``conflicts`` and ``conflict_cells`` score boards (one, or a batch of
+hidden singles when asked; ``conflicts`` and ``clashing_cells`` score boards (one, or a batch of
 shape (B, N·N)) as the runner does; ``fill_boxes`` makes a board whose boxes each hold their missing digits once.
 The built-in solvers use the same names from their own modules.
 """
@@ -21,9 +21,9 @@ from .grid import Puzzle, geometry
 from .progress import PAUSE, Progress
 from .solvers.params import SolverError, param, propagated
 from .constraints import candidate_masks
-from .score import conflict_cells, conflicts
+from .score import clashing_cells, conflicts
 
-__all__ = ["PAUSE", "Progress", "Puzzle", "SolverError", "candidates", "conflict_cells", "conflicts", "fill_boxes",
+__all__ = ["PAUSE", "Progress", "Puzzle", "SolverError", "candidates", "clashing_cells", "conflicts", "fill_boxes",
            "geometry", "param"]
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from . import solvers
 from .grid import Puzzle, board_to_string
 from .progress import PAUSE, Progress
-from .score import conflict_cells, conflicts, fault, is_solution, open_cells
+from .score import clashing_cells, conflicts, fault, is_solution, open_cells
 from .solver_file import describe
 
 STOP_REASONS = ("solved", "budget", "stalled", "unsolvable", "stopped", "error")
@@ -209,7 +209,7 @@ class Run:
     def clashing(self) -> np.ndarray:
         """The latest best board's clashing cells: for open_cells and the page's marks."""
         if self._clashing is None:
-            self._clashing = conflict_cells(self._board(), self.puzzle.n)
+            self._clashing = clashing_cells(self._board(), self.puzzle.n)
         return self._clashing
 
     def measures(self) -> tuple[int, int]:

@@ -52,7 +52,7 @@ def distinct_rows_cols(boards, n: int):
     return int(f[0]) if single else f
 
 
-def conflict_cells(board, n: int) -> np.ndarray:
+def clashing_cells(board, n: int) -> np.ndarray:
     """Boolean mask of the cells that share a digit with another cell of one of their units."""
     board = np.asarray(board).reshape(-1)
     g = geometry(n)
@@ -66,15 +66,15 @@ def conflict_cells(board, n: int) -> np.ndarray:
 
 def open_cells(board, n: int, clashing: np.ndarray | None = None) -> int:
     """Cells still to get right: empty, or sharing a digit with a peer (0 exactly when solved).
-    `clashing` is the board's conflict_cells when the caller has them already."""
+    `clashing` is the board's clashing_cells when the caller has them already."""
     board = np.asarray(board).reshape(-1)
     if clashing is None:
-        clashing = conflict_cells(board, n)
+        clashing = clashing_cells(board, n)
     return int(np.count_nonzero((board == 0) | clashing))
 
 
 def empty_cells(board) -> int:
-    """Cells with no digit. With the clashing cells (conflict_cells) they make open_cells: a
+    """Cells with no digit. With the clashing cells (clashing_cells) they make open_cells: a
     full board can be far from solved, and the page names the two apart."""
     return int(np.count_nonzero(np.asarray(board) == 0))
 

@@ -138,7 +138,7 @@ export class Race {
     lane.frame = f;
     lane.queued = true;
     if (f.progress) lane.board.draw({ values: stringToCells(f.progress.board), givens: lane.givens,
-      conflicts: new Set(f.progress.conflict_cells), running: true });
+      clashing: new Set(f.progress.clashing_at), running: true });
     this.schedulePaint();
   }
 
@@ -186,7 +186,7 @@ export class Race {
     // the final board marks its clashes as the Solve board does: the run's last frame (sent just
     // before its result) names the clashing cells of that very board
     const last = lane.frame && lane.frame.progress;
-    const clashes = last && result.board && last.board === result.board ? last.conflict_cells : [];
+    const clashes = last && result.board && last.board === result.board ? last.clashing_at : [];
     lane.board.show(result.board ? stringToCells(result.board) : lane.givens, lane.givens, new Set(clashes));
     if (result.started !== false && result.open_cells !== null) this.sample(i, result.seconds, result.open_cells);
     if (result.solved) {

@@ -85,8 +85,8 @@ export class Board {
     if (this.cells.length === N * N) this.onBuild();
   }
 
-  // Hands the board a frame to show: { values, givens, conflicts, shade, candidates, highlight,
-  // running }. values: N*N ints; givens: N*N ints (the puzzle); conflicts: a Set of indices;
+  // Hands the board a frame to show: { values, givens, clashing, shade, candidates, highlight,
+  // running }. values: N*N ints; givens: N*N ints (the puzzle); clashing: a Set of indices;
   // shade: optional N*N numbers in [0, 1] (e.g. a model's confidence) tinting the empty cells;
   // candidates: optional N*N bit masks drawn as pencil marks in the empty cells; highlight: an
   // optional Set of cells to mark (a replayed move); running: a search's frame, more to come.
@@ -97,8 +97,8 @@ export class Board {
   // cells of a board from 25×25 (then the live layer shows it and the cells catch up in slices;
   // the grid says aria-busy from this call until they have, whatever the new board's size).
   // Only cells whose look changed are written: every DOM write costs the page style and layout.
-  draw({ values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null, running = false }) {
-    const look = lookOf(values, givens, conflicts, shade, candidates, highlight);
+  draw({ values, givens, clashing = new Set(), shade = null, candidates = null, highlight = null, running = false }) {
+    const look = lookOf(values, givens, clashing, shade, candidates, highlight);
     const live = running && look.n * look.n >= LIVE_FROM;
     if (live) this.onLayer = true;
     else if (!running && !highlight && look.n * look.n >= LIVE_FROM && this.toWrite(look, LAYOUT_CELLS) > LAYOUT_CELLS) {
@@ -125,15 +125,15 @@ export class Board {
   }
 
   // The settled frame (see draw): the puzzle panel's board, a run's end.
-  show(values, givens, conflicts = new Set(), shade = null, candidates = null, highlight = null) {
-    this.draw({ values, givens, conflicts, shade, candidates, highlight });
+  show(values, givens, clashing = new Set(), shade = null, candidates = null, highlight = null) {
+    this.draw({ values, givens, clashing, shade, candidates, highlight });
   }
 
   // The run is over: the cells take the last frame handed, if it was a running one.
   settle() {
     if (!this.job || !this.job.live) return;
-    const { values, givens, conflicts, shade, candidates } = this.job.look;
-    this.draw({ values, givens, conflicts, shade, candidates });
+    const { values, givens, clashing, shade, candidates } = this.job.look;
+    this.draw({ values, givens, clashing, shade, candidates });
   }
 
   // One turn of drawing (the scheduler's): true once the frame shows whole. slot.deadline: the
@@ -217,7 +217,7 @@ export class Board {
   paintOnLayer(look, i) {
     const v = look.values[i], mask = !v && look.candidates ? look.candidates[i] : null;
     const given = look.givens[i] > 0;
-    this.layer.paintCell(i, cellText(v, mask, this.n), given, look.conflicts.has(i), look.shade && !given ? look.shade[i] : null,
+    this.layer.paintCell(i, cellText(v, mask, this.n), given, look.clashing.has(i), look.shade && !given ? look.shade[i] : null,
       mask !== null);
   }
 
@@ -238,7 +238,7 @@ export class Board {
 
   writeCell(look, i) {
     const v = look.values[i], given = look.givens[i] > 0;
-    this.paintCell(this.cells[i], this.n, v, given, look.conflicts.has(i), !!look.highlight && look.highlight.has(i),
+    this.paintCell(this.cells[i], this.n, v, given, look.clashing.has(i), !!look.highlight && look.highlight.has(i),
       !v && look.candidates ? look.candidates[i] : null, look.shade && !given ? look.shade[i] : null);
   }
 
@@ -259,7 +259,7 @@ export class Board {
     if (pencil && n <= 6) d.dataset.candidates = maskDigits(mask); else delete d.dataset.candidates;
     d.dataset.value = String(v);
     d.dataset.given = given ? "true" : "false";
-    d.dataset.conflict = clash ? "true" : "false";
+    d.dataset.clashing = clash ? "true" : "false";
     // what a screen reader says for the cell: colour is never the only signal
     d.setAttribute("aria-label", `${v ? symbol(v, n * n) : "empty"}${given ? ", given" : ""}${clash ? ", clashes" : ""}`);
     d.dataset.highlight = lit ? "true" : "false";
@@ -277,15 +277,15 @@ export class Board {
 
 const whenIdle = (f) => (window.requestIdleCallback ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(() => f(null), 200));
 
-const lookOf = (values, givens, conflicts, shade, candidates, highlight) =>
-  ({ n: Math.round(Math.sqrt(Math.sqrt(values.length))), values, givens, conflicts, shade, candidates, highlight });
+const lookOf = (values, givens, clashing, shade, candidates, highlight) =>
+  ({ n: Math.round(Math.sqrt(Math.sqrt(values.length))), values, givens, clashing, shade, candidates, highlight });
 
 // What cell i of a look shows, as a key (a cell is drawn again only when its key changes).
 function keyOf(look, i) {
   const v = look.values[i], given = look.givens[i] > 0;
   const mask = !v && look.candidates ? look.candidates[i] : null;
   const p = look.shade && !given ? look.shade[i] : null;
-  return `${v}|${given}|${look.conflicts.has(i)}|${!!look.highlight && look.highlight.has(i)}|${mask}|${p}`;
+  return `${v}|${given}|${look.clashing.has(i)}|${!!look.highlight && look.highlight.has(i)}|${mask}|${p}`;
 }
 
 // What a cell says: its digit, else its candidates as pencil marks, else nothing.

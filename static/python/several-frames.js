@@ -68,7 +68,7 @@ class MemberFrames {
     const progress = { ...before, iteration: result.iterations, evaluations: result.evaluations, restarts: result.restarts,
       best: result.best, conflicts: result.conflicts, open_cells: result.open_cells,
       ...(left ? { empty_cells: left.empty, clashing_cells: left.clashing } : {}),
-      ...(result.board && result.board !== before.board ? { board: result.board, conflict_cells: [] } : {}) };
+      ...(result.board && result.board !== before.board ? { board: result.board, clashing_at: [] } : {}) };
     return { points: [], events: [], series: [], elapsed, objective: this.objective, longest_step: this.longest,
       workers: this.workers, ...(result.board ? { progress } : {}) };
   }

@@ -133,7 +133,7 @@ function drawRunBoard(board, replay, s, p, view) {
     const shade = view && p.overlay.shade && p.overlay.shade[view];
     const candidates = !view && p.overlay && p.overlay.candidates;
     const running = !!(s.running && s.running.kind === "solve");
-    board.draw({ values: stringToCells(shown.board), givens: s.puzzle.cells, conflicts: new Set(shown.conflict_cells),
+    board.draw({ values: stringToCells(shown.board), givens: s.puzzle.cells, clashing: new Set(shown.clashing_at),
       shade: shade || null, candidates: candidates || null, running });   // the board draws it when it can
   }
 }

@@ -114,7 +114,7 @@ class Lab:
         return self.page.eval_on_selector_all(
             '[data-testid="board"] [data-testid="cell"]',
             "els => els.map(e => ({row: +e.dataset.row, col: +e.dataset.col, value: +e.dataset.value,"
-            " given: e.dataset.given === 'true', conflict: e.dataset.conflict === 'true'}))")
+            " given: e.dataset.given === 'true', clashing: e.dataset.clashing === 'true'}))")
 
     def board_values(self) -> list[int]:
         cells = sorted(self.board(), key=lambda c: (c["row"], c["col"]))

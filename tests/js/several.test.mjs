@@ -14,7 +14,7 @@ import { WorkerLost } from "../../static/python/client.js";
 const frame = (iteration, best, row = null) => ({
   points: row ? [[iteration - 5, 99, 9, 1], [iteration, ...row]] : [], events: [], series: ["cost", "clashing", "pool"],
   elapsed: 1, objective: { name: "clashing edges" }, longest_step: 0.01,
-  progress: { iteration, evaluations: 10 * iteration, best, restarts: 1, board: `board-${best}`, conflict_cells: [] },
+  progress: { iteration, evaluations: 10 * iteration, best, restarts: 1, board: `board-${best}`, clashing_at: [] },
 });
 
 test("the team's frame: the lowest best member's board, the members' moves summed, its chart row at the sum", () => {
@@ -154,7 +154,7 @@ test("the team's last frame says the result's counts and board", () => {
   const result = { iterations: 400, evaluations: 5000, restarts: 2, best: 0, conflicts: 0, open_cells: 0, board: "12", solved: true };
   const out = team.last(result, 2);
   assert.deepEqual([out.progress.iteration, out.progress.evaluations, out.progress.best, out.progress.board,
-    out.progress.conflict_cells, out.progress.empty_cells, out.progress.clashing_cells, out.workers, out.elapsed, out.points],
+    out.progress.clashing_at, out.progress.empty_cells, out.progress.clashing_cells, out.workers, out.elapsed, out.points],
   [400, 5000, 0, "12", [], 0, 0, 2, 2, []]);
   assert.deepEqual(out.objective, { name: "clashing edges" });
 });
@@ -162,12 +162,12 @@ test("the team's last frame says the result's counts and board", () => {
 test("a lite team frame (a race lane's): the best member's board and clashes, and a trace of the lowest open cells over the members", () => {
   const team = new TeamFrames(2);
   const lite = (trace, open, board) => ({ points: [], events: [], series: [], trace, elapsed: 1, objective: null, longest_step: 0,
-    progress: { iteration: 10, evaluations: 10, best: open, restarts: 0, open_cells: open, board, conflict_cells: [open] } });
+    progress: { iteration: 10, evaluations: 10, best: open, restarts: 0, open_cells: open, board, clashing_at: [open] } });
   let out = team.add(0, lite([[0.01, 50], [0.02, 40]], 40, "a"), 0.03);
   assert.deepEqual(out.trace, [[0.01, 50], [0.02, 40]]);
   out = team.add(1, lite([[0.015, 45], [0.03, 20]], 20, "b"), 0.04);   // a row earlier than the team's last keeps the last time
   assert.deepEqual(out.trace, [[0.02, 40], [0.03, 20]]);
-  assert.deepEqual([out.progress.board, out.progress.conflict_cells, out.progress.open_cells, out.progress.iteration, out.elapsed],
+  assert.deepEqual([out.progress.board, out.progress.clashing_at, out.progress.open_cells, out.progress.iteration, out.elapsed],
     ["b", [20], 20, 20, 0.04]);
   out = team.add(0, lite([[0.05, 30]], 30, "a2"), 0.06);                // member 1's 20 still the lowest
   assert.deepEqual(out.trace, [[0.05, 20]]);

@@ -89,5 +89,5 @@ def test_a_frame_names_the_open_cells_apart(papers):
         p = frame["progress"]
         board = np.array([0 if ch == "." else ALPHABET.index(ch) + 1 for ch in p["board"]])
         assert p["empty_cells"] == int(np.count_nonzero(board == 0))
-        assert p["clashing_cells"] == len(p["conflict_cells"])
+        assert p["clashing_cells"] == len(p["clashing_at"])
         assert p["empty_cells"] + p["clashing_cells"] == p["open_cells"]

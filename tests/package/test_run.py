@@ -10,7 +10,7 @@ from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab import solvers
 from sudoku_lab.progress import Progress
 from sudoku_lab.run import RESULT_FIELDS, Budget, Run
-from sudoku_lab.score import conflict_cells, conflicts, open_cells
+from sudoku_lab.score import clashing_cells, conflicts, open_cells
 
 
 def test_budgets_end_runs(papers):
@@ -132,7 +132,7 @@ def test_common_measures_come_from_the_board_not_the_solver(papers):
     r = Run(p, "gp_moves", {"population": 20, "generations": 1}, 0).finish()
     empty = int((r.board == 0).sum())
     assert not r.solved and empty > 0
-    assert r.open_cells == empty + int(conflict_cells(r.board, 3)[r.board > 0].sum())
+    assert r.open_cells == empty + int(clashing_cells(r.board, 3)[r.board > 0].sum())
     assert r.conflicts == conflicts(r.board, 3)
     # a wrong board from any solver: the runner counts its clashes itself
     bad = p.cells.copy()
@@ -146,7 +146,7 @@ def test_common_measures_come_from_the_board_not_the_solver(papers):
     finally:
         del solvers.REGISTRY["fake"]
     assert res.conflicts == conflicts(bad, 3) > 0
-    assert res.open_cells == int(((bad == 0) | conflict_cells(bad, 3)).sum())
+    assert res.open_cells == int(((bad == 0) | clashing_cells(bad, 3)).sum())
 
 
 def test_open_cells_is_zero_exactly_when_solved(papers):

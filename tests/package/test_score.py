@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from sudoku_lab.grid import geometry, parse
 from sudoku_lab.exact import solve
-from sudoku_lab.score import conflict_cells, conflicts, distinct_rows_cols, is_solution
+from sudoku_lab.score import clashing_cells, conflicts, distinct_rows_cols, is_solution
 
 
 def slow_conflicts(board, n):
@@ -50,7 +50,7 @@ def test_solution_scores(papers):
     s2 = s.copy()
     s2[[0, 1]] = s2[[1, 0]]               # swap two cells of row 1: two columns and a box clash
     assert conflicts(s2, 3) > 0 and not is_solution(p, s2)
-    assert set(np.flatnonzero(conflict_cells(s2, 3))) >= {0, 1}
+    assert set(np.flatnonzero(clashing_cells(s2, 3))) >= {0, 1}
 
 
 def test_is_solution_requires_givens_kept(papers):
@@ -61,6 +61,6 @@ def test_is_solution_requires_givens_kept(papers):
     assert not is_solution(p, relabelled)
 
 
-def test_conflict_cells_on_partial_board():
+def test_clashing_cells_on_partial_board():
     b = parse("1..1" "...." "...." "....").cells
-    assert np.flatnonzero(conflict_cells(b, 2)).tolist() == [0, 3]
+    assert np.flatnonzero(clashing_cells(b, 2)).tolist() == [0, 3]

@@ -33,7 +33,7 @@ from ..grid import Puzzle
 from ..progress import PAUSE
 from ..propagate import candidate_table
 from ..run import Budget, Result
-from ..score import conflict_cells, conflicts, is_solution, open_cells
+from ..score import clashing_cells, conflicts, is_solution, open_cells
 from ..solvers import SolverError, alldiff_ls
 
 EXCHANGE = 50_000            # moves per worker between two exchanges (the default)
@@ -192,6 +192,6 @@ def _result(puzzle, params, seed, workers, board, moves, evaluations, restarts, 
         reason, message = "error", "a worker's solution does not keep the givens or clashes"
     return Result(solver=alldiff_ls.ID, seed=seed, params={**params, "workers": workers},
                   solved=reason == "solved", board=board, conflicts=int(conflicts(board, puzzle.n)),
-                  open_cells=open_cells(board, puzzle.n, conflict_cells(board, puzzle.n)),
+                  open_cells=open_cells(board, puzzle.n, clashing_cells(board, puzzle.n)),
                   iterations=moves, evaluations=evaluations, seconds=seconds,
                   stop_reason=reason, restarts=restarts, best=best, message=message)

@@ -8,7 +8,7 @@ clashing cell at random and swaps it with the cell of its box that leaves the fe
 
 import numpy as np
 
-from sudoku_lab.protocol import Progress, conflict_cells, conflicts, fill_boxes, geometry, param
+from sudoku_lab.protocol import Progress, clashing_cells, conflicts, fill_boxes, geometry, param
 
 TITLE = "Min-conflicts local search (template)"
 PARAMS = [
@@ -30,7 +30,7 @@ def run(puzzle, params, rng):
     while True:
         step += 1
         event = None
-        cell = rng.choice(np.flatnonzero(conflict_cells(board, n) & movable))
+        cell = rng.choice(np.flatnonzero(clashing_cells(board, n) & movable))
         partners = g.boxes[g.box_of[cell]]
         partners = partners[free[partners] & (partners != cell)]
         trials = np.repeat(board[None], len(partners), axis=0)    # every swap of `cell` in its box

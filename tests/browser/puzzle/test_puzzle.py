@@ -52,7 +52,7 @@ def test_puzzle_without_solution_is_reported(lab):
     lab.load("55" + "." * 79)
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="0"]')
     assert "row 1 has 5 twice" in lab.error_text()
-    assert sum(c["conflict"] for c in lab.board()) == 2
+    assert sum(c["clashing"] for c in lab.board()) == 2
 
 
 def test_examples_menu_has_the_papers_puzzles(lab):
@@ -80,11 +80,11 @@ def test_a_puzzle_typed_on_the_board_keeps_paste_box_link_and_check_in_step(lab)
     outline = lab.page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("none", ""), "focus is visible"
     lab.page.keyboard.press("5")                                   # a clash, marked at once
-    lab.page.wait_for_selector('[data-testid="board"] [data-row="0"][data-col="1"][data-conflict="true"]', timeout=5_000)
-    assert lab.cell(0, 0).get_attribute("data-conflict") == "true"
+    lab.page.wait_for_selector('[data-testid="board"] [data-row="0"][data-col="1"][data-clashing="true"]', timeout=5_000)
+    assert lab.cell(0, 0).get_attribute("data-clashing") == "true"
     assert "twice" in lab.error_text()
     lab.page.keyboard.press("Backspace")
-    lab.page.wait_for_selector('[data-testid="board"] [data-row="0"][data-col="0"][data-conflict="false"]')
+    lab.page.wait_for_selector('[data-testid="board"] [data-row="0"][data-col="0"][data-clashing="false"]')
     assert lab.cell(0, 1).get_attribute("data-value") == "0"
     lab.page.keyboard.press("End")
     assert lab.focused() == [0, 8]

@@ -47,18 +47,18 @@ def test_a_long_race_chart_keeps_every_stretch_of_its_log_time_axis(lab):
 
 def test_a_lane_that_ends_unsolved_marks_the_clashes_of_its_board(lab):
     import numpy as np
-    from sudoku_lab.score import conflict_cells
+    from sudoku_lab.score import clashing_cells
     lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=2&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
     lab.page.wait_for_selector('[data-testid="compare-entry"]')
     lab.start_race()
     lab.wait_lanes_done(timeout=120_000)
     lanes = lab.page.eval_on_selector_all('[data-testid="lane"]', """els => els.map(e => ({state: e.dataset.state,
         values: [...e.querySelectorAll('[data-testid=cell]')].map(c => +c.dataset.value),
-        marked: [...e.querySelectorAll('[data-testid=cell]')].map(c => c.dataset.conflict === 'true')}))""")
+        marked: [...e.querySelectorAll('[data-testid=cell]')].map(c => c.dataset.clashing === 'true')}))""")
     unsolved = [lane for lane in lanes if lane["state"] != "solved"]
     assert unsolved, "every lane solved: nothing to check"
     for lane in unsolved:
-        clashing = conflict_cells(np.array(lane["values"]), 3).ravel().tolist()
+        clashing = clashing_cells(np.array(lane["values"]), 3).ravel().tolist()
         assert any(clashing), "a full board with no clash is solved"
         assert lane["marked"] == clashing
 

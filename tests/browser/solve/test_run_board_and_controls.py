@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 @pytest.mark.parametrize("solver,view", [("acs", "pheromone"), ("nb_coin", "model")])
 def test_the_board_a_run_shows_by_default_is_the_one_its_metrics_describe(lab, solver, view):
     import numpy as np
-    from sudoku_lab.score import conflict_cells, conflicts
+    from sudoku_lab.score import clashing_cells, conflicts
     lab.open("#p=" + PAPERS["ai-escargot"] + f"&s={solver}&seed=1&t=1.5")
     lab.by("start").click()
     lab.page.wait_for_selector(f'[data-testid="board-view"] option[value="{view}"]', state="attached")
@@ -20,10 +20,10 @@ def test_the_board_a_run_shows_by_default_is_the_one_its_metrics_describe(lab, s
     assert lab.wait_state("failed", "solved", timeout=60_000) == "failed"
     lab.page.wait_for_timeout(300)
     values = np.array(lab.board_values())
-    clashing = conflict_cells(values, 3).ravel()
+    clashing = clashing_cells(values, 3).ravel()
     assert int(lab.metric("conflicts")) == conflicts(values, 3)
     assert int(lab.metric("open_cells")) == int(np.count_nonzero((values == 0) | clashing))
-    assert [c["conflict"] for c in sorted(lab.board(), key=lambda c: (c["row"], c["col"]))] == clashing.tolist()
+    assert [c["clashing"] for c in sorted(lab.board(), key=lambda c: (c["row"], c["col"]))] == clashing.tolist()
     note = lab.by("board-view-note")
     assert not note.is_visible()
     lab.by("board-view").select_option(view)                # the extra board says what it is
@@ -39,7 +39,7 @@ def test_a_full_board_names_its_empty_and_clashing_cells_apart(lab):
     assert lab.wait_state("failed", "solved", timeout=60_000) == "failed"
     lab.page.wait_for_timeout(300)
     board = lab.board()
-    clashing = sum(c["conflict"] for c in board)
+    clashing = sum(c["clashing"] for c in board)
     assert all(c["value"] for c in board) and clashing > 0          # hill climbing fills every cell
     assert lab.metric("empty_cells") == "0" and lab.metric("clashing_cells") == str(clashing)
     assert lab.metric("open_cells") == str(clashing)

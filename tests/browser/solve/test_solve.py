@@ -30,7 +30,7 @@ def test_paste_run_and_verify_the_solved_board(lab):
     values = np.array(lab.board_values())
     assert is_solution(puzzle, values)
     assert [c["given"] for c in sorted(board, key=lambda c: (c["row"], c["col"]))] == puzzle.givens.tolist()
-    assert not any(c["conflict"] for c in board)
+    assert not any(c["clashing"] for c in board)
     assert int(lab.by("chart").get_attribute("data-points")) > 1
     assert lab.by("export-png").is_enabled()          # a run over before its chart was built has one to export
     metrics = lab.by("metrics")
@@ -110,7 +110,7 @@ def test_a_solved_run_shows_its_verified_solution_whatever_the_view(lab):
     assert lab.by("board-view").input_value() == ""               # the best candidate, as the metrics
     assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
     assert is_solution(parse(HELD_OUT), np.array(lab.board_values()))
-    assert not any(c["conflict"] for c in lab.board())
+    assert not any(c["clashing"] for c in lab.board())
     assert lab.by("board-view").input_value() == ""
     assert lab.by("board-view").locator('option[value="model"]').count() == 1     # still offered
     assert lab.metric("open_cells") == "0" and lab.metric("conflicts") == "0"
