@@ -66,7 +66,9 @@ How a move is made cheap (the rules above are the whole search; this is only its
   fewest edges. No allowed move (all tabu, none aspirated): the best tabu move.
 * **Weights** per edge, kept equal at both its ends; a raise is drawn once per clashing edge.
 * **Steps**: a step is a few moves of each walker (``steps_per_progress``: about 8 ms natively),
-  so that it stays well within the page's 35-ms slice at every size; the moves do not depend on
+  so that it stays well within the page's 35-ms slice at every size, and no more rounds than the
+  runner's hint (the moves left before a step budget or a stop point) allows, so a budget ends
+  the run at that move (with K walkers, at the round that reaches it); the moves do not depend on
   it. ``iteration`` counts moves of all walkers; ``evaluations`` counts the (cell, value) moves
   of the neighbourhood each move searched (the bound's skipped cells included: it is a
   shortcut, not a smaller neighbourhood). A solution ends the step at once.
@@ -170,7 +172,7 @@ class Graph:
         self.ncand = odom.sum(axis=1).astype(np.int64)
         first = np.zeros(m + 1, dtype=np.int64)
         np.cumsum(self.ncand, out=first[1:])
-        self.slot_at = np.full((m + 1, N), -1, dtype=np.int64)   # (cell, value) -> slot; row m: a fixed peer
+        self.slot_at = np.full((m + 1, N), -1, dtype=np.intp)    # (cell, value) -> slot; row m: a fixed peer
         self.slot_at[cell_of, value_of] = np.arange(F)
         index = np.full(N * N, m)
         index[self.open] = np.arange(m)
@@ -204,16 +206,16 @@ class Graph:
         m = self.m
         if not m:
             return [], 0
-        held = np.append(self.values[np.asarray(cur, dtype=np.int64)], 0)   # the fixed peer's: never a slot
+        held = np.append(self.values[np.asarray(cur, dtype=np.intp)], 0)   # the fixed peer's: never a slot
         theirs = held[self.peers]                                          # (m, deg): the value each peer holds
         slot = self.slot_at[np.arange(m)[:, None], theirs]                 # my slot of that value, or -1
         on = (slot >= 0) & (self.peers < m)
-        table = np.bincount(slot[on], weights=self.weight[on], minlength=self.slots)
+        table = np.bincount(slot[on].astype(np.intp), weights=self.weight[on], minlength=self.slots)   # intp: 32 bits in the page
         clash = np.count_nonzero(on & (theirs == held[:m, None]))
         return table.astype(np.int64).tolist(), int(clash) // 2
 
     def values_of(self, cur: list[int]) -> np.ndarray:
-        return self.values[np.asarray(cur, dtype=np.int64)] if self.m else np.zeros(0, np.int64)
+        return self.values[np.asarray(cur, dtype=np.intp)] if self.m else np.zeros(0, np.intp)
 
 
 class Walker:
@@ -589,10 +591,10 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
     s = Walkers(puzzle, dom, params, rng)
     per_step = steps_per_progress(puzzle.N, s.K)
     while True:
-        yield progress(s)
+        left = yield progress(s)                  # the runner's hint: moves left before its step budget
         if s.best == 0:
             return "solved"
-        s.step(per_step)
+        s.step(min(per_step, -(-left // s.K)) if left else per_step)
 
 
 def progress(s: Walkers) -> Progress:

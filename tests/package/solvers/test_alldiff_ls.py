@@ -342,6 +342,19 @@ def test_the_moves_do_not_depend_on_how_many_a_step_takes(monkeypatch):
     assert finish(7) == whole and finish(1) == whole
 
 
+def test_a_step_budget_ends_the_run_at_that_move_with_the_same_moves(monkeypatch):
+    """The runner's hint (the moves left) caps a step, so a budget of 3,001 moves ends at move
+    3,001, on the board a run of one-move steps has there; with K walkers, at the round."""
+    puzzle = generated(25, 0.45, 7)
+    one = Run(puzzle, "alldiff_ls", {}, seed=2, budget=Budget(max_iterations=3001)).finish()
+    assert one.stop_reason == "budget" and one.iterations == 3001
+    monkeypatch.setattr(alldiff_ls, "steps_per_progress", lambda N, K: 1)
+    same = Run(puzzle, "alldiff_ls", {}, seed=2, budget=Budget(max_iterations=3001)).finish()
+    assert same.iterations == 3001 and np.array_equal(same.board, one.board)
+    three = Run(puzzle, "alldiff_ls", {"walkers": 3}, seed=2, budget=Budget(max_iterations=3001)).finish()
+    assert three.iterations == 3003
+
+
 def test_givens_that_singles_refute_end_the_run_at_once():
     cells = np.zeros(81, dtype=np.int8)
     cells[0], cells[1] = 1, 1                  # one value twice in a row
