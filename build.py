@@ -7,7 +7,7 @@ bench scripts import from `build`.
 
 import sys
 
-from buildtool.bundle import build, bundle_package, page_files, solver_sources  # noqa: F401
+from buildtool.bundle import build, bundle_package, limits_json, page_files, solver_sources  # noqa: F401
 from buildtool.cli import main
 from buildtool.common import CHROMIUM_ARGS, ROOT, VENDOR, BuildError, sha256  # noqa: F401
 from buildtool.fetch import PYODIDE_CORE, UPLOT_FILES, Fetcher  # noqa: F401

@@ -1,4 +1,4 @@
-"""alldiff_ls against its goals, natively: one row (size, p) of generated instances, one
+"""alldiff_ls against its goals (docs/benchmarks.md, alldiff_ls), natively: one row (size, p) of generated instances, one
 run each (or one per seed given with --seeds), a limit in CPU seconds (the machine is shared:
 wall time is printed beside it).
 
@@ -6,8 +6,8 @@ wall time is printed beside it).
 
 Instances: the package's generator's `<size>:<p>:<seed>` at every size, seeds `--first` ..
 (Lewis-style: a random full grid, round(p·N²) cells kept at random; `generate --format
-benchmark` writes the same instances for the reference program). Before this round the 49×49
-and 64×64 rows ran on shuffled pattern grids made here: docs/benchmarks-history.md. Prints one
+benchmark` writes the same instances for the reference program). The first 49×49 and 64×64
+rows ran on shuffled pattern grids made here instead: docs/benchmarks-history.md. Prints one
 line per instance and a summary line: solved, median CPU and wall seconds (unsolved counted as
 the limit, so a median past it reads "> limit"), and moves per CPU second and per wall second.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The atlas (issue 35, part 3): a sweep's records as the page's shipped data, and its table.
+"""The atlas: a sweep's records as the page's shipped data, and its table.
 
     python3 bench/atlas.py bench/results/atlas.jsonl [MORE.jsonl …] [--out data/atlas.json]
     python3 bench/atlas.py --markdown [data/atlas.json]
@@ -8,8 +8,8 @@ The first form reads a ``bench --generate … --out FILE`` output (its header gi
 clock, instances and runs; several files, e.g. one sweep per size, are pooled when they ran the
 same entries, budget, clock and runs) and writes the atlas the Experiment view draws (``sudoku_lab.atlas``;
 docs/design.md, "The atlas"); the same records give the same bytes. The second prints the
-shipped atlas as the Markdown table of docs/benchmarks.md, "Atlas". Bad input: one line on
-stderr, exit 2.
+shipped atlas as the Markdown table of docs/benchmarks.md, "The atlas: where each solver
+wins". Bad input: one line on stderr, exit 2.
 """
 
 from __future__ import annotations

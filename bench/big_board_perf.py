@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A large board in the page (issue 26, "Grids to 64×64"): the generator's time in the page, the
+"""A large board in the page: the generator's time in the page, the
 live canvas's paints and the page's animation frames a second and the longest main-thread task
 while a run draws a 49×49 or 64×64 and from its Stop until 1.5 s after its cells took the board
 back, and the puzzle line's time to an answer (its rating, within the count's budget).

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""alldiff_ls in the page against the same runs natively (issue 26: "browser time within 2×
-native"): the same generated puzzles and seeds, run by the package here and by the page in
+"""alldiff_ls in the page against the same runs natively (the goal: the browser's time within 2×
+native): the same generated puzzles and seeds, run by the package here and by the page in
 headless Chromium, interleaved so the machine's load falls on both alike.
 
     .venv/bin/python bench/browser_vs_native.py [--rows 25:0.45 36:0.40] [--instances 3]

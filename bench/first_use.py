@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What a first visitor waits for, and where things sit on a phone (issue 27, "Waiting and phones"):
+"""What a first visitor waits for, and where things sit on a phone:
 
     the first race of a fresh page: the time from Start until every lane has painted, for a
         visitor who opens Race, adds three entries and presses Start after --think seconds

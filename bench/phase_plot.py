@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The phase-transition plots and tables (issue 19) from `bench` output files.
+"""The phase-transition plots and tables from `bench` output files.
 
     python3 bench/phase_plot.py RESULTS.jsonl ... [--out-dir docs/img] [--prefix phase]
         [--published data/published.json] [--no-plots]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Each solver's longest step at each size, natively, with default parameters (issue 19).
+"""Each solver's longest step at each size, natively, with default parameters.
 
     .venv/bin/python bench/sizes_longest_step.py [--seconds 10] [--solver ID ...] [--size 36 ...]
         [--p 0.45] [--seed 1] [--param name=value ...] [--json]

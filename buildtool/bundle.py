@@ -1,6 +1,6 @@
 """`build`: everything the page loads besides its own sources, into static/vendor/ — the
 verified runtime, the package zip, the settings table (the package's settings.json), the
-solvers' titles and citations, the puzzles' sources as HTML and the manifest with the precache
+limits table (the package's limits.py, emitted as JSON), the solvers' titles and citations, the puzzles' sources as HTML and the manifest with the precache
 list; and `page_files`, the one list of what the page
 needs (the service worker's precache and the published site)."""
 
@@ -10,27 +10,38 @@ import hashlib
 import json
 from pathlib import Path
 
-from .common import (PUZZLE_SOURCES, PUZZLE_SOURCES_HTML, ROOT, SETTINGS_JSON, SETTINGS_SOURCE, SOLVERS_JSON, VENDOR,
-                     BuildError, copy_if_changed, say, sha256, write_whole)
+from .common import (LIMITS_JSON, LIMITS_SOURCE, PUZZLE_SOURCES, PUZZLE_SOURCES_HTML, ROOT, SETTINGS_JSON,
+                     SETTINGS_SOURCE, SOLVERS_JSON, VENDOR, BuildError, copy_if_changed, say, sha256, write_whole)
 from .fetch import PYODIDE_CORE, PYODIDE_PACKAGES, PYODIDE_VERSION, UPLOT_FILES, UPLOT_VERSION, fetch_runtime
 from .markdown import render_markdown
 
 
-def bundle_package() -> bytes:
-    """py/sudoku_lab as a zip, same source same bytes: sudoku_lab/bundle.py is the one recipe
-    (bench ships the same zip to a cluster), loaded by its path so the build needs no numpy."""
+def _package_module(name: str, path: Path):
+    """A standard-library-only module of the package, loaded by its path: the build needs no numpy."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("sudoku_lab_bundle", ROOT / "py" / "sudoku_lab" / "bundle.py")
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.package_bytes()
+    return module
+
+
+def bundle_package() -> bytes:
+    """py/sudoku_lab as a zip, same source same bytes: sudoku_lab/bundle.py is the one recipe
+    (bench ships the same zip to a cluster)."""
+    return _package_module("sudoku_lab_bundle", ROOT / "py" / "sudoku_lab" / "bundle.py").package_bytes()
+
+
+def limits_json() -> bytes:
+    """The limits and sentences both languages need, as the package's limits.py emits them."""
+    table = _package_module("sudoku_lab_limits", LIMITS_SOURCE).table()
+    return (json.dumps(table, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 # What the page reads besides the runtime: its pages (index.html and any beside it), its
 # modules, styles and pages under static/ (not READMEs, not tests), the puzzle sets with their
 # sources (puzzles/SOURCES.md, which sources.html shows), the published figures of data/, if
-# any, the settings table and the solvers' titles and citations (static/vendor/settings.json and
-# solvers.json, written by `build`).
+# any, the settings and limits tables and the solvers' titles and citations (static/vendor/settings.json,
+# limits.json and solvers.json, written by `build`).
 PAGE_SUFFIXES = (".js", ".mjs", ".css", ".html", ".svg", ".png", ".ico", ".woff2")
 DATA_SUFFIXES = (".json", ".csv", ".txt")
 
@@ -53,7 +64,7 @@ def page_files() -> list[Path]:
     page += [*sorted((ROOT / "puzzles").glob("*.txt")), ROOT / "puzzles" / "SOURCES.md"]
     if (ROOT / "data").is_dir():
         page += sorted(p for p in (ROOT / "data").rglob("*") if wanted(p, DATA_SUFFIXES))
-    return page + [SETTINGS_JSON, SOLVERS_JSON, PUZZLE_SOURCES_HTML] + runtime_files()
+    return page + [SETTINGS_JSON, LIMITS_JSON, SOLVERS_JSON, PUZZLE_SOURCES_HTML] + runtime_files()
 
 
 def solver_sources() -> list[dict]:
@@ -109,6 +120,7 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
     pkg = bundle_package()
     write_whole(VENDOR / "sudoku_lab.zip", pkg)
     write_whole(SETTINGS_JSON, SETTINGS_SOURCE.read_bytes())
+    write_whole(LIMITS_JSON, limits_json())
     write_whole(SOLVERS_JSON, (json.dumps(solver_sources(), indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     write_whole(PUZZLE_SOURCES_HTML,
                 render_markdown(PUZZLE_SOURCES.read_text(encoding="utf-8"), "puzzles").encode("utf-8"))

@@ -8,7 +8,7 @@
 // says what it sends (its `body`) and how it shows a run beginning (its `paint`).
 
 import { problemLine } from "./rules/table.js";
-import { checkStart, nothingStarted, runsTheBoard } from "./start-check.js";
+import { checkStart, makingFailed, nothingStarted, runsTheBoard, startWaits, waitDropped } from "./start-check.js";
 
 // The message box and the problems, setting by setting.
 function createNotices(store) {
@@ -154,7 +154,7 @@ export function createActions(store, page) {
     if (!store.state.making || store.state.making.spec !== spec) return;
     const wasWaiting = !!store.state.making.waiting;
     endMaking();
-    if (wasWaiting) said.notify(`Nothing was started: the puzzle ${spec} could not be made${why ? ` (${why})` : ""}.`, "making");
+    if (wasWaiting) said.notify(makingFailed(spec, why), "making");
   }
 
   // replacedBy: what replaced the puzzle being made; a Start that waited for it is dropped and says so
@@ -165,8 +165,7 @@ export function createActions(store, page) {
     if (m) store.set({ making: null });
     said.clearNotice("making");
     if (dropped && replacedBy) {
-      said.notify(`Nothing was started: the puzzle Start waited for (${dropped}) was replaced by ${replacedBy} ` +
-        "before it was made. Press Start again to run on the puzzle shown.", "dropped");   // outlives the making's own notices
+      said.notify(waitDropped(dropped, replacedBy), "dropped");   // outlives the making's own notices
     }
   }
 
@@ -187,8 +186,7 @@ export function createActions(store, page) {
     }
     if (store.state.making) {       // the puzzle a link or Generate names, not the one shown before
       store.set({ making: { ...store.state.making, waiting: view } });
-      said.notify(`Start waits for the puzzle being made (${store.state.making.spec}): it starts as soon as the puzzle ` +
-        "is on the board.", "making", "info");
+      said.notify(startWaits(store.state.making.spec), "making", "info");
       return null;
     }
     const checked = checkStart(view, store.state);

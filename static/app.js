@@ -4,7 +4,7 @@
 import { createStore } from "./state.js";
 import { hasField } from "./rules/table.js";
 import { createActions } from "./actions.js";
-import { LabWorker } from "./python/client.js";
+import { GAVE_UP, LabWorker } from "./python/client.js";
 import { Pool, defaultPoolSize } from "./python/pool.js";
 import { runOnPool } from "./python/several.js";
 import { Board } from "./draw/board.js";
@@ -13,6 +13,7 @@ import { mountPuzzle } from "./puzzle/panel.js";
 import { mountPuzzleFile } from "./puzzle/file.js";
 import { mountGenerator } from "./puzzle/generator.js";
 import { mountSettings } from "./settings/form.js";
+import { mountOwn } from "./own/panel.js";
 import { mountSolve } from "./solve/view.js";
 import { mountCompare } from "./compare/view.js";
 import { mountStatus } from "./page/status.js";
@@ -51,10 +52,12 @@ function runtimeChanged() {
 
 // The worker died or hung: it has been replaced; say so, keep everything the visitor set.
 function workerLost(reason, replaced) {
-  const what = actions.isCurrent("solve") ? "The run was lost. " : "";
+  const own = store.state.settings.solver === "own" && actions.isCurrent("solve")
+    ? "Your solver held the worker without yielding (each step must end with yield Progress(...)), so it was replaced. " : "";
+  const what = actions.isCurrent("solve") ? `${own}The run was lost. ` : "";
   actions.notify(`The solver worker failed: ${reason}. ${what}` + (replaced
     ? "A fresh one is loading; your puzzle and settings are kept — press Start to run again."
-    : "It failed three times in a minute, so it was not restarted: reload the page."), "worker");
+    : GAVE_UP), "worker");
 }
 
 // ------------------------------------------------------------------ the parts of the page
@@ -63,6 +66,7 @@ mountViews(store);
 mountStatus(store);
 const share = mountShare(store);
 mountSettings(store, actions, worker);
+mountOwn(store, worker);
 const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below
 mountPuzzleFile(store, actions, puzzle.loadText);
 const generator = mountGenerator(store, actions, worker);

@@ -9,8 +9,20 @@ import { problemLine } from "./rules/table.js";
 // a puzzle being made)? Solve and a race always; an experiment when its puzzles are the current one.
 export const runsTheBoard = (view, s) => view !== "experiment" || s.compare.puzzles === "current";
 
-// The one sentence a refused Start says: what to fix, one line each (`lines`: problem lines).
+// What a refused Start says, every sentence of it here (actions.js says none of its own).
+// The one sentence a refused Start says for its settings: what to fix, one line each (`lines`: problem lines).
 export const nothingStarted = (lines) => `Nothing was started. Fix these first:\n• ${lines.join("\n• ")}`;
+
+// A Start that waited for a puzzle being made, when the making failed (`why`: what went wrong, if known).
+export const makingFailed = (spec, why = "") => `Nothing was started: the puzzle ${spec} could not be made${why ? ` (${why})` : ""}.`;
+
+// A Start that waited for a puzzle being made, when another puzzle replaced it first: it was pressed
+// for that puzzle, so it never runs another unasked.
+export const waitDropped = (spec, replacedBy) => `Nothing was started: the puzzle Start waited for (${spec}) was replaced by ` +
+  `${replacedBy} before it was made. Press Start again to run on the puzzle shown.`;
+
+// Not a refusal: a Start pressed while a puzzle is being made waits for it, and says so.
+export const startWaits = (spec) => `Start waits for the puzzle being made (${spec}): it starts as soon as the puzzle is on the board.`;
 
 // A puzzle whose givens clash has no solution: no run can help, and Start says the check's words.
 export const clashRefusal = (check) =>

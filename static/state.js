@@ -7,6 +7,7 @@
 // Values are replaced, never mutated in place (a new Map of problems, a new settings object),
 // so "changed" is simply "not the same value".
 import { initialSettings } from "./rules/table.js";
+import { INITIAL_OWN } from "./own/code.js";
 
 const TABLE = initialSettings();    // the settings' initial values, declared once (rules/table.js)
 
@@ -47,6 +48,7 @@ export const INITIAL = {
   results: { solve: null, race: null, experiment: null },   // each view's last outcome
   spareWorkers: 1,                  // the workers the visitor's machine affords a run (python/pool.js defaultPoolSize,
                                     // set by app.js): what a Solve's Workers "auto" may take (rules/workers.js)
+  own: INITIAL_OWN,                 // the visitor's solver: {name, text, trusted, error: {message, line}, loaded} (own/code.js)
   stopPoint: null,                  // {fragment, step, replay}: where the Solve run of that link (fragment, no stop=) was
                                     // ended by Stop or its time limit; replay: a link's stop=, which Start runs to
                                     // (rules/stop-point.js)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""hill_climb and ga_woc with and without `propagate` on generated puzzles (issue 20).
+"""hill_climb and ga_woc with and without `propagate` on generated puzzles.
 
     .venv/bin/python bench/archive/sizes_propagate.py [--size 16 --size 25] [--p 0.2 --p 0.4 ...]
         [--instances 3] [--seconds 20] [--solver hill_climb ...] [--jobs 2] [--out FILE.jsonl]

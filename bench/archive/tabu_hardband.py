@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""alldiff_tabu with and without `propagate` across the phase transition (issue 20's goals).
+"""alldiff_tabu with and without `propagate` across the phase transition, against the goals there.
 
     .venv/bin/python bench/archive/tabu_hardband.py --generate 16:0:1:0.05 --instances 5
         [--max-iterations 10000] [--max-seconds 60] [--variant propagate=true ...] [--out FILE.jsonl]

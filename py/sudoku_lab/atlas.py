@@ -1,4 +1,4 @@
-"""The atlas: where each solver wins, over size × p (issue 35, part 3; docs/design.md, "The
+"""The atlas: where each solver wins, over size × p (docs/design.md, "The
 atlas").
 
 A phase-transition sweep (``bench --generate SIZE:P0:P1:STEP …``) writes one record per run,

@@ -1,6 +1,6 @@
 """The worker's Python side: a JSON-in, JSON-out facade over the package.
 
-``static/worker.js`` calls only these functions, with strings, and gets strings back, so
+``static/python/worker.js`` calls only these functions, with strings, and gets strings back, so
 the JavaScript side never handles Python objects (no proxies to leak or destroy) and
 the whole surface can be tested natively (tests/package/test_bridge.py). Every failure a user can
 cause comes back as ``{"ok": false, "message": ...}``, never as an exception.
@@ -24,6 +24,7 @@ from .rate import rate_steps
 from .run import RESULT_FIELDS, Budget, Run
 from .several import member, workers_problem
 from .several.team import Member, unsolvable
+from .solver_file import ID as OWN, SolverFileError, load, stub_schema, templates
 from .values import ValueProblem
 
 _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker drives one)
@@ -48,11 +49,40 @@ def _default(obj: Any):
 
 
 def hello() -> str:
-    """Versions, the solver registry and the field lists of results and run records, sent with
-    the worker's `ready` message (the page's exports take their fields from these lists)."""
+    """Versions, the solver registry (and the menu's entry of a visitor's solver), the field lists
+    of results and run records, and the visitor's starting templates, sent with the worker's
+    `ready` message (the page's exports take their fields from these lists)."""
     return _dump({"versions": {"python": platform.python_version(), "numpy": np.__version__},
-                  "solvers": solvers.schemas(), "result_fields": list(RESULT_FIELDS),
-                  "record_fields": list(RECORD_FIELDS)})
+                  "solvers": [*solvers.schemas(), stub_schema()], "result_fields": list(RESULT_FIELDS),
+                  "record_fields": list(RECORD_FIELDS), "templates": templates()})
+
+
+def _solver(req: dict):
+    """The solver a request names: a built-in's id, or (``own``) the module of its `code`
+    ({name, text}: the visitor's text, loaded through the run protocol; SolverFileError if not)."""
+    solver = req.get("solver", "")
+    if solver != OWN:
+        return solver
+    code = req.get("code") or {}
+    return load(str(code.get("name") or ""), code.get("text") or "")
+
+
+def _refusal(exc: solvers.SolverError) -> dict[str, Any]:
+    """A refused solver or setting as the page reads it; a visitor's text names its line."""
+    if isinstance(exc, SolverFileError):
+        return {"ok": False, "field": "code", "message": str(exc), "line": exc.line}
+    return {"ok": False, "field": exc.field, "message": str(exc)}
+
+
+def own_schema(request_json: str) -> str:
+    """Load a visitor's solver from {code: {name, text}}: {ok, schema, sha256} (its PARAMS become
+    the form's fields), or {ok: false, field: "code", message, line} naming the line at fault."""
+    req = json.loads(request_json)
+    try:
+        module = _solver({**req, "solver": OWN})
+    except solvers.SolverError as exc:
+        return _dump(_refusal(exc))
+    return _dump({"ok": True, "schema": {**solvers.schema(module), "own": True}, "sha256": module.SOURCE.sha256})
 
 
 def _puzzle_error(exc: PuzzleError) -> dict[str, Any]:
@@ -130,28 +160,29 @@ def vet(request_json: str) -> str:
     {ok} or {ok: false, field, message} naming the setting at fault in plain words."""
     req = json.loads(request_json)
     try:                # a Run checks all of it on construction; it is dropped unstarted
-        Run(parse(req.get("puzzle", "")), req.get("solver", ""), req.get("params") or {}, req.get("seed", 0))
+        Run(parse(req.get("puzzle", "")), _solver(req), req.get("params") or {}, req.get("seed", 0))
     except PuzzleError as exc:
         return _dump({**_puzzle_error(exc), "field": "puzzle"})
     except solvers.SolverError as exc:
-        return _dump({"ok": False, "field": exc.field, "message": str(exc)})
+        return _dump(_refusal(exc))
     return _dump({"ok": True})
 
 
 def start(request_json: str) -> str:
-    """Create a run from {runId, puzzle, solver, params, seed, budget, frames?}; the first frame or an
+    """Create a run from {runId, puzzle, solver, code? (a visitor's solver: {name, text}), params, seed, budget,
+    frames?}; the first frame or an
     error. frames = "lite" leaves chart points and overlays out (a race lane or an experiment job)."""
     req = json.loads(request_json)
     run_id = str(req.get("runId"))
     try:
         puzzle = parse(req.get("puzzle", ""))
         validate(puzzle)
-        run = Run(puzzle, req.get("solver", ""), req.get("params") or {}, req.get("seed", 0),
+        run = Run(puzzle, _solver(req), req.get("params") or {}, req.get("seed", 0),
                   Budget.from_mapping(req.get("budget")))
     except PuzzleError as exc:
         return _dump(_puzzle_error(exc))
     except solvers.SolverError as exc:
-        return _dump({"ok": False, "field": exc.field, "message": str(exc)})
+        return _dump(_refusal(exc))
     except ValueError as exc:  # budget errors
         return _dump({"ok": False, "message": str(exc)})
     stream = Stream(run, lite=req.get("frames") == "lite")

@@ -394,7 +394,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="run one solver on one puzzle")
     p.add_argument("puzzle", nargs="?", help="the puzzle text, - for stdin, or @file")
     run_options(p, solver_required=False)
-    p.add_argument("--seed", default=None, help="a whole number from 0 to 2**53-1 (default 0)")
+    p.add_argument("--seed", default=None, help=f"a whole number from 0 to {values.SEED_MAX} (default 0)")
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
     p.add_argument("--workers", type=int, default=1, help="processes that run as one run (default 1): alldiff_ls "
                    "a team exchanging elite states, acs and alldiff_tabu a portfolio (seeds seed … seed+N-1, the "
@@ -427,9 +427,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("generate", help="generate puzzles: a random full grid, round(p·N²) givens kept at random")
-    p.add_argument("--size", required=True, help="side of the grid: 4, 9, 16, 25, 36, 49 or 64")
+    p.add_argument("--size", required=True, help=f"side of the grid: {values.SENTENCES['sides']}")
     p.add_argument("--p", required=True, help="share of the cells given, from 0 to 1")
-    p.add_argument("--seed", default="0", help="a whole number from 0 to 2**53-1 (default 0)")
+    p.add_argument("--seed", default="0", help=f"a whole number from 0 to {values.SEED_MAX} (default 0)")
     p.add_argument("--count", default="1", help="K puzzles, seeds seed..seed+K-1 (default 1)")
     p.add_argument("--unique", action="store_true",
                    help="remove cells only while the solution stays unique (down to the target or a minimal puzzle)")

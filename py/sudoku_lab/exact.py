@@ -14,7 +14,7 @@ bounds a pathological input: past it the count is unknown rather than guessed �
 one" when a solution was found but not whether it is the only one (:attr:`Count.verdict`).
 
 How the search chooses is a :class:`Strategy`. The default, :data:`COUNT`, is what settles the
-lab's generated 25×25 puzzles in the hard band (issue 20; plain Algorithm X found no solution
+lab's generated 25×25 puzzles in the hard band (plain Algorithm X found no solution
 in 3.2–3.6 million nodes at p = 0.45 because of heavy tails; docs/benchmarks.md, "The exact
 solver", has the figures for each part):
 

@@ -116,7 +116,7 @@ class Stream:
             out["progress"] = {
                 "iteration": p.iteration, "evaluations": p.evaluations, "best": _value(p.best),
                 "conflicts": n_conflicts, "open_cells": n_open, "restarts": p.restarts,
-                # open_cells named apart: the empty cells and the clashing ones (issue 27)
+                # open_cells named apart: the empty cells and the clashing ones
                 "empty_cells": empty_cells(p.board), "clashing_cells": int(np.count_nonzero(run.clashing())),
                 **self._board_view(p.board, run.clashing()),
                 "overlay": self._overlay(p.overlay),

@@ -1,12 +1,12 @@
 """Generated puzzles of every size and hardness: a random full grid, then givens kept at random
-(issue 19; docs/design.md, "Share links" and "Command line"; docs/benchmarks.md, "Generating puzzles").
+(docs/design.md, "Share links" and "Command line"; docs/benchmarks.md, "Generating puzzles").
 
 A :class:`Spec` — size, p, seed, and whether the puzzle must have one solution — names one
 puzzle. Its text form ``<size>:<p>:<seed>[:unique]`` (``16:0.45:7``) is what share links carry
 (``g=``), what ``generate`` writes as a bench file's puzzle name, and what the CLI reads.
 
 **The full grid** is a randomised exact fill, not shuffles of one pattern (Lewis 2007 shuffles
-one grid; issue 19 asks for more variety). The n boxes on the diagonal share no row or column,
+one grid; a phase-transition sweep wants more variety). The n boxes on the diagonal share no row or column,
 so each gets a random permutation of the values; the exact search (``exact.Counter`` with
 ``exact.FILL`` and the seed's generator) completes the grid with random ties and choice order,
 the choice meeting the tightest constraints first, dom/wdeg weights and Luby restarts every

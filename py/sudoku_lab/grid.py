@@ -9,7 +9,7 @@ lines, one row per line, bordered grids (``|``, ``-``, ``+``), comma or space se
 values, ``.sdk`` files with ``#`` comments, and the field's benchmark format (Lewis; Lloyd &
 Amos; AllDiff-LS: the box order, a flag, then N rows of N numbers, -1 for a blank), which
 :func:`to_benchmark` also writes. :func:`parse_form` says which form it read. Anything it cannot read raises
-:class:`PuzzleError` carrying the line, column or cell at fault. ``static/parse.js`` is a
+:class:`PuzzleError` carrying the line, column or cell at fault. ``static/rules/parse.js`` is a
 mirror of this parser for the page (which must show a paste before Python has loaded);
 ``tests/parse_cases.json`` holds the cases both must agree on.
 """
@@ -23,17 +23,16 @@ from functools import lru_cache
 
 import numpy as np
 
+from .limits import MAX_ORDER, MAX_SYMBOL_SIDE, MAX_TEXT, SENTENCES, SIZES
 from .values import quote
 
 # Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (never a blank, a layout
 # character or a comment mark, so a 36×36 written with 0 for blanks still reads right).
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@"
 BLANKS = ".0-_*"
-BOX_SIZE_BY_CELLS = {16: 2, 81: 3, 256: 4, 625: 5, 1296: 6, 2401: 7, 4096: 8}
-# Past 36×36 there are no more symbols: a 49×49 or 64×64 is written as separated numbers
-# (spaces, commas or semicolons between values), and its one-line form is comma separated.
-MAX_SYMBOL_SIDE = 36
-MAX_TEXT = 40_000               # a 64×64 of two-digit numbers with spaces and borders fits
+BOX_SIZE_BY_CELLS = {n * n: round(n ** 0.5) for n in SIZES}
+# Past MAX_SYMBOL_SIDE (36×36) there are no more symbols: a 49×49 or 64×64 is written as separated
+# numbers (spaces, commas or semicolons between values), and its one-line form is comma separated.
 # Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=): the keys
 # read, in this order, when a pasted text is a link. A link may come without its scheme
 # (www.sudokuwiki.org/sudoku.htm?bd=…) and may hold the puzzle as a path segment instead
@@ -239,17 +238,16 @@ def _count_error(found: int, per_line: list[tuple[int, int]], numbers: bool) -> 
     """Explain a wrong cell count, pointing at the odd line out where there is one; says
     numbers when the text was read as separated numbers (so the count is the real one)."""
     what = "numbers" if numbers else "cells"
-    msg = (f"Found {found} {what}, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16), "
-           f"625 (25×25), 1296 (36×36), 2401 (49×49) or 4096 (64×64).")
-    side = round(found ** 0.5)
-    if side * side == found and round(side ** 0.5) ** 2 == side and side > 64:
+    msg = f"Found {found} {what}, but a puzzle needs {SENTENCES['cell_counts']}."
+    side, largest = round(found ** 0.5), SIZES[-1]
+    if side * side == found and round(side ** 0.5) ** 2 == side and side > largest:
         msg += (f" {'An' if str(side)[0] == '8' else 'A'} {side}×{side} (box size {round(side ** 0.5)}) is past the largest the lab "
-                f"reads, 64×64 (box size 8).")
+                f"reads, {largest}×{largest} (box size {MAX_ORDER}).")
     if len(per_line) >= 2:
         counts = [c for _, c in per_line]
         common = max(set(counts), key=counts.count)
         odd = [(ln, c) for ln, c in per_line if c != common]
-        if common in (4, 9, 16, 25, 36, 49, 64) and odd:
+        if common in SIZES and odd:
             ln, c = odd[0]
             msg += f" Line {ln} has {c} {what} where the other rows have {common}."
             return PuzzleError(msg, line=ln)
@@ -379,7 +377,6 @@ _NUMBER = re.compile(r"[0-9]{1,2}|[1-9][0-9]{2}|-1")
 # and writes it the same way.
 
 _WHOLE = re.compile(r"-?[0-9]+")
-MAX_ORDER = 8
 
 
 def _benchmark_header(text: str) -> tuple[int, int, list[tuple[int, str]]] | None:
@@ -406,7 +403,7 @@ def _parse_benchmark(order: int, header_line: int, rows: list[tuple[int, str]]) 
         N = order * order
         side = f" ({'an' if str(N)[0] == '8' else 'a'} {N}×{N})" if order > MAX_ORDER else ""
         raise PuzzleError(f"Line {header_line}: the benchmark header gives order {order}{side}; the lab reads "
-                          f"orders 2 to {MAX_ORDER} (4×4 to 64×64).", line=header_line)
+                          f"orders 2 to {MAX_ORDER} ({SIZES[0]}×{SIZES[0]} to {SIZES[-1]}×{SIZES[-1]}).", line=header_line)
     N = order * order
     toks = [_Token(m.group(), ln, m.start() + 1) for ln, raw in rows for m in re.finditer(r"\S+", raw)]
     if len(toks) != N * N:

@@ -5,7 +5,7 @@
 workers of a run on several workers (alldiff_ls a team, acs and alldiff_tabu a portfolio) and ``x`` their steps between barriers, ``stop`` the
 stop point of a run that Stop or its time limit ended, where its replay ends); ``g=<size>:<p>:<seed>[:unique]`` may stand instead of ``p=``: the generator's settings
 (``generate.Spec``), so a link to a 25×25 stays short. Reading a link never generates: the
-settings are kept in ``Link.generator`` and whoever runs the link makes the puzzle. ``static/share.js`` is the page's reader; both are held to the link cases of
+settings are kept in ``Link.generator`` and whoever runs the link makes the puzzle. ``static/rules/links.js`` is the page's reader; both are held to the link cases of
 ``tests/value_cases.json``. A link is read setting by setting: what is valid is kept, and
 each setting that is not gets its own problem, so a bad seed never costs the puzzle and one
 bad parameter never costs the others. A key given twice is a problem for that key.
@@ -21,12 +21,11 @@ from . import solvers, values
 from .settings import COMPARE_LINK_KEYS, LINK_KEYS, label_of
 from .generate import parse_spec
 from .grid import PuzzleError, parse
+from .limits import MAX_EXCHANGE, MAX_WORKERS   # w= and x=: the workers of a run and their steps between barriers
 from .several import EXCHANGES, workers_problem
 from .several.team import EXCHANGE
 
 RESERVED = LINK_KEYS                          # from the settings table (settings.py)
-MAX_WORKERS = 8                               # w=: the page's pool holds at most 8 workers (static/python/pool.js)
-MAX_EXCHANGE = 10 ** 9                        # x=: steps per worker between two barriers (none: several.EXCHANGES)
 COMPARE_KEYS = COMPARE_LINK_KEYS              # race and experiment links (the page's)
 
 

@@ -1,5 +1,5 @@
 """The published figures the lab's results are set beside: the one reader of
-``data/published.json`` (issue 18, "Each fact in one home").
+``data/published.json``, each figure's one home.
 
 The file holds every paper's printed figures once — the five papers under their solver's id,
 other references (Lewis 2007, Lloyd & Amos 2020, AllDiff-LS 2025) as author + year — and its ``_about``

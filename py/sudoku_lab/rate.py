@@ -1,6 +1,6 @@
 """How hard is a puzzle? Its size, givens, solution count, and how far human logic gets.
 
-A rating (issue 19, "Rate"; docs/benchmarks.md, "Rating puzzles") reports: size, givens and
+A rating (docs/benchmarks.md, "Rating puzzles") reports: size, givens and
 p = givens / N²; the solution count (0, 1, 2 = several, None = unknown: the exact search's
 node budget ran out); how many empty cells logic alone settles; and the hardest move that
 logic needed, or *needs search* when logic stalls with cells left.
@@ -401,7 +401,7 @@ def rate_steps(puzzle: Puzzle, max_nodes: int = MAX_NODES,
     The count stops once `max_seconds` have passed on `clock` since the rating began (None: no
     limit), and the rating then says what it knew — "at least one" or "unknown" — with
     ``out_of_time`` and the reason in ``message``: a sparse 36×36 took 96 s natively and
-    260 s in the page to settle, with nothing shown meanwhile (issue 27). `progress`, when
+    260 s in the page to settle, with nothing shown meanwhile. `progress`, when
     given, is kept up to date for whoever shows the wait: ``stage`` (``logic`` or ``count``),
     ``logic_cells``, ``nodes``, ``elapsed`` and ``budget`` (seconds)."""
     start = clock()

@@ -137,6 +137,7 @@ class Run:
         self._clashing: np.ndarray | None = None     # its clashing cells, likewise
         self._gen: Iterator[Progress] = steps if steps is not None else self.module.run(
             puzzle, self.params, np.random.default_rng(self.seed))
+        self._sent = not hasattr(self._gen, "send")  # a generator is started by next(), then sent the hint
 
     # ------------------------------------------------------------------ driving
     @property
@@ -153,7 +154,12 @@ class Run:
         t0 = self.clock()
         p, ended = PAUSE, None
         try:
-            p = next(self._gen)
+            # each yield but the first answers with the steps left (the hint a batching solver may honour)
+            if self._sent and hasattr(self._gen, "send"):
+                p = self._gen.send(self.steps_left())
+            else:
+                p = next(self._gen)
+                self._sent = True
         except StopIteration as stop:       # a reason, or (reason, message) e.g. ("unsolvable", why)
             value = stop.value or "stalled"
             ended = value if isinstance(value, tuple) else (value, "")
@@ -188,6 +194,16 @@ class Run:
         elif self._over_budget(p):
             self._finish("budget")
         return p
+
+    def steps_left(self) -> int | None:
+        """The steps left before the step budget or the stop point, whichever comes first (None:
+        neither is set). A solver that counts its steps in batches (exact_search's nodes) may take
+        it as the value of its `yield` and cap its next batch to it, so the run ends at the budget
+        exactly; one that does not ends at the batch that reaches it (docs/design.md, "The run protocol")."""
+        ends = [b for b in (self.budget.max_iterations, self.budget.stop_at) if b is not None]
+        if not ends:
+            return None
+        return max(min(ends) - (self.last.iteration if self.last is not None else 0), 1)
 
     def step(self) -> Progress | None:
         """Advance the solver one natural step (through any pauses); None once the run has ended."""

@@ -20,6 +20,7 @@ import traceback
 import types
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from . import values
@@ -53,6 +54,28 @@ class SolverFile:
 
     def load(self) -> types.ModuleType:
         return load(self.name, self.text)
+
+
+TEMPLATES = ("min_conflicts", "genetic")      # the editor's starting points, in the menu's order
+
+
+def templates() -> list[dict[str, str]]:
+    """The starting templates as the page's editor offers them: {id, title, text} each."""
+    folder = Path(__file__).parent / "templates"
+    out = []
+    for name in TEMPLATES:
+        text = (folder / f"{name}.py").read_text(encoding="utf-8")
+        title = text.split("\n", 1)[0].strip('"').split(":")[0]
+        out.append({"id": name, "title": title, "text": text})
+    return out
+
+
+def stub_schema() -> dict[str, Any]:
+    """The menu's entry for a visitor's solver before its text is loaded: no parameters yet
+    (loading the text, on the visitor's word, gives its own schema)."""
+    return {"id": ID, "title": "Your solver (write it in the editor)", "citation": "your own code", "reference": False,
+            "params": [], "objective": {"name": "best", "direction": "min"}, "series_axes": {},
+            "step": "iteration", "series_labels": {}, "views": {}, "own": True}
 
 
 def where(exc: BaseException, filename: str) -> int | None:

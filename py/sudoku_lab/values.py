@@ -1,6 +1,6 @@
 """One rule per setting a user can type: the seed, the time limit, each solver parameter.
 
-The page (``static/values.js``), share links and the CLI all read values by these rules,
+The page (``static/rules/values.js``), share links and the CLI all read values by these rules,
 and ``tests/value_cases.json`` holds the cases both sides are tested against, so a value
 means the same everywhere: a link that works in the page runs the same on the command line.
 
@@ -8,13 +8,15 @@ The rules, decided once (docs/design.md, "Values"):
 
 * Numbers are written in plain decimal: no exponent (``1e3``), no hex (``0x10``), no sign
   on the seed, no surrounding spaces. Whole numbers may not carry a fraction (``5.0``).
-* The seed is a whole number from 0 to 2**53 - 1: numpy refuses negative seeds, and
+* The seed is a whole number from 0 to ``SEED_MAX``: numpy refuses negative seeds, and
   JavaScript holds whole numbers exactly only up to 2**53 - 1.
-* The time limit is a positive number of seconds, at most a day.
-* A step or evaluation budget is a whole number from 1 to 2**53 - 1, the stop point (the step a
+* The time limit is a positive number of seconds, at most ``SECONDS_MAX`` (a day).
+* A step or evaluation budget is a whole number from 1 to ``SEED_MAX``, the stop point (the step a
   stopped run ended at) one from 0; both read like the seed, so JavaScript holds them exactly.
-* The generator's size is the side of the grid: 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8), and its
+* The generator's size is the side of the grid, one of ``SIZES``, and its
   p, the share of cells given, a number from 0 to 1 in plain decimal without a sign.
+
+The bounds live in ``limits`` (with the page's copy of them), the rules here.
 * A true/false parameter takes ``true``/``false``/``1``/``0`` (any letter case).
 * A message quotes at most ``QUOTE_MAX`` characters of what was typed, and no number is
   written with more characters than that.
@@ -28,10 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-SEED_MAX = 2**53 - 1
-SECONDS_MAX = 86_400
-SIZES = (4, 9, 16, 25, 36, 49, 64)
-QUOTE_MAX = 40
+from .limits import QUOTE_MAX, SECONDS_MAX, SEED_MAX, SENTENCES, SIZES, WHOLE  # noqa: F401 (the rules' bounds, one home)
 
 _WHOLE = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
@@ -83,17 +82,23 @@ def _number(raw: Any, pattern: re.Pattern) -> float | None:
     return None
 
 
-def seed(raw: Any, label: str = "seed") -> int:
+def _whole(raw: Any, label: str, kind: str) -> int:
+    """A whole number in its kind's range (limits.WHOLE), said in the limits table's words."""
+    low, high = WHOLE[kind]
     v = _number(raw, _WHOLE)
-    if v is None or v != int(v) or not 0 <= v <= SEED_MAX:
-        raise ValueProblem(label, f"must be a whole number from 0 to {SEED_MAX}; got {quote(raw)}")
+    if v is None or v != int(v) or not low <= v <= high:
+        raise ValueProblem(label, f"{SENTENCES[kind]}; got {quote(raw)}")
     return int(v)
+
+
+def seed(raw: Any, label: str = "seed") -> int:
+    return _whole(raw, label, "seed")
 
 
 def max_seconds(raw: Any, label: str = "time limit") -> float:
     v = _number(raw, _DECIMAL)
     if v is None or not 0 < v <= SECONDS_MAX:
-        raise ValueProblem(label, f"must be a number of seconds above 0 and at most {SECONDS_MAX}; got {quote(raw)}")
+        raise ValueProblem(label, f"{SENTENCES['seconds']}; got {quote(raw)}")
     return float(v)
 
 
@@ -104,32 +109,25 @@ def max_seconds_or_none(raw: Any, budgeted: bool, label: str = "time limit") -> 
     if raw is None or raw == "":
         if budgeted:
             return None
-        raise ValueProblem(label, f"is empty: give a number of seconds above 0 and at most {SECONDS_MAX}, or a step or "
-                                  f"evaluation budget to run with no time limit")
+        raise ValueProblem(label, SENTENCES["seconds_empty"])
     return max_seconds(raw, label)
 
 
 def budget(raw: Any, label: str = "step budget") -> int:
     """A step or evaluation budget (docs/design.md, "Values"): a count that does not depend on the load."""
-    v = _number(raw, _WHOLE)
-    if v is None or v != int(v) or not 1 <= v <= SEED_MAX:
-        raise ValueProblem(label, f"must be a whole number from 1 to {SEED_MAX}; got {quote(raw)}")
-    return int(v)
+    return _whole(raw, label, "budget")
 
 
 def stop_point(raw: Any, label: str = "stop point") -> int:
     """The step a run was ended at by Stop or its time limit (a link's stop=)."""
-    v = _number(raw, _WHOLE)
-    if v is None or v != int(v) or not 0 <= v <= SEED_MAX:
-        raise ValueProblem(label, f"must be a whole number from 0 to {SEED_MAX}; got {quote(raw)}")
-    return int(v)
+    return _whole(raw, label, "stop_point")
 
 
 def size(raw: Any, label: str = "size") -> int:
     """The side of a generated grid."""
     v = _number(raw, _WHOLE)
     if v is None or v != int(v) or int(v) not in SIZES:
-        raise ValueProblem(label, f"must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got {quote(raw)}")
+        raise ValueProblem(label, f"must be {SENTENCES['sides']}; got {quote(raw)}")
     return int(v)
 
 

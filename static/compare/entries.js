@@ -3,6 +3,7 @@
 // compare/check.js), and the vet: an entry the puzzles cannot take (hall_sets on a 16×16, a
 // 36×36 past a solver's memory) is refused on the entry as soon as it is added or the puzzles
 // change, not after Start.
+import { codeFor, OWN } from "../own/code.js";
 import { MAX_ENTRIES, describe } from "../rules/entries.js";
 import { markField } from "../settings/params.js";
 import { entryKey, isEntryKey } from "../rules/table.js";
@@ -52,7 +53,9 @@ export function mountEntries(store, actions, ui, worker) {
     for (const [i, e] of s.compare.entries.entries()) {
       for (const puzzle of puzzles) {
         let reply;
-        try { reply = await worker.vet({ puzzle, solver: e.solver, params: e.params, seed: e.seed }); } catch { return; }
+        const code = codeFor(e.solver, s.own);
+        if (e.solver === OWN && !code) break;          // a visitor's text that may not run yet is not loaded
+        try { reply = await worker.vet({ puzzle, solver: e.solver, params: e.params, seed: e.seed, code }); } catch { return; }
         if (mine !== vetSeq) return;
         if (!reply.ok) { found.set(entryKey(i), `entry ${i + 1} (${e.solver}): ${reply.message}`); break; }
       }

@@ -2,7 +2,7 @@
 // a built-in set or a sweep over p) and the sweep's fields. The visitor's typing goes into
 // `state.compare` as text; the state's values come back into the fields; each field shows its
 // setting's problem. Which field shows which key is the settings table's (rules/table.js).
-import { SETTINGS } from "../rules/table.js";
+import { SETTINGS, patchOf, valueIn } from "../rules/table.js";
 import { markField } from "../settings/params.js";
 import { defaultPoolSize } from "../python/pool.js";
 import { MAX_WORKERS } from "../rules/links.js";
@@ -13,24 +13,29 @@ import { badListLine } from "./check.js";
 // compare/entries.js): key -> the field's data-testid.
 const FIELD_OF = new Map(SETTINGS.filter((r) => r.scope === "compare" && r.field && r.field !== "compare-entries")
   .map((r) => [r.key, r.field]));
+// Those whose field holds the setting's text as it is (the sweep's p0, p1, step and sizes share
+// one setting, gs, and are kept below): the table says where each lives in the state.
+const TEXT_KEYS = ["runs", "workers", "pl", "ps", "gi"];
 
 export function mountExperimentForm(store, actions, ui) {
   const compare = () => store.state.compare;
   const setCompare = (patch) => store.set({ compare: { ...compare(), ...patch } });
   const fields = new Map([...FIELD_OF].map(([k, testid]) => [k, document.querySelector(`[data-testid="${testid}"]`)]));
-  const sweepFields = [[ui.sweepSize, "size"], [ui.sweepP0, "p0"], [ui.sweepP1, "p1"], [ui.sweepStep, "step"],
-    [ui.sweepInstances, "instances"]];
+  const sweepFields = [[ui.sweepSize, "size"], [ui.sweepP0, "p0"], [ui.sweepP1, "p1"], [ui.sweepStep, "step"]];
 
   ui.workers.max = String(MAX_WORKERS);
   for (const [id, [, label]] of Object.entries(PUZZLE_SETS)) ui.puzzles.add(new Option(`built-in: ${label}`, id));
   setCompare({ workers: String(defaultPoolSize()) });
 
   // ------------------------------------------------------------------ visitor -> state
-  const edited = (key, patch) => { actions.fieldEdited(key); setCompare(patch); };
-  ui.runs.addEventListener("input", () => edited("runs", { runs: ui.runs.value }));
-  ui.workers.addEventListener("input", () => edited("workers", { workers: ui.workers.value }));
-  ui.list.addEventListener("input", () => edited("pl", { list: ui.list.value }));
-  ui.puzzles.addEventListener("change", () => { actions.fieldEdited("pl"); edited("ps", { puzzles: ui.puzzles.value }); });
+  for (const key of TEXT_KEYS) {
+    const el = fields.get(key);
+    el.addEventListener(el.tagName === "SELECT" ? "change" : "input", () => {
+      if (key === "ps") actions.fieldEdited("pl");        // another source of puzzles: the list's problem goes
+      actions.fieldEdited(key);
+      store.set(patchOf(store.state, key, el.value));
+    });
+  }
   const sweepEdited = (key, field) => (e) => {
     actions.fieldEdited(key);
     // the Size menu takes several sizes: the sweep's size is then their list ("9,16,25", as gs= writes it)
@@ -41,15 +46,14 @@ export function mountExperimentForm(store, actions, ui) {
   ui.sweepP0.addEventListener("input", sweepEdited("gs", "p0"));
   ui.sweepP1.addEventListener("input", sweepEdited("gs", "p1"));
   ui.sweepStep.addEventListener("input", sweepEdited("gs", "step"));
-  ui.sweepInstances.addEventListener("input", sweepEdited("gi", "instances"));
 
   // ------------------------------------------------------------------ state -> fields
   store.on(["compare"], (s) => {
     const c = s.compare;
-    if (ui.runs.value !== c.runs) ui.runs.value = c.runs;
-    if (ui.workers.value !== c.workers) ui.workers.value = c.workers;
-    if (ui.list.value !== c.list) ui.list.value = c.list;
-    if (ui.puzzles.value !== c.puzzles) ui.puzzles.value = c.puzzles;
+    for (const key of TEXT_KEYS) {
+      const el = fields.get(key);
+      if (el.value !== valueIn(s, key)) el.value = valueIn(s, key);
+    }
     ui.list.hidden = c.puzzles !== "list";
     ui.files.hidden = c.puzzles !== "files";
     ui.sweep.hidden = c.puzzles !== "gen";
@@ -71,7 +75,7 @@ export function mountExperimentForm(store, actions, ui) {
 
   // the settings on screen are those of what runs: nothing changes them while it goes
   store.on(["running"], (s) => {
-    for (const el of [ui.runs, ui.puzzles, ui.list, ui.workers, ...sweepFields.map(([el]) => el)]) el.disabled = !!s.running;
+    for (const el of [...TEXT_KEYS.map((k) => fields.get(k)), ...sweepFields.map(([el]) => el)]) el.disabled = !!s.running;
   });
 }
 

@@ -24,7 +24,7 @@ export function groupsOf(puzzles, sweep) {
 // the workers a run of the entry asks for, when several (then one run on that many workers: python/pool.js)
 export const severalOf = (e) => (workersOf(e) > 1 ? { workers: e.workers, exchange: e.exchange } : {});
 
-// entries: [{solver, seed, params[, workers, exchange]}]; puzzles: [{name, puzzle, file?} or {name, spec}]; sweep:
+// entries: [{solver, seed, params[, workers, exchange][, code]}] (code: a visitor's solver's text, {name, text}); puzzles: [{name, puzzle, file?} or {name, spec}]; sweep:
 // null or {ps, instances, …}. Each job: its entry and puzzle (index, name, file), the puzzle or
 // its spec, the run's solver, parameters, seed and budget, its row (`group`) and `key`, its
 // place in the records' files (entry, then puzzle, then seed).
@@ -34,7 +34,7 @@ export function experimentJobs({ entries, puzzles, runs, max_seconds, max_iterat
   return runOrder(entries.length, puzzles.length, runs, round).map(({ entry: ei, puzzle: pi, run: r }) => {
     const e = entries[ei], p = puzzles[pi];
     return { entry: ei, index: pi, name: p.name, file: p.file ?? null, puzzle: p.puzzle, spec: p.spec, solver: e.solver,
-      params: e.params, seed: e.seed + r, ...severalOf(e), max_seconds, max_iterations, max_evaluations, group: groupOf(p, pi, sweep),
+      ...(e.code ? { code: e.code } : {}), params: e.params, seed: e.seed + r, ...severalOf(e), max_seconds, max_iterations, max_evaluations, group: groupOf(p, pi, sweep),
       key: (ei * puzzles.length + pi) * runs + r };
   });
 }

@@ -12,6 +12,7 @@ import { comparisonWorkers, coresNote, describeStartup, experimentWorkers, raceW
 import { severalOf } from "./jobs.js";
 import { PRESETS } from "./presets.js";
 import { loadPuzzleSet, published } from "./fetch.js";
+import { codeFor } from "../own/code.js";
 import { selectListLine } from "./form.js";
 
 // Returns {onPoolStatus}: the pool's owner calls it whenever a worker's loading stage changes.
@@ -57,7 +58,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment }) {
       startup();
       const text = boardToString(puzzle.cells);
       const jobs = entries.map((e, i) => ({ lane: i, puzzle: text, solver: e.solver, params: { ...e.params }, seed: e.seed,
-        ...severalOf(e), ...budget }));
+        ...severalOf(e), ...budget, code: codeFor(e.solver, ctx.state.own) }));
       const promises = pool.start(jobs, { together: true, onStart, onFrame: (job, f) => race.frame(job.lane, f) });
       await Promise.all(promises.map((pr, i) => pr.then((r) => race.done(i, r))));
       race.ended();
@@ -80,7 +81,8 @@ export function mountRun(store, actions, ui, { pool, race, experiment }) {
         return null;
       }
       if (stopped) return null;                                 // stopped while the set was fetched
-      const jobs = experiment.begin({ entries: entries.map((e) => ({ ...e, params: { ...e.params } })), puzzles: list, runs,
+      const code = (e) => { const c = codeFor(e.solver, ctx.state.own); return c ? { code: c } : {}; };
+      const jobs = experiment.begin({ entries: entries.map((e) => ({ ...e, params: { ...e.params }, ...code(e) })), puzzles: list, runs,
         max_seconds, max_iterations, max_evaluations, preset: c.preset ? PRESETS.find((pr) => pr.id === c.preset) : null,
         published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
       pool.resize(workers);

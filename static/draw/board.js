@@ -8,7 +8,7 @@
 // animation frame (all at once was one long task of style, layout and paint: 4,096 cells at
 // 64×64), and the canvas goes. A settled frame of such a board that changes more cells than an
 // animation frame may lay out (a puzzle loaded, pasted or generated, a view's board swapped for
-// another) takes the same way: the canvas shows it, then the cells catch up (issue 26: writing
+// another) takes the same way: the canvas shows it, then the cells catch up (writing
 // a 64×64 puzzle's 4,096 cells at once was a 75–200 ms task).
 import { ALPHABET, boardToString, stringToCells, symbol } from "../rules/parse.js";
 import { LIVE_FROM, LiveLayer } from "./live-layer.js";

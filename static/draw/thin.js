@@ -1,5 +1,5 @@
-// Thinning a chart's line so it stays equally dense all along the axis the chart draws it on
-// (issue 27): the axis is cut into equal buckets — equal in log x on a log axis, where the
+// Thinning a chart's line so it stays equally dense all along the axis the chart draws it on:
+// the axis is cut into equal buckets — equal in log x on a log axis, where the
 // first second spans as much as the last ten — and each bucket keeps its first and last point.
 // Halving by index instead keeps only every 2^k-th early point after k thinnings, and a log
 // axis then shows a run's first seconds as one flat step. Pure: node --test runs it.

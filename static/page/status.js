@@ -1,7 +1,7 @@
 // The status line, the loading bar and the versions: what the page is doing, from the state.
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
-import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart } from "../python/messages.js";
+import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart, overshootText } from "../python/messages.js";
 import { judges } from "../rules/table.js";
 import { clashingGivens, provenUnsolvable } from "../rules/read.js";
 import { unsolvableStatus } from "../start-check.js";
@@ -42,7 +42,8 @@ export function status(s) {
       (early ? ` — ${early}` : "") +
       (state === "error" ? `: ${res.message || "the solver failed without a message"}` : "") +
       (several(res) && state !== "error" ? ` — ${res.message}` : "");
-    if (state === "failed") return [state, `${failedText(res, s.schemas.get(res.solver))} ${detail}`, true];
+    const over = overshootText(res, s.results.solve.max_iterations, s.schemas.get(res.solver));
+    if (state === "failed") return [state, `${failedText(res, s.schemas.get(res.solver))} ${detail}${over ? ` ${over}` : ""}`, true];
     return [state, detail];
   }
   // marked settings (a bad link's, say): ready, but Start will say what to fix first

@@ -87,7 +87,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   }
 
   // A marked box stays marked while its text cannot be read, with that text's message; it is
-  // cleared once the text reads (issue 27: a bad paste leaves the box aria-invalid).
+  // cleared once the text reads (a bad paste leaves the box aria-invalid).
   ui.input.addEventListener("input", () => {
     edited = true;
     if (store.state.problems.has("p")) {

@@ -3,13 +3,15 @@
 // promise of its result: `await worker.check(puzzle)`, `worker.run(spec, onFrame).done`.
 //
 // The handle also watches the worker: one that dies (an uncaught error, a closed worker) or
-// stops answering while a run should be streaming (no message for `stallMs`, i.e. dozens of
-// slices; before the run's first frame, ANSWER_GRACE times that, since a run sent meanwhile
-// waits for the part of a task the worker is in, and a 64×64 rating's count tables are one
-// part of seconds under load) is replaced. Everything it had in hand is rejected with WorkerLost, the owner is
+// stops answering while a run should be streaming is replaced. How long a silence is allowed
+// is watchdog.js's: from 3 s, longer for a worker that has shown a slow pace, never past 8 s,
+// counted while the page's thread could listen; before the run's first frame, ANSWER_GRACE
+// times `stallMs`, since a run sent meanwhile waits for the part of a task the worker is in,
+// and a 64×64 rating's count tables are one part of seconds under load. Everything it had in hand is rejected with WorkerLost, the owner is
 // told through onLost(reason, replaced), and the new worker loads the runtime again (the
 // browser's cache serves the files) and reports `ready` like the first one.
 import { dropMessage, requestMessage, startMessage, stopMessage, memberSettleMessage, memberStartMessage } from "./messages.js";
+import { CHECK_MS, HANG_MS, STALL_MS, Silence } from "./watchdog.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const ANSWER_GRACE = 10;           // a run not yet answered: silence up to 10 × stallMs (30 s) is a busy worker
@@ -18,25 +20,33 @@ export class WorkerLost extends Error {}
 
 // A run the worker refused before it started (a setting the puzzle cannot take, say): `field`
 // names the setting ('solver', 'seed' or a parameter) when there is one.
+// A visitor's solver refused (field "code") names the `line` of its text when there is one.
 export class RunRefused extends Error {
-  constructor(message, field = null) {
+  constructor(message, field = null, line = null) {
     super(message);
     this.field = field;
+    this.line = line;
   }
 }
 
 let runSeq = 0;                    // run ids are unique across every worker of the page
 
+// A worker that fails RESTARTS.count times within RESTARTS.ms is not restarted (it keeps dying),
+// and the page says so in GAVE_UP, made of the same numbers.
+export const RESTARTS = Object.freeze({ count: 3, ms: 60_000 });
+export const GAVE_UP = `It failed ${RESTARTS.count} times in ${RESTARTS.ms / 1000} seconds, so it was not restarted: reload the page.`;
+
 export class LabWorker {
   // onStatus(): the loading stage changed or the worker became ready (read .stage, .ready, .hello);
   // onLost(reason, replaced): the worker died or hung and was (or, failing too often, was not) replaced.
-  constructor({ onStatus = () => {}, onLost = () => {}, stallMs = 3000 } = {}) {
-    Object.assign(this, { onStatus, onLost, stallMs });
+  // stallMs, hangMs: the least and the most silence a streaming run may keep (watchdog.js).
+  constructor({ onStatus = () => {}, onLost = () => {}, stallMs = STALL_MS, hangMs = HANG_MS } = {}) {
+    Object.assign(this, { onStatus, onLost, stallMs, hangMs });
     this.requests = new Map();
     this.runs = new Map();
     this.requestSeq = 0;
     this.restarts = [];
-    this.timer = setInterval(() => this.checkAlive(), 250);
+    this.timer = setInterval(() => this.checkAlive(), CHECK_MS);
     this.spawn();
   }
 
@@ -54,11 +64,11 @@ export class LabWorker {
     };
     w.onmessageerror = () => { if (w === this.worker) this.lose("it sent a message that could not be read"); };
     this.worker = w;
-    this.lastHeard = performance.now();
+    this.silence = new Silence(performance.now(), { stallMs: this.stallMs, hangMs: this.hangMs });
   }
 
   receive(msg) {
-    this.lastHeard = performance.now();
+    this.silence.heard(performance.now(), this.streaming);
     switch (msg.type) {
       case "loading":
         this.stage = msg;
@@ -100,7 +110,7 @@ export class LabWorker {
         const run = this.runs.get(msg.runId);
         if (run) {
           this.runs.delete(msg.runId);
-          run.reject(new RunRefused(msg.message, msg.field || null));
+          run.reject(new RunRefused(msg.message, msg.field || null, msg.line ?? null));
         } else if (msg.fatal) {
           this.failure = msg.message;
           this.onStatus();
@@ -111,10 +121,13 @@ export class LabWorker {
   }
 
   // ------------------------------------------------------------------ requests and runs
-  request(type, body = {}, onProgress = null) {
+  // watched: the reply must come within the watchdog's patience for an unanswered run (a visitor's
+  // text runs its top level; one that never ends is a hung worker, replaced like one)
+  request(type, body = {}, onProgress = null, watched = false) {
     const requestId = ++this.requestSeq;
+    if (watched) this.silence.restart(performance.now());
     return new Promise((resolve, reject) => {
-      this.requests.set(requestId, { resolve, reject, onProgress });
+      this.requests.set(requestId, { resolve, reject, onProgress, watched });
       this.worker.postMessage(requestMessage(type, requestId, body));
     });
   }
@@ -132,14 +145,19 @@ export class LabWorker {
   // forget the sliced task of that kind under way ("generate"): its request gets {superseded: true}
   drop(kind) { this.worker.postMessage(dropMessage(kind)); }
 
-  vet({ puzzle, solver, params, seed }) { return this.request("vet", { puzzle, solver, params, seed }); }
+  vet({ puzzle, solver, params, seed, code = null }) {
+    return this.request("vet", { puzzle, solver, params, seed, ...(code ? { code } : {}) }, null, !!code);
+  }
+
+  // a visitor's solver text ({name, text}): {ok, schema, sha256} or {ok: false, field: "code", message, line}
+  own(code) { return this.request("own", { code }, null, true); }
 
   // spec: {puzzle, solver, params, seed, max_seconds, lite}; onFrame(progress message).
   // Returns {runId, done: Promise<result>, stop()}; `done` rejects with RunRefused or WorkerLost.
   run(spec, onFrame = () => {}) {
     const runId = ++runSeq;
     const done = new Promise((resolve, reject) => this.runs.set(runId, { onFrame, resolve, reject }));
-    this.lastHeard = performance.now();
+    this.silence.restart(performance.now());
     this.worker.postMessage(startMessage({ ...spec, runId }));
     return { runId, done, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
   }
@@ -149,13 +167,13 @@ export class LabWorker {
   memberRun(spec, onFrame, onBarrier) {
     const runId = ++runSeq;
     const done = new Promise((resolve, reject) => this.runs.set(runId, { onFrame, onBarrier, resolve, reject }));
-    this.lastHeard = performance.now();
+    this.silence.restart(performance.now());
     this.worker.postMessage(memberStartMessage({ ...spec, runId }));
     const settle = (reports, elapsed) => {
       const run = this.runs.get(runId);
       if (!run) return;
       run.waiting = false;
-      this.lastHeard = performance.now();
+      this.silence.restart(performance.now());
       this.worker.postMessage(memberSettleMessage(runId, reports, elapsed));
     };
     return { runId, done, settle, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
@@ -166,17 +184,31 @@ export class LabWorker {
   }
 
   // ------------------------------------------------------------------ watching
-  // While a run should be streaming (the worker is ready and holds a run), silence longer
-  // than stallMs means the worker is stuck. A run it has not answered yet may wait for the
-  // end of a task's part (a rating's, a generation's), so until then the wait is longer.
-  // A member waiting at a barrier is silent by design: the other members' pace sets how long.
+  // A run streams when the worker is ready, holds a run, has answered every run it holds and
+  // does not wait at a barrier: its messages' gaps then show the worker's pace.
+  get streaming() {
+    const runs = [...this.runs.values()];
+    return this.ready && runs.length > 0 && runs.every((r) => r.answered) && !runs.every((r) => r.waiting);
+  }
+
+  // While a run should be streaming, silence past the watchdog's allowance means the worker is
+  // stuck. A run it has not answered yet may wait for the end of a task's part (a rating's, a
+  // generation's), so until then the wait is longer. A member waiting at a barrier is
+  // silent by design: the other members' pace sets how long.
   checkAlive() {
+    const now = performance.now();
+    const silent = this.silence.check(now);
+    const loading = [...this.requests.values()].some((r) => r.watched);     // a visitor's text's top level
+    if (this.ready && loading && !this.runs.size && silent > this.stallMs * ANSWER_GRACE) {
+      this.lose(`your solver's code ran for ${(silent / 1000).toFixed(0)} s without finishing loading`);
+      return;
+    }
     if (!this.ready || !this.runs.size) return;
-    if ([...this.runs.values()].every((r) => r.waiting)) { this.lastHeard = performance.now(); return; }
+    if ([...this.runs.values()].every((r) => r.waiting)) { this.silence.restart(now); return; }
     const waiting = [...this.runs.values()].some((r) => !r.answered);
-    const limit = waiting ? this.stallMs * ANSWER_GRACE : this.stallMs;
-    if (performance.now() - this.lastHeard > limit) {
-      this.lose(`it stopped answering for ${(limit / 1000).toFixed(0)} s`);
+    const limit = waiting ? this.stallMs * ANSWER_GRACE : this.silence.allowance();
+    if (silent > limit) {
+      this.lose(`it stopped answering for ${(silent / 1000).toFixed(1)} s`);
     }
   }
 
@@ -191,8 +223,8 @@ export class LabWorker {
   lose(reason) {
     this.worker.terminate();
     const now = performance.now();
-    this.restarts = this.restarts.filter((t) => now - t < 60_000);
-    const giveUp = this.restarts.length >= 3;          // a worker that keeps dying is not retried forever
+    this.restarts = this.restarts.filter((t) => now - t < RESTARTS.ms);
+    const giveUp = this.restarts.length >= RESTARTS.count;    // a worker that keeps dying is not retried forever
     this.dropAll(reason);
     if (giveUp) {
       this.ready = false;

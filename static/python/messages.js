@@ -3,9 +3,10 @@
 
 // budget: run.Budget's fields — the time limit, the step and evaluation budgets, the stop point
 // (the last three only when set)
+// code: a visitor's solver ({name, text}; solver "own"), loaded by the worker through the run protocol
 export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds, max_iterations = null, max_evaluations = null,
-  stop_at = null, lite = false }) => ({
-  type: "start", runId, puzzle, solver, params, seed,
+  stop_at = null, lite = false, code = null }) => ({
+  type: "start", runId, puzzle, solver, params, seed, ...(code ? { code } : {}),
   budget: { max_seconds, ...(max_iterations !== null ? { max_iterations } : {}), ...(max_evaluations !== null ? { max_evaluations } : {}),
     ...(stop_at !== null ? { stop_at } : {}) },
   ...(lite ? { frames: "lite" } : {}),
@@ -88,6 +89,14 @@ export const stepWord = (schema) => (schema && schema.step) || "iteration";
 
 // "1,234 moves": a count of a run's steps in its solver's own word
 export const stepCount = (n, schema) => `${n.toLocaleString("en")} ${stepWord(schema)}${n === 1 ? "" : "s"}`;
+
+// A run its step budget ended past the budget (a solver that counts its steps in groups and does
+// not take the runner's hint, run.Run.steps_left): why, in words; "" for any other run.
+export function overshootText(result, maxIterations, schema) {
+  if (!result || result.stop_reason !== "budget" || !maxIterations || !(result.iterations > maxIterations)) return "";
+  return `${result.solver} counts its ${stepWord(schema)}s in groups and ends at the group that reaches the step ` +
+    `budget: ${stepCount(result.iterations, schema)} for a budget of ${maxIterations.toLocaleString("en")}.`;
+}
 
 // a worker's loading stage (its `loading` message) in words: "worker 2 is loading numpy"
 export const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",

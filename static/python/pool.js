@@ -113,7 +113,8 @@ export class Pool {
       if (slot.stopRequested) return stopped();
       job.puzzle = puzzle;
       const spec = { puzzle, solver: job.solver, params: job.params, seed: job.seed, max_seconds: job.max_seconds,
-        max_iterations: job.max_iterations ?? null, max_evaluations: job.max_evaluations ?? null, lite: true };
+        max_iterations: job.max_iterations ?? null, max_evaluations: job.max_evaluations ?? null, lite: true,
+        ...(job.code ? { code: job.code } : {}) };
       const onFrame = (frame) => this.onFrame(job, frame);
       slot.handle = slots.length > 1
         ? runOnWorkers(slots.map((s) => s.worker), { ...spec, workers: slots.length, exchange: job.exchange }, onFrame)

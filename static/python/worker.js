@@ -46,7 +46,7 @@ async function load() {
   const hello = JSON.parse(bridge.hello());
   post({ type: "loading", stage: "done", loaded: STAGES.length, total: STAGES.length });
   post({ type: "ready", versions: { pyodide: pyodide.version, ...hello.versions }, solvers: hello.solvers,
-    result_fields: hello.result_fields, record_fields: hello.record_fields });
+    result_fields: hello.result_fields, record_fields: hello.record_fields, templates: hello.templates });
 }
 
 // One slice of whatever work there is: the run first, else the first task. A member of a run on several workers
@@ -122,6 +122,9 @@ function handle(msg) {
     case "vet":
       reply(msg.requestId, JSON.parse(bridge.vet(JSON.stringify(msg))));
       break;
+    case "own":                                  // a visitor's solver text: its schema, or its error and line
+      reply(msg.requestId, JSON.parse(bridge.own_schema(JSON.stringify(msg))));
+      break;
     case "rate":
     case "generate": {
       const kind = msg.type;
@@ -145,7 +148,7 @@ function handle(msg) {
       run = null;
       const out = JSON.parse(bridge.start(JSON.stringify(msg)));
       if (!out.ok) {
-        post({ type: "error", runId: msg.runId, field: out.field, message: out.message });
+        post({ type: "error", runId: msg.runId, field: out.field, message: out.message, line: out.line ?? null });
         return;
       }
       run = { runId: msg.runId };

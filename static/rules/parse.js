@@ -3,15 +3,14 @@
 // to tests/parse_cases.json. Python re-checks everything it is sent.
 
 import { quote } from "./values.js";
+import { MAX_ORDER, MAX_SYMBOL_SIDE, MAX_TEXT, SIZES, sentence } from "./limits.js";
 
 // Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (as py/sudoku_lab/grid.py).
 export const ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@";
 const BLANKS = ".0-_*";
-const BOX_SIZE_BY_CELLS = { 16: 2, 81: 3, 256: 4, 625: 5, 1296: 6, 2401: 7, 4096: 8 };
-// Past 36×36 there are no more symbols: a 49×49 or 64×64 is written as separated numbers, and
-// its one-line form is comma separated (as grid.py).
-const MAX_SYMBOL_SIDE = 36;
-const MAX_TEXT = 40000;
+const BOX_SIZE_BY_CELLS = Object.fromEntries(SIZES.map((n) => [n * n, Math.round(Math.sqrt(n))]));
+// Past MAX_SYMBOL_SIDE (36×36) there are no more symbols: a 49×49 or 64×64 is written as separated
+// numbers, and its one-line form is comma separated (as grid.py).
 // Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=), as grid.py
 // reads them: with or without the scheme, the puzzle in a key or as a path segment of exactly
 // 16, 81, 256, 625 or 1,296 puzzle characters.
@@ -75,11 +74,12 @@ function tokens(text) {
 // separated numbers (so the count is the real one).
 function countError(found, perLine, numbers) {
   const what = numbers ? "numbers" : "cells";
-  let msg = `Found ${found} ${what}, but a puzzle needs 16 (4×4), 81 (9×9), 256 (16×16), 625 (25×25), ` +
-    "1296 (36×36), 2401 (49×49) or 4096 (64×64).";
+  let msg = `Found ${found} ${what}, but a puzzle needs ${sentence("cell_counts")}.`;
   const side = Math.round(Math.sqrt(found));
-  if (side * side === found && Math.round(Math.sqrt(side)) ** 2 === side && side > 64) {
-    msg += ` ${String(side)[0] === "8" ? "An" : "A"} ${side}×${side} (box size ${Math.round(Math.sqrt(side))}) is past the largest the lab reads, 64×64 (box size 8).`;
+  const largest = SIZES[SIZES.length - 1];
+  if (side * side === found && Math.round(Math.sqrt(side)) ** 2 === side && side > largest) {
+    msg += ` ${String(side)[0] === "8" ? "An" : "A"} ${side}×${side} (box size ${Math.round(Math.sqrt(side))}) is past the largest the lab reads, ` +
+      `${largest}×${largest} (box size ${MAX_ORDER}).`;
   }
   if (perLine.length >= 2) {
     const counts = perLine.map(([, c]) => c);
@@ -88,7 +88,7 @@ function countError(found, perLine, numbers) {
     // most frequent count; on a tie the smallest, as Python's max over a set of ints does
     const common = [...freq.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
     const odd = perLine.filter(([, c]) => c !== common);
-    if ([4, 9, 16, 25, 36, 49, 64].includes(common) && odd.length) {
+    if (SIZES.includes(common) && odd.length) {
       const [ln, c] = odd[0];
       msg += ` Line ${ln} has ${c} ${what} where the other rows have ${common}.`;
       return new PuzzleError(msg, { line: ln });
@@ -210,7 +210,6 @@ const NUMBER = /^(?:[0-9]{1,2}|[1-9][0-9]{2}|-1)$/;
 // 1 the box order (5 for a 25×25), line 2 a flag (1; the field's readers skip it), then N rows of N
 // numbers separated by tabs or spaces, -1 for a blank. As grid.py reads and writes it.
 const WHOLE = /^-?[0-9]+$/;
-const MAX_ORDER = 8;
 
 // {order, line, rows: [[line number, text]]} when the text is in the benchmark format (its first
 // two lines each one whole number, the next holding several), else null.
@@ -230,7 +229,7 @@ function parseBenchmark({ order, line, rows }) {
     const N = order * order;
     const side = order > MAX_ORDER ? ` (${String(N)[0] === "8" ? "an" : "a"} ${N}×${N})` : "";
     throw new PuzzleError(`Line ${line}: the benchmark header gives order ${order}${side}; the lab reads ` +
-      `orders 2 to ${MAX_ORDER} (4×4 to 64×64).`, { line });
+      `orders 2 to ${MAX_ORDER} (${SIZES[0]}×${SIZES[0]} to ${SIZES.at(-1)}×${SIZES.at(-1)}).`, { line });
   }
   const N = order * order;
   const toks = [];

@@ -4,10 +4,9 @@
 // names the setting by (the settings table's, e.g. "runs", "generator seed"), so a caller never
 // rewrites a message; the problem also carries its parts: `label` and `reason`.
 
-export const SEED_MAX = 2 ** 53 - 1;
-export const SECONDS_MAX = 86400;
-export const QUOTE_MAX = 40;
-export const SIZES = [4, 9, 16, 25, 36, 49, 64];
+import { QUOTE_MAX, SECONDS_MAX, SEED_MAX, SIZES, WHOLE_RANGES, sentence } from "./limits.js";
+
+export { QUOTE_MAX, SECONDS_MAX, SEED_MAX, SIZES };      // the bounds live in the limits table
 
 const WHOLE = /^-?[0-9]+$/;
 const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
@@ -38,18 +37,20 @@ function number(raw, pattern) {
   return null;
 }
 
-export function seed(raw, label = "seed") {
+// A whole number in its kind's range (the limits table's WHOLE_RANGES), said in the table's words.
+function whole(raw, label, kind) {
+  const [low, high] = WHOLE_RANGES[kind];
   const v = number(raw, WHOLE);
-  if (v === null || !Number.isInteger(v) || v < 0 || v > SEED_MAX) {
-    throw new ValueProblem(label, `must be a whole number from 0 to ${SEED_MAX}; got ${quote(raw)}`);
-  }
+  if (v === null || !Number.isInteger(v) || v < low || v > high) throw new ValueProblem(label, `${sentence(kind)}; got ${quote(raw)}`);
   return v;
 }
+
+export const seed = (raw, label = "seed") => whole(raw, label, "seed");
 
 export function max_seconds(raw, label = "time limit") {
   const v = number(raw, DECIMAL);
   if (v === null || !(v > 0 && v <= SECONDS_MAX)) {
-    throw new ValueProblem(label, `must be a number of seconds above 0 and at most ${SECONDS_MAX}; got ${quote(raw)}`);
+    throw new ValueProblem(label, `${sentence("seconds")}; got ${quote(raw)}`);
   }
   return v;
 }
@@ -60,34 +61,21 @@ export function max_seconds(raw, label = "time limit") {
 export function max_seconds_or_none(raw, budgeted, label = "time limit") {
   if (raw === null || raw === undefined || raw === "") {
     if (budgeted) return null;
-    throw new ValueProblem(label, `is empty: give a number of seconds above 0 and at most ${SECONDS_MAX}, or a step or ` +
-      "evaluation budget to run with no time limit");
+    throw new ValueProblem(label, sentence("seconds_empty"));
   }
   return max_seconds(raw, label);
 }
 
 // A step or evaluation budget: a count that does not depend on the load (docs/design.md, "Values").
-export function budget(raw, label = "step budget") {
-  const v = number(raw, WHOLE);
-  if (v === null || !Number.isInteger(v) || v < 1 || v > SEED_MAX) {
-    throw new ValueProblem(label, `must be a whole number from 1 to ${SEED_MAX}; got ${quote(raw)}`);
-  }
-  return v;
-}
+export const budget = (raw, label = "step budget") => whole(raw, label, "budget");
 
 // The step a run was ended at by Stop or its time limit (a link's stop=).
-export function stop_point(raw, label = "stop point") {
-  const v = number(raw, WHOLE);
-  if (v === null || !Number.isInteger(v) || v < 0 || v > SEED_MAX) {
-    throw new ValueProblem(label, `must be a whole number from 0 to ${SEED_MAX}; got ${quote(raw)}`);
-  }
-  return v;
-}
+export const stop_point = (raw, label = "stop point") => whole(raw, label, "stop_point");
 
 // The side of a generated grid.
 export function size(raw, label = "size") {
   const v = number(raw, WHOLE);
-  if (v === null || !SIZES.includes(v)) throw new ValueProblem(label, `must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got ${quote(raw)}`);
+  if (v === null || !SIZES.includes(v)) throw new ValueProblem(label, `must be ${sentence("sides")}; got ${quote(raw)}`);
   return v;
 }
 

@@ -7,10 +7,13 @@
 import { boardToString } from "../rules/parse.js";
 import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
 import { autoWorkersNow, read } from "../rules/read.js";
-import { isParam as isParamOf, keysIn, setting } from "../rules/table.js";
+import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rules/table.js";
 import { EXCHANGES, exchangeOf } from "../rules/workers.js";
+import { codeFor, OWN } from "../own/code.js";
 
-const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t: this form's own fields
+const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: this form's own fields
+// the text fields among them (the solver is a menu): the table says where each lives in the state
+const TEXT_KEYS = [...FIELD_KEYS].filter((k) => k !== "s");
 
 // Workers left empty is "auto": its placeholder says what auto stands for on this puzzle and solver.
 function showAutoWorkers(store, input) {
@@ -22,15 +25,15 @@ function showAutoWorkers(store, input) {
 
 export function mountSettings(store, actions, worker) {
   const $ = (id) => document.getElementById(id);
-  const ui = { solver: $("solver-select"), citation: $("solver-citation"), params: $("params"),
-    seed: $("seed-input"), max_seconds: $("max-seconds"), max_iterations: $("max-steps"), max_evaluations: $("max-evaluations"),
-    workers: $("solve-workers"), exchange: $("solve-exchange") };
+  const ui = { solver: $("solver-select"), citation: $("solver-citation"), params: $("params") };
+  const textField = (key) => document.querySelector(`[data-testid="${setting(key).field}"]`);
+  const texts = new Map(TEXT_KEYS.map((key) => [key, textField(key)]));
   let builtFor = null;               // the solver whose parameter form is on screen
+  let builtSchema = null;            // and its schema (a visitor's solver's changes with its text)
 
   const settings = () => store.state.settings;
   const setSettings = (patch) => store.set({ settings: { ...settings(), ...patch } });
-  const fieldOf = (key) => (FIELD_KEYS.has(key) ? document.querySelector(`[data-testid="${setting(key).field}"]`)
-    : paramInput(ui.params, key));
+  const fieldOf = (key) => (key === "s" ? ui.solver : texts.get(key) || paramInput(ui.params, key));
 
   // ------------------------------------------------------------------ visitor -> state
   ui.solver.addEventListener("change", () => {
@@ -48,8 +51,8 @@ export function mountSettings(store, actions, worker) {
   ui.params.addEventListener("input", readParam);
   ui.params.addEventListener("change", readParam);
   // the text fields, as typed (the budgets in steps and evaluations: an empty field is none; Workers: auto)
-  for (const [key, name] of [["seed", "seed"], ["t", "max_seconds"], ["w", "workers"], ["x", "exchange"], ["i", "max_iterations"], ["ev", "max_evaluations"]]) {
-    ui[name].addEventListener("input", () => { actions.fieldEdited(key); setSettings({ [name]: ui[name].value }); });
+  for (const [key, input] of texts) {
+    input.addEventListener("input", () => { actions.fieldEdited(key); store.set(patchOf(store.state, key, input.value)); });
   }
 
   const isParam = (key) => isParamOf(store.state, key);
@@ -70,12 +73,13 @@ export function mountSettings(store, actions, worker) {
       ui.params.replaceChildren();
       builtFor = "";
     }
-    if (schema && builtFor !== schema.id) {
+    if (schema && (builtFor !== schema.id || builtSchema !== schema)) {
       ui.solver.value = schema.id;
       ui.citation.textContent = `${schema.title}. ${schema.citation}`;
-      ui.exchange.placeholder = Object.hasOwn(EXCHANGES, schema.id) ? String(exchangeOf(schema.id)) : "";   // empty: the solver's own
+      texts.get("x").placeholder = Object.hasOwn(EXCHANGES, schema.id) ? String(exchangeOf(schema.id)) : "";   // empty: the solver's own
       buildParamForm(ui.params, schema, s.settings.params);
       builtFor = schema.id;
+      builtSchema = schema;
       lockForm(ui.params, !!s.running);
       markProblems(s);
     }
@@ -86,13 +90,10 @@ export function mountSettings(store, actions, worker) {
         if (p.type === "bool") { if (input.checked !== !!v) input.checked = !!v; } else if (input.value !== String(v)) input.value = String(v);
       }
     }
-    if (ui.seed.value !== s.settings.seed) ui.seed.value = s.settings.seed;
-    for (const name of ["max_seconds", "max_iterations", "max_evaluations", "workers", "exchange"]) {
-      if (ui[name].value !== s.settings[name]) ui[name].value = s.settings[name];
-    }
+    for (const [key, input] of texts) if (input.value !== valueIn(s, key)) input.value = valueIn(s, key);
   });
 
-  showAutoWorkers(store, ui.workers);
+  showAutoWorkers(store, texts.get("w"));
   function markProblems(s) {
     for (const key of FIELD_KEYS) markField(fieldOf(key), s.problems.get(key) || null);
     const schema = s.schemas.get(s.settings.solver);
@@ -104,12 +105,15 @@ export function mountSettings(store, actions, worker) {
   store.on(["running", "ready"], (s) => {
     const on = !!s.running;
     ui.solver.disabled = !s.ready || on;
-    ui.seed.disabled = ui.max_seconds.disabled = ui.max_iterations.disabled = ui.max_evaluations.disabled = ui.workers.disabled = ui.exchange.disabled = on;
+    for (const input of texts.values()) input.disabled = on;
     lockForm(ui.params, on);
   });
 
-  // ------------------------------------------------------------------ the vet request
-  // Settings that depend on the puzzle are checked by Python whenever either changes.
+  mountVet(store, actions, worker, fieldOf);
+}
+
+// The vet request: settings that depend on the puzzle are checked by Python whenever either changes.
+function mountVet(store, actions, worker, fieldOf) {
   let vetSeq = 0;
   let vetKey = null;                 // the key whose problem came from the last vet
   store.on(["puzzle", "settings", "ready"], async (s) => {
@@ -117,10 +121,12 @@ export function mountSettings(store, actions, worker) {
     const { values: { schema, params }, problems } = read("solve", s, { stored: false });
     const own = new Set(["seed", "t", "i", "ev", "w", "x", "p"]);
     if (!schema || [...problems.keys()].some((k) => !own.has(k))) return;   // the form's own problems first
+    const code = codeFor(schema.id, s.own);
+    if (schema.id === OWN && !code) return;            // a visitor's text that may not run yet is not loaded
     const mine = ++vetSeq;
     let reply;
     try {
-      reply = await worker.vet({ puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed: 0 });
+      reply = await worker.vet({ puzzle: boardToString(s.puzzle.cells), solver: schema.id, params, seed: 0, code });
     } catch { return; }                // a lost worker: the next ready vets again
     if (mine !== vetSeq) return;
     if (vetKey) { actions.setProblem(vetKey, null); vetKey = null; }
@@ -128,6 +134,10 @@ export function mountSettings(store, actions, worker) {
       const n = store.state.notice;
       if (n && n.source !== "problems") return;          // another message stands (a refused Start's, say)
       if (store.state.problems.size) actions.reportProblems(); else actions.clearNotice("problems");
+      return;
+    }
+    if (reply.field === "code") {                      // the visitor's text: said beside the editor, its line marked
+      store.set({ own: { ...store.state.own, error: { message: reply.message, line: reply.line ?? null } } });
       return;
     }
     const key = reply.field === "solver" ? "s" : reply.field;

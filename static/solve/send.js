@@ -3,13 +3,14 @@
 // point a Stop or the time limit leaves, and a refusal said as every refused Start is.
 import { RunRefused, WorkerLost } from "../python/client.js";
 import { replayPointOf, runFragment, stopPointAfter } from "../rules/stop-point.js";
+import { codeFor, lineOf, OWN } from "../own/code.js";
 
 // The worker's run spec: Start's values, and a link's stop point while the settings are its
 // run's (the run then ends at that step; docs/design.md, "Share links").
 export function solveSpec(values, state) {
   const { puzzle, schema, params, seed, max_seconds, max_iterations, max_evaluations, workers, exchange } = values;
   return { puzzle, solver: schema.id, params, seed, max_seconds, max_iterations, max_evaluations,
-    stop_at: replayPointOf(state), workers, exchange };
+    stop_at: replayPointOf(state), workers, exchange, code: codeFor(schema.id, state.own) };
 }
 
 // The Solve view's body (actions.start): sends the run, tells `sent(runId)` which run's frames
@@ -32,8 +33,14 @@ export async function sendSolve({ worker, store, actions }, values, { state, lin
     const result = await handle.done;
     const step = stopPointAfter(result, spec);     // Stop or the time limit ended it: its link says where
     store.set({ stopPoint: step === null ? null : { fragment, step, replay: false } });
-    return { result, link };
+    if (spec.solver === OWN && result.stop_reason === "error") ownError(store, result.message);
+    return { result, link, max_iterations: spec.max_iterations ?? null };
   } catch (err) {
+    if (err instanceof RunRefused && err.field === "code") {        // the visitor's text: its line marked in the editor
+      ownError(store, err.message, err.line);
+      actions.notify(`Your solver cannot run: ${err.message}`, "run");
+      return null;
+    }
     if (err instanceof RunRefused) {
       if (err.field) actions.refuse(err.field === "solver" ? "s" : err.field, err.message);
       else actions.notify(err.message, "run");
@@ -42,4 +49,9 @@ export async function sendSolve({ worker, store, actions }, values, { state, lin
     if (err instanceof WorkerLost) return null;
     throw err;
   }
+}
+
+// A visitor's solver failed: its message and line stay beside the editor (the text is untouched).
+function ownError(store, message, line = lineOf(message)) {
+  store.set({ own: { ...store.state.own, error: { message: message || "", line } } });
 }

@@ -73,6 +73,8 @@ class Lab:
         deadline = time.monotonic() + timeout
         while not done():
             assert time.monotonic() < deadline, f"{what} after {timeout} s"
+            # the interval between two looks of a condition only Python can check (a wait for
+            # that condition, not for a time): Playwright has no wait on a Python predicate
             self.page.wait_for_timeout(100)
 
     def wait_until(self, script: str, arg=None, timeout: float = 60):
@@ -102,6 +104,15 @@ class Lab:
         (static/draw/board.js)."""
         self.page.wait_for_function("() => !document.querySelector('[data-testid=board]')?.hasAttribute('aria-busy')",
                                     timeout=timeout)
+
+    def start_refused(self, testid: str = "start"):
+        """Click a Start that must be refused for a setting the page has marked, and wait for its
+        refusal ("Nothing was started…"): such a Start says so in the task of its click, and a
+        Start that runs sets its view running in that same task (actions.js `start`), so once
+        the sentence shows nothing can start later from this click."""
+        self.by(testid).click()
+        self.page.wait_for_function("() => /Nothing was started/.test(document.querySelector('[data-testid=error]')?.innerText || '')",
+                                    timeout=10_000)
 
     def error_text(self) -> str:
         el = self.by("error")

@@ -47,6 +47,8 @@ def kind(rel: str) -> str | None:
         return "solvers"
     if rel == "static/vendor/settings.json":
         return "settings"
+    if rel == "static/vendor/limits.json":
+        return "limits"
     if rel == "static/vendor/puzzle-sources.html":
         return "puzzle sources"
     if rel.startswith("static/vendor/"):
@@ -82,6 +84,8 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
     assert json.loads((site / "static/vendor/solvers.json").read_text()) == build.solver_sources()
     # the settings table the page imports is the package's one home, byte for byte
     assert (site / "static/vendor/settings.json").read_bytes() == (root / "py/sudoku_lab/settings.json").read_bytes()
+    # and the limits table is the one the package's limits.py emits
+    assert (site / "static/vendor/limits.json").read_bytes() == build.limits_json()
 
 
 def test_every_precache_url_is_a_file_of_the_site_with_its_hash(site):
@@ -124,7 +128,7 @@ def test_the_precache_holds_every_file_the_page_needs(site):
                      if n != "static/vendor/manifest.json")
     assert any(n.startswith("puzzles/") for n in named) and "static/app.js" in named
     assert {"sources.html", "static/page/sources.js", "static/vendor/puzzle-sources.html",
-            "static/vendor/solvers.json", "static/vendor/settings.json"} <= named
+            "static/vendor/solvers.json", "static/vendor/settings.json", "static/vendor/limits.json"} <= named
     assert sorted(n for n in named if n not in precached) == []
 
 

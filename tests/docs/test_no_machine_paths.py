@@ -1,5 +1,4 @@
-"""The repository names no absolute path of the machine it was written on (issue 28, "Smaller
-homes"): a reader of a fresh clone has none of them, so sources are cited by their titles and
+"""The repository names no absolute path of the machine it was written on: a reader of a fresh clone has none of them, so sources are cited by their titles and
 commands are written relative to the clone."""
 
 import re

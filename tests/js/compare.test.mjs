@@ -17,6 +17,7 @@ import { PRESETS, presetPatch } from "../../static/compare/presets.js";
 import { pointsAgainstP } from "../../static/rules/published.js";
 import { stepCount, stepWord } from "../../static/python/messages.js";
 import { tally } from "../../static/rules/stats.js";
+import { sentence } from "../../static/rules/limits.js";
 import { INITIAL } from "../../static/state.js";
 import { parsePuzzle, toBenchmark } from "../../static/rules/parse.js";
 import { readPuzzleFiles } from "../../static/compare/files.js";
@@ -114,7 +115,7 @@ test("check: Add entry takes the form's Workers and Exchange every when it asks 
   assert.deepEqual(["workers" in one.entry, "exchange" in one.entry], [false, false]);     // one worker: today's entry
   const other = checkEntry(state({ settings: { solver: "hill_climb", seed: "3", workers: "2" } }));
   assert.equal(other.entry, null);
-  assert.deepEqual([...other.problems], [["w", "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb"]]);
+  assert.deepEqual([...other.problems], [["w", sentence("workers_refused", { solver: "hill_climb" })]]);
 });
 
 test("check: the pasted list's bad line, from the list's reader, while its problem stands", () => {
@@ -159,7 +160,7 @@ test("ranking: the budget's own measure where one is set; unsolved lanes by open
   assert.deepEqual(places(race), [1, 2, 3]);
   assert.deepEqual(places(race, "iterations"), [3, 1, 2]);
   assert.deepEqual(places(race, "evaluations"), [1, 3, 2]);
-  // the 36×36 race of issue 37: four lanes not solved, with 14, 72, 177 and 542 open cells
+  // a 36×36 race: four lanes not solved, with 14, 72, 177 and 542 open cells
   const four = [unsolved(177), unsolved(14), unsolved(542, "stalled"), unsolved(72)];
   assert.deepEqual(places(four), [3, 1, 4, 2]);
   assert.deepEqual(places([...four, solved(5, 1, 1)]), [4, 2, 5, 3, 1]);

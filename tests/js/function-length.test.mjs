@@ -1,4 +1,4 @@
-// No top-level function in static/ runs over 120 lines (issue 36): a long closure is split into
+// No top-level function in static/ runs over 120 lines: a long closure is split into
 // parts with one job each. A top-level function is a declaration at column 0 (`function`,
 // `export function`, `async function`, or a `const` bound to a multi-line arrow function); it
 // ends at the next line that starts with a closing bracket at column 0 — the page's modules

@@ -1,4 +1,4 @@
-// The Generate form's field map is derived from the settings table (issue 28: it was written
+// The Generate form's field map is derived from the settings table (it was once written
 // by hand in static/puzzle/generator.js): each field marks its own setting, and p a link's g= too.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -62,3 +62,13 @@ test("the Solve notes: one point's reason under the chart, and none for a run wi
   assert.equal(chartNoteText(s({ ...solved, iterations: 5 }, null)), "");
   assert.equal(stopPointText({ ...INITIAL, schemas, stopPoint: null }), "");
 });
+
+test("a run its step budget ended past the budget says its solver counts its steps in groups", () => {
+  const over = result({ solver: "alldiff_ls", params: {}, iterations: 30096, stop_reason: "budget" });
+  const withBudget = (res, max) => status({ ...INITIAL, schemas, ready: true, view: "solve", problems: new Map(),
+    results: { ...INITIAL.results, solve: { result: res, max_iterations: max } } })[1];
+  assert.match(withBudget(over, 30000),
+    /alldiff_ls counts its moves in groups and ends at the group that reaches the step budget: 30,096 moves for a budget of 30,000\.$/);
+  assert.doesNotMatch(withBudget({ ...over, iterations: 30000 }, 30000), /groups/);      // ended at the budget exactly
+  assert.doesNotMatch(withBudget(over, null), /groups/);                                 // its time limit ended it
+});

@@ -14,6 +14,7 @@ import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
 import { autoWorkers } from "../../static/rules/workers.js";
+import { sentence } from "../../static/rules/limits.js";
 import { runFragment } from "../../static/rules/stop-point.js";
 import { checkEntry } from "../../static/compare/check.js";
 
@@ -74,8 +75,7 @@ test("read: Solve's workers (w): one by default, several only for alldiff_ls, at
   assert.equal(read("solve", state()).values.workers, 1);
   const two = read("solve", state({ settings: { solver: "alldiff_ls", workers: "2" } }));
   assert.deepEqual([two.problems.size, two.values.workers], [0, 2]);
-  assert.equal(read("solve", state({ settings: { workers: "2" } })).problems.get("w"),
-    "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb");
+  assert.equal(read("solve", state({ settings: { workers: "2" } })).problems.get("w"), sentence("workers_refused", { solver: "hill_climb" }));
   assert.equal(read("solve", state({ settings: { solver: "alldiff_ls", workers: "9" } })).problems.get("w"),
     "workers of the run must be between 1 and 8; got 9");
   assert.ok(!judges("race", "w") && judges("solve", "w"));
@@ -139,7 +139,7 @@ test("read: entries that ask for workers: a race's lanes at most 8 workers toget
     "entry 2 asks for 3 workers a run, more than the pool's 2: raise the workers to 3 or add the entry with fewer");
 });
 
-test("read: a race entry's problem never blocks a single run, and is named by its label (issue 28)", () => {
+test("read: a race entry's problem never blocks a single run, and is named by its label", () => {
   // a 16×16 loaded after an alldiff_tabu filter=hall_sets entry was added: the vet marked entry 1
   const s = state({ compare: { entries: [entry("alldiff_tabu"), entry("hill_climb")] },
     problems: new Map([[entryKey(0), "entry 1 (alldiff_tabu): hall_sets works on 9×9 puzzles only"], ["runs", "runs must be …"]]) });

@@ -75,3 +75,61 @@ test("a team member waiting at a barrier is silent by design: not lost; once set
   assert.equal(lost.length, 1);
   assert.equal((await failed).constructor.name, "WorkerLost");
 });
+
+// ------------------------------------------------------------------ the rule itself, on a clock of the test's
+const { CHECK_MS, HANG_MS, STALL_MS, Silence } = await import("../../static/python/watchdog.js");
+
+// A worker streaming a frame every `gapMs` for `frames` frames, the page checking every CHECK_MS
+// meanwhile; then silence. Returns the watch and the time of the last frame.
+function streamed(gapMs, frames) {
+  const s = new Silence(0);
+  const now = gapMs * frames;
+  const checks = Array.from({ length: Math.floor(now / CHECK_MS) }, (_, j) => [(j + 1) * CHECK_MS, "check"]);
+  const heard = Array.from({ length: frames }, (_, i) => [(i + 1) * gapMs, "heard"]);
+  for (const [t, what] of [...checks, ...heard].sort((x, y) => x[0] - y[0])) {
+    if (what === "check") s.check(t); else s.heard(t, true);
+  }
+  return { s, now };
+}
+
+// The silence the watch counts after `ms` more of it, checked on time.
+function silentFor(s, from, ms) {
+  let silent = 0;
+  for (let t = from + CHECK_MS; t <= from + ms; t += CHECK_MS) silent = s.check(t);
+  return silent;
+}
+
+test("a fast worker's silence is allowed 3 s: a frame every 40 ms, then a hang", () => {
+  const { s, now } = streamed(40, 100);
+  assert.equal(s.allowance(), STALL_MS);
+  assert.ok(silentFor(s, now, 3500) > s.allowance());
+});
+
+test("a slow worker (a frame every 600 ms, a phone's pace) may stay silent longer than 3 s", () => {
+  const { s, now } = streamed(600, 20);
+  assert.ok(s.allowance() > STALL_MS);
+  assert.ok(silentFor(s, now, 4000) < s.allowance());
+});
+
+test("whatever the pace, a worker silent past 8 s is taken for stuck: a hang is caught within 10 s", () => {
+  const { s, now } = streamed(2000, 5);
+  assert.equal(s.allowance(), HANG_MS);
+  assert.ok(HANG_MS + 1000 <= 10_000);          // the last check on time plus the most a check may come late uncounted
+  assert.ok(silentFor(s, now, HANG_MS + CHECK_MS) > s.allowance());
+});
+
+test("time the page's own thread was held does not count as the worker's silence", () => {
+  const { s, now } = streamed(40, 100);
+  s.check(now + CHECK_MS);
+  const late = s.check(now + CHECK_MS + 4000);   // the page held for 4 s: its check comes late
+  assert.ok(late < 1000, `counted ${late} ms`);
+  assert.ok(silentFor(s, now + CHECK_MS + 4000, 3500) > s.allowance());   // on time again: the silence counts
+});
+
+test("a wait that starts afresh (a run sent, a barrier settled) is not taken for the worker's pace", () => {
+  const s = new Silence(0);
+  s.heard(40, true);
+  s.restart(5000);                                // a run sent after 5 s with nothing to do
+  s.heard(5040, true);
+  assert.equal(s.allowance(), STALL_MS);
+});

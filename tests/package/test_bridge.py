@@ -41,15 +41,21 @@ def test_check_reports_at_once_and_the_count_follows():
     assert counted("11" + "." * 79)["solutions"] == 0
 
 
+def last_frame(run_id: str, slices: int) -> dict:
+    """Advance a run in slices until its frame holds the result (or `slices` run out)."""
+    for _ in range(slices):
+        frame = call(bridge.advance, run_id, 0.01)["frame"]
+        if "result" in frame:
+            break
+    return frame
+
+
 def test_start_advance_until_solved():
     req = {"runId": 7, "puzzle": PAPERS["sato-01-easy"], "solver": "hill_climb", "params": {},
            "seed": 1, "budget": {"max_seconds": 30}}
     start = call(bridge.start, json.dumps(req))
     assert start["ok"] and start["params"]["plateau"] == 10
-    for _ in range(1000):
-        frame = call(bridge.advance, "7", 0.01)["frame"]
-        if "result" in frame:
-            break
+    frame = last_frame("7", 1000)
     assert frame["result"]["solved"] and frame["progress"]["conflicts"] == 0
     assert not call(bridge.advance, "7", 0.01)["ok"]      # finished runs are forgotten
 
@@ -114,3 +120,24 @@ def test_vet_names_the_setting_at_fault_in_plain_words():
     assert call(bridge.vet, json.dumps({**ok, "params": {"tenure": "1e3"}}))["field"] == "tenure"
     start = call(bridge.start, json.dumps({**ok, "runId": 3, "puzzle": SIZES["16x16-vukr-1"]}))
     assert not start["ok"] and start["field"] == "filter"
+
+
+def test_a_visitors_solver_runs_from_its_text_and_its_errors_name_their_line():
+    from conftest import ROOT
+    text = (ROOT / "py" / "sudoku_lab" / "templates" / "min_conflicts.py").read_text()
+    code = {"name": "my_solver.py", "text": text}
+    got = call(bridge.own_schema, json.dumps({"code": code}))
+    assert got["ok"] and got["schema"]["id"] == "own" and [p["name"] for p in got["schema"]["params"]] == ["noise", "patience"]
+    assert "own" in [s["id"] for s in call(bridge.hello)["solvers"]]     # the menu's entry before any text is loaded
+    req = {"runId": 9, "puzzle": PAPERS["sato-01-easy"], "solver": "own", "code": code, "params": {"noise": "0.2"},
+           "seed": 1, "budget": {"max_iterations": 20000}}
+    start = call(bridge.start, json.dumps(req))
+    assert start["ok"] and start["params"]["noise"] == 0.2
+    frame = last_frame("9", 10000)
+    assert frame["result"]["solved"] and frame["result"]["solver_sha256"] == got["sha256"]
+    bad = call(bridge.own_schema, json.dumps({"code": {"name": "my_solver.py", "text": text.replace("def run(", "def run(:")}}))
+    line = text.splitlines().index(next(x for x in text.splitlines() if x.startswith("def run("))) + 1
+    assert not bad["ok"] and bad["field"] == "code" and bad["line"] == line
+    assert bad["message"].startswith(f"line {line} of my_solver.py: SyntaxError")
+    refused = call(bridge.start, json.dumps({**req, "code": {"name": "my_solver.py", "text": "x = ("}}))
+    assert not refused["ok"] and refused["field"] == "code" and refused["line"] == 1

@@ -1,4 +1,4 @@
-"""The generator (issue 19; generate.py's docstring): specs, determinism, exact
+"""The generator (generate.py's docstring): specs, determinism, exact
 counts of givens drawn from a valid full grid, unique mode, the CLI and its bad input."""
 
 import re

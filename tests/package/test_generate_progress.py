@@ -1,4 +1,4 @@
-"""The generator reports how far it is (issue 27: a unique 25×25 showed no progress for
+"""The generator reports how far it is (a unique 25×25 showed no progress for
 minutes): the progress dict of ``generate_steps`` and the worker's task-progress, natively.
 Reporting never changes the puzzle a seed makes."""
 

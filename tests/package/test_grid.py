@@ -15,7 +15,7 @@ CASES = json.loads((ROOT / "tests" / "parse_cases.json").read_text())
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_parse_cases(case):
-    """The shared cases; static/parse.js is held to the same file in test_browser.py."""
+    """The shared cases; static/rules/parse.js is held to the same file in tests/js/rules.test.mjs."""
     if "cells" in case:
         puzzle, form = parse_form(case["text"])
         assert puzzle.to_string() == case["cells"]

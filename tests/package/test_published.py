@@ -1,4 +1,4 @@
-"""data/published.json, the one home of the papers' figures (issue 18, "Each fact in one home"):
+"""data/published.json, the one home of the papers' figures:
 its shape, its puzzle names, and docs/benchmarks.md's paper columns held to it figure by figure.
 """
 

@@ -408,7 +408,7 @@ def test_check_json_has_the_rating_fields():
 
 
 def test_the_count_stops_at_its_time_budget_and_says_what_it_knew():
-    """Issue 27: a sparse large puzzle's count answers within its budget ("unknown" or "at least
+    """A sparse large puzzle's count answers within its budget ("unknown" or "at least
     one", with the reason) instead of searching for minutes. A clock that moves one second per
     reading makes the budget independent of the machine's load."""
     from sudoku_lab.generate import generate

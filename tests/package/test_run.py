@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from sudoku_lab.generate import generate, parse_spec
+from sudoku_lab.grid import parse
 
 from sudoku_lab import solvers
 from sudoku_lab.progress import Progress
@@ -65,6 +66,21 @@ def test_a_stop_point_replays_a_run_stopped_or_timed_out_to_the_same_step_and_bo
     assert timed.stop_reason == "budget"
     again = Run(p, solver, {}, 5, Budget(max_seconds=40, stop_at=timed.iterations)).finish()
     assert (again.iterations, again.stop_reason) == (timed.iterations, "stopped") and np.array_equal(again.board, timed.board)
+
+
+def test_a_solver_counting_in_batches_takes_the_runner_s_hint_and_ends_at_the_step_budget_exactly():
+    """exact_search's steps are 200 nodes; the runner sends the steps left at each yield, so a
+    budget of 1,234 ends at node 1,234 (not 1,400), on the board the same search reaches at that
+    node, and a budget on a batch's edge ends where a run that ignores the hint does."""
+    puzzle = parse(generate(parse_spec("25:0.4:1")).to_json()["puzzle"])
+    exact = Run(puzzle, "exact_search", {}, 1, Budget(max_iterations=1234)).finish()
+    assert (exact.iterations, exact.stop_reason) == (1234, "budget")
+    replay = Run(puzzle, "exact_search", {}, 1, Budget(stop_at=1234)).finish()
+    assert replay.iterations == 1234 and np.array_equal(replay.board, exact.board)
+    own = solvers.get("exact_search").run(puzzle, {}, np.random.default_rng(1))
+    unhinted = Run(puzzle, "exact_search", {}, 1, Budget(max_iterations=1400), steps=(p for p in own)).finish()
+    hinted = Run(puzzle, "exact_search", {}, 1, Budget(max_iterations=1400)).finish()
+    assert unhinted.iterations == hinted.iterations == 1400 and np.array_equal(unhinted.board, hinted.board)
 
 
 def test_a_budget_from_the_worker_keeps_a_stop_point_of_zero_and_refuses_a_bad_one():
@@ -220,7 +236,7 @@ def test_every_series_a_solver_reports_has_a_name_for_people(papers):
 
 def test_every_extra_board_says_what_it_is_and_none_is_shown_by_default(papers):
     """The page shows a run's best candidate by default — the board its metrics describe — and
-    names an extra board with the schema's `views` when the visitor picks it (issue 27)."""
+    names an extra board with the schema's `views` when the visitor picks it."""
     p = papers["ai-escargot"]
     for schema in solvers.schemas():
         run = Run(p, schema["id"], {}, 0, Budget(max_iterations=2))

@@ -5,8 +5,8 @@ jobs, and the one per-run record format.
   naming the line of anything unreadable; :func:`read_puzzle_files` reads several files and
   globs (a bank of benchmark-format instances, one puzzle a file, named by its file name),
   keeping each puzzle's file for its records and skipping a bad file with its problem.
-* :func:`generated_puzzles` makes a generated set (issue 19, "The phase-transition
-  experiment"): ``SIZE:P0:P1:STEP`` and K instances; instance i at p is
+* :func:`generated_puzzles` makes a generated set (a phase-transition
+  experiment's): ``SIZE:P0:P1:STEP`` and K instances; instance i at p is
   ``sudoku_lab.generate`` with seed S + i, and is named by its generator spec
   ``SIZE:p:seed`` (the page's ``g=`` links use the same spec), so anyone can regenerate one
   and the plots read size and p from the name (:func:`spec_of`). p values are counted in

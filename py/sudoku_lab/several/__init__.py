@@ -17,20 +17,19 @@ Every member has one interface (``segment`` natively, ``steps`` and ``settle`` i
 from __future__ import annotations
 
 from ..grid import Puzzle
+from ..limits import EXCHANGES, SENTENCES
 from ..run import Budget
 from ..solvers import alldiff_ls
 from . import portfolio, team
 
-# A run's steps per worker between two barriers when none is asked for, by solver: the solvers
-# that may run on several workers (alldiff_ls a team, the others a portfolio)
-EXCHANGES = {alldiff_ls.ID: team.EXCHANGE, **portfolio.EXCHANGE}
+__all__ = ["EXCHANGES", "member", "workers_problem"]
 
 
 def workers_problem(solver: str, workers: int) -> str | None:
-    """Why `solver` cannot run on `workers` workers, or None (static/rules/workers.js says the same)."""
+    """Why `solver` cannot run on `workers` workers, or None (the limits table's sentence, which
+    static/rules/workers.js says too)."""
     if workers > 1 and solver not in EXCHANGES:
-        return (f"only {alldiff_ls.ID} (one team run), {' and '.join(portfolio.SOLVERS)} (a portfolio) "
-                f"run on several workers, not {solver}")
+        return SENTENCES["workers_refused"].format(solver=solver)
     return None
 
 

@@ -21,18 +21,16 @@ from typing import Any
 import numpy as np
 
 from ..grid import Puzzle
+from ..limits import EXCHANGES, PORTFOLIO_SOLVERS
 from ..progress import PAUSE
 from ..run import Budget, Result, Run
 from ..score import is_solution
 
-# Iterations per member between two barriers, by solver. Every member runs on to the barrier after
-# the first solution, so a coarse barrier costs what a portfolio saves: measured on top95's first
-# six (docs/benchmarks.md, "Portfolios"), acs solves most of them in a handful of iterations (a
-# member's median CPU was 1.28× one run's at 20, 0.23× at 2), alldiff_tabu in ~1,800 (its
-# members' median iterations 1,100 at 200, 1,050 at 100). A barrier is a message each way,
-# small beside a segment (acs ~5 ms an iteration at 9×9 natively, more at larger sizes).
-EXCHANGE = {"acs": 2, "alldiff_tabu": 100}
-SOLVERS = tuple(EXCHANGE)
+# Iterations per member between two barriers, by solver: the limits table's (limits.EXCHANGES,
+# where the measurements that chose them are). A barrier is a message each way, small beside a
+# segment (acs ~5 ms an iteration at 9×9 natively, more at larger sizes).
+SOLVERS = PORTFOLIO_SOLVERS
+EXCHANGE = {s: EXCHANGES[s] for s in SOLVERS}
 
 
 @dataclass

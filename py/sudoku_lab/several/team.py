@@ -34,9 +34,10 @@ from ..progress import PAUSE
 from ..propagate import candidate_table
 from ..run import Budget, Result
 from ..score import clashing_cells, conflicts, is_solution, open_cells
+from ..limits import EXCHANGES
 from ..solvers import SolverError, alldiff_ls
 
-EXCHANGE = 50_000            # moves per worker between two exchanges (the default)
+EXCHANGE = EXCHANGES[alldiff_ls.ID]      # moves per worker between two exchanges (the default)
 def worker_rng(seed: int, w: int) -> np.random.Generator:
     """Worker w's random stream: worker 0's is a one-worker run's."""
     return np.random.default_rng(seed if w == 0 else [seed, w])

@@ -1,11 +1,14 @@
-"""The lab's exact search as an entry (issue 26): Algorithm X with dom/wdeg weights, locked
+"""The lab's exact search as an entry: Algorithm X with dom/wdeg weights, locked
 candidates and Luby restarts (``exact.Counter`` with ``exact.COUNT``, module docstring there),
 run like every solver so a race shows where exact search gives up and local search does not.
 Not one of the lab's papers: the reference for exact search, shown beside them.
 
 * A step is ``NODES_PER_STEP`` search nodes (``Counter.advance(nodes=…)``: no clock is read,
   so the same seed gives the same run with or without the page's pauses). ``iteration``
-  counts nodes, and so do ``evaluations``; ``restarts`` counts the Luby restarts.
+  counts nodes, and so do ``evaluations``; ``restarts`` counts the Luby restarts. A step takes
+  fewer nodes when the runner's hint (the value of its ``yield``: the steps left before the step
+  budget or the stop point) is smaller, so a step budget ends the run at that node exactly; the
+  nodes searched are the same either way (``Counter.advance`` resumes where it stopped).
 * The board is the search's current partial grid (givens and the values chosen on the current
   branch, 0 elsewhere): it never clashes, so open cells = empty cells. ``best`` ("cells fixed",
   as `acs`'s) is the most cells the search has had filled at once (N² is a solution).
@@ -56,15 +59,16 @@ def _board(counter: Counter, puzzle: Puzzle) -> np.ndarray:
 def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:
     counter = Counter(puzzle, limit=1, max_nodes=None, rng=rng, strategy=COUNT)
     best = puzzle.given_count
+    left = None                                   # the runner's hint: the steps left before its step budget
     while True:
-        done = counter.done or counter.advance(nodes=NODES_PER_STEP)
+        done = counter.done or counter.advance(nodes=min(NODES_PER_STEP, left or NODES_PER_STEP))
         if done and counter.found:
             board = counter.result().solution
         else:
             board = _board(counter, puzzle)
         filled = int(np.count_nonzero(board))
         best = max(best, filled)
-        yield Progress(iteration=counter.nodes, evaluations=counter.nodes, best=best, board=board,
+        left = yield Progress(iteration=counter.nodes, evaluations=counter.nodes, best=best, board=board,
                        restarts=counter.attempt,
                        series={"filled": filled, "restarts": counter.attempt})
         if done:

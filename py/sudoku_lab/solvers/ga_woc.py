@@ -48,7 +48,7 @@ Decisions where the paper is vague (also in docs/solvers/ga_woc.md):
   aggregate sorts all experts' rows at once. Memory: three populations of int8 boards (four
   estimated) plus one part's temporaries (``peak_bytes``), far below the page's cap at every size.
 
-Option beyond the paper, off by default — ``propagate`` (issue 20: the searches that work on
+Option beyond the paper, off by default — ``propagate`` (the searches that work on
 large grids propagate inside the search, Lewis 2007, Musliu & Winter 2017):
 
 * **Before the search** naked and hidden singles (``sudoku_lab.propagate``) run on the givens;

@@ -43,7 +43,7 @@ Decisions where the paper is vague (written down in docs/solvers/hill_climb.md t
   first state, after the greedy placement and every 64 post-swapped cells; they change no
   draw. The greedy placement runs position by position over all boxes at once.
 
-Option beyond the paper, off by default — ``propagate`` (issue 20: the local searches that
+Option beyond the paper, off by default — ``propagate`` (the local searches that
 work on large grids propagate inside the search, Lewis 2007, Musliu & Winter 2017):
 
 * **Before the search** naked and hidden singles (``sudoku_lab.propagate``) run on the givens;

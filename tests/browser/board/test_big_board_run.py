@@ -1,4 +1,4 @@
-"""A large board's run (issue 26, "Grids to 64×64"): Start pressed while a 64×64 is still
+"""A large board's run: Start pressed while a 64×64 is still
 being rated starts the run at once (the run has the worker first; the rating waits), and
 while the live canvas draws, the DOM cells under it are left alone and not rendered."""
 

@@ -1,5 +1,5 @@
-"""49×49 and 64×64 in the page (issue 26, "Grids to 64×64"; issue 27, the large puzzle line and
-the bad paste): pasted as separated numbers, generated as natively with a short link, drawn
+"""49×49 and 64×64 in the page (the large grids, the large puzzle line and the bad paste):
+pasted as separated numbers, generated as natively with a short link, drawn
 with readable cells, rated within a budget, and a bad paste marks the box."""
 
 import pytest
@@ -70,7 +70,7 @@ BOX = """(ids) => Object.fromEntries(ids.map((id) => {
 
 @pytest.mark.parametrize("size", [49, 64])
 def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280x900(lab, size):
-    """Issue 37: a 49×49 or 64×64 took the full width, ~1,200 px tall, with Start, Stop and the
+    """A 49×49 or 64×64 took the full width, ~1,200 px tall, with Start, Stop and the
     chart ~2,100 px further down. Now the board fits the window beside the view, the status over
     Start and Stop; zoomed in, its cells are readable in the same frame, which scrolls, and
     nothing else moves."""
@@ -104,7 +104,7 @@ def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280
 
 
 def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
-    """Issue 27: the sparse 36×36 whose count ran 260 s in the page now stops at its budget
+    """The sparse 36×36 whose count ran 260 s in the page now stops at its budget
     with "unknown" or "at least one", and its nodes show meanwhile."""
     lab.open()
     lab.page.evaluate("""() => { window.__waits = new Set();
@@ -171,7 +171,7 @@ READ_RENDERED = """() => { const w = window.__rendered; w.observer.disconnect();
 
 
 def test_a_64x64_pasted_or_generated_reaches_the_layout_a_slice_a_task(lab):
-    """Issue 26: loading a 64×64 wrote its 4,096 cells in one task (a 75–200 ms task with the
+    """Loading a 64×64 wrote its 4,096 cells in one task (a 75–200 ms task with the
     style, layout and paint that followed, 9×9: none over 50 ms). The board now shows it on its
     canvas and its cells come back into the layout at most LAYOUT_CELLS a task; once settled the
     cells hold the puzzle, every row in the layout and the canvas gone, as before."""

@@ -135,7 +135,7 @@ def test_runs_ended_by_stop_are_counted_apart_and_left_out_of_the_success_rate(l
     lab.by("compare-start").click()
     lab.page.wait_for_function("() => +document.querySelector('[data-testid=compare-progress]').dataset.done >= 2",
                                timeout=90_000)
-    lab.page.wait_for_timeout(500)                       # the first AI Escargot run is under way
+    # one worker: the first AI Escargot run is sent to it in the task that counts the second run done
     lab.by("compare-stop").click()
     lab.wait_experiment_done(timeout=10_000)
     easy, escargot = lab.rows()
@@ -250,7 +250,7 @@ def test_the_progress_line_counts_time_while_no_run_has_ended(lab):
         if progress.get_attribute("data-ended") != "0":
             break
         seen.add(progress.inner_text().split(" s elapsed")[0].split("· ")[-1])
-        lab.page.wait_for_timeout(250)
+        lab.page.wait_for_timeout(250)               # sampling the line as time passes: what it shows over time is the test
     assert len(seen) >= 3, seen                      # at least three different elapsed seconds before the run ended
     lab.wait_experiment_done(timeout=30_000)
 
@@ -304,7 +304,7 @@ def test_success_lines_that_coincide_in_a_sweep_are_drawn_nested_and_said(lab):
 
 
 def test_an_entry_asking_for_two_workers_runs_each_run_as_one_team_on_a_pool_of_two(lab):
-    """issue 34: an experiment's run whose entry asks for two workers holds both of the pool's
+    """An experiment's run whose entry asks for two workers holds both of the pool's
     slots as one alldiff_ls team run; its record says so and is the native team run's."""
     spec, exchange = "16:0.4:1", 2000
     lab.open(f"#g={spec}&s=alldiff_ls&seed=1&t=120&w=2&x={exchange}")

@@ -1,4 +1,4 @@
-"""An experiment stopped early (issue 27) has compared every entry: runs go entry, then puzzle,
+"""An experiment stopped early has compared every entry: runs go entry, then puzzle,
 then seed, each the native run, and its files name every entry."""
 
 import json

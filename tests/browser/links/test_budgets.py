@@ -25,10 +25,19 @@ def board_of(page) -> list[int]:
                                      ".map(e => +e.dataset.value)")
 
 
-def replay(visitor, url: str, *states: str):
-    """Open `url` in another browser, press Start; the stop point its note named before Start
-    (data-stop, None when hidden), its status, iteration and board once it ends."""
-    other = visitor().visit(url)
+def replay(lab, url: str, *states: str, visitor=None):
+    """Open `url`, press Start; the stop point its note named before Start (data-stop, None
+    when hidden), its status, iteration and board once it ends. On the test's own page the
+    link is opened in its tab, which the page applies setting by setting as a new page does
+    (static/page/open-link.js, the same `open` at load and on a hash change), so the replay
+    costs no second Python load; with `visitor`, another visitor's page loads with the link
+    (read before its runtime is ready)."""
+    if visitor is None:
+        other = lab
+        other.reset()                               # a fresh page's settings: what follows is the link's
+        other.open("#" + url.split("#", 1)[1])
+    else:
+        other = visitor().visit(url)
     note = other.by("stop-point")
     said = note.get_attribute("data-stop") if note.is_visible() else None
     other.by("start").click()
@@ -36,7 +45,7 @@ def replay(visitor, url: str, *states: str):
     return other, said, state, iteration(other.page), board_of(other.page)
 
 
-def test_a_step_budget_goes_into_the_link_and_replays_to_the_same_step_and_board(lab, visitor):
+def test_a_step_budget_goes_into_the_link_and_replays_to_the_same_step_and_board(lab):
     lab.open("#p=" + HARD + "&s=nb_coin&seed=3&t=600")
     lab.by("max-steps").fill("40")
     url = lab.by("share").get_attribute("data-url")
@@ -46,7 +55,7 @@ def test_a_step_budget_goes_into_the_link_and_replays_to_the_same_step_and_board
     first = (iteration(lab.page), board_of(lab.page))
     assert first[0] == 40
     assert "stop=" not in lab.by("share").get_attribute("data-url")       # a step budget needs no stop point
-    other, said, state, *second = replay(visitor, url, "solved", "failed", "stopped")
+    other, said, state, *second = replay(lab, url, "solved", "failed", "stopped")
     assert other.by("max-steps").input_value() == "40"
     assert (said, state, tuple(second)) == (None, "failed", first)
     native = Run(parse(HARD), "nb_coin", {}, 3, Budget(max_iterations=40)).finish()
@@ -92,7 +101,8 @@ def test_a_link_copied_after_stop_or_a_time_limited_end_replays_to_the_same_step
     lab.by("seed-input").fill("5")
     assert f"stop={step}" in lab.by("share").get_attribute("data-url")
 
-    other, said, state, *again = replay(visitor, url, "solved", "failed", "stopped")
+    # once on another visitor's first load, once in this page's tab: the same `open` either way
+    other, said, state, *again = replay(lab, url, "solved", "failed", "stopped", visitor=visitor if how == "stop" else None)
     assert (said, state, again) == (str(step), "stopped", [step, board])
     native = Run(parse(HARD), "hill_climb", {}, 5, Budget(max_seconds=0.001, stop_at=step)).finish()
     assert (native.iterations, native.board.tolist()) == (step, board)

@@ -1,7 +1,7 @@
-"""A bad link's settings, field by field (issue 27): each marked field shows what the link said
+"""A bad link's settings, field by field: each marked field shows what the link said
 (or is empty), never a default; a valid value the visitor gives it, the shown option included,
 clears its mark; the generator's settings are named and marked part by part. And a single run
-is judged on Solve's settings only (issue 28): a race entry's problem never blocks it."""
+is judged on Solve's settings only: a race entry's problem never blocks it."""
 
 import pytest
 
@@ -26,8 +26,7 @@ def test_each_marked_field_shows_what_the_link_said_and_a_valid_value_clears_it(
     assert "unknown solver 'nosuch'" in text and "got 'abc'" in text and "got '0'" in text
     assert lab.by("status").inner_text() == ("Ready. 4 marked settings cannot be used: "
                                              "fix them before starting (the message says how).")
-    lab.by("start").click()
-    lab.page.wait_for_timeout(300)
+    lab.start_refused()
     assert lab.state() == "ready"
 
     # choosing the option a default would have shown is a change, and clears the mark
@@ -77,7 +76,7 @@ def test_bad_generator_settings_are_named_and_marked_part_by_part(lab):
 
 
 def test_a_race_entrys_problem_does_not_block_a_single_run(lab):
-    """Issue 28's steps: a 9×9, an alldiff_tabu filter=hall_sets entry in Race, a 16×16, then Solve."""
+    """The steps that showed it: a 9×9, an alldiff_tabu filter=hall_sets entry in Race, a 16×16, then Solve."""
     lab.open()
     lab.set_view("race")
     lab.add_entry("alldiff_tabu", 1, filter="hall_sets")

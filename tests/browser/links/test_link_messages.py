@@ -1,9 +1,9 @@
-"""What a link's messages say is so (issue 27): a link whose puzzle cannot be read leaves no
+"""What a link's messages say is so: a link whose puzzle cannot be read leaves no
 other puzzle on the board and Start says what to fix; an experiment link is named as one."""
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def test_a_link_whose_puzzle_cannot_be_read_leaves_no_other_puzzle_on_the_board(lab):
@@ -11,14 +11,13 @@ def test_a_link_whose_puzzle_cannot_be_read_leaves_no_other_puzzle_on_the_board(
     assert any(lab.givens_on_board())                         # the default puzzle
     lab.open("#p=123&s=hill_climb&seed=2")
     lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-input]').value === '123'")
-    lab.page.wait_for_timeout(300)
+    lab.page.wait_for_function("() => /No puzzle on the board/.test(document.querySelector('[data-testid=puzzle-info]').textContent)")
+    lab.wait_board()
     assert lab.board_values() == [0] * 81                    # not the puzzle shown before
-    assert "No puzzle on the board" in lab.by("puzzle-info").inner_text()
     assert lab.by("puzzle-info").get_attribute("data-solutions") is None
     assert lab.by("puzzle-input").get_attribute("aria-invalid") == "true" and "puzzle" in lab.error_text()
-    lab.by("start").click()                                   # refused, saying what to fix
+    lab.start_refused()                                       # refused, saying what to fix
     assert "Nothing was started" in lab.error_text() and "puzzle" in lab.error_text()
-    lab.page.wait_for_timeout(300)
     assert lab.state() == "ready" and lab.board_values() == [0] * 81
     lab.load("..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..")
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')

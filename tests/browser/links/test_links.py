@@ -65,16 +65,30 @@ def test_opening_a_link_during_a_run_stops_the_run_first(lab):
     lab.wait_state("running")
     lab.page.wait_for_function("() => document.querySelector('[data-metric=iteration]').textContent !== '–'")
     other = PAPERS["sato-01-easy"]
+    want = parse(other).cells.tolist()
     lab.page.evaluate("h => { location.hash = h; }", "#p=" + other + "&s=hill_climb&seed=4")
     lab.wait_state("ready")
-    want = parse(other).cells.tolist()
     assert lab.givens_on_board() == want
-    lab.page.wait_for_timeout(1500)                 # the old run would have painted by now
-    assert lab.board_values() == want and lab.state() == "ready"
-    assert lab.metric("iteration") == "–"
+    assert lab.board_values() == want and lab.metric("iteration") == "–"
+    # From now until the new run has solved, every board the page shows keeps the new givens and,
+    # while nothing runs, no iteration is counted: the old run's frames come from the same worker
+    # before any frame of the new run, so the new run's end is the sign that all of them came.
+    lab.page.evaluate("""want => { window.__late = [];
+        const status = document.querySelector('[data-testid=status]');
+        const metric = document.querySelector('[data-metric=iteration]');
+        const look = () => {
+          const cells = [...document.querySelectorAll('[data-testid=board] [data-testid=cell]')]
+            .sort((a, b) => a.dataset.row - b.dataset.row || a.dataset.col - b.dataset.col);
+          if (cells.some((c, i) => want[i] && +c.dataset.value !== want[i])) window.__late.push('a board without the new givens');
+          if (status.dataset.state === 'ready' && metric.textContent !== '–') window.__late.push('an iteration while ready');
+        };
+        new MutationObserver(look).observe(document.querySelector('[data-testid=board]'),
+          {attributes: true, attributeFilter: ['data-value'], subtree: true});
+        new MutationObserver(look).observe(metric, {childList: true, characterData: true, subtree: true}); }""", want)
     lab.by("start").click()                         # and the worker is free for the new run
     assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
     assert is_solution(parse(other), np.array(lab.board_values()))
+    assert lab.page.evaluate("() => window.__late") == []
 
 
 def test_settings_are_locked_during_a_run_and_the_link_stays_the_runs(lab):
@@ -101,8 +115,7 @@ def test_a_link_with_bad_settings_keeps_the_good_ones_and_runs_nothing_until_fix
     assert pop.get_attribute("aria-invalid") == "true"
     assert "'population' must be a whole number; got '1e3'" in lab.error_text()
     assert lab.givens_on_board() == parse(PAPERS["sato-11-easy"]).cells.tolist()
-    lab.by("start").click()
-    lab.page.wait_for_timeout(500)
+    lab.start_refused()
     assert lab.state() == "ready" and "Nothing was started" in lab.error_text()
     pop.fill("200")
     pop.dispatch_event("change")
@@ -118,8 +131,7 @@ def test_a_bad_seed_or_time_limit_keeps_the_puzzle(lab, bad):
     assert lab.givens_on_board() == parse(PAPERS["sato-29-medium"]).cells.tolist()
     hook = "seed-input" if bad.startswith("seed") else "max-seconds"
     assert lab.by(hook).get_attribute("aria-invalid") == "true"
-    lab.by("start").click()
-    lab.page.wait_for_timeout(300)
+    lab.start_refused()
     assert lab.state() == "ready"
 
 
@@ -128,8 +140,7 @@ def test_a_parameter_the_puzzle_cannot_take_is_refused_on_loading(lab):
     lab.page.wait_for_selector('[data-testid="param-filter"][aria-invalid="true"]', timeout=10_000)
     msg = lab.error_text()
     assert "hall_sets filter works on boards up to 9×9" in msg and "Error" not in msg
-    lab.by("start").click()
-    lab.page.wait_for_timeout(300)
+    lab.start_refused()
     assert lab.state() == "ready"
     lab.by("param-filter").select_option("hall_intervals")
     lab.page.wait_for_function("() => !document.querySelector('[data-testid=param-filter]').hasAttribute('aria-invalid')")
@@ -166,8 +177,7 @@ def test_a_bad_race_or_experiment_link_marks_its_problem_and_runs_nothing(lab, n
         assert words in lab.error_text()
         if field:
             assert lab.by(field).get_attribute("aria-invalid") == "true", field
-    lab.by("compare-start").click()
-    lab.page.wait_for_timeout(300)
+    lab.start_refused("compare-start")
     assert "Nothing was started" in lab.error_text()
     assert all(words in lab.error_text() for _, words in marks)
     assert lab.page.locator('[data-testid="lane"]').count() == 0

@@ -1,4 +1,4 @@
-"""The page on a phone and on a wide screen (issue 27): each view has its Start and results
+"""The page on a phone and on a wide screen: each view has its Start and results
 within a phone's first screen and a half, a race unfolds the solver panel next to "Add entry",
 the experiment's table says its columns go on to the right; a wide screen keeps the panels
 beside the view, nothing folded."""
@@ -59,7 +59,7 @@ def test_a_wide_screen_keeps_the_panels_beside_the_view_and_nothing_folded(lab):
 
 
 def test_on_a_phone_a_race_unfolds_the_solver_panel_next_to_add_entry(lab):
-    """Issue 37: the folded Puzzle, Generate and Solver panels lay at the bottom, under an empty
+    """The folded Puzzle, Generate and Solver panels lay at the bottom, under an empty
     race chart (~300 px of nothing), so adding an entry meant scrolling down, unfolding, choosing
     and scrolling back. Now they stand right under the puzzle, and the empty chart takes no room."""
     lab.open()

@@ -67,6 +67,5 @@ def test_bad_generator_settings_are_marked_and_nothing_is_lost(lab):
     lab.open("#g=16:1.5:7&s=hill_climb")                   # a bad g= link: marked, the puzzle kept
     assert "p must be a number from 0 to 1" in lab.error_text()
     assert lab.by("generate-p").get_attribute("aria-invalid") == "true"
-    lab.by("start").click()
-    lab.page.wait_for_timeout(300)
+    lab.start_refused()
     assert lab.state() == "ready" and "Nothing was started" in lab.error_text()

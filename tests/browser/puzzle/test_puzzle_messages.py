@@ -1,4 +1,4 @@
-"""What the page says about its puzzle is what is so (issue 27's small items): a rating stopped
+"""What the page says about its puzzle is what is so: a rating stopped
 by its budget is information and not an error, and a puzzle whose givens clash says Start runs
 nothing. (A waiting Start that another puzzle replaces says it was dropped:
 tests/js/actions.test.mjs.)"""

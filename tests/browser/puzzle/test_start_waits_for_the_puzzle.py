@@ -1,4 +1,4 @@
-"""A Start pressed while a linked puzzle is being made (issue 27): Solve waits for it and runs
+"""A Start pressed while a linked puzzle is being made: Solve waits for it and runs
 that puzzle once made, saying meanwhile what it waits for. (A race's wait and Stop cancelling a
 waiting Start are node tests of the one start path: tests/js/actions.test.mjs.)"""
 

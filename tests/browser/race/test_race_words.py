@@ -13,7 +13,7 @@ import pytest
 from conftest import PAPERS
 from lab import HELD_OUT
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 PY = Path(__file__).resolve().parents[3] / "py"
 

@@ -1,4 +1,4 @@
-"""A race entry that asks for two workers (issue 34; docs/design.md, "Share links" and "Worker
+"""A race entry that asks for two workers (docs/design.md, "Share links" and "Worker
 messages"): its lane runs as one alldiff_ls team run on two of the pool's slots beside a
 one-worker lane, and its result is the native team run's, move for move and cell for cell."""
 

@@ -58,7 +58,7 @@ def test_the_page_runs_the_exact_search_entry_as_the_native_run_does(lab):
 
 
 def test_alldiff_ls_chart_starts_at_its_start_state_step_zero(lab):
-    """Issue 37: a 49×49's chart started near move 700 (the first step's end); the start state,
+    """A 49×49's chart started near move 700 (the first step's end); the start state,
     before any move, is its first point now."""
     import json
     lab.open("#g=49:0.4:3&s=alldiff_ls&seed=1&t=60&i=3000")

@@ -1,4 +1,4 @@
-"""An alldiff_ls Solve on two of the page's workers as one run (issue 34, part 3; docs/design.md,
+"""An alldiff_ls Solve on two of the page's workers as one run (docs/design.md,
 "Worker messages", team runs): a verified solution that is the native team run's, move for move
 and cell for cell, and Stop ending both workers' members."""
 

@@ -1,4 +1,4 @@
-"""`bench` as a research batch (issue 13): the same records serially and on Dask, streamed
+"""`bench` as a research batch: the same records serially and on Dask, streamed
 to a file, resumed after a kill, surviving a dead worker, on an external cluster, and clear
 about bad input."""
 
@@ -193,7 +193,7 @@ def test_a_record_has_the_record_fields_in_order(papers):
     assert (rec["puzzle"], rec["name"]) == (3, "easy")
 
 
-# ---------------------------------------------------------------------------- issue 19: generated sets, several entries, clusters without the package
+# ---------------------------------------------------------------------------- generated sets, several entries, clusters without the package
 
 BARE = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}     # sudoku_lab not importable
 

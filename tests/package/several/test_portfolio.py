@@ -17,7 +17,7 @@ from sudoku_lab.grid import board_to_string, parse
 from sudoku_lab.several.portfolio import EXCHANGE, Member, Report
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
-from sudoku_lab.several import EXCHANGES
+from sudoku_lab.limits import SENTENCES
 from sudoku_lab.several.processes import run_on_processes
 
 PY = ROOT / "py"
@@ -75,15 +75,6 @@ def test_a_report_crosses_json_and_back():
     assert (back.iterations, back.ended, back.board.tolist()) == (r.iterations, r.ended, r.board.tolist())
 
 
-def test_the_page_holds_the_same_default_exchanges():
-    """static/rules/workers.js mirrors several.EXCHANGES (the x= a link without one means)."""
-    text = (ROOT / "static" / "rules" / "workers.js").read_text()
-    literal = re.search(r"EXCHANGES = Object\.freeze\(\{([^}]*)\}\)", text).group(1)
-    page = {k: v for k, v in re.findall(r"(\w+): ([\w_]+)", literal)}
-    assert set(page) == set(EXCHANGES)
-    assert all(int(EXCHANGES[k]) == (EXCHANGES["alldiff_ls"] if v == "EXCHANGE" else int(v)) for k, v in page.items())
-
-
 def test_a_link_with_workers_replays_the_portfolio_and_others_are_refused_in_one_line():
     link = links.encode(TOP95["top95-5"], "acs", 2, 120, {}, workers=2, exchange=3)       # barriers at 3 and 6
     assert "&w=2&x=3" in link and "x=" not in links.encode(TOP95["top95-5"], "acs", 2, 120, {}, workers=2, exchange=2)
@@ -93,7 +84,7 @@ def test_a_link_with_workers_replays_the_portfolio_and_others_are_refused_in_one
     alone = Run(HARD, "acs", {}, 3).finish()
     assert d["solved"] and d["params"]["workers"] == 2 and (d["iterations"], d["board"]) == (
         alone.iterations, board_to_string(alone.board))
-    want = "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb"
+    want = SENTENCES["workers_refused"].format(solver="hill_climb")
     for args, said in ((["--workers", "2"], want), (["--portfolio", "2"], "only acs and alldiff_tabu run as a portfolio")):
         bad = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", TOP95["top95-5"], "--solver", "hill_climb",
                               *args], cwd=PY, capture_output=True, text=True, timeout=60)

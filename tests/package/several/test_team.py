@@ -11,6 +11,7 @@ import pytest
 
 from conftest import ROOT, page_run_on_workers
 from sudoku_lab.generate import generate, parse_spec
+from sudoku_lab.limits import SENTENCES
 from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget
 from sudoku_lab.score import is_solution
@@ -50,7 +51,7 @@ def test_solve_workers_on_the_command_line():
     d = json.loads(out.stdout)
     assert d["solved"] and d["params"]["workers"] == 2 and out.returncode == 0
     bad = subprocess.run(cmd[:6] + ["hill_climb", "--workers", "2"], cwd=PY, capture_output=True, text=True, timeout=60)
-    assert bad.returncode == 2 and "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers" in bad.stderr
+    assert bad.returncode == 2 and SENTENCES["workers_refused"].format(solver="hill_climb") in bad.stderr
     assert "Traceback" not in bad.stderr
 
 
@@ -151,4 +152,4 @@ def test_solve_link_with_workers_replays_the_team_run():
     assert json.loads(x.stdout)["iterations"] == native.iterations
     bad = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=hill_climb&w=2"], cwd=PY,
                          capture_output=True, text=True, timeout=60)
-    assert bad.returncode == 2 and "acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb" in bad.stderr
+    assert bad.returncode == 2 and SENTENCES["workers_refused"].format(solver="hill_climb") in bad.stderr

@@ -1,5 +1,5 @@
 """49×49 and 64×64 end to end natively: every solver runs on them or refuses with a one-line
-reason (issue 26, "Grids to 64×64"); masks of 64 values (the int64 sign bit) propagate right."""
+reason; masks of 64 values (the int64 sign bit) propagate right."""
 
 import numpy as np
 import pytest

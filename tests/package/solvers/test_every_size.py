@@ -1,4 +1,4 @@
-"""Every solver at every size (issue 19): each solver of the registry runs a few steps on a
+"""Every solver at every size: each solver of the registry runs a few steps on a
 4×4, 9×9, 16×16, 25×25 and 36×36 puzzle or refuses it with a plain message naming a setting;
 what it refuses for memory is refused before the run; its memory estimate bounds what it
 allocates; with `propagate`, givens that singles refute end the run at once."""

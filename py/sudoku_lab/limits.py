@@ -1,0 +1,79 @@
+"""The limits and sentences that Python and the page both need, in one home (docs/design.md,
+"Limits"): the grid sizes, the value rules' bounds, the workers a run may take and their default
+exchanges, when a Solve's Workers left empty runs a team, and the sentences built from them.
+
+The package imports these names; the build writes :func:`table` to ``static/vendor/limits.json``,
+which ``static/rules/limits.js`` reads, so neither language types a copy. Standard library only,
+with no import from the package: the build loads this file by its path, without numpy.
+"""
+
+from __future__ import annotations
+
+# The grid sides the lab reads: boxes of 2 to 8.
+SIZES = (4, 9, 16, 25, 36, 49, 64)
+MAX_ORDER = 8                       # the largest box side: SIZES[-1] is MAX_ORDER²
+MAX_SYMBOL_SIDE = 36                # past 36×36 there are no more symbols: larger grids are separated numbers
+MAX_TEXT = 40_000                   # a puzzle's text at most (a 64×64 of two-digit numbers with borders fits)
+
+# The value rules' bounds (docs/design.md, "Values"): a seed, a step or evaluation budget and a
+# stop point are whole numbers up to 2^53 − 1 (numpy refuses negative seeds; JavaScript holds
+# whole numbers exactly only up to 2^53 − 1); the time limit is at most a day.
+SEED_MAX = 2**53 - 1
+SECONDS_MAX = 86_400
+QUOTE_MAX = 40                      # a message quotes at most this many characters of what was typed
+# The whole-number settings and their ranges: a budget counts at least one step or evaluation.
+WHOLE = {"seed": (0, SEED_MAX), "budget": (1, SEED_MAX), "stop_point": (0, SEED_MAX)}
+
+# A run on several workers (docs/design.md, "Worker messages", runs on several workers): 1 to
+# MAX_WORKERS workers (the page's pool holds at most 8), meeting at a barrier every `exchange`
+# steps each, 1 to MAX_EXCHANGE; the default exchange by solver. alldiff_ls runs as a team, the
+# others here as a portfolio. Measured, docs/benchmarks.md: 50,000 moves a team's exchange; a
+# portfolio's member runs on to the barrier after the first solution, so a coarse barrier costs
+# what a portfolio saves (acs solves most of top95's first six in a handful of iterations, a
+# member's median CPU 1.28× one run's at 20, 0.23× at 2; alldiff_tabu in ~1,800, its members'
+# median iterations 1,100 at 200, 1,050 at 100).
+MAX_WORKERS = 8
+MAX_EXCHANGE = 10**9
+TEAM_SOLVER = "alldiff_ls"
+EXCHANGES = {TEAM_SOLVER: 50_000, "acs": 2, "alldiff_tabu": 100}
+PORTFOLIO_SOLVERS = tuple(s for s in EXCHANGES if s != TEAM_SOLVER)
+
+# A Solve whose Workers is left empty ("auto"): `workers` for alldiff_ls where a team was measured
+# to pay — a grid of `min_size` or larger whose givens are at most `max_givens` of its cells —
+# when the visitor's pool affords them (docs/design.md, "Share links", workers by default).
+AUTO_TEAM = {"workers": 2, "min_size": 36, "max_givens": 0.55}
+
+
+def _sizes_in_words() -> str:
+    cells = [f"{n * n} ({n}×{n})" for n in SIZES]
+    return ", ".join(cells[:-1]) + " or " + cells[-1]
+
+
+def _sides_in_words() -> str:
+    return ", ".join(map(str, SIZES[:-1])) + f" or {SIZES[-1]}"
+
+
+# Sentences made of the limits; `{solver}` stands for the solver refused. A value rule's reason
+# is followed by "; got <what was typed>".
+SENTENCES = {
+    **{name: f"must be a whole number from {low} to {high}" for name, (low, high) in WHOLE.items()},
+    "seconds": f"must be a number of seconds above 0 and at most {SECONDS_MAX}",
+    "seconds_empty": (f"is empty: give a number of seconds above 0 and at most {SECONDS_MAX}, or a step or "
+                      "evaluation budget to run with no time limit"),
+    # why a puzzle's cell count is wrong: "Found 80 cells, but a puzzle needs …"
+    "cell_counts": _sizes_in_words(),
+    # the generator's size: "size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8)"
+    "sides": f"{_sides_in_words()} (boxes of 2 to {MAX_ORDER})",
+    # another solver on several workers
+    "workers_refused": (f"only {TEAM_SOLVER} (one team run), {' and '.join(PORTFOLIO_SOLVERS)} (a portfolio) "
+                        "run on several workers, not {solver}"),
+}
+
+
+def table() -> dict:
+    """Everything above as one JSON object: the page's copy (static/vendor/limits.json)."""
+    return {"sizes": list(SIZES), "max_order": MAX_ORDER, "max_symbol_side": MAX_SYMBOL_SIDE, "max_text": MAX_TEXT,
+            "seed_max": SEED_MAX, "seconds_max": SECONDS_MAX, "quote_max": QUOTE_MAX,
+            "whole": {name: list(bounds) for name, bounds in WHOLE.items()},
+            "max_workers": MAX_WORKERS, "max_exchange": MAX_EXCHANGE, "team_solver": TEAM_SOLVER,
+            "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM), "sentences": dict(SENTENCES)}

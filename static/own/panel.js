@@ -1,0 +1,112 @@
+// "Your solver": the editor of a visitor's solver (a plain textarea with line numbers), its two
+// starting templates, and loading its text in the page's worker, where its PARAMS become the
+// Solver form's fields. The text is kept in the browser's storage as typed and is never
+// replaced by an error; an error names its line, marked beside the text. Text that may not run
+// yet (own.trusted false) is never loaded. docs/design.md, "A visitor's solver".
+import { OWN, codeFor, storeText, storedText } from "./code.js";
+
+const LOAD_AFTER_MS = 600;           // a pause in typing, then the text is loaded (its parameters, its errors)
+
+export function mountOwn(store, worker) {
+  const $ = (id) => document.getElementById(id);
+  const ui = { panel: $("own-panel"), code: $("own-code"), lines: $("own-lines"), template: $("own-template"),
+    problem: $("own-problem"), status: $("own-status"), download: $("own-download") };
+  const own = () => store.state.own;
+  const setOwn = (patch) => store.set({ own: { ...own(), ...patch } });
+
+  const kept = storedText(window.localStorage);
+  if (kept !== null) setOwn({ text: kept });
+
+  // ------------------------------------------------------------------ visitor -> state
+  let timer = null;
+  ui.code.addEventListener("input", () => {
+    setOwn({ text: ui.code.value, error: null });
+    storeText(window.localStorage, ui.code.value);
+    clearTimeout(timer);
+    timer = setTimeout(load, LOAD_AFTER_MS);
+  });
+  ui.code.addEventListener("scroll", () => { ui.lines.scrollTop = ui.code.scrollTop; });
+  ui.code.addEventListener("keydown", (e) => {       // Tab indents (four spaces); Escape then Tab leaves the box
+    if (e.key !== "Tab" || e.shiftKey || ui.code.dataset.escaped === "true") { ui.code.dataset.escaped = "false"; return; }
+    e.preventDefault();
+    ui.code.setRangeText("    ", ui.code.selectionStart, ui.code.selectionEnd, "end");
+    ui.code.dispatchEvent(new Event("input"));
+  });
+  ui.code.addEventListener("keyup", (e) => { if (e.key === "Escape") ui.code.dataset.escaped = "true"; });
+  ui.template.addEventListener("change", () => {
+    const t = templates().find((x) => x.id === ui.template.value);
+    ui.template.value = "";
+    if (!t) return;
+    const typed = own().text.trim();
+    const isTemplate = templates().some((x) => x.text.trim() === typed);
+    if (typed && !isTemplate && !window.confirm("Replace your code with the template? (Download it first to keep it.)")) return;
+    setOwn({ text: t.text, error: null, trusted: true });
+    storeText(window.localStorage, t.text);
+    load();
+  });
+  ui.download.addEventListener("click", () => {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([own().text], { type: "text/x-python" }));
+    a.download = own().name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+
+  const templates = () => (worker.hello && worker.hello.templates) || [];
+
+  // Load the text in the worker: its schema (the form's parameters) or its error and line.
+  let loadSeq = 0;
+  async function load() {
+    clearTimeout(timer);
+    const s = store.state;
+    const code = codeFor(OWN, s.own);
+    if (!s.ready || !code) return;
+    const mine = ++loadSeq;
+    let reply;
+    try { reply = await worker.own(code); } catch { return; }       // a lost worker says so itself
+    if (mine !== loadSeq || store.state.own.text !== code.text) return;
+    if (!reply.ok) { setOwn({ error: { message: reply.message, line: reply.line ?? null } }); return; }
+    const schemas = new Map(store.state.schemas);
+    schemas.set(OWN, reply.schema);
+    store.set({ schemas, own: { ...store.state.own, error: null, loaded: reply.sha256 } });
+  }
+
+  // ------------------------------------------------------------------ state -> editor
+  store.on(["ready"], (s) => {
+    if (!s.ready) return;
+    if (ui.template.options.length <= 1) {
+      for (const t of templates()) ui.template.add(new Option(t.title, t.id));
+    }
+    if (s.settings.solver === OWN) load();
+  });
+  store.on(["settings"], (s) => {
+    const on = s.settings.solver === OWN;
+    ui.panel.hidden = !on;
+    if (on && s.ready && !s.own.loaded && !s.own.error) load();
+  });
+  store.on(["own", "running"], (s) => {
+    if (ui.code.value !== s.own.text) ui.code.value = s.own.text;
+    ui.code.readOnly = !!s.running;
+    const count = Math.max(1, s.own.text.split("\n").length);
+    const bad = s.own.error && s.own.error.line;
+    const spans = [];
+    for (let i = 1; i <= count; i++) {
+      const span = document.createElement("span");
+      span.textContent = `${i}\n`;
+      if (i === bad) span.className = "own-bad-line";
+      spans.push(span);
+    }
+    ui.lines.replaceChildren(...spans);
+    ui.lines.scrollTop = ui.code.scrollTop;
+    const message = s.own.error ? s.own.error.message : "";
+    ui.problem.textContent = message;
+    ui.problem.hidden = !message;
+    ui.problem.dataset.line = bad ? String(bad) : "";
+    if (message) ui.code.setAttribute("aria-invalid", "true"); else ui.code.removeAttribute("aria-invalid");
+    const schema = s.schemas.get(OWN);
+    ui.status.textContent = s.own.loaded && schema && schema.own
+      ? `Loaded: ${schema.title} (sha256 ${s.own.loaded.slice(0, 12)}…)` : "";
+    ui.status.dataset.sha256 = s.own.loaded || "";
+  });
+  return { load };
+}

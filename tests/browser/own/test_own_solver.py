@@ -1,0 +1,146 @@
+"""Your solver in the page: the editor, its templates, its errors named by line, the watchdog,
+verified claims, and the same moves as the native run of the same text and seed."""
+
+import hashlib
+
+import pytest
+
+from conftest import PAPERS, ROOT
+from sudoku_lab.grid import parse
+from sudoku_lab.run import Budget, Run
+from sudoku_lab.solver_file import load
+
+pytestmark = [pytest.mark.browser]
+
+TEMPLATES = ROOT / "py" / "sudoku_lab" / "templates"
+EASY = PAPERS["sato-01-easy"]
+
+
+def choose_own(lab, template: str | None = None):
+    lab.by("solver-select").select_option("own")
+    lab.page.wait_for_selector('[data-testid="own-panel"]:not([hidden])')
+    if template:
+        lab.by("own-template").select_option(template)
+        wait_loaded(lab, (TEMPLATES / f"{template}.py").read_text())
+
+
+def wait_loaded(lab, text: str):
+    """Until the editor's text is loaded in the worker (its sha256 beside the editor)."""
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    lab.page.wait_for_selector(f'[data-testid="own-status"][data-sha256="{sha}"]', state="attached", timeout=60_000)
+
+
+def type_code(lab, text: str, loads: bool = True):
+    lab.by("own-code").fill(text)
+    if loads:
+        wait_loaded(lab, text)
+
+
+def start_and_wait(lab, *states):
+    lab.by("start").click()
+    return lab.wait_state(*states, timeout=60_000)
+
+
+def test_a_template_solves_a_9x9_with_the_moves_of_the_native_run(lab):
+    lab.open("#p=" + EASY)
+    choose_own(lab, "min_conflicts")
+    assert lab.by("param-noise").input_value() == "0.1"            # its PARAMS are the form's fields
+    lab.by("seed-input").fill("3")
+    assert start_and_wait(lab, "solved", "failed", "error") == "solved"
+    text = (TEMPLATES / "min_conflicts.py").read_text()
+    native = Run(parse(EASY), load("my_solver.py", text), {}, 3, Budget(max_seconds=60)).finish()
+    assert native.solved
+    assert lab.board_values() == native.board.tolist()
+    assert int(lab.metric("iteration").replace(",", "")) == native.iterations
+    assert lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solver')).text") == text
+
+
+def test_a_syntax_error_names_its_line_and_the_text_is_kept(lab):
+    lab.open("#p=" + EASY)
+    choose_own(lab)
+    bad = "import numpy as np\n\ndef run(puzzle, params, rng):\n    yield (\n"
+    type_code(lab, bad, loads=False)
+    problem = lab.by("own-problem")
+    problem.wait_for(state="visible")
+    assert problem.inner_text().startswith("line 4 of my_solver.py: SyntaxError")
+    assert problem.get_attribute("data-line") == "4"
+    assert start_and_wait(lab, "ready", "error") in ("ready", "error")
+    assert lab.by("own-code").input_value() == bad                # nothing typed is lost
+    lab.page.reload()
+    lab.wait_state("ready", timeout=60_000)
+    lab.by("solver-select").select_option("own")
+    assert lab.by("own-code").input_value() == bad                # and it survives a reload
+
+
+def test_a_run_time_error_names_its_line_and_the_next_run_works(lab):
+    lab.open("#p=" + EASY)
+    choose_own(lab)
+    text = ("from sudoku_lab.protocol import Progress\n"
+            "def run(puzzle, params, rng):\n"
+            "    board = puzzle.cells.copy()\n"
+            "    for step in range(1, 4):\n"
+            "        yield Progress(step, step, 0, board, {})\n"
+            "    x = int(board[0]) // 0\n")
+    type_code(lab, text)
+    assert start_and_wait(lab, "error", "failed", "solved") == "error"
+    assert "line 6 of my_solver.py: ZeroDivisionError" in lab.by("status").inner_text()
+    assert lab.by("own-problem").get_attribute("data-line") == "6"
+    type_code(lab, text.replace("int(board[0]) // 0", "1"))
+    assert lab.by("own-problem").is_hidden()
+    assert start_and_wait(lab, "error", "failed", "solved") == "failed"
+    assert lab.metric("iteration") == "3"
+
+
+def test_a_loop_that_never_yields_is_stopped_and_the_worker_replaced(lab):
+    lab.open("#p=" + EASY)
+    choose_own(lab)
+    type_code(lab, "from sudoku_lab.protocol import Progress\n"
+                   "def run(puzzle, params, rng):\n"
+                   "    yield Progress(0, 0, 0, puzzle.cells, {})\n"
+                   "    while True:\n"
+                   "        pass\n")
+    lab.by("start").click()
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent.includes('without yielding')",
+                               timeout=60_000)
+    assert "replaced" in lab.error_text()
+    lab.wait_state("ready", timeout=90_000)                        # the fresh worker loads
+    lab.page.once("dialog", lambda d: d.accept())                  # "Replace your code with the template?"
+    choose_own(lab, "genetic")
+    assert start_and_wait(lab, "solved", "failed", "error") == "solved"
+
+
+def test_a_wrong_claim_is_shown_as_wrong_never_as_solved(lab):
+    from sudoku_lab.exact import solve
+    p = parse(EASY)
+    s = solve(p).tolist()
+    free = [i for i in range(18, 27) if not p.givens[i]]
+    s[free[1]] = s[free[0]]
+    lab.open("#p=" + EASY)
+    choose_own(lab)
+    type_code(lab, "import numpy as np\nfrom sudoku_lab.protocol import Progress\n"
+                   "def run(puzzle, params, rng):\n"
+                   f"    yield Progress(1, 1, 0, np.array({s}), {{}})\n"
+                   "    return 'solved'\n")
+    assert start_and_wait(lab, "error", "failed", "solved") == "error"
+    assert f"claimed solved, but row 3 has {s[free[0]]} twice" in lab.by("status").inner_text()
+
+
+def test_a_new_visitor_races_a_changed_template_against_two_papers(lab):
+    lab.open("#p=" + EASY)
+    lab.set_view("race")
+    choose_own(lab, "min_conflicts")
+    text = lab.by("own-code").input_value().replace('param("noise", "float", 0.1,', 'param("noise", "float", 0.2,')
+    type_code(lab, text)                                            # one line changed: its default noise
+    assert lab.by("param-noise").input_value() == "0.2"
+    lab.by("seed-input").fill("1")
+    lab.by("compare-add").click()
+    lab.add_entry("hill_climb", 1)
+    lab.add_entry("alldiff_tabu", 1)
+    assert lab.entries() == [["own", 1], ["hill_climb", 1], ["alldiff_tabu", 1]]
+    lab.start_race()
+    lab.page.wait_for_function("() => document.querySelectorAll('[data-testid=lane]').length === 3")
+    lab.wait_lanes_done()
+    lanes = lab.lanes()
+    assert [l["state"] for l in lanes] == ["solved"] * 3
+    native = Run(parse(EASY), load("my_solver.py", text), {}, 1, Budget(max_seconds=60)).finish()
+    assert lanes[0]["values"] == native.board.tolist()             # the changed text ran, as natively

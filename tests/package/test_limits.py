@@ -1,0 +1,56 @@
+"""The limits table (limits.py): one home for the facts Python and the page both need. The page
+reads the build's copy, so the copy must be the table; the rules on both sides read their bounds
+from it; the sentences say what the limits say."""
+
+import json
+import re
+
+from conftest import ROOT
+from sudoku_lab import grid, limits, links, several, values
+from sudoku_lab.several import portfolio, team
+
+PAGE_COPY = ROOT / "static" / "vendor" / "limits.json"
+
+
+def test_the_page_reads_the_table_python_emits():
+    """static/vendor/limits.json (static/rules/limits.js imports it) is limits.table(), as the build writes it."""
+    assert PAGE_COPY.is_file(), "static/vendor/limits.json is missing: run python3 build.py build"
+    assert json.loads(PAGE_COPY.read_text(encoding="utf-8")) == json.loads(json.dumps(limits.table()))
+
+
+def test_the_build_emits_the_table_without_numpy():
+    """The build loads limits.py by its path (standard library only) and writes the same JSON."""
+    import build
+    assert json.loads(build.limits_json()) == json.loads(json.dumps(limits.table()))
+    source = (ROOT / "py" / "sudoku_lab" / "limits.py").read_text(encoding="utf-8")
+    assert not re.search(r"^\s*(from \.|import numpy|from numpy)", source, re.M)
+
+
+def test_the_package_reads_its_bounds_from_the_table():
+    assert (values.SEED_MAX, values.SECONDS_MAX, values.SIZES) == (limits.SEED_MAX, limits.SECONDS_MAX, limits.SIZES)
+    assert (links.MAX_WORKERS, links.MAX_EXCHANGE) == (limits.MAX_WORKERS, limits.MAX_EXCHANGE)
+    assert several.EXCHANGES == limits.EXCHANGES
+    assert team.EXCHANGE == limits.EXCHANGES["alldiff_ls"] and portfolio.SOLVERS == ("acs", "alldiff_tabu")
+    assert sorted(grid.BOX_SIZE_BY_CELLS) == [n * n for n in limits.SIZES]
+
+
+def test_the_sentences_say_the_limits():
+    assert several.workers_problem("hill_climb", 2) == (
+        "only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb")
+    assert several.workers_problem("hill_climb", 1) is None and several.workers_problem("acs", 8) is None
+    assert limits.SENTENCES["sides"] == "4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8)"
+    assert limits.SENTENCES["cell_counts"].endswith("2401 (49×49) or 4096 (64×64)")
+    try:
+        grid.parse("1" * 80)
+    except grid.PuzzleError as exc:
+        assert limits.SENTENCES["cell_counts"] in str(exc)
+    else:
+        raise AssertionError("80 cells were read as a puzzle")
+
+
+def test_design_md_states_the_auto_team_rule_of_the_table():
+    """The rule is written for people once, in docs/design.md; its numbers are the table's."""
+    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    auto = limits.AUTO_TEAM
+    side, share = auto["min_size"], round(auto["max_givens"] * 100)
+    assert f"runs on {auto['workers']} workers where a team was measured to pay — a grid of {side}×{side} or\nlarger whose givens are at most {share} %" in design
