@@ -22,6 +22,7 @@ import { mountViews } from "./page/views.js";
 import { mountFolds } from "./page/folds.js";
 import { mountZoom } from "./page/zoom.js";
 import { mountWatchFailure } from "./page/watch-failure.js";
+import { mountSolverHome } from "./page/solver-home.js";
 import { mountShare } from "./page/share.js";
 import { mountExports } from "./page/exports.js";
 import { mountLinks } from "./page/open-link.js";
@@ -76,6 +77,7 @@ const solve = mountSolve(store, actions, solveRunner, board);
 compare = mountCompare(store, actions, { worker, pool });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
+mountSolverHome(store);            // after the folds: they hold the panel wherever it stands
 mountZoom(store);
 mountWatchFailure(store);
 warmUpPlots();

@@ -3,6 +3,7 @@
 // reading its width; then it is built over two tasks: its parts (title, legend, axes, canvas)
 // in one, its first layout and draw in the next.
 import uPlot from "../vendor/uplot/uPlot.esm.js";
+import { DARK, LIGHT, theme } from "./theme.js";
 
 // A redraw asked for again and again (every frame of a run, of every lane of a race) happens at
 // most ten times a second, each in a task of its own between animation frames: a redraw
@@ -43,6 +44,7 @@ export function buildPlot(el, options, data, ready) {
     if (done) return;
     done = true;
     init();
+    followTheme(plot);
     ready(plot);
   };
   let waiting = afterPaint(() => { waiting = null; make(); timer = setTimeout(finish, 0); });
@@ -61,6 +63,50 @@ export function buildPlot(el, options, data, ready) {
       finish();
     },
   };
+}
+
+// Charts follow a switch of the colour scheme (a page loaded in one theme, then switched): a plot
+// takes its axes' and lines' colours from the theme when built, so on a switch every plot on the
+// page gets the new theme's ink and grid for its axes (titles and tick labels included) and each
+// line the new palette's colour of its place, and is redrawn. Its root says the ink it was drawn
+// with (`data-ink`).
+const live = new Set();
+let watching = false;
+
+function followTheme(plot) {
+  plot.root.dataset.ink = theme().ink;
+  live.add(plot);
+  if (watching) return;
+  watching = true;
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    for (const p of [...live]) {
+      if (p.root.isConnected) retheme(p);
+      else live.delete(p);                          // destroyed or replaced: forgotten
+    }
+  });
+}
+
+function retheme(plot) {
+  const t = theme();
+  const before = t.dark ? LIGHT : DARK;
+  const swap = (c) => { const k = before.indexOf(c); return k === -1 ? c : t.series[k]; };
+  for (const axis of plot.axes) {
+    axis.stroke = () => t.ink;
+    if (axis.grid) axis.grid.stroke = () => t.line;
+    if (axis.ticks) axis.ticks.stroke = () => t.line;
+  }
+  const rows = [...plot.root.querySelectorAll(".u-legend .u-series")];
+  const first = rows.length - (plot.series.length - 1);     // the x series has a row only in some legends
+  plot.series.forEach((s, i) => {
+    if (i === 0) return;
+    const stroke = swap(s.stroke(plot, i));
+    s.stroke = () => stroke;
+    if (s.points && s.points.fill) { const fill = swap(s.points.fill(plot, i)); s.points.fill = () => fill; }
+    const marker = rows[first + i - 1]?.querySelector(".u-marker");
+    if (marker) marker.style.borderColor = stroke;
+  });
+  plot.root.dataset.ink = t.ink;
+  plot.redraw(false, true);
 }
 
 // The first plot a page builds runs uPlot's code cold, compiled as it goes: about three times

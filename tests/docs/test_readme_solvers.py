@@ -10,10 +10,10 @@ import pytest
 from conftest import ROOT
 from sudoku_lab import solvers
 from sudoku_lab.grid import Puzzle
+from sudoku_lab.limits import SIZES
 from sudoku_lab.run import Run
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-SIZES = (4, 9, 16, 25, 36, 49, 64)
 
 
 def largest_size(solver_id: str) -> int:

@@ -133,3 +133,14 @@ test("a wait that starts afresh (a run sent, a barrier settled) is not taken for
   s.heard(5040, true);
   assert.equal(s.allowance(), STALL_MS);
 });
+
+test("a worker that keeps failing is restarted RESTARTS.count times within RESTARTS.ms, then left failed, as GAVE_UP says", async (t) => {
+  const { RESTARTS, GAVE_UP } = await import("../../static/python/client.js");
+  const replaced = [];
+  const w = new LabWorker({ onLost: (reason, again) => replaced.push(again) });
+  t.after(() => w.terminate());
+  for (let i = 0; i <= RESTARTS.count; i++) w.lose("it crashed");
+  assert.deepEqual(replaced, [...new Array(RESTARTS.count).fill(true), false]);
+  assert.equal(w.failure, "the worker failed: it crashed");
+  assert.match(GAVE_UP, /^It failed 3 times in 60 seconds, so it was not restarted/);
+});

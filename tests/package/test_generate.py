@@ -15,10 +15,9 @@ from sudoku_lab import values
 from sudoku_lab.exact import count_solutions
 from sudoku_lab.generate import Spec, generate, generate_steps, givens_for, parse_spec
 from sudoku_lab.grid import Puzzle
+from sudoku_lab.limits import SIZES
 from sudoku_lab.progress import PAUSE
 from sudoku_lab.score import is_solution
-
-SIZES = (4, 9, 16, 25, 36, 49, 64)
 
 
 def cli(*args):

@@ -78,7 +78,7 @@ def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280
     lab.page.set_viewport_size({"width": 1280, "height": 900})   # after open, which sets the window back
     lab.page.wait_for_selector(f'[data-testid=board][data-size="{size}"]')
     lab.wait_board(timeout=120_000)
-    # the count's answer (or its 8-s budget's notice) comes over Start: wait for it, so that
+    # the count's answer (or its 8-s budget's notice) comes under Start: wait for it, so that
     # nothing moves between the two measurements below but the zoom
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     lab.by("start").click()
@@ -88,8 +88,8 @@ def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280
     boxes = lab.page.evaluate(BOX, parts)
     for part, (left, top, right, bottom) in boxes.items():
         assert 0 <= left and right <= 1280 and 0 <= top and bottom <= 900, (part, boxes[part])
-    assert boxes["status"][2] > boxes["board"][2]           # beside the board, over Start and Stop
-    assert boxes["start"][1] - boxes["status"][3] < 150
+    assert boxes["status"][2] > boxes["board"][2]           # beside the board, right under Start and Stop
+    assert 0 <= boxes["status"][1] - boxes["start"][3] < 150
     assert lab.page.evaluate("() => scrollY") == 0
     assert cell_px(lab) >= 10
     lab.by("board-zoom").click()
@@ -101,6 +101,24 @@ def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280
     assert {k: moved[k] for k in parts[1:]} == {k: boxes[k] for k in parts[1:]}
     lab.by("board-zoom").click()
     assert cell_px(lab) < 25
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab, scheme):
+    """At 1280×900 the count's budget note ("The count stopped at its 8 s budget…") comes after
+    the board is shown; it stands under Start and Stop, which stay where they were."""
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.page.set_viewport_size({"width": 1280, "height": 900})
+    lab.open("#g=36:0.45:1&s=alldiff_ls&seed=1&t=2")
+    lab.page.wait_for_selector('[data-testid=board][data-size="36"]')
+    assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
+    before = lab.page.evaluate(BOX, ["start", "stop"])
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
+    assert "budget" in lab.by("error").inner_text()                               # the late note is shown
+    after = lab.page.evaluate(BOX, ["start", "stop", "error"])
+    assert {k: after[k] for k in ("start", "stop")} == before
+    assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
 
 
 def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):

@@ -122,3 +122,34 @@ def test_the_board_is_a_grid_of_rows_for_assistive_technology(lab):
     results = Axe().run(lab.page, context='[data-testid="board"]')
     ids = [v["id"] for v in results.response["violations"]]
     assert "aria-required-children" not in ids and "aria-required-parent" not in ids, ids
+
+
+INK = "(sel) => { const u = document.querySelector(sel + ' .uplot'); return [u.dataset.ink, " \
+      "getComputedStyle(document.documentElement).getPropertyValue('--ink').trim(), " \
+      "[...u.querySelectorAll('.u-legend .u-marker')].map((m) => m.style.borderColor)]; }"
+
+
+@pytest.mark.parametrize("first", ["light", "dark"])
+def test_a_chart_drawn_in_one_theme_takes_the_other_when_the_scheme_switches(lab, first):
+    """The Solve chart and the experiment's "Runs solved against time" drawn in one theme take
+    the other's ink (axis titles, tick labels) and line colours on a switch, as a page loaded in it."""
+    lab.open()
+    lab.page.emulate_media(color_scheme=first)
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1&t=30&i=300")
+    lab.by("start").click()
+    lab.wait_state("solved", "failed", timeout=60_000)
+    lab.set_view("experiment")
+    lab.add_entry("hill_climb", 1)
+    lab.by("compare-start").click()
+    lab.page.wait_for_selector("[data-testid=compare-status][data-state=finished]", timeout=120_000)
+    lab.page.wait_for_selector("[data-testid=compare-chart] .uplot[data-ink]")
+    lab.set_view("solve")
+    lab.page.wait_for_selector("[data-testid=chart] .uplot[data-ink]")
+    drawn = {sel: lab.page.evaluate(INK, sel) for sel in ("[data-testid=chart]", "[data-testid=compare-chart]")}
+    assert all(ink == page_ink for ink, page_ink, _ in drawn.values()), drawn
+    lab.page.emulate_media(color_scheme="dark" if first == "light" else "light")
+    for sel, (ink, _, markers) in drawn.items():
+        lab.wait_until(f"() => ({INK})('{sel}')[0] !== '{ink}'")
+        now, page_ink, now_markers = lab.page.evaluate(INK, sel)
+        assert now == page_ink != ink, sel                        # the new theme's ink, not the old
+        assert now_markers != markers, sel                        # the lines' colours too

@@ -95,3 +95,34 @@ def test_on_a_phone_the_experiment_table_says_its_columns_go_on_to_the_right(lab
     assert 0 <= seconds["x"] and seconds["x"] + seconds["width"] <= 390                # scrolled into view
     entry = lab.page.locator("#compare-results td").first.bounding_box()
     assert entry["x"] >= 0                                                             # the entry column stays
+
+
+BOX = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return {x: r.x, y: r.y + scrollY, w: r.width, h: r.height}; }"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_what_start_runs_stands_next_to_start_on_a_wide_screen_and_with_the_panels_on_a_phone(lab, scheme):
+    """At 1280×900 the Solver panel stands in the view's column, right under Start in Solve and
+    right over "Add entry" and Start in Race, all in the first screen; at 390×844 it stays with the
+    shared panels (folded in Race, next to "Add entry" as before)."""
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.page.set_viewport_size({"width": 1280, "height": 900})
+    lab.open("#p=" + HELD_OUT + "&s=hill_climb&seed=1&t=30")
+    start, panel = lab.page.evaluate(BOX, "[data-testid=start]"), lab.page.evaluate(BOX, "[data-testid=solver-panel]")
+    board = lab.page.evaluate(BOX, "[data-testid=board]")
+    assert panel["x"] >= board["x"] + board["w"] and abs(panel["x"] - start["x"]) < 40    # the view's column
+    assert 0 <= panel["y"] - (start["y"] + start["h"]) < 40                                # right under Start
+    assert panel["y"] + panel["h"] <= 900                                                  # all of it in the first screen
+    lab.set_view("race")
+    add, start = lab.page.evaluate(BOX, "[data-testid=compare-add]"), lab.page.evaluate(BOX, "[data-testid=compare-start]")
+    panel = lab.page.evaluate(BOX, "[data-testid=solver-panel]")
+    assert panel["x"] >= board["x"] + board["w"] and panel["y"] < add["y"] < panel["y"] + panel["h"] + 200
+    assert start["y"] + start["h"] <= 900
+    lab.page.set_viewport_size({"width": 390, "height": 844})
+    controls = lab.page.evaluate(BOX, ".controls")
+    panel = lab.page.evaluate(BOX, "[data-testid=solver-panel]")
+    assert controls["y"] <= panel["y"] <= controls["y"] + controls["h"]                  # back with the shared panels
+    assert lab.page.locator("[data-testid=fold][data-fold=solver]").get_attribute("aria-expanded") == "false"
+    lab.set_view("solve")
+    assert lab.by("solver-select").is_visible()
