@@ -41,7 +41,7 @@ The method:
 * **Walkers** (``walkers`` = K, 1 by default: the reference's single search): K states that
   share the one elite pool and one set of edge weights, moved in turn, one move each a round;
   an episode's end (each walker's own) feeds the pool in walker order. A run on several
-  workers splits them among its workers (team.py).
+  workers splits them among its workers (several/team.py).
 
 How a move is made cheap (the rules above are the whole search; this is only its cost):
 
@@ -548,7 +548,7 @@ class Walkers:
         g.weight[i, c] += 1
         g.weight[peers[i, c], g.back[i, c]] += 1
 
-    # -------------------------------------------------------------- workers (team.py)
+    # -------------------------------------------------------------- workers (several/team.py)
     def elite(self) -> tuple[int, list[np.ndarray]]:
         """What this group of walkers offers the others: its pool's cost and members."""
         return int(self.pool_cost), [np.asarray(v, dtype=np.int64) for v in self.pool]
@@ -598,7 +598,7 @@ def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Prog
 
 
 def progress(s: Walkers) -> Progress:
-    """The walkers as a step reports them (a run's, and a team member's in the page: team.py)."""
+    """The walkers as a step reports them (a run's, and a team member's in the page: several/team.py)."""
     w = s.current()
     return Progress(
         iteration=s.moves, evaluations=s.evaluations, best=s.best, board=s.board(s.best_val),
