@@ -18,7 +18,8 @@ The method:
   conflicts; then its best value (fewest weighted conflicts) that is not tabu, or tabu but
   aspirated (the move would bring the clashing edges below the episode's best). Every tie, of
   cells and of values, is broken **uniformly at random** (reservoir sampling: the k-th equal
-  candidate met replaces the choice with chance 1/k).
+  candidate met replaces the choice with chance 1/k; written inline in each scan, where a call
+  per candidate would cost as much as the scan's own work).
 * **First descent** (``descent``, on): while a walker has more clashing cells than a unit has
   cells (N), it scores the full neighbourhood at every move, as a steepest descent; below that,
   the cell-first rule. Not the reference's (it is cell-first from the first move); measured in
@@ -313,26 +314,15 @@ class Walkers:
         clashing cell), ties at random."""
         own, may, u, ui = w.own, w.may, self._u, self._ui
         best, x, ties = -1, -1, 0
-        for i in w.clash:
-            if may[i]:
-                o = own[i]
-                if o > best:
-                    best, x, ties = o, i, 1
-                elif o == best:
-                    ties += 1
-                    if u[ui] * ties < 1:
-                        x = i
-                    ui += 1
-        if x < 0:
-            for i in w.clash:
-                o = own[i]
-                if o > best:
-                    best, x, ties = o, i, 1
-                elif o == best:
-                    ties += 1
-                    if u[ui] * ties < 1:
-                        x = i
-                    ui += 1
+        for i in [i for i in w.clash if may[i]] or w.clash:
+            o = own[i]
+            if o > best:
+                best, x, ties = o, i, 1
+            elif o == best:
+                ties += 1
+                if u[ui] * ties < 1:
+                    x = i
+                ui += 1
         self._ui = ui
         return x
 
