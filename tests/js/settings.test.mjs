@@ -30,8 +30,8 @@ test("settings: the table is the package's settings.json, row by row (a stale bu
 });
 
 test("settings: the links' keys and the state's initial values come from the table", () => {
-  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t", "i", "ev", "w", "x", "stop"]);
-  assert.deepEqual([...COMPARE_KEYS].sort(), ["c", "e", "ev", "g", "gi", "gs", "i", "m", "p", "pl", "preset", "ps", "runs", "seed", "t"]);
+  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t", "i", "ev", "w", "x", "stop", "code"]);
+  assert.deepEqual([...COMPARE_KEYS].sort(), ["c", "code", "e", "ev", "g", "gi", "gs", "i", "m", "p", "pl", "preset", "ps", "runs", "seed", "t"]);
   for (const k of [...LINK_KEYS, ...COMPARE_LINK_KEYS]) assert.ok(RESERVED.has(k), k);
   const init = initialSettings();
   for (const part of ["settings", "generator", "compare", "paste"]) assert.deepEqual(INITIAL[part], init[part], part);
