@@ -45,6 +45,7 @@ def start_and_wait(lab, *states):
     return lab.wait_state(*states, timeout=60_000)
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): your solver
 def test_a_template_solves_a_9x9_with_the_moves_of_the_native_run(lab):
     lab.open("#p=" + EASY)
     choose_own(lab, "min_conflicts")
