@@ -25,10 +25,10 @@ export const workersProblem = (solver, workers) =>
 // The workers of a Solve whose Workers field is left empty ("auto"; docs/design.md, "Share
 // links", workers by default): AUTO_TEAM.workers for alldiff_ls where a team was measured to pay
 // (a grid of AUTO_TEAM.min_size or larger with givens at most AUTO_TEAM.max_givens of its cells,
-// where it has no quick solve; as many walkers as workers or more to split), when the visitor's
+// where it has no quick solve; each worker steps at least one walker), when the visitor's
 // pool affords them (`spare`: pool.js defaultPoolSize, the cores less one for the page); else 1
 // (a portfolio is asked for, never auto).
-export function autoWorkers({ solver, size, givens, walkers, spare }) {
+export function autoWorkers({ solver, size, givens, spare }) {
   const pays = solver === TEAM_SOLVER && size >= AUTO_TEAM.min_size && givens <= AUTO_TEAM.max_givens * size * size;
-  return pays && walkers >= AUTO_TEAM.workers && spare >= AUTO_TEAM.workers ? AUTO_TEAM.workers : 1;
+  return pays && spare >= AUTO_TEAM.workers ? AUTO_TEAM.workers : 1;
 }

@@ -111,13 +111,13 @@ test("read: Workers left empty is auto: 2 for alldiff_ls on a hard 36×36 or lar
   assert.equal(solve({ spareWorkers: 1 }).values.workers, 1);                 // no core to spare beside the page
   assert.equal(solve({ puzzle: grid(6, 0.6) }).values.workers, 1);            // past the hard band: solved at once on one
   assert.equal(solve({ puzzle: grid(5, 0.45) }).values.workers, 1);           // 25×25
-  assert.equal(solve({}, { params: { walkers: "1" } }).values.workers, 1);    // one walker cannot be split
+  assert.equal(solve({}, { params: { walkers: "1" } }).values.workers, 2);    // one walker: each worker steps one
   assert.equal(solve({}, { solver: "hill_climb" }).values.workers, 1);
   assert.equal(solve({}, { workers: "1" }).values.workers, 1);                // a number typed is the number
   assert.equal(solve({ puzzle: null }).values.workers, 1);
   // the rule alone, at its edges: 55 % of the cells given is still in the band
-  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296), walkers: 16, spare: 2 }), 2);
-  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296) + 1, walkers: 16, spare: 2 }), 1);
+  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296), spare: 2 }), 2);
+  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296) + 1, spare: 2 }), 1);
 });
 
 test("read: a Solve's link writes the workers auto stood for; an entry the form composes asks for one", () => {
