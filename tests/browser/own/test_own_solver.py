@@ -213,3 +213,28 @@ def test_an_over_long_link_is_refused_plainly(lab):
                         r"clients cut longer ones\): send your code as a file instead \(Download my_solver\.py\)\.",
                         message.strip())
     assert lab.page.evaluate("() => location.href") == before and lab.by("own-download").is_visible()
+
+
+def test_an_experiments_records_name_the_code_that_ran(lab):
+    import json
+    lab.open("#p=" + EASY)
+    lab.set_view("experiment")
+    choose_own(lab, "genetic")
+    lab.by("seed-input").fill("4")
+    lab.by("compare-add").click()
+    lab.add_entry("hill_climb", 4)
+    lab.by("compare-runs").fill("2")
+    lab.by("compare-puzzles").select_option("current")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    records = [json.loads(line) for line in open(dl.value.path())]
+    text = (TEMPLATES / "genetic.py").read_text()
+    own = [r for r in records if r["solver"] == "own"]
+    assert len(own) == 2 and all(r["solved"] for r in records)
+    assert all(r["solver_file"] == "my_solver.py" and r["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
+               for r in own)
+    assert all(r["solver_file"] is None and r["solver_sha256"] is None for r in records if r["solver"] == "hill_climb")
+    native = Run(parse(EASY), load("my_solver.py", text), {}, own[0]["seed"], Budget(max_seconds=60)).finish()
+    assert (own[0]["board"], own[0]["iterations"]) == (native.to_json()["board"], native.iterations)
