@@ -11,6 +11,12 @@ rows ran on shuffled pattern grids made here instead: docs/benchmarks-history.md
 line per instance and a summary line: solved, median CPU and wall seconds (unsolved counted as
 the limit, so a median past it reads "> limit"), and moves per CPU second and per wall second.
 
+`--reference PROGRAM` runs the field's reference beside ours on the same instances: the
+AllDiff-LS program built by you from its public source (Solvers/AllDiff-LS/Sudoku-LS.cpp, e.g.
+`g++ -O2`; nothing of it is in this repository), given each instance in the benchmark format,
+the same seed and the same CPU limit (`PROGRAM FILE SEED LIMIT 0`; it prints "find answer: T",
+T its CPU seconds). A summary line gives its solved count, median, and our median over its.
+
 `--workers W [W2 …] --moves M` runs each instance as one run on W processes (`several.processes.run_on_processes`)
 within M moves of all workers (a budget the machine's load does not change), and prints its wall
 and the workers' CPU seconds. Given several W, each instance runs once per W, and a last table
@@ -23,8 +29,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import resource
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -33,7 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from sudoku_lab.generate import generate, parse_spec  # noqa: E402
-from sudoku_lab.grid import Puzzle  # noqa: E402
+from sudoku_lab.grid import Puzzle, to_benchmark  # noqa: E402
 from sudoku_lab.run import Budget, Run  # noqa: E402
 from sudoku_lab.score import is_solution  # noqa: E402
 from sudoku_lab.several.processes import run_on_processes  # noqa: E402
@@ -44,6 +53,17 @@ def instance(size: int, p: float, seed: int) -> Puzzle:
     """The package's generator's `<size>:<p>:<seed>` (the same instance `generate --format
     benchmark` writes for the reference program)."""
     return generate(parse_spec(f"{size}:{p}:{seed}")).puzzle
+
+
+def reference(program: str, puzzle: Puzzle, seed: int, seconds: float) -> float | None:
+    """The reference program's CPU seconds to solve `puzzle` with `seed`, or None within `seconds`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"inst{puzzle.N}x{puzzle.N}.txt"
+        path.write_text(to_benchmark(puzzle))
+        out = subprocess.run([program, str(path), str(seed), str(seconds), "0"], capture_output=True, text=True,
+                             timeout=seconds * 3 + 30).stdout
+    found = re.search(r"find answer: ([0-9.]+)", out)
+    return float(found.group(1)) if found else None
 
 
 def team(args, params: dict, runs: list) -> None:
@@ -93,6 +113,8 @@ def main() -> None:
                     help="run each instance once per seed given (default: one run, seed = the instance number)")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                     help="a solver parameter (repeatable), read as JSON, e.g. episode=20000")
+    ap.add_argument("--reference", metavar="PROGRAM", help="the AllDiff-LS program (built from its public "
+                    "source) run beside ours on each instance, same seed and CPU limit")
     ap.add_argument("--workers", type=int, nargs="+", default=[1], help="alldiff_ls on this many processes as "
                     "one run (several.processes.run_on_processes), within --moves; several counts: each, and their moves per worker compared")
     ap.add_argument("--moves", type=int, default=None, help="with --workers: the budget, moves of all workers")
@@ -106,6 +128,7 @@ def main() -> None:
                             for seed in (args.seeds or [i])])
         return
     cpu_times, wall_times, solved, moves, cpu_all, wall_all = [], [], 0, 0, 0.0, 0.0
+    ref_times = []
     runs = [(i, seed) for i in range(args.first, args.first + args.instances) for seed in (args.seeds or [i])]
     for i, seed in runs:
         puzzle = instance(args.size, args.p, i)
@@ -123,7 +146,12 @@ def main() -> None:
         cpu_all += cpu
         wall_all += wall
         print(f"{args.size}x{args.size} p={args.p} instance={i} seed={seed} solved={ok} cpu={cpu:.2f}s wall={wall:.2f}s "
-              f"moves={result.iterations} best={result.best} restarts={result.restarts}", flush=True)
+              f"moves={result.iterations} moves/cpu s={result.iterations / max(cpu, 1e-9):.0f} best={result.best} "
+              f"restarts={result.restarts}", flush=True)
+        if args.reference:
+            t = reference(args.reference, puzzle, seed, args.seconds)
+            ref_times.append(float("inf") if t is None else t)
+            print(f"  reference: solved={t is not None} cpu={'-' if t is None else f'{t:.2f}s'}", flush=True)
 
     def median(xs):
         m = float(np.median(xs))
@@ -132,6 +160,12 @@ def main() -> None:
     print(f"SUMMARY {args.solver} {args.size}x{args.size} p={args.p}: solved {solved}/{len(runs)} "
           f"within {args.seconds:g} CPU s; median CPU {median(cpu_times)} s, median wall {median(wall_times)} s; "
           f"{moves / max(cpu_all, 1e-9):.0f} moves/CPU s, {moves / max(wall_all, 1e-9):.0f} moves/wall s", flush=True)
+    if args.reference:
+        ours, ref = float(np.median(cpu_times)), float(np.median(ref_times))
+        ratio = f"{ours / ref:.1f}×" if np.isfinite(ours) and np.isfinite(ref) and ref > 0 else "–"
+        print(f"SUMMARY reference {args.size}x{args.size} p={args.p}: solved {int(np.isfinite(ref_times).sum())}/"
+              f"{len(runs)} within {args.seconds:g} CPU s; median CPU {median(ref_times)} s; ours / reference "
+              f"(medians) {ratio}", flush=True)
 
 
 if __name__ == "__main__":

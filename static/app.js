@@ -65,7 +65,7 @@ function workerLost(reason, replaced) {
 const board = new Board(document.getElementById("board"), { drawAhead: true });
 mountViews(store);
 mountStatus(store);
-const share = mountShare(store);
+const share = mountShare(store, actions);
 mountSettings(store, actions, worker);
 mountOwn(store, worker);
 const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below

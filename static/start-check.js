@@ -2,6 +2,7 @@
 // refused Start says why — written once, pure (no DOM; node tests it in tests/js/actions.test.mjs
 // and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/design.md,
 // "The page").
+import { ownStartProblem } from "./own/code.js";
 import { clashingGivens, provenUnsolvable, read } from "./rules/read.js";
 import { problemLine } from "./rules/table.js";
 
@@ -55,6 +56,8 @@ export function checkStart(view, state) {
   if (!problems.size && runsTheBoard(view, state) && provenUnsolvable(state) && !state.watchFailure) {
     return { problems, mark: new Map(), line: null, message: unsolvableRefusal(state.check), source: "check" };
   }
+  const own = problems.size ? null : ownStartProblem(state, view);      // the visitor's text must be allowed to run
+  if (own) return { problems, mark: new Map(), line: null, message: nothingStarted([own]), source: "start" };
   if (!problems.size) return { values };
   const mark = new Map([...problems].filter(([k]) => !state.problems.has(k) && k !== "e"));
   return { problems, mark, line, source: "start",

@@ -16,7 +16,7 @@ from .generate import Spec, generate, parse_spec
 from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
 from .rate import RATE_SECONDS, rate
 from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
-from .solver_file import ID as OWN, SolverFile
+from .solver_file import DEFAULT_NAME, ID as OWN, SolverFile
 
 
 
@@ -166,6 +166,8 @@ def _from_link(args):
         args.workers = link.workers
     if args.exchange is None and link.exchange:               # and its exchange (x=), unless --exchange says
         args.exchange = link.exchange
+    if link.code is not None and args.solver_file is None:   # a visitor's solver travels in its link (code=)
+        args.link_code = SolverFile(DEFAULT_NAME, link.code)
     return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
 
@@ -180,7 +182,7 @@ def cmd_solve(args) -> int:
             raise UsageError("solve needs a puzzle and --solver or --solver-file (or --link)")
         puzzle, solver, params = _puzzle(args.puzzle), args.solver or OWN, _params(args.param)
         seed, budget = _seed(args.seed if args.seed is not None else "0"), _budget(args)
-    source = _solver_file(args.solver_file)
+    source = _solver_file(args.solver_file) or getattr(args, "link_code", None)
     if source is not None:
         if solver != OWN:
             raise UsageError(f"--solver-file runs the file's solver ('{OWN}'), not --solver {solver}")

@@ -23,6 +23,8 @@ from .generate import parse_spec
 from .grid import PuzzleError, parse
 from .limits import MAX_EXCHANGE, MAX_WORKERS   # w= and x=: the workers of a run and their steps between barriers
 from .several import EXCHANGES, workers_problem
+from .solver_file import DEFAULT_NAME, ID as OWN, load, unpack
+from .solvers import SolverError
 from .several.team import EXCHANGE
 
 RESERVED = LINK_KEYS                          # from the settings table (settings.py)
@@ -43,6 +45,7 @@ class Link:
     workers: int | None = None                 # the workers of the run (w=), alldiff_ls, acs, alldiff_tabu only
     exchange: int | None = None                # their steps each between two barriers (x=)
     params: dict[str, Any] = field(default_factory=dict)
+    code: str | None = None                    # a visitor's solver's text (code=, with s=own)
     view: str | None = None
     problems: dict[str, str] = field(default_factory=dict)   # key -> what is wrong with it
 
@@ -90,15 +93,26 @@ def decode(fragment: str) -> Link:
                 setattr(link, attr, values.param({"name": key, "type": "int", "min": 1, "max": high}, raw[key], label_of(key)))
             except values.ValueProblem as exc:
                 link.problems[key] = str(exc)
+    own = None
+    if "code" in raw:                  # a visitor's solver (docs/design.md, "A visitor's solver")
+        try:
+            link.code = unpack(raw["code"])
+            own = load(DEFAULT_NAME, link.code) if raw.get("s") == OWN else None
+        except (ValueError, SolverError) as exc:
+            link.problems["code"] = str(exc)
     if "s" in raw:
-        if raw["s"] in solvers.REGISTRY:
+        if raw["s"] in solvers.REGISTRY or (raw["s"] == OWN and own is not None):
             link.solver = raw["s"]
+        elif raw["s"] == OWN and "code" not in link.problems:
+            link.problems["s"] = f"the solver '{OWN}' is a visitor's: its link carries its code (code=…)"
+        elif raw["s"] == OWN:
+            return link
         else:
             link.problems["s"] = (f"unknown solver {values.quote(raw['s'])}; "
                                   f"choose one of: {', '.join(solvers.REGISTRY)}")
     if "s" in link.problems:
         return link                   # parameters mean nothing without their solver
-    module = solvers.REGISTRY[link.solver or next(iter(solvers.REGISTRY))]
+    module = own or solvers.REGISTRY[link.solver or next(iter(solvers.REGISTRY))]
     if problem := workers_problem(module.ID, link.workers or 1):
         link.problems["w"] = problem
     specs = {p["name"]: p for p in module.PARAMS}

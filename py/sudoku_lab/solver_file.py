@@ -14,10 +14,12 @@ traceback into the lab.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import inspect
 import traceback
 import types
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -68,6 +70,33 @@ def templates() -> list[dict[str, str]]:
         title = text.split("\n", 1)[0].strip('"').split(":")[0]
         out.append({"id": name, "title": title, "text": text})
     return out
+
+
+LINK_LIMIT = 32_000
+"""The longest share link the lab writes, in characters. Browsers take far longer fragments, but
+chat and mail clients and some servers cut links past a few tens of thousands of characters; a
+link cut short would open as a broken code, so past this the page offers the code as a file."""
+
+
+def pack(text: str) -> str:
+    """A solver's text as a share link carries it (``code=``): raw deflate, then base64url
+    without padding — what the page's CompressionStream('deflate-raw') writes."""
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = c.compress(text.encode("utf-8")) + c.flush()
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def unpack(packed: str) -> str:
+    """The text of a link's ``code=`` (ValueError in words when it is not one)."""
+    try:
+        data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+        d = zlib.decompressobj(-15)
+        raw = d.decompress(data, MAX_CHARS * 4)
+        if d.unconsumed_tail:
+            raise ValueError(f"the code is longer than {MAX_CHARS:,} characters")
+        return raw.decode("utf-8")
+    except (ValueError, zlib.error, UnicodeDecodeError) as exc:
+        raise ValueError(f"the link's code cannot be read ({exc}); was the link cut short?") from None
 
 
 def stub_schema() -> dict[str, Any]:

@@ -7,7 +7,20 @@ export const STORAGE_KEY = "sudoku-lab-own-solver";
 
 // state.own: the editor's text as typed (never replaced by an error), whether it may run (a
 // link's code waits for the visitor's word), the last error and the sha256 of the last text loaded
-export const INITIAL_OWN = { name: OWN_NAME, text: "", trusted: true, error: null, loaded: null };
+// (packed: the text as a share link's code=, own/panel.js keeps it in step)
+export const INITIAL_OWN = { name: OWN_NAME, text: "", trusted: true, error: null, loaded: null, packed: null };
+
+// Does what `view` would run use the visitor's solver (Solve's solver, or an entry of a comparison)?
+export const usesOwn = (s, view = s.view) =>
+  (view === "solve" ? s.settings.solver === OWN : s.compare.entries.some((e) => e.solver === OWN));
+
+// Why a Start that uses the visitor's solver cannot run its text (null when it can).
+export function ownStartProblem(s, view) {
+  if (!usesOwn(s, view)) return null;
+  if (!s.own.trusted) return "The link's code for your solver has not been allowed to run: read it, then press Run this code.";
+  if (!s.own.text.trim()) return "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).";
+  return null;
+}
 
 // What a run or a vet of `solver` sends as its code: the editor's text for "own" once it may run;
 // null for a built-in (and for "own" while its text waits for consent, or is empty).
@@ -32,4 +45,34 @@ export function storedText(storage) {
 
 export function storeText(storage, text) {
   try { storage.setItem(STORAGE_KEY, JSON.stringify({ text })); return true; } catch { return false; }
+}
+
+// The longest share link the lab writes (solver_file.LINK_LIMIT): browsers take longer fragments,
+// but chat and mail clients and some servers cut links past a few tens of thousands of characters.
+export const LINK_LIMIT = 32_000;
+
+export const tooLongText = (length) =>
+  `This link would be ${length.toLocaleString("en")} characters, past the ${LINK_LIMIT.toLocaleString("en")} a share ` +
+  "link may hold (chat and mail clients cut longer ones): send your code as a file instead (Download my_solver.py).";
+
+// A solver's text as a link carries it (code=): raw deflate, base64url without padding, as
+// solver_file.pack writes it.
+export async function packCode(text) {
+  const bytes = new Uint8Array(await new Response(new Blob([new TextEncoder().encode(text)]).stream()
+    .pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// The text of a link's code= (an Error in words when it is not one: a link cut short).
+export async function unpackCode(packed) {
+  try {
+    const binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const out = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer();
+    return new TextDecoder("utf-8", { fatal: true }).decode(out);
+  } catch {
+    throw new Error("the link's code cannot be read: was the link cut short?");
+  }
 }

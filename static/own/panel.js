@@ -1,16 +1,18 @@
 // "Your solver": the editor of a visitor's solver (a plain textarea with line numbers), its two
 // starting templates, and loading its text in the page's worker, where its PARAMS become the
 // Solver form's fields. The text is kept in the browser's storage as typed and is never
-// replaced by an error; an error names its line, marked beside the text. Text that may not run
-// yet (own.trusted false) is never loaded. docs/design.md, "A visitor's solver".
-import { OWN, codeFor, storeText, storedText } from "./code.js";
+// replaced by an error; an error names its line, marked beside the text. A link's code (own.trusted
+// false) is shown and never loaded, nor kept, until the visitor presses "Run this code". The text
+// is packed for the share link (own.packed) as it changes. docs/design.md, "A visitor's solver".
+import { OWN, codeFor, packCode, storeText, storedText, usesOwn } from "./code.js";
 
 const LOAD_AFTER_MS = 600;           // a pause in typing, then the text is loaded (its parameters, its errors)
 
 export function mountOwn(store, worker) {
   const $ = (id) => document.getElementById(id);
   const ui = { panel: $("own-panel"), code: $("own-code"), lines: $("own-lines"), template: $("own-template"),
-    problem: $("own-problem"), status: $("own-status"), download: $("own-download") };
+    problem: $("own-problem"), status: $("own-status"), download: $("own-download"), consent: $("own-consent"),
+    consentText: $("own-consent-text"), allow: $("own-allow") };
   const own = () => store.state.own;
   const setOwn = (patch) => store.set({ own: { ...own(), ...patch } });
 
@@ -21,7 +23,7 @@ export function mountOwn(store, worker) {
   let timer = null;
   ui.code.addEventListener("input", () => {
     setOwn({ text: ui.code.value, error: null });
-    storeText(window.localStorage, ui.code.value);
+    if (own().trusted) storeText(window.localStorage, ui.code.value);     // a link's code is kept once allowed
     clearTimeout(timer);
     timer = setTimeout(load, LOAD_AFTER_MS);
   });
@@ -52,6 +54,12 @@ export function mountOwn(store, worker) {
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   });
 
+  ui.allow.addEventListener("click", () => {
+    setOwn({ trusted: true, error: null });
+    storeText(window.localStorage, own().text);
+    load();
+  });
+
   const templates = () => (worker.hello && worker.hello.templates) || [];
 
   // Load the text in the worker: its schema (the form's parameters) or its error and line.
@@ -79,10 +87,33 @@ export function mountOwn(store, worker) {
     }
     if (s.settings.solver === OWN) load();
   });
-  store.on(["settings"], (s) => {
+  // shown while the form's solver is yours, a comparison has your entry, or a link's code waits for your word
+  store.on(["settings", "own", "compare", "view"], (s) => {
+    ui.panel.hidden = !(s.settings.solver === OWN || !s.own.trusted || (s.view !== "solve" && usesOwn(s)));
     const on = s.settings.solver === OWN;
-    ui.panel.hidden = !on;
     if (on && s.ready && !s.own.loaded && !s.own.error) load();
+  });
+  showOwn(store, ui, setOwn);
+  return { load };
+}
+
+// state -> the editor: its text, the consent a link's code waits for, the line numbers and the
+// error's line, the text last loaded; and the share link's code= kept in step with the text.
+function showOwn(store, ui, setOwn) {
+  // the share link's code= follows the text (a link's own code stays as it came)
+  let packing = null;
+  store.on(["own"], async (s) => {
+    const { text, trusted } = s.own;
+    if (!trusted || packing === text) return;
+    packing = text;
+    const packed = text.trim() ? await packCode(text) : null;
+    if (store.state.own.text === text) setOwn({ packed });
+  });
+  store.on(["own"], (s) => {
+    ui.consent.hidden = s.own.trusted;
+    ui.consentText.textContent = s.own.trusted ? "" : `This link holds code for "Your solver" (${s.own.text.split("\n").length} ` +
+      "lines, below). Nothing of it has run. Read it, then press Run this code to load it; it then replaces your " +
+      "editor's code in this browser (download yours first to keep it).";
   });
   store.on(["own", "running"], (s) => {
     if (ui.code.value !== s.own.text) ui.code.value = s.own.text;
@@ -108,5 +139,4 @@ export function mountOwn(store, worker) {
       ? `Loaded: ${schema.title} (sha256 ${s.own.loaded.slice(0, 12)}…)` : "";
     ui.status.dataset.sha256 = s.own.loaded || "";
   });
-  return { load };
 }

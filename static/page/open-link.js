@@ -9,12 +9,14 @@ import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { patchOf, isParam, valueIn } from "../rules/table.js";
 import { runFragment } from "../rules/stop-point.js";
+import { OWN, unpackCode } from "../own/code.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
 
 export function mountLinks(store, actions, generator) {
   let pending = null;
+  const openCode = codeOpener(store, actions);
 
   function open(hash) {
     actions.abandon();
@@ -23,6 +25,7 @@ export function mountLinks(store, actions, generator) {
     store.set({ stopPoint: null });          // a stop point names a step of one run: the link says its own, if any
     const q = new URLSearchParams(hash.replace(/^#/, ""));
     pending = { hash, compare: q.has("m") };
+    if (q.has("code")) openCode(q.get("code"));
     const s = store.state;
     // what needs no schemas: the puzzle, the seed, the time limit, the view
     const first = pending.compare ? decodeCompareLink(hash, new Map(), SETS) : decodeState(hash);
@@ -107,7 +110,9 @@ export function mountLinks(store, actions, generator) {
       return;
     }
     const link = decodeState(hash);
-    const { solver, params } = checkLinkParams(link, schemas);
+    // a visitor's solver's parameters are read by its own PARAMS, once its code is loaded (on the visitor's word)
+    const { solver, params } = link.solver === OWN ? { solver: OWN, params: Object.fromEntries(link.params) }
+      : checkLinkParams(link, schemas);
     if (solver) store.set({ settings: { ...store.state.settings, solver, params } });
     // the stop point stands for the run these settings name (rules/stop-point.js)
     if (link.stop !== null && !link.problems.size) store.set({ stopPoint: { fragment: runFragment(store.state), step: link.stop, replay: true } });
@@ -117,4 +122,22 @@ export function mountLinks(store, actions, generator) {
   store.on(["ready"], (s) => { if (s.ready) applyRest(); });
   window.addEventListener("hashchange", () => { if (location.hash) open(location.hash); });
   return { open };
+}
+
+// A link's code (code=): shown in the editor, and run only once the visitor allows it (own/panel.js).
+function codeOpener(store, actions) {
+  let codeSeq = 0;
+  return async function openCode(packed) {
+    const mine = ++codeSeq;
+    store.set({ own: { ...store.state.own, trusted: false, error: null, loaded: null, packed } });
+    let text;
+    try { text = await unpackCode(packed); } catch (err) {
+      if (mine !== codeSeq) return;
+      store.set({ own: { ...store.state.own, text: "", error: { message: err.message, line: null } } });
+      actions.setProblem("code", err.message);
+      actions.reportProblems("This link has settings that cannot be used (the others are kept). Fix the marked ones before starting:");
+      return;
+    }
+    if (mine === codeSeq) store.set({ own: { ...store.state.own, text } });
+  };
 }

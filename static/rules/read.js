@@ -49,7 +49,7 @@ function readSolverForm(state, problems) {
   const seed = take(problems, "seed", (label) => values.seed(state.settings.seed, label));
   // the workers of the run (w): several only for alldiff_ls, acs and alldiff_tabu, one run on that many of
   // the pool's workers; an empty field is "auto" (workers.js autoWorkers)
-  const workers = workersAuto(state) ? formAutoWorkers(state, schema, params)
+  const workers = workersAuto(state) ? formAutoWorkers(state, schema)
     : take(problems, "w", (label) => values.param({ name: "w", type: "int", min: 1, max: MAX_WORKERS }, state.settings.workers ?? "1", label));
   const team = schema ? workersProblem(schema.id, workers) : null;
   if (team) problems.set("w", team);
@@ -65,25 +65,23 @@ function readSolverForm(state, problems) {
 export const workersAuto = (state) => String(state.settings.workers ?? "1").trim() === "";
 
 // The workers "auto" stands for on this state's puzzle and solver form (1 without a puzzle or a
-// solver; `params` as read). `state.spareWorkers`: what the visitor's pool affords (pool.js
+// solver). `state.spareWorkers`: what the visitor's pool affords (pool.js
 // defaultPoolSize; 1 when unknown).
-function formAutoWorkers(state, schema, params) {
-  const facts = autoFacts(state, schema, params);
+function formAutoWorkers(state, schema) {
+  const facts = autoFacts(state, schema);
   return facts ? autoWorkers(facts) : 1;
 }
 
 // What auto decides by (rules/workers.js autoWorkers), or null without a puzzle or a solver.
-function autoFacts(state, schema, params) {
+function autoFacts(state, schema) {
   if (!schema || !state.puzzle) return null;
   return { solver: schema.id, size: state.puzzle.n * state.puzzle.n, givens: state.puzzle.cells.filter((v) => v > 0).length,
-    walkers: params.walkers ?? 1, spare: state.spareWorkers ?? 1 };
+    spare: state.spareWorkers ?? 1 };
 }
 
 // Why Workers left empty ("auto") stands for what it does now, in a sentence ("" without a puzzle or a solver).
 export function autoWorkersReason(state) {
-  const problems = new Map();
-  const { schema, params } = readSolverForm({ ...state, settings: { ...state.settings, workers: "" } }, problems);
-  const facts = autoFacts(state, schema, params);
+  const facts = autoFacts(state, state.schemas.get(state.settings.solver) || null);
   return facts ? autoWorkersWhy(facts) : "";
 }
 

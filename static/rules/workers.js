@@ -25,17 +25,17 @@ export const workersProblem = (solver, workers) =>
 // The workers of a Solve whose Workers field is left empty ("auto"; docs/design.md, "Share
 // links", workers by default): AUTO_TEAM.workers for alldiff_ls where a team was measured to pay
 // (a grid of AUTO_TEAM.min_size or larger with givens at most AUTO_TEAM.max_givens of its cells,
-// where it has no quick solve; as many walkers as workers or more to split), when the visitor's
+// where it has no quick solve; each worker steps at least one walker), when the visitor's
 // pool affords them (`spare`: pool.js defaultPoolSize, the cores less one for the page); else 1
 // (a portfolio is asked for, never auto).
-export function autoWorkers({ solver, size, givens, walkers, spare }) {
+export function autoWorkers({ solver, size, givens, spare }) {
   const pays = solver === TEAM_SOLVER && size >= AUTO_TEAM.min_size && givens <= AUTO_TEAM.max_givens * size * size;
-  return pays && walkers >= AUTO_TEAM.workers && spare >= AUTO_TEAM.workers ? AUTO_TEAM.workers : 1;
+  return pays && spare >= AUTO_TEAM.workers ? AUTO_TEAM.workers : 1;
 }
 
 // Why "auto" stands for what it does, in a sentence for the Solver form (the same facts as
-// autoWorkers, in its order): the solver, the grid, its givens, the walkers, then this device.
-export function autoWorkersWhy({ solver, size, givens, walkers, spare }) {
+// autoWorkers, in its order): the solver, the grid, its givens, then this device.
+export function autoWorkersWhy({ solver, size, givens, spare }) {
   const team = AUTO_TEAM.workers, share = Math.round(100 * AUTO_TEAM.max_givens);
   const where = `a team of ${team} was measured to pay only for ${TEAM_SOLVER} on a ${AUTO_TEAM.min_size}×${AUTO_TEAM.min_size} ` +
     `or larger with at most ${share} % of its cells given`;
@@ -44,7 +44,6 @@ export function autoWorkersWhy({ solver, size, givens, walkers, spare }) {
   if (givens > AUTO_TEAM.max_givens * size * size) {
     return `auto: 1 worker — ${where}; this one has ${Math.round((100 * givens) / (size * size))} % given.`;
   }
-  if (walkers < team) return `auto: 1 worker — its ${walkers} walker${walkers === 1 ? "" : "s"} cannot be split over ${team}.`;
   if (spare < team) {
     return `auto: 1 worker — a team of ${team} would pay here, but this device's cores leave ${spare} worker${spare === 1 ? "" : "s"} ` +
       `for a run beside the page (${team} would share a core and run no faster): type ${team} to try it.`;

@@ -29,3 +29,26 @@ test("the text survives in the browser's storage, and a refusing storage loses n
   assert.equal(storeText(full, "y"), false);
   assert.equal(storedText(full), null);
 });
+
+test("a solver's text packs into a link's code= and back, as solver_file.pack does", async () => {
+  const { packCode, unpackCode, tooLongText } = await import("../../static/own/code.js");
+  const text = "def run(puzzle, params, rng):\n    yield  # é, ünïcode\n".repeat(40);
+  const packed = await packCode(text);
+  assert.match(packed, /^[A-Za-z0-9_-]+$/);
+  assert.ok(packed.length < text.length / 4);
+  assert.equal(await unpackCode(packed), text);
+  await assert.rejects(unpackCode(packed.slice(0, 20)), /cannot be read: was the link cut short\?/);
+  assert.equal(tooLongText(41203), "This link would be 41,203 characters, past the 32,000 a share link may hold " +
+    "(chat and mail clients cut longer ones): send your code as a file instead (Download my_solver.py).");
+});
+
+test("the page's code= is the package's: one text packs alike on both sides", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const { packCode, unpackCode } = await import("../../static/own/code.js");
+  const text = "x = 1\nprint('ß')\n";
+  const python = process.env.PYTHON || "python3";
+  const packed = execFileSync(python, ["-c", "import sys; from sudoku_lab.solver_file import pack; print(pack(sys.argv[1]))", text],
+    { cwd: new URL("../../py/", import.meta.url), encoding: "utf8" }).trim();
+  assert.equal(await unpackCode(packed), text);
+  assert.equal(await unpackCode(await packCode(text)), text);
+});

@@ -31,8 +31,8 @@ test("settings: the table is the package's settings.json, row by row (a stale bu
 });
 
 test("settings: the links' keys and the state's initial values come from the table", () => {
-  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t", "i", "ev", "w", "x", "stop"]);
-  assert.deepEqual([...COMPARE_KEYS].sort(), ["c", "e", "ev", "g", "gi", "gs", "i", "m", "p", "pl", "preset", "ps", "runs", "seed", "t"]);
+  assert.deepEqual([...LINK_KEYS], ["p", "g", "s", "seed", "t", "i", "ev", "w", "x", "stop", "code"]);
+  assert.deepEqual([...COMPARE_KEYS].sort(), ["c", "code", "e", "ev", "g", "gi", "gs", "i", "m", "p", "pl", "preset", "ps", "runs", "seed", "t"]);
   for (const k of [...LINK_KEYS, ...COMPARE_LINK_KEYS]) assert.ok(RESERVED.has(k), k);
   const init = initialSettings();
   for (const part of ["settings", "generator", "compare", "paste"]) assert.deepEqual(INITIAL[part], init[part], part);
@@ -112,13 +112,13 @@ test("read: Workers left empty is auto: 2 for alldiff_ls on a hard 36×36 or lar
   assert.equal(solve({ spareWorkers: 1 }).values.workers, 1);                 // no core to spare beside the page
   assert.equal(solve({ puzzle: grid(6, 0.6) }).values.workers, 1);            // past the hard band: solved at once on one
   assert.equal(solve({ puzzle: grid(5, 0.45) }).values.workers, 1);           // 25×25
-  assert.equal(solve({}, { params: { walkers: "1" } }).values.workers, 1);    // one walker cannot be split
+  assert.equal(solve({}, { params: { walkers: "1" } }).values.workers, 2);    // one walker: each worker steps one
   assert.equal(solve({}, { solver: "hill_climb" }).values.workers, 1);
   assert.equal(solve({}, { workers: "1" }).values.workers, 1);                // a number typed is the number
   assert.equal(solve({ puzzle: null }).values.workers, 1);
   // the rule alone, at its edges: 55 % of the cells given is still in the band
-  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296), walkers: 16, spare: 2 }), 2);
-  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296) + 1, walkers: 16, spare: 2 }), 1);
+  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296), spare: 2 }), 2);
+  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296) + 1, spare: 2 }), 1);
 });
 
 test("read: a Solve's link writes the workers auto stood for; an entry the form composes asks for one", () => {
@@ -232,16 +232,15 @@ test("patchOf puts a link's text where the table keeps the setting", async () =>
   assert.equal(valueIn({ ...s, ...patchOf(s, "t", "0") }, "t"), "0");
 });
 
-test("read: why Workers auto stands for what it does, in words: the solver, the grid, its givens, the walkers, the device", () => {
-  const hard = { solver: "alldiff_ls", size: 36, givens: Math.floor(0.45 * 1296), walkers: 16, spare: 2 };
+test("read: why Workers auto stands for what it does, in words: the solver, the grid, its givens, the device", () => {
+  const hard = { solver: "alldiff_ls", size: 36, givens: Math.floor(0.45 * 1296), spare: 2 };
   assert.match(autoWorkersWhy(hard), /^auto: 2 workers — a team of 2 was measured to pay/);
   assert.match(autoWorkersWhy({ ...hard, spare: 1 }),
     /^auto: 1 worker — a team of 2 would pay here, but this device's cores leave 1 worker for a run beside the page/);
   assert.match(autoWorkersWhy({ ...hard, size: 25, givens: 200 }), /this is a 25×25\.$/);
   assert.match(autoWorkersWhy({ ...hard, givens: Math.floor(0.6 * 1296) }), /this one has 60 % given\.$/);
-  assert.match(autoWorkersWhy({ ...hard, walkers: 1 }), /its 1 walker cannot be split over 2\./);
   assert.match(autoWorkersWhy({ ...hard, solver: "acs" }), /acs and alldiff_tabu run on several only when you ask/);
-  for (const facts of [hard, { ...hard, spare: 1 }, { ...hard, size: 25 }, { ...hard, walkers: 1 }]) {
+  for (const facts of [hard, { ...hard, spare: 1 }, { ...hard, size: 25 }, { ...hard, solver: "acs" }]) {
     assert.equal(autoWorkersWhy(facts).startsWith(`auto: ${autoWorkers(facts)} worker`), true);   // the same decision
   }
   assert.equal(autoWorkersReason(state({ puzzle: null })), "");

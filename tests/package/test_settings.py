@@ -55,9 +55,9 @@ def test_labels_of_keys_entries_and_parameters():
 
 
 def test_links_read_the_tables_keys():
-    assert links.RESERVED == ("p", "g", "s", "seed", "t", "i", "ev", "w", "x", "stop")
+    assert links.RESERVED == ("p", "g", "s", "seed", "t", "i", "ev", "w", "x", "stop", "code")
     assert set(links.COMPARE_KEYS) == {"p", "g", "t", "i", "ev", "seed", "m", "e", "c", "runs", "ps", "pl", "gs", "gi",
-                                       "preset"}
+                                       "preset", "code"}
     # a comparison's key in a single-run link is not taken for a parameter
     link = links.decode("#p=" + "." * 81 + "&s=hill_climb&gs=9:0:1:0.1")
     assert "gs" not in link.problems and link.params == {}

@@ -16,7 +16,7 @@ from ..propagate import candidate_table
 from ..run import Budget, Result
 from ..solvers import SolverError, alldiff_ls, check_seed, get, resolve_params
 from . import member, workers_problem
-from .team import check_split, unsolvable
+from .team import unsolvable
 
 
 def _serve(conn, cells: np.ndarray, n: int, solver: str, params: dict, seed: int, w: int, workers: int,
@@ -90,8 +90,6 @@ def run_on_processes(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, w
     if problem:
         raise SolverError(problem, "workers")
     params = resolve_params(get(solver), params or {}, puzzle)
-    if solver == alldiff_ls.ID:
-        check_split(params, workers)
     seed = check_seed(seed)
     budget = budget or Budget()
     started = time.perf_counter()

@@ -1,14 +1,11 @@
 """The alldiff_ls team: one ``alldiff_ls`` run on several workers (a run on several workers,
 ``several/__init__.py``), its walkers split among them, exchanging elite pools at barriers.
 
-Each worker is a group of walkers in lockstep (`solvers.alldiff_ls.Walkers`) with its own
-random stream: worker 0 draws from the run's seed as a one-worker run does, worker w from
-``[seed, w]``. The run's walkers (``walkers`` = K) are split among its W workers, as evenly as
-they go (:func:`member_walkers`; K ≥ W): more workers step the same run's walkers sooner, they
-do not add walkers. Measured (docs/benchmarks.md, "One run on two of the page's workers"): with
-16 walkers on each of two workers the team was a two-seed portfolio, not sooner at the median
-(0.99×) over ten 36×36 instances; with the 16 split 8 and 8, each worker needed 2–4× fewer
-moves on most of them. The workers run in segments of ``exchange`` moves each; at the end of a
+Each worker is a group of walkers (`solvers.alldiff_ls.Walkers`) with its own random stream:
+worker 0 draws from the run's seed as a one-worker run does, worker w from ``[seed, w]``. The
+run's walkers (``walkers`` = K) are split among its W workers, as evenly as they go, and each
+worker steps at least one (:func:`member_walkers`; with the default K = 1, a walker a worker).
+The workers run in segments of ``exchange`` moves each; at the end of a
 segment every worker offers its elite pool, and every worker adopts the pool of fewest clashing
 edges over all of them (the members of that cost merged in worker order). A segment's end is a
 barrier: the same seed, worker count and exchange points give the same moves, whatever the
@@ -47,15 +44,9 @@ def worker_rng(seed: int, w: int) -> np.random.Generator:
 
 
 def member_walkers(walkers: int, w: int, workers: int) -> int:
-    """Worker w's share of the run's `walkers`: the first K mod W workers take one more."""
-    return walkers // workers + (1 if w < walkers % workers else 0)
-
-
-def check_split(params: dict, workers: int) -> None:
-    """Every worker steps at least one of the run's walkers."""
-    if params["walkers"] < workers:
-        raise SolverError(f"walkers: the run's {params['walkers']} walkers are split among its {workers} workers, "
-                          f"each needs at least one: set walkers to {workers} or more, or fewer workers", "walkers")
+    """Worker w's share of the run's `walkers`: the first K mod W workers take one more, and
+    every worker steps at least one (K < W: the run steps W walkers, one a worker)."""
+    return max(1, walkers // workers + (1 if w < walkers % workers else 0))
 
 
 _NO_POOL = np.iinfo(np.int64).max      # a pool's cost before any episode has ended (the pool is empty)
@@ -100,7 +91,6 @@ class Member:
         self.puzzle, self.params, self.seed, self.w, self.workers = puzzle, params, seed, w, workers
         self.exchange, self.until = exchange, exchange
         self.budget = budget or Budget()
-        check_split(params, workers)
         own = {**params, "walkers": member_walkers(params["walkers"], w, workers)}
         self.walkers = alldiff_ls.Walkers(puzzle, dom, own, worker_rng(seed, w))
         self.per_step = alldiff_ls.steps_per_progress(puzzle.N, self.walkers.K)
@@ -111,7 +101,7 @@ class Member:
         return s.best == 0 or s.moves >= self.until
 
     def step(self) -> None:
-        """One step toward the barrier: at most a run's step of lockstep moves, never past it.
+        """One step toward the barrier: at most a run's step of rounds (a move of each walker), never past it.
         Where the steps fall does not change the moves (`Walkers.step` moves one at a time)."""
         s = self.walkers
         s.step(min(self.per_step, -(-(self.until - s.moves) // s.K)))

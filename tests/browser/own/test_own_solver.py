@@ -2,10 +2,12 @@
 verified claims, and the same moves as the native run of the same text and seed."""
 
 import hashlib
+import re
 
 import pytest
 
 from conftest import PAPERS, ROOT
+from lab import Lab
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solver_file import load
@@ -31,7 +33,9 @@ def wait_loaded(lab, text: str):
 
 
 def type_code(lab, text: str, loads: bool = True):
-    lab.by("own-code").fill(text)
+    """The text in the editor as one input (a paste); Playwright's fill of tens of thousands of
+    characters takes longer than the page's own handling."""
+    lab.by("own-code").evaluate("(el, t) => { el.value = t; el.dispatchEvent(new Event('input', {bubbles: true})); }", text)
     if loads:
         wait_loaded(lab, text)
 
@@ -41,6 +45,7 @@ def start_and_wait(lab, *states):
     return lab.wait_state(*states, timeout=60_000)
 
 
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): your solver
 def test_a_template_solves_a_9x9_with_the_moves_of_the_native_run(lab):
     lab.open("#p=" + EASY)
     choose_own(lab, "min_conflicts")
@@ -144,3 +149,93 @@ def test_a_new_visitor_races_a_changed_template_against_two_papers(lab):
     assert [l["state"] for l in lanes] == ["solved"] * 3
     native = Run(parse(EASY), load("my_solver.py", text), {}, 1, Budget(max_seconds=60)).finish()
     assert lanes[0]["values"] == native.board.tolist()             # the changed text ran, as natively
+
+    lab.by("share").click()                                         # shared: the race and the code, in the link
+    url = lab.by("share").get_attribute("data-url")
+    from urllib.parse import parse_qs
+    fragment = parse_qs(url.split("#", 1)[1])
+    assert fragment["m"] == ["race"] and fragment["e"] == ["own:1,hill_climb:1,alldiff_tabu:1"] and fragment["code"]
+    assert len(url) < 32_000 and lab.page.evaluate("() => location.href") == url
+    friend = lab.page.context.new_page()
+    try:
+        other = Lab(friend, lab.base)
+        other.visit(url)
+        consent = other.by("own-consent")
+        consent.wait_for(state="visible")                           # it asks first; nothing of it has run
+        assert other.by("own-code").input_value() == text
+        assert other.by("own-status").get_attribute("data-sha256") == ""
+        assert other.entries() == [["own", 1], ["hill_climb", 1], ["alldiff_tabu", 1]]
+        other.start_race()                                          # a Start before the word runs nothing
+        other.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
+                                     ".includes('has not been allowed to run')")
+        assert other.page.evaluate("() => document.querySelectorAll('[data-testid=lane]').length") == 0
+        other.by("own-allow").click()
+        wait_loaded(other, text)
+        other.start_race()
+        other.page.wait_for_function("() => document.querySelectorAll('[data-testid=lane]').length === 3")
+        other.wait_lanes_done()
+        assert other.lanes()[0]["values"] == native.board.tolist()
+    finally:
+        friend.close()
+
+
+def test_a_solve_link_with_code_replays_natively_with_the_same_moves(lab, tmp_path):
+    import json
+    import subprocess
+    import sys
+    lab.open("#p=" + EASY)
+    choose_own(lab, "genetic")
+    lab.by("seed-input").fill("5")
+    lab.by("max-steps").fill("40")
+    assert start_and_wait(lab, "solved", "failed", "error") in ("solved", "failed")
+    page_board, page_steps = lab.board_values(), int(lab.metric("iteration").replace(",", ""))
+    url = lab.by("share").get_attribute("data-url")
+    assert "s=own" in url and "&code=" in url
+    out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", url, "--json"], capture_output=True,
+                         text=True, cwd=ROOT / "py", timeout=120)
+    got = json.loads(out.stdout)
+    text = (TEMPLATES / "genetic.py").read_text()
+    assert got["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
+    assert [0 if c == "." else int(c) for c in got["board"]] == page_board and got["iterations"] == page_steps
+
+
+def test_an_over_long_link_is_refused_plainly(lab):
+    lab.open("#p=" + EASY)
+    choose_own(lab, "min_conflicts")
+    big = (TEMPLATES / "min_conflicts.py").read_text() + "".join(f"# {hashlib.sha256(str(i).encode()).hexdigest()}\n"
+                                                                for i in range(1200))
+    type_code(lab, big)
+    lab.page.wait_for_selector('[data-testid="share"][data-too-long="true"]', state="attached")
+    before = lab.page.evaluate("() => location.href")
+    lab.by("share").click()
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent.includes('32,000')")
+    message = lab.error_text()
+    assert re.fullmatch(r"This link would be [\d,]+ characters, past the 32,000 a share link may hold \(chat and mail "
+                        r"clients cut longer ones\): send your code as a file instead \(Download my_solver\.py\)\.",
+                        message.strip())
+    assert lab.page.evaluate("() => location.href") == before and lab.by("own-download").is_visible()
+
+
+def test_an_experiments_records_name_the_code_that_ran(lab):
+    import json
+    lab.open("#p=" + EASY)
+    lab.set_view("experiment")
+    choose_own(lab, "genetic")
+    lab.by("seed-input").fill("4")
+    lab.by("compare-add").click()
+    lab.add_entry("hill_climb", 4)
+    lab.by("compare-runs").fill("2")
+    lab.by("compare-puzzles").select_option("current")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    records = [json.loads(line) for line in open(dl.value.path())]
+    text = (TEMPLATES / "genetic.py").read_text()
+    own = [r for r in records if r["solver"] == "own"]
+    assert len(own) == 2 and all(r["solved"] for r in records)
+    assert all(r["solver_file"] == "my_solver.py" and r["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
+               for r in own)
+    assert all(r["solver_file"] is None and r["solver_sha256"] is None for r in records if r["solver"] == "hill_climb")
+    native = Run(parse(EASY), load("my_solver.py", text), {}, own[0]["seed"], Budget(max_seconds=60)).finish()
+    assert (own[0]["board"], own[0]["iterations"]) == (native.to_json()["board"], native.iterations)

@@ -25,6 +25,25 @@ def test_the_page_runs_alldiff_ls_as_the_native_run_does(lab):
     assert lab.board_values() == native.board.tolist()
 
 
+def test_a_36x36_solved_in_the_page_is_the_native_run_and_a_verified_solution(lab):
+    """The move in plain Python is the same in Pyodide: a 36×36 (about 58,000 moves natively)
+    solved in the page with the native run's moves and board, a solution that keeps the givens."""
+    from sudoku_lab.score import is_solution
+    spec, seed = "36:0.4:2", 1
+    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=900&w=1")
+    lab.page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
+    lab.by("start").click()
+    state = lab.wait_state("solved", "failed", "stopped", "error", timeout=600_000)
+    assert state == "solved", lab.error_text()
+    puzzle = generate(parse_spec(spec)).puzzle
+    native = Run(puzzle, "alldiff_ls", {}, seed, Budget(max_iterations=10**6)).finish()
+    assert native.solved
+    assert int(lab.metric("iteration").replace(",", "")) == native.iterations
+    board = lab.board_values()
+    assert board == native.board.tolist() and is_solution(puzzle, native.board)
+
+
 def test_the_page_runs_the_exact_search_entry_as_the_native_run_does(lab):
     spec, seed = "16:0.4:1", 0
     lab.open(f"#g={spec}&s=exact_search&seed={seed}")

@@ -29,9 +29,9 @@ def start_a_team_then_stop(lab):
 
 
 def test_a_two_worker_solve_is_the_native_team_run(lab):
-    # a 16×16 the team solves in ~25,000 moves, exchanging every 500 moves per worker: about
-    # twenty-five barriers, each a hand-off through the page that the native processes make too
-    spec, seed, exchange = "16:0.4:1", 1, 500
+    # a 16×16 the team solves in ~7,300 moves, exchanging every 100 moves per worker: about
+    # thirty-six barriers, each a hand-off through the page that the native processes make too
+    spec, seed, exchange = "16:0.4:1", 1, 100
     lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=240&w=2&x={exchange}")
     wait_generated(lab, spec)
     assert lab.by("solve-workers").input_value() == "2"

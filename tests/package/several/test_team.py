@@ -110,24 +110,23 @@ def test_the_runs_walkers_are_split_among_its_workers():
     assert [member_walkers(16, w, 3) for w in range(3)] == [6, 5, 5]
     assert [member_walkers(16, w, 2) for w in range(2)] == [8, 8]
     puzzle = generate(parse_spec("16:0.4:1")).puzzle
-    params = run_on_processes(puzzle, {}, 1, 1, Budget(max_iterations=1)).params      # the defaults, resolved
+    params = run_on_processes(puzzle, {"walkers": 16}, 1, 1, Budget(max_iterations=1)).params
     members = [Member(puzzle, params, 1, w, 3) for w in range(3)]
     assert [m.walkers.K for m in members] == [6, 5, 5] and sum(m.walkers.K for m in members) == params["walkers"]
 
 
-def test_a_run_with_fewer_walkers_than_workers_is_refused_on_walkers():
-    from sudoku_lab import bridge
-    puzzle = generate(parse_spec("9:0.4:1")).puzzle
-    with pytest.raises(SolverError) as err:
-        run_on_processes(puzzle, {"walkers": 1}, 1, 2, Budget(max_iterations=100))
-    assert err.value.field == "walkers" and "split among its 2 workers" in str(err.value)
-    out = json.loads(bridge.member_start(json.dumps({"runId": "x", "puzzle": board_to_string(puzzle.cells),
-                                                   "params": {"walkers": 1}, "seed": 1, "member": 0,
-                                                   "workers": 2, "exchange": 100})))
-    assert not out["ok"] and out["field"] == "walkers" and "each needs at least one" in out["message"]
-    cli = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=alldiff_ls&walkers=1&w=2"],
+def test_fewer_walkers_than_workers_give_each_worker_one():
+    """The default, one walker, on two workers: a walker a worker, natively and from a link."""
+    assert [member_walkers(1, w, 2) for w in range(2)] == [1, 1]
+    puzzle = generate(parse_spec("16:0.4:1")).puzzle
+    params = run_on_processes(puzzle, {}, 1, 1, Budget(max_iterations=1)).params
+    assert params["walkers"] == 1
+    assert [Member(puzzle, params, 1, w, 2).walkers.K for w in range(2)] == [1, 1]
+    result = run_on_processes(puzzle, {}, 1, 2, Budget(max_iterations=200_000), exchange=500)
+    assert result.solved and is_solution(puzzle, result.board)
+    cli = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=9:0.4:1&s=alldiff_ls&w=2"],
                          cwd=PY, capture_output=True, text=True, timeout=60)
-    assert cli.returncode == 2 and "each needs at least one" in cli.stderr and "Traceback" not in cli.stderr
+    assert cli.returncode == 0 and "Traceback" not in cli.stderr
 
 
 def test_team_start_refuses_a_bad_member_plainly():
