@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_speed import lab_browser  # noqa: E402
+from browser_speed import lab_browser, press_start  # noqa: E402
 from throughput import UNSOLVABLE  # noqa: E402
 
 EASY = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28.."
@@ -121,8 +121,9 @@ def race(browser, base: str, seconds: float, puzzle: str = UNSOLVABLE) -> dict:
     entries = "hill_climb:1:plateau=10000,hill_climb:2:plateau=10000,nb_coin:3,ga_woc:4:population=1000"
     page.goto(base + f"#p={puzzle}&m=race&t=120&e={entries}")
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
+    page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     started = page.evaluate("() => performance.now()")
-    page.get_by_test_id("compare-start").click()
+    press_start(page, "compare-start", "compare-watch-failure")
     page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')].every(l => +l.dataset.painted > 0)",
                            timeout=120_000)
     painted0 = page.eval_on_selector_all('[data-testid=lane]', "els => els.map(e => +e.dataset.painted)")

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_speed import lab_browser, run_in_page  # noqa: E402
+from browser_speed import lab_browser, press_start, run_in_page  # noqa: E402
 from throughput import UNSOLVABLE  # noqa: E402
 from sudoku_lab import solvers  # noqa: E402
 from sudoku_lab.grid import parse  # noqa: E402
@@ -111,8 +111,9 @@ def measure(context, base: str, run_seconds: float, link: str = f"p={UNSOLVABLE}
            "ready_ms": ready}
     if run_seconds:
         page.wait_for_timeout(settle * 1000)
+        page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
         clicked = page.evaluate("() => performance.now()")
-        page.get_by_test_id("start").click()
+        press_start(page)
         page.wait_for_selector('[data-testid=status][data-state=running]')
         page.wait_for_function("() => window.__perf.frames.length > 0", timeout=120_000)
         page.wait_for_timeout(START_MS)

@@ -165,7 +165,7 @@ def test_the_canvas_draws_the_cells_colours(lab):
     clashing cell, sampled from the canvas where no digit is, against each cell's computed style."""
     _mount(lab, 750)
     lab.page.evaluate(f"""() => {{ const f = ({FRAME})(1);
-      window.__board.draw({{ values: f.values, givens: f.givens, conflicts: new Set([40]), running: true }}); }}""")
+      window.__board.draw({{ values: f.values, givens: f.givens, clashing: new Set([40]), running: true }}); }}""")
     _wait_shown(lab, 1)
     canvas = lab.page.evaluate("""() => { const c = window.__el.querySelector('canvas'), N = 36;
       const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -174,7 +174,7 @@ def test_the_canvas_draws_the_cells_colours(lab):
         const k = (y * c.width + x) * 4; return [d[k], d[k + 1], d[k + 2]]; };
       return [at(0), at(1), at(40)]; }""")
     f = lab.page.evaluate(f"() => ({FRAME})(1)")
-    lab.page.evaluate("(f) => window.__board.draw({ values: f.values, givens: f.givens, conflicts: new Set([40]) })", f)
+    lab.page.evaluate("(f) => window.__board.draw({ values: f.values, givens: f.givens, clashing: new Set([40]) })", f)
     lab.page.wait_for_function("() => !window.__el.hasAttribute('aria-busy')", timeout=30_000)
     cells = lab.page.evaluate("""() => { const rgb = (el) => { const c = getComputedStyle(el).backgroundColor;
         const m = c.match(/[\\d.]+/g).map(Number); return m.length > 3 && m[3] === 0 ? null : m.slice(0, 3); };
