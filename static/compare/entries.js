@@ -54,7 +54,7 @@ export function mountEntries(store, actions, ui, worker) {
       for (const puzzle of puzzles) {
         let reply;
         const code = codeFor(e.solver, s.own);
-        if (e.solver === OWN && !code) break;          // a visitor's text that may not run yet is not loaded
+        if (e.solver === OWN && (!code || e.unread)) break;   // a visitor's text that may not run yet, or its parameters not yet read
         try { reply = await worker.vet({ puzzle, solver: e.solver, params: e.params, seed: e.seed, code }); } catch { return; }
         if (mine !== vetSeq) return;
         if (!reply.ok) { found.set(entryKey(i), `entry ${i + 1} (${e.solver}): ${reply.message}`); break; }

@@ -1,7 +1,9 @@
 // A visitor's solver in the page's state, without the DOM (node-tested): the code a run of it
 // sends, the line an error names, and where the text is kept between visits. Its text runs only
 // in a worker, through the run protocol (docs/design.md, "A visitor's solver").
-export const OWN = "own";
+import { OWN } from "../rules/entries.js";
+
+export { OWN };
 export const OWN_NAME = "my_solver.py";
 export const STORAGE_KEY = "sudoku-lab-own-solver";
 
@@ -19,6 +21,9 @@ export function ownStartProblem(s, view) {
   if (!usesOwn(s, view)) return null;
   if (!s.own.trusted) return "The link's code for your solver has not been allowed to run: read it, then press Run this code.";
   if (!s.own.text.trim()) return "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).";
+  if (view !== "solve" && s.compare.entries.some((e) => e.unread)) {
+    return "Your solver's parameters from the link are read once its code has loaded: wait a moment, then press Start again.";
+  }
   return null;
 }
 

@@ -90,7 +90,7 @@ export function mountOwn(store, worker) {
   // shown while the form's solver is yours, a comparison has your entry, or a link's code waits for your word
   store.on(["settings", "own", "compare", "view"], (s) => {
     ui.panel.hidden = !(s.settings.solver === OWN || !s.own.trusted || (s.view !== "solve" && usesOwn(s)));
-    const on = s.settings.solver === OWN;
+    const on = s.settings.solver === OWN || (s.view !== "solve" && s.compare.entries.some((e) => e.unread));   // a link's unread parameters need its schema
     if (on && s.ready && !s.own.loaded && !s.own.error) load();
   });
   showOwn(store, ui, setOwn);

@@ -5,6 +5,7 @@
 // that part waits for the runtime when it is not ready yet.
 import { boardToString } from "../rules/parse.js";
 import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
+import { readUnreadEntries } from "../rules/entries.js";
 import { parseSpec, specFields } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { patchOf, isParam, valueIn } from "../rules/table.js";
@@ -12,6 +13,8 @@ import { runFragment } from "../rules/stop-point.js";
 import { OWN, unpackCode } from "../own/code.js";
 
 const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
+// the notice over a link's problems
+const LINK_PROBLEMS = "This link has settings that cannot be used (the others are kept). Fix the marked ones before starting:";
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
 
 export function mountLinks(store, actions, generator) {
@@ -87,8 +90,7 @@ export function mountLinks(store, actions, generator) {
     const all = new Map([...store.state.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k)));
     for (const [k, m] of problems) all.set(k, m);
     store.set({ problems: all });
-    actions.reportProblems("This link has settings that cannot be used (the others are kept). " +
-      "Fix the marked ones before starting:");
+    actions.reportProblems(LINK_PROBLEMS);
   }
 
   // the part that needs the solvers' schemas
@@ -119,6 +121,7 @@ export function mountLinks(store, actions, generator) {
     reportProblems(link.problems, { hash, compare });
   }
 
+  readOwnEntriesOnLoad(store, actions);
   store.on(["ready"], (s) => { if (s.ready) applyRest(); });
   window.addEventListener("hashchange", () => { if (location.hash) open(location.hash); });
   return { open };
@@ -135,9 +138,23 @@ function codeOpener(store, actions) {
       if (mine !== codeSeq) return;
       store.set({ own: { ...store.state.own, text: "", error: { message: err.message, line: null } } });
       actions.setProblem("code", err.message);
-      actions.reportProblems("This link has settings that cannot be used (the others are kept). Fix the marked ones before starting:");
+      actions.reportProblems(LINK_PROBLEMS);
       return;
     }
     if (mine === codeSeq) store.set({ own: { ...store.state.own, text } });
   };
+}
+
+// A link's own entry keeps its parameters as text until its code is loaded (after the visitor's
+// word): then they are read by the loaded PARAMS, a bad one marked as when the link opened.
+function readOwnEntriesOnLoad(store, actions) {
+  store.on(["schemas", "own", "compare"], (s) => {
+    const schema = s.schemas.get(OWN);
+    if (!s.own.trusted || !s.own.loaded || !schema || !s.compare.entries.some((e) => e.unread)) return;
+    const { entries, problems } = readUnreadEntries(s.compare.entries, schema);
+    store.set({ compare: { ...s.compare, entries } });
+    if (!problems.length) return;
+    actions.setProblem("e", [store.state.problems.get("e"), ...problems].filter(Boolean).join("; "));
+    actions.reportProblems(LINK_PROBLEMS);
+  });
 }

@@ -10,6 +10,10 @@ import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, workersProblem } from "./workers
 
 export const MAX_ENTRIES = 5;
 
+// The visitor's solver: its parameters are known only once its code is loaded (its PARAMS), so an
+// entry of it keeps a link's parameter pairs as text (`unread`: [[name, text]…]) until then.
+export const OWN = "own";
+
 // the entry's own pair names beside its solver's parameters (no solver has a parameter so named)
 export const ENTRY_PAIRS = ["workers", "exchange"];
 
@@ -25,8 +29,10 @@ function workersPairs(entry) {
   return [`workers=${entry.workers}`, ...(ownExchange(entry) ? [`exchange=${ownExchange(entry)}`] : [])];
 }
 
-const changedParams = (entry, schema) =>
-  Object.entries(entry.params).filter(([k, v]) => v !== defaultOf(schema, k)).map(([k, v]) => `${k}=${v}`);
+// the parameters that differ from the defaults as pairs, then any still unread, as they came
+const changedParams = (entry, schema) => [
+  ...Object.entries(entry.params).filter(([k, v]) => v !== defaultOf(schema, k)).map(([k, v]) => `${k}=${v}`),
+  ...(entry.unread || []).map(([k, v]) => `${k}=${v}`)];
 
 export function describe(entry, schema) {
   const team = workersOf(entry) > 1
@@ -62,21 +68,54 @@ function decodeEntry(part, schemas) {
   if (!schema) {
     throw new values.ValueProblem("unknown solver", `${values.quote(solver)}; choose one of: ${[...schemas.keys()].join(", ")}`);
   }
-  const entry = { solver, seed: values.seed(seedText ?? ""), params: Object.fromEntries(schema.params.map((p) => [p.name, p.default])) };
+  const entry = { solver, seed: values.seed(seedText ?? ""), params: defaultsOf(schema) };
   const seen = new Set();
   const team = new Map();
+  const unread = [];
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
     const name = eq < 0 ? pair : pair.slice(0, eq);
     const text = eq < 0 ? "" : pair.slice(eq + 1);
     if (seen.has(name)) throw new values.ValueProblem(`'${name}'`, "is given twice");
     seen.add(name);
-    if (ENTRY_PAIRS.includes(name)) { team.set(name, text); continue; }
-    const spec = schema.params.find((p) => p.name === name);
-    if (!spec) throw new values.ValueProblem(solver, `has no parameter ${values.quote(name)}`);
-    entry.params[name] = values.param(spec, text);
+    if (ENTRY_PAIRS.includes(name)) team.set(name, text);
+    else if (solver === OWN) unread.push([name, text]);      // read once its code is loaded: readUnread
+    else entry.params[name] = readParam(solver, schema, name, text);
   }
-  return { ...entry, ...readWorkers(solver, team) };
+  return { ...entry, ...(unread.length ? { unread } : {}), ...readWorkers(solver, team) };
+}
+
+const defaultsOf = (schema) => Object.fromEntries(schema.params.map((p) => [p.name, p.default]));
+
+// one parameter's text by its solver's spec, or a ValueProblem naming it
+function readParam(solver, schema, name, text) {
+  const spec = schema.params.find((p) => p.name === name);
+  if (!spec) throw new values.ValueProblem(solver, `has no parameter ${values.quote(name)}`);
+  return values.param(spec, text);
+}
+
+// An entry whose parameters a link left unread (the visitor's solver, before its code loaded),
+// read against the schema its code has now: the entry with its params, or a ValueProblem.
+export function readUnread(entry, schema) {
+  const { unread = [], ...rest } = entry;
+  const params = defaultsOf(schema);
+  for (const [name, text] of unread) params[name] = readParam(entry.solver, schema, name, text);
+  return { ...rest, params };
+}
+
+// The entries with their unread parameters read against `schema` (their solver's, now known):
+// {entries, problems: [message...]}, a bad one left out and named as decodeEntries names it.
+export function readUnreadEntries(entries, schema) {
+  const kept = [];
+  const problems = [];
+  entries.forEach((e, i) => {
+    if (!e.unread) { kept.push(e); return; }
+    try { kept.push(readUnread(e, schema)); } catch (err) {
+      if (!(err instanceof values.ValueProblem)) throw err;
+      problems.push(`entry ${i + 1}: ${err.message}`);
+    }
+  });
+  return { entries: kept, problems };
 }
 
 // Entries from a link's e= text: {entries, problems: [message...]}; an entry with a problem

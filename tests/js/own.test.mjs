@@ -2,6 +2,7 @@
 // error names, the text kept between visits.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { INITIAL_OWN, OWN, codeFor, lineOf, storeText, storedText } from "../../static/own/code.js";
 
 test("a run of own sends the editor's text once it may run; a built-in's sends none", () => {
@@ -43,7 +44,6 @@ test("a solver's text packs into a link's code= and back, as solver_file.pack do
 });
 
 test("the page's code= is the package's: one text packs alike on both sides", async () => {
-  const { execFileSync } = await import("node:child_process");
   const { packCode, unpackCode } = await import("../../static/own/code.js");
   const text = "x = 1\nprint('ß')\n";
   const python = process.env.PYTHON || "python3";
@@ -51,4 +51,42 @@ test("the page's code= is the package's: one text packs alike on both sides", as
     { cwd: new URL("../../py/", import.meta.url), encoding: "utf8" }).trim();
   assert.equal(await unpackCode(packed), text);
   assert.equal(await unpackCode(await packCode(text)), text);
+});
+
+// The menu's entry for own before its code loads (no parameters), and the min-conflicts
+// template's schema once loaded, as the worker gives them.
+function ownSchemas() {
+  return JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-c", [
+    "import json; from pathlib import Path; from sudoku_lab import solvers",
+    "from sudoku_lab.solver_file import load, stub_schema",
+    "text = Path('sudoku_lab/templates/min_conflicts.py').read_text()",
+    "print(json.dumps([stub_schema(), {**solvers.schema(load('my_solver.py', text)), 'own': True}]))"].join("\n")],
+  { cwd: new URL("../../py/", import.meta.url), encoding: "utf8" }));
+}
+test("a link's own entry keeps its parameters unread until its code loads, then reads them by its PARAMS", async () => {
+  const { decodeEntries, encodeEntries, readUnreadEntries, describe } = await import("../../static/rules/entries.js");
+  const [stub, loaded] = ownSchemas();
+  assert.equal(loaded.params.find((p) => p.name === "noise").default, 0.1);
+  const before = new Map([["own", stub], ["hill_climb", { id: "hill_climb", params: [] }]]);
+  const text = "own:1:noise=0.2,hill_climb:2";
+  const opened = decodeEntries(text, before);
+  assert.deepEqual(opened.problems, []);                                     // not "own has no parameter 'noise'"
+  assert.deepEqual(opened.entries[0], { solver: "own", seed: 1, params: {}, unread: [["noise", "0.2"]] });
+  assert.equal(encodeEntries(opened.entries, before), text);                 // Share writes the pair back as it came
+  assert.equal(describe(opened.entries[0], stub), "own · seed 1 · noise=0.2");
+
+  const after = new Map([...before, ["own", loaded]]);
+  const read = readUnreadEntries(opened.entries, loaded);
+  assert.deepEqual(read.problems, []);
+  assert.equal(read.entries[0].params.noise, 0.2);
+  assert.equal(read.entries[0].unread, undefined);
+  assert.equal(encodeEntries(read.entries, after), text);                    // and still, once read
+
+  const bad = readUnreadEntries(decodeEntries("hill_climb:2,own:1:nosie=0.2", before).entries, loaded);
+  assert.deepEqual(bad.problems, ["entry 2: own has no parameter 'nosie'"]);
+  assert.deepEqual(bad.entries.map((e) => e.solver), ["hill_climb"]);
+  const range = readUnreadEntries(decodeEntries("own:1:noise=7", before).entries, loaded);
+  assert.equal(range.entries.length, 0);
+  assert.deepEqual(range.problems, ["entry 1: parameter 'noise' must be between 0 and 1; got 7"]);
+  assert.deepEqual(decodeEntries("own:1:noise=0.2:noise=0.3", before).problems, ["entry 1: 'noise' is given twice"]);
 });

@@ -239,3 +239,40 @@ def test_an_experiments_records_name_the_code_that_ran(lab):
     assert all(r["solver_file"] is None and r["solver_sha256"] is None for r in records if r["solver"] == "hill_climb")
     native = Run(parse(EASY), load("my_solver.py", text), {}, own[0]["seed"], Budget(max_seconds=60)).finish()
     assert (own[0]["board"], own[0]["iterations"]) == (native.to_json()["board"], native.iterations)
+
+
+def test_a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
+    """own:1:noise=0.2 names a parameter only the link's code defines: it is read once the code
+    has loaded (after Run this code), runs with that value, and Share writes it back."""
+    from urllib.parse import parse_qs
+    from sudoku_lab.solver_file import pack
+    text = (TEMPLATES / "min_conflicts.py").read_text()
+    entries = "own:1:noise=0.2,hill_climb:1"
+    lab.open(f"#p={EASY}&t=60&i=30&m=race&e={entries}&code={pack(text)}")
+    lab.by("own-consent").wait_for(state="visible")                  # it asks first; nothing of it has run
+    assert lab.entries() == [["own", 1], ["hill_climb", 1]]
+    assert "noise=0.2" in lab.page.locator('[data-testid="compare-entry"]').first.inner_text()
+    assert "has no parameter" not in lab.error_text()
+    assert parse_qs(lab.by("share").get_attribute("data-url").split("#", 1)[1])["e"] == [entries]
+    lab.by("own-allow").click()
+    wait_loaded(lab, text)
+    lab.start_race()
+    lab.page.wait_for_function("() => document.querySelectorAll('[data-testid=lane]').length === 2")
+    lab.wait_lanes_done()
+    own = load("my_solver.py", text)
+    with_noise = Run(parse(EASY), own, {"noise": 0.2}, 1, Budget(max_iterations=30)).finish().board.tolist()
+    default = Run(parse(EASY), own, {}, 1, Budget(max_iterations=30)).finish().board.tolist()
+    assert with_noise != default                                      # 30 steps show the noise
+    assert lab.lanes()[0]["values"] == with_noise
+    shared = lab.by("share").get_attribute("data-url")
+    assert shared != lab.page.evaluate("() => location.href")            # written anew ('=' as %3D), not the opened link
+    lab.by("share").click()
+    lab.page.wait_for_function("url => location.href === url", arg=shared)   # Share put it in the address bar
+    fragment = parse_qs(shared.split("#", 1)[1])
+    assert fragment["e"] == [entries] and fragment["code"] == [pack(text)]
+
+    lab.open(f"#p={EASY}&t=60&m=race&e=hill_climb:1,own:1:nosie=0.2&code={pack(text)}")   # a name its PARAMS lack
+    lab.by("own-allow").click()
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
+                               ".includes(\"entry 2: own has no parameter 'nosie'\")")
+    assert lab.entries() == [["hill_climb", 1]]
