@@ -2,9 +2,10 @@
 // shipped data/atlas.json, and the same maps of the visitor's own sweep, drawn from its records
 // by the same code (rules/atlas.js pools them as sudoku_lab.atlas does). A menu picks the
 // measure: success rate and median time (a map per entry, the published figures as maps of
-// their own and as marks), or the fastest entry (one map, each cell showing its n). Maps are
-// built one a task, so a redraw never holds the page.
-import { aggregate, cellIndex } from "../rules/atlas.js";
+// their own and as marks), or the fastest entry (one map, each cell showing by what margin it wins
+// and its n). Each map carries its legend under it (one legend at the top scrolled away from the
+// maps it read). Maps are built one a task, so a redraw never holds the page.
+import { aggregate, cellIndex, marginText, winMargin } from "../rules/atlas.js";
 import { pointsBySizeAndP } from "../rules/published.js";
 import { heatMap, scaleLegend, swatchLegend, linearWhere, logWhere } from "../draw/heatmap.js";
 import { atlasData, published } from "./fetch.js";
@@ -18,7 +19,7 @@ const TIME_MEASURES = ["median_seconds"];            // the published series the
 const pct = (rate) => `${Math.round(100 * rate)} %`;
 const pWords = (p) => String(Number(p.toFixed(3)));
 
-// The panel's parts, made once: heading, the measure menu, caption, legend and the maps' box.
+// The panel's parts, made once: heading, the measure menu, caption and the maps' box.
 function panel(host, heading, testid) {
   host.setAttribute("data-testid", testid);
   host.dataset.state = "loading";
@@ -42,8 +43,6 @@ function panel(host, heading, testid) {
   const summary = document.createElement("summary");
   summary.textContent = "The command that measured these maps";
   command.append(summary, document.createElement("code"));
-  const legend = document.createElement("div");
-  legend.className = "atlas-legend-box";
   // what the small circles on a solver's maps are, in words (their titles reach no touch screen)
   const marksNote = document.createElement("p");
   marksNote.className = "hint atlas-marks-note";
@@ -59,9 +58,9 @@ function panel(host, heading, testid) {
   maps.tabIndex = 0;                                  // a box that scrolls sideways takes the keys too
   maps.setAttribute("role", "group");
   maps.setAttribute("aria-label", `${heading}: the maps (scroll sideways on a narrow screen)`);
-  host.replaceChildren(h, label, caption, command, legend, marksNote, scrollHint, maps);
+  host.replaceChildren(h, label, caption, command, marksNote, scrollHint, maps);
   mountScrollHint(maps, scrollHint);
-  return { host, menu, caption, command, legend, marksNote, maps };
+  return { host, menu, caption, command, marksNote, maps };
 }
 
 // One atlas on screen. show({atlas, names, solverOf, caption, published, max_seconds}) draws it:
@@ -78,7 +77,6 @@ export class AtlasView {
     this.token += 1;
     this.ui.host.dataset.state = "error";
     this.ui.caption.textContent = message;
-    this.ui.legend.replaceChildren();
     this.ui.maps.replaceChildren();
   }
 
@@ -115,7 +113,15 @@ export class AtlasView {
     return `${size}×${size}, p = ${pWords(p)}`;
   }
 
-  // The maps of the chosen measure, each {title, entry, cell(size, p)}; and its legend.
+  // A fastest cell's margin in words, naming the runner-up.
+  marginWords(m) {
+    if (m.kind === "only") return "no other solver ended a run on its own";
+    const other = this.names(m.runnerUp.entry);
+    if (m.kind === "rate") return `${Math.round(m.points)} percentage points more solved than ${other} (${pct(m.runnerUp.rate)})`;
+    return `as many solved as ${other}, whose median ${secondsLabel(m.runnerUp.median_seconds)} is ${marginText(m).slice(1)} times its own`;
+  }
+
+  // The maps of the chosen measure, each {title, entry, cell(size, p), legend(): its legend, tall?}.
   plan(measure) {
     const { atlas } = this;
     if (measure === "fastest") {
@@ -124,14 +130,18 @@ export class AtlasView {
         const f = this.best.get(`${size}|${p}`);
         if (!f) return null;
         if (f.entry === null) return { fill: null, value: "", text: "–", words: `${this.cellWords(size, p)}: no entry solved a run` };
-        return { fill: colourOf.get(f.entry), value: f.entry, n: f.solved, text: String(f.solved),
+        const m = winMargin(atlas, size, p);
+        return { fill: colourOf.get(f.entry), value: f.entry, n: f.solved, text: marginText(m), sub: `n ${f.solved}`, margin: marginText(m),
           words: `${this.cellWords(size, p)}: fastest ${this.names(f.entry)}, ${pct(f.rate)} solved, median ${secondsLabel(f.median_seconds)} ` +
-            `(n = ${f.solved} solved runs)` };
+            `(n = ${f.solved} solved runs); ${this.marginWords(m)}` };
       };
-      return { maps: [{ title: "Fastest solver (n: its solved runs)", entry: "fastest", cell }],
+      return { maps: [{ title: "Fastest solver, by what margin (n: its solved runs)", entry: "fastest", cell, tall: true,
         legend: () => swatchLegend({ label: "fastest solver: the highest success, then the lowest median time",
           entries: atlas.entries.map((e) => ({ name: this.names(e), colour: colourOf.get(e) })),
-          note: "A cell's number is n, the solved runs its median is of; – where no entry solved a run." }) };
+          note: "A cell's figure is the winner's margin over the runner-up: ×k where both solved the same share " +
+            "(the runner-up's median time is k times the winner's), +d pt where the winner solved d percentage points more, " +
+            "'only' where no other solver ended a run on its own; under it n, the solved runs the winner's median is of; " +
+            "– where no solver solved a run." }) }] };
     }
     const success = measure === "success";
     const ours = atlas.entries.map((entry) => ({ title: this.names(entry), entry, marks: this.marksFor(entry, success), cell: (size, p) => {
@@ -160,7 +170,7 @@ export class AtlasView {
       ? () => scaleLegend({ label: "share of runs solved", ticks: successTicks(), colourAt: successColour, where: linearWhere })
       : () => scaleLegend({ label: "median seconds of the solved runs (log scale)", ticks: timeTicks(this.domain),
         colourAt: (v) => timeColour(v, this.domain), where: logWhere });
-    return { maps: [...ours, ...theirs], legend };
+    return { maps: [...ours, ...theirs].map((m) => ({ ...m, legend })) };
   }
 
   // Draws the chosen measure's maps, one a frame (built in the task after the frame that drew the
@@ -170,9 +180,8 @@ export class AtlasView {
   draw() {
     if (!this.atlas) return;
     const token = ++this.token;
-    const { maps, legend } = this.plan(this.ui.menu.value);
+    const { maps } = this.plan(this.ui.menu.value);
     this.ui.host.dataset.state = "loading";
-    this.ui.legend.replaceChildren(legend());
     const marked = maps.filter((m) => m.marks && m.marks.length).map((m) => m.title);
     this.ui.marksNote.hidden = !marked.length;
     this.ui.marksNote.textContent = marked.length ? `The small circle in a cell's corner on the ${marked.join(" and ")} ` +
@@ -190,7 +199,9 @@ export class AtlasView {
       const m = maps[i];
       const figure = document.createElement("figure");
       figure.className = "atlas-figure";
-      figure.appendChild(heatMap({ title: m.title, measure: this.ui.menu.value, entry: m.entry, sizes, ps, cell: m.cell, marks: m.marks || [] }));
+      // its legend right under it, so it scrolls with its map (one legend over all of them scrolled away)
+      figure.append(heatMap({ title: m.title, measure: this.ui.menu.value, entry: m.entry, sizes, ps, cell: m.cell,
+        marks: m.marks || [], tall: !!m.tall }), m.legend());
       const old = this.ui.maps.children[i];
       if (old) old.replaceWith(figure);
       else this.ui.maps.appendChild(figure);

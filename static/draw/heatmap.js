@@ -4,7 +4,7 @@
 import { inkOn, logPosition } from "./colour-scale.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const CELL_W = 32, CELL_H = 24, LEFT = 50, TOP = 32, BOTTOM = 36, RIGHT = 8;
+const NARROW_W = 32, SHORT_H = 24, WIDE_W = 46, TALL_H = 34, LEFT = 50, TOP = 32, BOTTOM = 36, RIGHT = 8;
 const TITLE_CHAR = 7.4, AXIS_WIDTH = 150;         // the title's width a character (12 px bold) and the p axis label's (11 px)
 const P_AXIS = "p (share of cells given)";
 
@@ -18,10 +18,12 @@ function el(name, attrs = {}, text = null) {
 const pText = (p) => String(Number(p.toFixed(3)));
 
 // One map. sizes: rows (smallest on top); ps: columns; cell(size, p) -> null (no runs there) or
-// {fill (a colour, or null: drawn empty), value (data-value), words (its title), text?, n?};
-// marks: [{size, p, words, fill}] (published figures: a dot in the cell's corner, filled with the
-// published value's colour on the same scale). Returns the svg element.
-export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [] }) {
+// {fill (a colour, or null: drawn empty), value (data-value), words (its title), text?, sub? (a
+// second, smaller line under text), n?, margin? (data-margin)}; marks: [{size, p, words, fill}]
+// (published figures: a dot in the cell's corner, filled with the published value's colour on the
+// same scale); tall: cells of two lines. Returns the svg element.
+export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [], tall = false }) {
+  const CELL_W = tall ? WIDE_W : NARROW_W, CELL_H = tall ? TALL_H : SHORT_H;
   // as wide as its cells, its title and its axis label, so a map of few columns cuts no words
   const grid = LEFT + ps.length * CELL_W;
   const width = Math.ceil(Math.max(grid + RIGHT, title.length * TITLE_CHAR + 4, LEFT + AXIS_WIDTH));
@@ -44,11 +46,17 @@ export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [] }) 
       x, y, width: CELL_W, height: CELL_H, "data-size": size, "data-p": pText(p), "data-value": got.value ?? "" });
     if (got.fill) rect.setAttribute("fill", got.fill);
     if (got.n !== undefined && got.n !== null) rect.dataset.n = String(got.n);
+    if (got.margin) rect.dataset.margin = got.margin;
     rect.appendChild(el("title", {}, got.words));
     svg.appendChild(rect);
+    const ink = got.fill ? { fill: inkOn(got.fill) } : {};
     if (got.text) {
-      svg.appendChild(el("text", { class: "atlas-cell-text", x: x + CELL_W / 2, y: y + CELL_H / 2 + 4, "text-anchor": "middle",
-        ...(got.fill ? { fill: inkOn(got.fill) } : {}), "aria-hidden": "true" }, got.text));
+      svg.appendChild(el("text", { class: "atlas-cell-text", x: x + CELL_W / 2, y: y + (got.sub ? 14 : CELL_H / 2 + 4),
+        "text-anchor": "middle", ...ink, "aria-hidden": "true" }, got.text));
+    }
+    if (got.sub) {
+      svg.appendChild(el("text", { class: "atlas-cell-sub", x: x + CELL_W / 2, y: y + CELL_H - 5, "text-anchor": "middle",
+        ...ink, "aria-hidden": "true" }, got.sub));
     }
   }));
   for (const m of marks) {

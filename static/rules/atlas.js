@@ -64,3 +64,28 @@ export function cellIndex(atlas) {
   const byKey = new Map(atlas.cells.map((c) => [`${c.size}|${c.p}|${c.entry}`, c]));
   return (size, p, entry) => byKey.get(`${size}|${p}|${entry}`);
 }
+
+// By what margin a cell's fastest entry wins (the fastest map's figure; the page's own rule, not
+// in the file): against the runner-up, the next entry by the same order among those with a judged
+// run. {kind: "rate", points} where the winner solved a larger share (its lead in percentage points),
+// {kind: "time", ratio} where both solved the same share (the runner-up's median over the winner's),
+// {kind: "only"} where no other entry ended a run on its own; null where no entry solved a run.
+// `runnerUp` is the runner-up's cell (null with "only").
+export function winMargin(atlas, size, p) {
+  const best = atlas.fastest.find((f) => f.size === size && f.p === p);
+  if (!best || best.entry === null) return null;
+  const rank = new Map(atlas.entries.map((e, i) => [e, i]));
+  const others = atlas.cells.filter((c) => c.size === size && c.p === p && c.entry !== best.entry && c.rate !== null)
+    .sort((a, b) => b.rate - a.rate || (a.median_seconds ?? Infinity) - (b.median_seconds ?? Infinity) || rank.get(a.entry) - rank.get(b.entry));
+  const runnerUp = others[0] || null;
+  if (!runnerUp) return { kind: "only", runnerUp: null };
+  if (runnerUp.rate < best.rate) return { kind: "rate", points: 100 * (best.rate - runnerUp.rate), runnerUp };
+  return { kind: "time", ratio: runnerUp.median_seconds / best.median_seconds, runnerUp };
+}
+
+// A margin as the map's cell says it: "+40 pt", "×3.2" (whole from ×10), "only".
+export function marginText(m) {
+  if (m.kind === "only") return "only";
+  if (m.kind === "rate") return `+${Math.round(m.points)} pt`;
+  return `×${m.ratio >= 10 ? Math.round(m.ratio) : m.ratio.toFixed(1)}`;
+}

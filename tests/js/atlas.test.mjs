@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { aggregate, cellIndex, place } from "../../static/rules/atlas.js";
+import { aggregate, cellIndex, marginText, place, winMargin } from "../../static/rules/atlas.js";
 import { readSweep } from "../../static/rules/generator.js";
 import { decodeCompareLink, encodeCompareLink } from "../../static/rules/links.js";
 import { pointsBySizeAndP } from "../../static/rules/published.js";
@@ -50,6 +50,31 @@ test("the fastest entry: the highest success first, then the lowest median, and 
   assert.deepEqual(atlas.fastest.map((f) => [f.p, f.entry, f.solved]), [[0.4, "steady", 2], [0.5, "quick", 2]]);
   assert.equal(cellIndex(atlas)(9, 0.4, "quick").median_seconds, 0.001);      // the unsolved run is not in the median
   assert.equal(cellIndex(atlas)(9, 0.4, "nobody"), undefined);
+});
+
+test("the fastest entry's margin: success points over a runner-up that solved less, else the runner-up's median over its own", () => {
+  const rec = (entry, name, solved, seconds) => ({ entry, name, solved, seconds, stop_reason: solved ? "solved" : "budget" });
+  const records = [
+    // 9 × 0.4: steady solves 2 of 2, quick 1 of 2: steady by 50 points
+    rec("quick", "9:0.4:0", true, 0.001), rec("quick", "9:0.4:1", false, 5), rec("steady", "9:0.4:0", true, 0.5), rec("steady", "9:0.4:1", true, 0.7),
+    // 9 × 0.5: both 2 of 2, quick's median 0.002 against steady's 0.6: ×300
+    rec("quick", "9:0.5:0", true, 0.001), rec("quick", "9:0.5:1", true, 0.003), rec("steady", "9:0.5:0", true, 0.5), rec("steady", "9:0.5:1", true, 0.7),
+    // 9 × 0.6: both 1 of 1, 0.4 s against 1.0 s: ×2.5; a third entry ended no run on its own and is no runner-up
+    rec("quick", "9:0.6:0", true, 1.0), rec("steady", "9:0.6:0", true, 0.4),
+    { entry: "lost", name: "9:0.6:0", solved: false, seconds: 1, stop_reason: "error" },
+    // 16 × 0.4: steady alone
+    rec("steady", "16:0.4:0", true, 2), rec("nobody", "16:0.5:0", false, 9)];
+  const atlas = aggregate(records, (r) => r.entry, ["quick", "steady", "lost", "nobody"]);
+  const at = (size, p) => winMargin(atlas, size, p);
+  assert.equal(at(9, 0.4).kind, "rate");
+  assert.equal(at(9, 0.4).runnerUp.entry, "quick");
+  assert.equal(marginText(at(9, 0.4)), "+50 pt");
+  assert.equal(marginText(at(9, 0.5)), "×300");
+  assert.equal(marginText(at(9, 0.6)), "×2.5");
+  assert.equal(at(9, 0.6).runnerUp.entry, "quick");
+  assert.equal(marginText(at(16, 0.4)), "only");
+  assert.equal(at(16, 0.5), null);                          // nobody solved a run there
+  assert.equal(at(25, 0.5), null);                          // no cell at all
 });
 
 test("colour scale: a success rate's colour is the ramp's at that rate, dark at 0, bright at 1, rising in between", () => {

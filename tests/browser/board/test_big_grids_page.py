@@ -122,6 +122,30 @@ def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab, scheme)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [36, 64])
+def test_a_late_note_never_moves_start_or_stop_on_a_phone(lab, size, scheme):
+    """At 390×844 the board, then Start and Stop, then the status and the message box, then the
+    puzzle and rating lines: the count's budget note, which comes while the board is shown (or
+    during a run), stands under Start and Stop, which stay where they were."""
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.page.set_viewport_size({"width": 390, "height": 844})
+    lab.open(f"#g={size}:0.45:1&s=alldiff_ls&seed=1&t=2")
+    lab.page.wait_for_selector(f'[data-testid=board][data-size="{size}"]')
+    lab.page.wait_for_selector("[data-testid=board-making]", state="hidden")      # made: nothing over the board comes or goes
+    assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
+    before = lab.page.evaluate(BOX, ["board", "start", "stop"])
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
+    assert "budget" in lab.by("error").inner_text()                               # the late note is shown
+    after = lab.page.evaluate(BOX, ["board", "start", "stop", "error", "puzzle-rating"])
+    assert {k: after[k] for k in ("board", "start", "stop")} == before
+    assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
+    assert after["start"][1] >= after["board"][3] and after["start"][3] <= 844   # under the board, on the first screen
+    assert 0 <= after["error"][0] and after["error"][2] <= 390
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_fitted_64x64_keeps_a_gap_between_neighbouring_two_digit_values(lab, scheme):
     """At 1280×900 a fitted 64×64's cells are ~12 px: each two-digit value leaves at least a
     pixel either side inside its cell (at the old .55rem floor "48" "32" ran into each other);

@@ -36,11 +36,34 @@ def show_atlas(lab, measure="success"):
 
 
 def cells(atlas, entry):
+    """A map's cells: where, data-value, n and margin, fill, and the words drawn on it (text, and sub under it)."""
     return atlas.locator(f'[data-testid=atlas-map][data-entry="{entry}"] [data-testid=atlas-cell]').evaluate_all(
-        """els => els.map(e => ({size: +e.dataset.size, p: +e.dataset.p, value: e.dataset.value, n: e.dataset.n,
-                               fill: getComputedStyle(e).fill, text: e.nextElementSibling?.tagName === 'text'
-                               && e.nextElementSibling.getAttribute('x') == +e.getAttribute('x') + 16
-                               ? e.nextElementSibling.textContent : null}))""")
+        """els => els.map(e => {
+             const x = +e.getAttribute('x') + +e.getAttribute('width') / 2;
+             const drawn = (cls) => { const t = e.nextElementSibling?.classList.contains(cls) ? e.nextElementSibling
+               : e.nextElementSibling?.nextElementSibling?.classList.contains(cls) ? e.nextElementSibling.nextElementSibling : null;
+               return t && +t.getAttribute('x') === x ? t.textContent : null; };
+             return {size: +e.dataset.size, p: +e.dataset.p, value: e.dataset.value, n: e.dataset.n, margin: e.dataset.margin,
+                     fill: getComputedStyle(e).fill, text: drawn('atlas-cell-text'), sub: drawn('atlas-cell-sub')}; })""")
+
+
+def margin(size, p):
+    """The fastest entry's margin over the runner-up at size × p, from the shipped cells: '+d pt' where
+    it solved a larger share, '×k' (the runner-up's median over its own) where both solved the same,
+    'only' where no other entry has a judged run."""
+    best = next(f for f in ATLAS["fastest"] if f["size"] == size and f["p"] == p)
+    order = ATLAS["entries"]
+    others = sorted((c for c in ATLAS["cells"] if c["size"] == size and c["p"] == p and c["entry"] != best["entry"]
+                     and c["rate"] is not None),
+                    key=lambda c: (-c["rate"], c["median_seconds"] if c["median_seconds"] is not None else float("inf"),
+                                   order.index(c["entry"])))
+    if not others:
+        return "only"
+    runner = others[0]
+    if runner["rate"] < best["rate"]:
+        return f"+{round(100 * (best['rate'] - runner['rate']))} pt"
+    k = runner["median_seconds"] / best["median_seconds"]
+    return f"×{round(k)}" if k >= 10 else f"×{k:.1f}"
 
 
 def test_each_cell_of_the_shipped_atlas_takes_the_colour_of_its_success_rate(lab):
@@ -71,7 +94,7 @@ def test_each_cell_of_the_shipped_atlas_takes_the_colour_of_its_success_rate(lab
 def test_the_legend_is_labelled_for_each_measure_and_the_fastest_map_shows_each_cells_n(lab):
     lab.open()
     atlas = show_atlas(lab, "success")
-    legend = atlas.get_by_test_id("atlas-legend")
+    legend = atlas.get_by_test_id("atlas-legend").first
     assert legend.locator("figcaption").inner_text() == "share of runs solved"
     assert legend.get_attribute("data-ticks") == "0 %|25 %|50 %|75 %|100 %"
     assert legend.locator("svg text").all_text_contents() == ["0 %", "25 %", "50 %", "75 %", "100 %"]
@@ -88,7 +111,7 @@ def test_the_legend_is_labelled_for_each_measure_and_the_fastest_map_shows_each_
     assert f"{counts} generated instances × {ATLAS['runs']} run" in caption
 
     atlas = show_atlas(lab, "time")
-    legend = atlas.get_by_test_id("atlas-legend")
+    legend = atlas.get_by_test_id("atlas-legend").first
     assert "median seconds" in legend.locator("figcaption").inner_text()
     ticks = legend.get_attribute("data-ticks").split("|")
     assert ticks[-1] == f"{limit:g} s" and all(t.endswith(" s") for t in ticks)       # up to the time limit
@@ -105,8 +128,9 @@ def test_the_legend_is_labelled_for_each_measure_and_the_fastest_map_shows_each_
     for c in drawn:
         f = best[(c["size"], c["p"])]
         assert c["value"] == (f["entry"] or "")
-        if f["entry"]:
-            assert c["n"] == str(f["solved"]) and c["text"] == str(f["solved"])
+        if f["entry"]:                                   # the margin it wins by, and n under it
+            assert c["n"] == str(f["solved"]) and c["sub"] == f"n {f['solved']}"
+            assert c["text"] == c["margin"] == margin(c["size"], c["p"]), c
     colours = {c["value"]: c["fill"] for c in drawn if c["value"]}
     swatches = dict(zip(names, atlas.locator(".atlas-swatch").evaluate_all("els => els.map(e => getComputedStyle(e).backgroundColor)")))
     assert all(rgb(colours[e]) == rgb(swatches[e]) for e in colours)                  # the legend's colours are the cells'
@@ -162,8 +186,9 @@ def test_a_390_px_phone_scrolls_the_maps_in_their_box_and_never_the_page(lab):
     box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
     right = last.evaluate("e => e.getBoundingClientRect().right")
     assert width > 0 and right <= 390 + 0.5
-    legend = atlas.get_by_test_id("atlas-legend").bounding_box()
-    assert legend["x"] >= 0 and legend["x"] + legend["width"] <= 390
+    legend = atlas.get_by_test_id("atlas-legend")           # each under its map, in the box that scrolls
+    assert legend.count() == atlas.get_by_test_id("atlas-map").count()
+    assert box.evaluate("(e) => [...e.querySelectorAll('[data-testid=atlas-legend]')].length") == legend.count()
     assert atlas.locator(".atlas-tick").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 10
 
 
@@ -241,3 +266,43 @@ def test_the_atlas_leads_with_the_fastest_map_says_what_its_circles_are_and_says
     assert hb["y"] < bb["y"] and 0 <= hb["x"] and hb["x"] + hb["width"] <= 390       # over the maps, on the screen
     box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
     hint.wait_for(state="hidden")
+
+
+LEGEND_UNDER_MAP = """(atlas) => [...atlas.querySelectorAll('[data-testid=atlas-map]')].map((map) => {
+  const m = map.getBoundingClientRect(), legend = map.parentElement.querySelector('[data-testid=atlas-legend]');
+  const l = legend ? legend.getBoundingClientRect() : null;
+  return {entry: map.dataset.entry, map: [m.left, m.top, m.right, m.bottom], legend: l && [l.left, l.top, l.right, l.bottom],
+          label: legend && legend.dataset.label}; })"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", [(1280, 900), (390, 844)])
+def test_each_map_keeps_its_legend_right_under_it_and_the_lead_map_says_its_margins(lab, scheme, screen):
+    """One legend at the top scrolled away from the maps it read: now each map has its own legend
+    right under it, level with its left edge, for every measure. The lead map ("who wins each
+    cell") says by what margin each winner wins, with the rule in its legend."""
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.page.set_viewport_size({"width": screen[0], "height": screen[1]})
+    for measure in ("fastest", "success", "time"):
+        atlas = show_atlas(lab, measure)
+        placed = atlas.evaluate(LEGEND_UNDER_MAP)
+        assert len(placed) >= (1 if measure == "fastest" else len(ATLAS["entries"]))
+        for p in placed:
+            assert p["legend"], p                                             # its own legend
+            assert 0 <= p["legend"][1] - p["map"][3] <= 12, p                  # right under its map
+            assert abs(p["legend"][0] - p["map"][0]) <= 1, p                   # from its left edge
+        last = atlas.get_by_test_id("atlas-legend").last                     # the last map's legend in view: its map is too
+        last.scroll_into_view_if_needed()
+        seen = last.evaluate("""l => [l.parentElement.querySelector('[data-testid=atlas-map]').getBoundingClientRect().top,
+                                       l.getBoundingClientRect().bottom]""")
+        assert 0 <= seen[0] and seen[1] <= screen[1], seen
+    atlas = show_atlas(lab, "fastest")
+    note = atlas.get_by_test_id("atlas-legend").inner_text()
+    assert "margin over the runner-up" in note and "percentage points" in note and "median time" in note
+    assert "margin" in atlas.get_by_test_id("atlas-map").get_attribute("data-title")
+    drawn = [c for c in cells(atlas, "fastest") if c["value"]]
+    assert drawn and all(c["text"] == margin(c["size"], c["p"]) for c in drawn)
+    words = atlas.locator("[data-testid=atlas-cell] title").all_text_contents()
+    assert any("percentage points more solved than" in w or "times its own" in w for w in words)
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= screen[0]
