@@ -59,6 +59,25 @@ def test_a_local_cluster_of_two_workers_gives_the_serial_records(tmp_path):
     assert json.loads(dask.stdout)["solved"] == s_rows[-1]["solved"]     # the summary, from the file
 
 
+def test_a_visitors_solver_file_runs_on_a_local_cluster_as_serially(tmp_path):
+    """`bench --solver-file` on Dask: the file's text travels with each job, and every record
+    (moves, board, the file's name and the sha256 of its text) is the serial run's."""
+    import hashlib
+    text = (ROOT / "py" / "sudoku_lab" / "templates" / "min_conflicts.py").read_text()
+    mine = tmp_path / "my_solver.py"
+    mine.write_text(text)
+    f = puzzle_file(tmp_path, [PAPERS["sato-01-easy"] + " a", PAPERS["sato-27-medium"] + " b"])
+    args = ("bench", str(f), "--solver-file", str(mine), "--runs", "2", "--json", "--max-iterations", "3000")
+    serial = cli(*args)
+    dask = cli(*args, "--jobs", "2", "--out", str(tmp_path / "d.jsonl"))
+    assert serial.returncode == 0 and dask.returncode == 0, dask.stderr[-2000:]
+    s_rows = [json.loads(x) for x in serial.stdout.splitlines()][:-1]
+    d_rows = bench.read_records(tmp_path / "d.jsonl")
+    assert len(d_rows) == 4 and by_job(s_rows) == by_job(d_rows)
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    assert all((r["solver"], r["solver_file"], r["solver_sha256"]) == ("own", "my_solver.py", sha) for r in d_rows)
+
+
 def test_records_stream_to_the_file_and_a_killed_bench_resumes_with_every_job_once(tmp_path):
     f = puzzle_file(tmp_path, [PAPERS["sato-27-medium"] + " a", PAPERS["sato-29-medium"] + " b"])
     out = tmp_path / "out.jsonl"
