@@ -120,6 +120,8 @@ def test_what_start_runs_stands_next_to_start_on_a_wide_screen_and_with_the_pane
     assert panel["x"] >= board["x"] + board["w"] and panel["y"] < add["y"] < panel["y"] + panel["h"] + 200
     assert start["y"] + start["h"] <= 900
     lab.page.set_viewport_size({"width": 390, "height": 844})
+    # the move follows the media query's change event, which comes at the next frame, not at once
+    lab.page.wait_for_function("() => document.getElementById('solver-panel').dataset.home === 'shared'")
     controls = lab.page.evaluate(BOX, ".controls")
     panel = lab.page.evaluate(BOX, "[data-testid=solver-panel]")
     assert controls["y"] <= panel["y"] <= controls["y"] + controls["h"]                  # back with the shared panels
