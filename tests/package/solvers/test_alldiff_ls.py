@@ -7,6 +7,7 @@ neighbourhood, the first descent; the episodes' pool and budgets; same seed same
 verified solutions with fixed seeds."""
 
 import copy
+import hashlib
 
 import numpy as np
 import pytest
@@ -327,6 +328,18 @@ def test_same_seed_same_run_with_or_without_pauses():
         a = trace(11, k)
         assert a == trace(11, k)
         assert trace(12, k)[0] != a[0]
+
+
+@pytest.mark.parametrize("spec,params,seed,moves,expected", [
+    ("25:0.45:3", {}, 5, 20000, (20000, 2, 0, "535b98dca56ae041")),
+    ("16:0.4:4", {"episode": 300, "raise_one_in": 2}, 9, 20000, (2193, 0, 7, "eaf1327dbf5302e1")),
+    ("25:0.45:1", {"episode": 2000}, 5, 30000, (30000, 2, 14, "20555cca75a19c1f"))])
+def test_a_run_keeps_its_recorded_fingerprint(spec, params, seed, moves, expected):
+    """The moves of these runs, as recorded: an option added later, left off, changes no move."""
+    puzzle = generate(parse_spec(spec)).puzzle
+    result = Run(puzzle, "alldiff_ls", params, seed=seed, budget=Budget(max_iterations=moves)).finish()
+    digest = hashlib.sha256(result.board.tobytes()).hexdigest()[:16]
+    assert (result.iterations, int(result.best), result.restarts, digest) == expected
 
 
 def test_the_moves_do_not_depend_on_how_many_a_step_takes(monkeypatch):
