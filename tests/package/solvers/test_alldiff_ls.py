@@ -408,3 +408,77 @@ def test_too_many_walkers_for_the_pages_memory_is_refused_naming_the_field():
     with pytest.raises(SolverError) as err:
         Run(puzzle, "alldiff_ls", {"walkers": 128}, seed=1)
     assert err.value.field == "walkers" and "lower walkers to at most" in str(err.value)
+
+
+# ------------------------------------------------------------------ repair by exact search
+def near_solution(size, p, seed, cells_off=2):
+    """Walkers on a generated puzzle and a state equal to its grid but for `cells_off` open
+    cells moved to another candidate (so a few edges clash)."""
+    made = generate(parse_spec(f"{size}:{p}:{seed}"))
+    s = walkers(made.puzzle, repair_nodes=20_000)
+    g = s.g
+    sol = made.solution.reshape(-1)[g.open] - 1
+    val = [g.slot_in[i][v] for i, v in enumerate(sol.tolist())]
+    rng = np.random.default_rng(seed)
+    movable = [i for i in range(g.m) if g.ncand[i] > 1]
+    for i in rng.choice(movable, size=cells_off, replace=False).tolist():
+        val[i] = next(h for h in range(g.first[i], g.first[i + 1]) if h != val[i])
+    return made, s, val
+
+
+@pytest.mark.parametrize("region", ["units", "values"])
+def test_a_repair_completes_a_state_a_few_cells_off_a_solution_and_keeps_the_givens(region):
+    made, s, val = near_solution(25, 0.45, 4)
+    s.params = {**s.params, "repair_region": region}
+    assert 0 < s.g.counted(val)[1] <= alldiff_ls.REPAIR_EDGES
+    assert s.repair(val) and s.best == 0 and s.repair_found == 1
+    board = s.board(s.best_val)
+    assert is_solution(made.puzzle, board)
+    assert np.array_equal(board[made.puzzle.givens], made.puzzle.cells[made.puzzle.givens])
+
+
+@pytest.mark.parametrize("region", ["units", "values"])
+def test_the_region_frees_every_clashing_cell_so_the_kept_cells_never_clash(region):
+    _, s, _ = near_solution(16, 0.4, 2)
+    rng = np.random.default_rng(5)
+    g = s.g
+    for _ in range(10):
+        val = [int(g.first[i] + rng.integers(g.ncand[i])) for i in range(g.m)]
+        freed = alldiff_ls.repair_region(g, val, 4, region)
+        _, own, edges = recount(s, type("W", (), {"cur": val})())
+        clashing = {i for i in range(g.m) if own[i] > 0}
+        assert clashing <= set(freed.tolist()) and edges > 0
+        kept = s.board(val)
+        kept[g.open[freed]] = 0
+        assert Puzzle(4, kept).given_count == int(np.count_nonzero(kept))
+        from sudoku_lab.score import clashing_cells
+        assert not clashing_cells(kept, 4).any()
+
+
+def test_a_repair_that_finds_nothing_within_its_nodes_changes_nothing_and_is_not_tried_twice():
+    _, s, _ = near_solution(16, 0.4, 2)
+    g = s.g
+    rng = np.random.default_rng(1)
+    val = [int(g.first[i] + rng.integers(g.ncand[i])) for i in range(g.m)]
+    s.params = {**s.params, "repair_nodes": 3}                                    # too few nodes to complete it
+    best, best_val, draws = s.best, list(s.best_val), copy.deepcopy(s.rng.bit_generator.state)
+    assert not s.repair(val) and s.repairs == 1 and s.repair_found == 0
+    assert s.best == best and s.best_val == best_val and s.rng.bit_generator.state == draws
+    assert not s.repair(val) and s.repairs == 1                                  # the same state: not again
+
+
+def test_with_repairs_the_same_seed_gives_the_same_run_and_a_fruitless_repair_changes_no_move():
+    puzzle = generated(25, 0.45, 1)
+
+    def trace(params):
+        run = Run(puzzle, "alldiff_ls", {"episode": 2000, **params}, seed=5, budget=Budget(max_iterations=30000))
+        out, _ = trace_ticks(run, lambda p: (p.iteration, p.best, p.restarts, p.board.tobytes()))
+        return out
+
+    on = trace({"repair_nodes": 2000})
+    assert on == trace({"repair_nodes": 2000})
+    off = trace({})
+    assert on == off or on[-1][1] == 0                        # the same moves, or a repair solved sooner
+    s = walkers(puzzle, seed=5, episode=2000, repair_nodes=2000)
+    s.step(30000)
+    assert s.repairs > 0                                      # the repairs were tried
