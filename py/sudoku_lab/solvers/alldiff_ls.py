@@ -39,23 +39,6 @@ The method:
   gains 1 with chance 1/``raise_one_in`` (1/5). Otherwise — a duplicate of a member, or worse —
   the budget of the member the episode started from grows by 4 × ``episode``. The next episode
   starts from a member drawn at random.
-* **Repair by exact search** (``repair_nodes``; 0, off, by default): at an episode's end
-  whose result (its state of fewest clashing edges) has at most ``REPAIR_EDGES`` (8) clashing
-  edges and was not tried before, a region of open cells is emptied (``repair_region``:
-  "units", every open cell of a unit holding a clashing cell; "values", every open cell holding
-  a value that clashes or that such a unit lacks, so that the rest holds every other value in
-  place), every other cell kept as a given (the kept cells never clash: the clashing cells are
-  in both regions), and the lab's exact search (``exact.Counter``, its default
-  strategy, limit 1) looks for a completion within ``repair_nodes`` search nodes, its ties
-  seeded by the move count (the run's generator is not drawn from). A completion is a solution:
-  it is verified and ends the run. No completion (proved, or the budget spent) changes nothing:
-  the state, the pool, the draws and the moves go on exactly as without the repair, which so
-  never raises the clash count and can only end a run sooner, at the cost of its nodes. Why these choices: an
-  episode's end is where the method already takes stock, and one attempt per new low state
-  bounds the cost by the node budget per episode (no clock is read, so a seed gives one run);
-  "units" frees every cell that shares a constraint with a clash, "values" the cells a chain of
-  swaps between the values involved could move (a Kempe chain's, widened to every such value). Measured, and not kept on by
-  default: docs/benchmarks.md, alldiff_ls, "The last clashes: repair by exact search".
 * **Walkers** (``walkers`` = K, 1 by default: the reference's single search): K states that
   share the one elite pool and one set of edge weights, moved in turn, one move each a round;
   an episode's end (each walker's own) feeds the pool in walker order. A run on several
@@ -101,12 +84,10 @@ from typing import Iterator
 
 import numpy as np
 
-from ..exact import COUNT, Counter
 from ..filtering import peer_table
 from ..grid import Puzzle, geometry
 from ..progress import Progress
 from ..propagate import candidate_table
-from ..score import is_solution
 from .params import check_memory, param
 
 ID = "alldiff_ls"
@@ -134,12 +115,6 @@ PARAMS = [
     param("pool", "int", 50, "elite pool: most distinct states of the best cost kept for restarts", 1, 1000),
     param("episode", "int", 100_000, "moves of one walker's episode from a pool member (a member's first "
           "budget; grows by 4 times this when an episode adds nothing to the pool)", 10, 100_000_000),
-    param("repair_nodes", "int", 0, "repair by exact search: at an episode's end a few clashing edges short, "
-          "the clashing cells' units are emptied and the exact search, within this many nodes, looks for a "
-          "completion of the rest (0: no repair)", 0, 10_000_000),
-    param("repair_region", "choice", "units", "what a repair empties: units, the open cells of the clashing "
-          "cells' units; values, the open cells holding a clashing value or one those units lack",
-          choices=["units", "values"]),
 ]
 STEP = "move"
 # the extra board, for the page's caption: the default board is the best state (what the metrics describe)
@@ -153,7 +128,6 @@ _NEVER = 1 << 62        # a tabu mark that never ends: the slot a cell holds is 
 _INF = 1 << 62          # no move found yet
 _HELD = 1 << 40         # added to the conflicts of the slot a cell holds, so that a cell's
                         # `min()` over its slots is its best move (its own count is `own`)
-REPAIR_EDGES = 8        # a repair is tried on an episode's result with at most this many clashing edges
 
 
 def peak_bytes(puzzle: Puzzle, params: dict) -> int:
@@ -287,9 +261,6 @@ class Walkers:
     def __init__(self, puzzle: Puzzle, dom: np.ndarray, params: dict, rng: np.random.Generator):
         g = self.g = Graph(puzzle, dom)
         self.N, self.m, self.K, self.rng, self.params = g.N, g.m, params["walkers"], rng, params
-        self.puzzle = puzzle
-        self.repairs, self.repair_found, self.repair_none, self.repair_nodes, self.repair_freed = 0, 0, 0, 0, 0
-        self.repaired: set[tuple[int, ...]] = set()           # the states a repair was tried on
         self.full_always = params["neighbourhood"] == "full"
         self.descent = bool(params["descent"])
         self.t = self.moves = self.evaluations = self.restarts = 0
@@ -522,8 +493,6 @@ class Walkers:
         for k in ended:
             w = self.walkers[k]
             cost, val = w.ep_best, w.ep_val
-            if self.params.get("repair_nodes") and 0 < cost <= REPAIR_EDGES and self.repair(val):
-                return
             mine = w.member if w.member_gen == self.pool_gen else -1
             if cost < self.pool_cost:
                 self.pool, self.budgets, self.pool_cost = [list(val)], [episode], cost
@@ -554,36 +523,6 @@ class Walkers:
         for k in ended:
             w = self.walkers[k]
             w.ep_best, w.ep_val = w.cost, list(w.cur)
-
-    def repair(self, val: list[int]) -> bool:
-        """Repair by exact search (module docstring) of the state `val`, once per state: True if
-        it found a solution (then the best state)."""
-        key = tuple(val)
-        if key in self.repaired:
-            return False
-        self.repaired.add(key)
-        region = repair_region(self.g, val, self.puzzle.n, self.params["repair_region"])
-        kept = self.board(val)
-        kept[self.g.open[region]] = 0
-        budget = self.params["repair_nodes"]
-        counter = Counter(Puzzle(self.puzzle.n, kept), limit=1, max_nodes=budget,
-                          rng=np.random.default_rng(self.t), strategy=COUNT)
-        counter.advance(nodes=budget)
-        self.repairs += 1
-        self.repair_nodes += counter.nodes
-        self.repair_freed += len(region)
-        result = counter.result()
-        self.repair_none += result.verdict == "none"
-        solution = result.solution
-        if solution is None or not is_solution(self.puzzle, solution):
-            return False
-        slot_in = self.g.slot_in
-        slots = [slot_in[i][v - 1] for i, v in enumerate(solution[self.g.open].tolist())]
-        if min(slots, default=0) < 0:                 # a value propagation had ruled out: never kept
-            return False
-        self.repair_found += 1
-        self.best, self.best_val = 0, slots
-        return True
 
     def raise_weights(self, val: list[int], one_in: int) -> None:
         """Every edge clashing in `val` gains 1 with chance 1/one_in, at both its ends (the draw
@@ -633,33 +572,6 @@ class Walkers:
         out = self.g.base.copy()
         out[self.g.open] = self.g.values_of(cur) + 1
         return out
-
-
-def repair_region(g: Graph, val: list[int], n: int, how: str) -> np.ndarray:
-    """What a repair of the state `val` empties (indices into the graph's open cells). "units":
-    the open cells sharing a unit with a clashing cell; "values": the open cells holding a value
-    that clashes or that a unit holding a clashing cell lacks (the rest of the grid then holds
-    every other value in place, and the exact search re-places those values alone). The
-    clashing cells are in both."""
-    v = g.values_of(val)
-    theirs = np.append(v, -1)[g.peers]
-    clash = (theirs == v[:, None]).any(axis=1)
-    units = geometry(n).units
-    clashing = np.zeros(g.N * g.N, dtype=bool)
-    clashing[g.open[clash]] = True
-    touched = units[clashing[units].any(axis=1)]                 # the units holding a clashing cell
-    if how == "units":
-        region = np.zeros(g.N * g.N, dtype=bool)
-        region[touched.reshape(-1)] = True
-        return np.flatnonzero(region[g.open])
-    board = g.base.astype(np.intp)
-    board[g.open] = v + 1
-    held = np.zeros((len(touched), g.N + 1), dtype=bool)
-    held[np.arange(len(touched))[:, None], board[touched]] = True
-    moved = np.zeros(g.N, dtype=bool)
-    moved[v[clash]] = True
-    moved |= ~held[:, 1:].all(axis=0)
-    return np.flatnonzero(moved[v] | clash)
 
 
 def run(puzzle: Puzzle, params: dict, rng: np.random.Generator) -> Iterator[Progress]:

@@ -410,12 +410,28 @@ def test_too_many_walkers_for_the_pages_memory_is_refused_naming_the_field():
     assert err.value.field == "walkers" and "lower walkers to at most" in str(err.value)
 
 
-# ------------------------------------------------------------------ repair by exact search
+# ------------------------------------------------------------------ the repair by exact search, measured
+def repair_bench():
+    """bench/alldiff_ls_repair.py as a module: the repair lives there, as a measurement."""
+    import importlib.util
+    from conftest import ROOT
+    spec = importlib.util.spec_from_file_location("alldiff_ls_repair", ROOT / "bench" / "alldiff_ls_repair.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def repairing(puzzle, nodes, region="units", seed=0, **params):
+    dom, failed = candidate_table(puzzle.cells, puzzle.n)
+    assert not failed
+    return repair_bench().Repairing(puzzle, dom, {**DEFAULTS, **params}, np.random.default_rng(seed), nodes, region)
+
+
 def near_solution(size, p, seed, cells_off=2):
-    """Walkers on a generated puzzle and a state equal to its grid but for `cells_off` open
-    cells moved to another candidate (so a few edges clash)."""
+    """A generated puzzle, and a state equal to its grid but for `cells_off` open cells moved
+    to another candidate (so a few edges clash)."""
     made = generate(parse_spec(f"{size}:{p}:{seed}"))
-    s = walkers(made.puzzle, repair_nodes=20_000)
+    s = repairing(made.puzzle, 20_000)
     g = s.g
     sol = made.solution.reshape(-1)[g.open] - 1
     val = [g.slot_in[i][v] for i, v in enumerate(sol.tolist())]
@@ -423,15 +439,15 @@ def near_solution(size, p, seed, cells_off=2):
     movable = [i for i in range(g.m) if g.ncand[i] > 1]
     for i in rng.choice(movable, size=cells_off, replace=False).tolist():
         val[i] = next(h for h in range(g.first[i], g.first[i + 1]) if h != val[i])
-    return made, s, val
+    return made, val
 
 
 @pytest.mark.parametrize("region", ["units", "values"])
 def test_a_repair_completes_a_state_a_few_cells_off_a_solution_and_keeps_the_givens(region):
-    made, s, val = near_solution(25, 0.45, 4)
-    s.params = {**s.params, "repair_region": region}
-    assert 0 < s.g.counted(val)[1] <= alldiff_ls.REPAIR_EDGES
-    assert s.repair(val) and s.best == 0 and s.repair_found == 1
+    made, val = near_solution(25, 0.45, 4)
+    s = repairing(made.puzzle, 20_000, region)
+    assert 0 < s.g.counted(val)[1] <= repair_bench().REPAIR_EDGES
+    assert s.repair(val) and s.best == 0 and s.found == 1
     board = s.board(s.best_val)
     assert is_solution(made.puzzle, board)
     assert np.array_equal(board[made.puzzle.givens], made.puzzle.cells[made.puzzle.givens])
@@ -439,46 +455,43 @@ def test_a_repair_completes_a_state_a_few_cells_off_a_solution_and_keeps_the_giv
 
 @pytest.mark.parametrize("region", ["units", "values"])
 def test_the_region_frees_every_clashing_cell_so_the_kept_cells_never_clash(region):
-    _, s, _ = near_solution(16, 0.4, 2)
+    from sudoku_lab.score import clashing_cells
+    s = repairing(generated(16, 0.4, 2), 20_000, region)
     rng = np.random.default_rng(5)
     g = s.g
     for _ in range(10):
         val = [int(g.first[i] + rng.integers(g.ncand[i])) for i in range(g.m)]
-        freed = alldiff_ls.repair_region(g, val, 4, region)
+        freed = repair_bench().repair_region(g, val, 4, region)
         _, own, edges = recount(s, type("W", (), {"cur": val})())
-        clashing = {i for i in range(g.m) if own[i] > 0}
-        assert clashing <= set(freed.tolist()) and edges > 0
+        assert {i for i in range(g.m) if own[i] > 0} <= set(freed.tolist()) and edges > 0
         kept = s.board(val)
         kept[g.open[freed]] = 0
-        assert Puzzle(4, kept).given_count == int(np.count_nonzero(kept))
-        from sudoku_lab.score import clashing_cells
         assert not clashing_cells(kept, 4).any()
 
 
 def test_a_repair_that_finds_nothing_within_its_nodes_changes_nothing_and_is_not_tried_twice():
-    _, s, _ = near_solution(16, 0.4, 2)
+    s = repairing(generated(16, 0.4, 2), 3)                                     # too few nodes to complete it
     g = s.g
     rng = np.random.default_rng(1)
     val = [int(g.first[i] + rng.integers(g.ncand[i])) for i in range(g.m)]
-    s.params = {**s.params, "repair_nodes": 3}                                    # too few nodes to complete it
     best, best_val, draws = s.best, list(s.best_val), copy.deepcopy(s.rng.bit_generator.state)
-    assert not s.repair(val) and s.repairs == 1 and s.repair_found == 0
+    assert not s.repair(val) and s.repairs == 1 and s.found == 0
     assert s.best == best and s.best_val == best_val and s.rng.bit_generator.state == draws
     assert not s.repair(val) and s.repairs == 1                                  # the same state: not again
 
 
-def test_with_repairs_the_same_seed_gives_the_same_run_and_a_fruitless_repair_changes_no_move():
+def test_runs_with_repairs_repeat_and_make_the_plain_runs_moves_until_a_repair_succeeds():
     puzzle = generated(25, 0.45, 1)
 
-    def trace(params):
-        run = Run(puzzle, "alldiff_ls", {"episode": 2000, **params}, seed=5, budget=Budget(max_iterations=30000))
-        out, _ = trace_ticks(run, lambda p: (p.iteration, p.best, p.restarts, p.board.tobytes()))
-        return out
+    def trace(nodes):
+        s = repairing(puzzle, nodes, seed=5, episode=2000)
+        out = []
+        while s.best > 0 and s.moves < 30000:
+            s.step(50)
+            out.append((s.moves, s.best, s.restarts, s.board(s.best_val).tobytes()))
+        return out, s
 
-    on = trace({"repair_nodes": 2000})
-    assert on == trace({"repair_nodes": 2000})
-    off = trace({})
-    assert on == off or on[-1][1] == 0                        # the same moves, or a repair solved sooner
-    s = walkers(puzzle, seed=5, episode=2000, repair_nodes=2000)
-    s.step(30000)
-    assert s.repairs > 0                                      # the repairs were tried
+    on, s = trace(2000)
+    assert s.repairs > 0 and on == trace(2000)[0]
+    off, _ = trace(0)
+    assert on == off or (s.found and on[-1][1] == 0 and on[:-1] == off[:len(on) - 1])
