@@ -6,6 +6,7 @@ size; does a step carry enough work per call?).
     .venv/bin/python bench/acs_step_cost.py parts [--sizes 9 16 25 36] [--iterations 5]
     .venv/bin/python bench/acs_step_cost.py lists [--rows 9:0 9:0.3 16:0 16:0.4 25:0.45 36:0.45]
                                                   [--iterations 5]
+    .venv/bin/python bench/acs_step_cost.py round [--sizes 9 16 25 36]
 
 `parts` runs acs on the Lewis-style instance (`acs_speed.instance`, seed 0; p = 0.45, and at
 9×9 and 16×16, where that solves at once, p = 0) with a CPU timer around each part of a
@@ -19,6 +20,10 @@ vectorised construction and with the plain-Python one below (`construct`: one li
 masks per ant, the propagation round done incrementally), checks that both give the same
 final masks and pheromone, and prints CPU ms per iteration each way. The plain-Python
 construction is not used by the solver (it was slower at every size: docs/benchmarks.md, `acs`).
+
+`round` times one propagation round and its parts on 10 ants' grids of the instance (p = 0.45,
+at the givens' fixpoint), beside one elementwise `&` over the same (cells, ants) masks: where
+the round's time goes when it is work, not calls.
 CPU seconds of this process throughout.
 """
 
@@ -38,7 +43,7 @@ from acs_speed import instance  # noqa: E402
 from sudoku_lab.constraints import candidate_masks  # noqa: E402
 from sudoku_lab.grid import geometry  # noqa: E402
 from sudoku_lab.progress import PAUSE, complete  # noqa: E402
-from sudoku_lab.propagate import settle_round  # noqa: E402
+from sudoku_lab.propagate import _by_cell, _seen, _units, settle, settle_round  # noqa: E402
 from sudoku_lab.run import Run  # noqa: E402
 from sudoku_lab.solvers import acs  # noqa: E402
 
@@ -254,6 +259,35 @@ def parts(size: int, iterations: int, ants: int) -> dict:
     return {"p": p, "iterations": done, "total": total, **spent}
 
 
+def cpu_us(f, repeat: int = 200) -> float:
+    t = time.process_time()
+    for _ in range(repeat):
+        f()
+    return 1e6 * (time.process_time() - t) / repeat
+
+
+def round_parts(sizes: list[int]) -> None:
+    print("| size | masks | one round, µs | of it: to units (×2) | seen once / twice (×2) | back to cells (×2) "
+          "| which ants changed | one elementwise `&`, µs |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for size in sizes:
+        n = int(round(size ** 0.5))
+        dtype = np.int32 if size < 31 else np.int64
+        puzzle = instance(size, 0.45, 0)
+        m = np.repeat(candidate_masks(puzzle.cells, n).astype(dtype)[:, None], 10, axis=1)
+        settle(m, n)
+        d = (m & (m - 1)) == 0
+        scratch: dict = {}
+        fixed = np.where(d, m, 0)
+        units = _units(fixed, n, scratch)
+        present, _ = _seen(units, scratch)
+        now = (m & (m - 1)) == 0
+        print(f"| {size}×{size} | {m.shape[0]}×10 {np.dtype(dtype).name} | {cpu_us(lambda: settle_round(m, d, n, scratch)):.0f} | "
+              f"{2 * cpu_us(lambda: _units(fixed, n, scratch)):.0f} | {2 * cpu_us(lambda: _seen(units, scratch)):.0f} | "
+              f"{2 * cpu_us(lambda: _by_cell(present, n)):.0f} | {cpu_us(lambda: (now != d).any(axis=0)):.0f} | "
+              f"{cpu_us(lambda: m & m):.1f} |", flush=True)
+
+
 def lists(rows: list[str], iterations: int) -> None:
     print("| size | p | iterations | vectorised CPU ms/iteration | plain Python CPU ms/iteration | "
           "vectorised ÷ plain | same masks and pheromone |")
@@ -288,7 +322,12 @@ def main() -> int:
     b = sub.add_parser("lists")
     b.add_argument("--rows", nargs="+", default=["9:0", "9:0.3", "16:0", "16:0.4", "25:0.45", "36:0.45"])
     b.add_argument("--iterations", type=int, default=5)
+    c = sub.add_parser("round")
+    c.add_argument("--sizes", type=int, nargs="+", default=[9, 16, 25, 36])
     args = ap.parse_args()
+    if args.what == "round":
+        round_parts(args.sizes)
+        return 0
     if args.what == "lists":
         lists(args.rows, args.iterations)
         return 0
