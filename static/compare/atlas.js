@@ -19,6 +19,15 @@ const TIME_MEASURES = ["median_seconds"];            // the published series the
 const pct = (rate) => `${Math.round(100 * rate)} %`;
 const pWords = (p) => String(Number(p.toFixed(3)));
 
+// A line of the panel's small print, with its test hook; hidden until it has something to say.
+function hintPart(tag, className, testid, hidden) {
+  const part = document.createElement(tag);
+  part.className = className;
+  part.setAttribute("data-testid", testid);
+  part.hidden = hidden;
+  return part;
+}
+
 // The panel's parts, made once: heading, the measure menu, caption and the maps' box.
 function panel(host, heading, testid) {
   host.setAttribute("data-testid", testid);
@@ -32,27 +41,16 @@ function panel(host, heading, testid) {
   menu.setAttribute("data-testid", "atlas-measure");
   for (const [value, words] of MEASURES) menu.add(new Option(words, value));
   label.appendChild(menu);
-  const caption = document.createElement("p");
-  caption.className = "hint atlas-caption";
-  caption.setAttribute("data-testid", "atlas-caption");
+  const caption = hintPart("p", "hint atlas-caption", "atlas-caption", false);
   // the command that made the maps, behind a fold (a block of command lines is no caption)
-  const command = document.createElement("details");
-  command.className = "hint atlas-command";
-  command.setAttribute("data-testid", "atlas-command");
-  command.hidden = true;
+  const command = hintPart("details", "hint atlas-command", "atlas-command", true);
   const summary = document.createElement("summary");
   summary.textContent = "The command that measured these maps";
   command.append(summary, document.createElement("code"));
   // what the small circles on a solver's maps are, in words (their titles reach no touch screen)
-  const marksNote = document.createElement("p");
-  marksNote.className = "hint atlas-marks-note";
-  marksNote.setAttribute("data-testid", "atlas-marks-note");
-  marksNote.hidden = true;
-  const scrollHint = document.createElement("p");
-  scrollHint.className = "hint scroll-hint";
-  scrollHint.setAttribute("data-testid", "atlas-scroll-hint");
+  const marksNote = hintPart("p", "hint atlas-marks-note", "atlas-marks-note", true);
+  const scrollHint = hintPart("p", "hint scroll-hint", "atlas-scroll-hint", true);
   scrollHint.textContent = "More of the maps to the right: scroll the maps sideways.";
-  scrollHint.hidden = true;
   const maps = document.createElement("div");
   maps.className = "atlas-maps";
   maps.tabIndex = 0;                                  // a box that scrolls sideways takes the keys too
