@@ -5,7 +5,7 @@ size; does a step carry enough work per call?).
 
     .venv/bin/python bench/acs_step_cost.py parts [--sizes 9 16 25 36] [--iterations 5]
     .venv/bin/python bench/acs_step_cost.py lists [--rows 9:0 9:0.3 16:0 16:0.4 25:0.45 36:0.45]
-                                                  [--iterations 5]
+                                                  [--iterations 5] [--page]
     .venv/bin/python bench/acs_step_cost.py round [--sizes 9 16 25 36]
 
 `parts` runs acs on the Lewis-style instance (`acs_speed.instance`, seed 0; p = 0.45, and at
@@ -20,6 +20,9 @@ vectorised construction and with the plain-Python one below (`construct`: one li
 masks per ant, the propagation round done incrementally), checks that both give the same
 final masks and pheromone, and prints CPU ms per iteration each way. The plain-Python
 construction is not used by the solver (it was slower at every size: docs/benchmarks.md, `acs`).
+With `--page` the same table is made inside Pyodide (32-bit WebAssembly) in headless Chromium,
+on the page's main thread with the page's own package (static/vendor/sudoku_lab.zip: run
+`python3 build.py build` first): numpy's cost per call differs there.
 
 `round` times one propagation round and its parts on 10 ants' grids of the instance (p = 0.45,
 at the givens' fixpoint), beside one elementwise `&` over the same (cells, ants) masks: where
@@ -288,8 +291,9 @@ def round_parts(sizes: list[int]) -> None:
               f"{cpu_us(lambda: m & m):.1f} |", flush=True)
 
 
-def lists(rows: list[str], iterations: int) -> None:
-    print("| size | p | iterations | vectorised CPU ms/iteration | plain Python CPU ms/iteration | "
+def lists(rows: list[str], iterations: int, clock=time.process_time, unit: str = "CPU ms") -> None:
+    """The table; in Pyodide `clock` is wall time (its process_time does not advance)."""
+    print(f"| size | p | iterations | vectorised {unit}/iteration | plain Python {unit}/iteration | "
           "vectorised ÷ plain | same masks and pheromone |")
     print("|---|---:|---:|---:|---:|---:|---|")
     for row in rows:
@@ -297,20 +301,52 @@ def lists(rows: list[str], iterations: int) -> None:
         puzzle = instance(size, p, 0)
         params = Run(puzzle, "acs", {}).params
         got = {}
-        for way in ("vectorised", "lists"):
+        for way in ("vectorised", "lists", "vectorised", "lists"):    # the first two warm up
             colony, rng = acs.Colony(puzzle, params), np.random.default_rng(1)
-            finals, t = [], time.process_time()
-            for _ in range(iterations):
+            finals, t = [], clock()
+            for _ in range(iterations if way in got else 1):
                 final = complete(colony.construct(rng) if way == "vectorised" else construct(colony, rng))
                 f = colony.fixed_counts(final)
                 if f.max() < colony.C:
                     colony.global_update(final, f)
                 finals.append(final)
-            got[way] = (time.process_time() - t, finals, colony.tau.copy())
+            got[way] = (clock() - t, finals, colony.tau.copy()) if way in got else ()
         (tv, fv, pv), (tl, fl, pl) = got["vectorised"], got["lists"]
         same = all(np.array_equal(a, b) for a, b in zip(fv, fl)) and np.array_equal(pv, pl)
         print(f"| {size}×{size} | {p:.2f} | {iterations} | {1e3 * tv / iterations:.1f} | {1e3 * tl / iterations:.1f} | "
               f"{tv / tl:.2f} | {'yes' if same else 'NO'} |", flush=True)
+
+
+IN_PAGE = """async ([rows, iterations, files]) => {
+  const { loadPyodide } = await import('./static/vendor/pyodide/pyodide.mjs');
+  const py = await loadPyodide({ indexURL: new URL('static/vendor/pyodide/', location.href).href });
+  await py.loadPackage('numpy', { messageCallback: () => {} });
+  const zip = await fetch(new URL('static/vendor/sudoku_lab.zip', location.href));
+  py.unpackArchive(await zip.arrayBuffer(), 'zip', { extractDir: '/home/pyodide/lab' });
+  py.FS.mkdirTree('/home/pyodide/bench');
+  for (const [name, text] of Object.entries(files)) py.FS.writeFile('/home/pyodide/bench/' + name, text);
+  py.globals.set('ROWS', py.toPy(rows));
+  py.globals.set('ITERATIONS', iterations);
+  return py.runPython(`
+import contextlib, io, sys, time
+sys.path[:0] = ['/home/pyodide/lab', '/home/pyodide/bench']
+import acs_step_cost
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    acs_step_cost.lists(list(ROWS), ITERATIONS, time.perf_counter, "wall ms")
+out.getvalue()
+`);
+}"""
+
+
+def lists_in_page(rows: list[str], iterations: int) -> None:
+    from browser_speed import lab_browser
+    here = Path(__file__).resolve().parent
+    files = {name: (here / name).read_text() for name in ("acs_speed.py", "acs_step_cost.py")}
+    with lab_browser() as (browser, base):
+        page = browser.new_page()
+        page.goto(base)
+        print(page.evaluate(IN_PAGE, [rows, iterations, files]), end="")
 
 
 def main() -> int:
@@ -322,6 +358,7 @@ def main() -> int:
     b = sub.add_parser("lists")
     b.add_argument("--rows", nargs="+", default=["9:0", "9:0.3", "16:0", "16:0.4", "25:0.45", "36:0.45"])
     b.add_argument("--iterations", type=int, default=5)
+    b.add_argument("--page", action="store_true", help="in Pyodide in headless Chromium (the page's package)")
     c = sub.add_parser("round")
     c.add_argument("--sizes", type=int, nargs="+", default=[9, 16, 25, 36])
     args = ap.parse_args()
@@ -329,7 +366,7 @@ def main() -> int:
         round_parts(args.sizes)
         return 0
     if args.what == "lists":
-        lists(args.rows, args.iterations)
+        (lists_in_page if args.page else lists)(args.rows, args.iterations)
         return 0
     floor = floor_round()
     print(f"floor: one propagation round, 4×4, one ant: {1e6 * floor:.1f} µs CPU")
