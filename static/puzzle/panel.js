@@ -32,6 +32,17 @@ function readsAs(text, puzzle) {
   }
 }
 
+// Does `text` read as a puzzle at all?
+function readsAsAPuzzle(text) {
+  try {
+    parsePuzzle(text);
+    return true;
+  } catch (err) {
+    if (!(err instanceof PuzzleError)) throw err;
+    return false;
+  }
+}
+
 // openLink(hash): opens one of the lab's own share links pasted into the box (page/open-link.js).
 export function mountPuzzle(store, actions, worker, board, openLink) {
   const $ = (id) => document.getElementById(id);
@@ -100,6 +111,14 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     }
     store.set({ paste: ui.input.value });
   });
+  // A paste that reads as a puzzle (or a lab link) is loaded at once, as a dropped file is: the
+  // board shows what was pasted. One that does not read yet waits for Load or Start (a grid may be
+  // pasted a line at a time), and the box's text is never touched.
+  ui.input.addEventListener("paste", () => setTimeout(() => {
+    const text = ui.input.value;
+    if (ui.load.disabled || !text.trim()) return;
+    if (labLinkFragment(text) || readsAsAPuzzle(text)) loadText(text);
+  }, 0));
   ui.load.addEventListener("click", () => loadText(ui.input.value));
   ui.clear.addEventListener("click", () => {
     const s = store.state;

@@ -77,6 +77,11 @@ class MemberFrames {
 // An alldiff_ls team's frames: iteration, evaluations and restarts summed over the members'
 // latest (one search's moves), the chart row at the summed moves.
 export class TeamFrames extends MemberFrames {
+  // a run's count `k` from its members' results (`at`: the lowest best's): all of them summed
+  static resultCount(results, at, k) {
+    return results.reduce((total, r) => total + (r[k] || 0), 0);
+  }
+
   counts(best) {
     const sum = (k) => this.progress.reduce((total, p) => total + (p ? p[k] : 0), 0);
     return { ...this.progress[best], iteration: sum("iteration"), evaluations: sum("evaluations"), restarts: sum("restarts") };
@@ -95,6 +100,11 @@ export class PortfolioFrames extends MemberFrames {
     this.chartAt = 0;
   }
 
+  // a run's count `k` from its members' results: the winner's own (`at`: the lowest best's)
+  static resultCount(results, at, k) {
+    return at === -1 ? 0 : results[at][k] || 0;
+  }
+
   counts(best) {
     return { ...this.progress[best] };
   }
@@ -105,5 +115,8 @@ export class PortfolioFrames extends MemberFrames {
   }
 }
 
-// The frames of `solver` on `workers` workers: a portfolio's or a team's.
-export const framesFor = (solver, workers) => (isPortfolio(solver) ? new PortfolioFrames(workers) : new TeamFrames(workers));
+// The kind of frames of `solver` on several workers: a portfolio's or a team's.
+export const framesKindOf = (solver) => (isPortfolio(solver) ? PortfolioFrames : TeamFrames);
+
+// The frames of `solver` on `workers` workers.
+export const framesFor = (solver, workers) => new (framesKindOf(solver))(workers);

@@ -11,8 +11,8 @@
 // the members refuse the settings. Its frames: several-frames.js.
 import { RunRefused, WorkerLost } from "./client.js";
 import { unstartedResult } from "./messages.js";
-import { framesFor, lowest } from "./several-frames.js";
-import { exchangeOf, isPortfolio } from "../rules/workers.js";
+import { framesFor, framesKindOf, lowest } from "./several-frames.js";
+import { exchangeOf } from "../rules/workers.js";
 
 const READY_POLL_MS = 100;               // how often a starting run looks whether its workers have loaded
 
@@ -23,7 +23,8 @@ const READY_POLL_MS = 100;               // how often a starting run looks wheth
 export function resultBetweenBarriers(results, job, workers, stopReason, message = "", seconds = 0) {
   const have = results.filter((r) => r && r.board);
   const at = lowest(have, (r) => (r.best === null ? Infinity : r.best));
-  const sum = (k) => (isPortfolio(job.solver) && at !== -1 ? have[at][k] || 0 : have.reduce((total, r) => total + (r[k] || 0), 0));
+  const kind = framesKindOf(job.solver);
+  const sum = (k) => kind.resultCount(have, at, k);
   const base = at === -1 ? unstartedResult(job, stopReason) : have[at];
   return { ...base, params: { ...(base.params || job.params), workers }, solved: false, iterations: sum("iterations"),
     evaluations: sum("evaluations"), restarts: sum("restarts"), seconds, stop_reason: stopReason,

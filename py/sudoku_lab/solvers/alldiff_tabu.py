@@ -43,6 +43,10 @@ docs/solvers/alldiff_tabu.md):
   between take-backs, each of which is a filtering) and between the rounds of a filtering
   (``filtering.fixpoint_parts``), so no step holds the page for more than one round; no
   draw happens there, so pauses never change a run.
+* **Cost**: the module's own part of an iteration (the candidate list, the look-ahead, the
+  progress frame) is a few dozen small numpy calls but under a tenth of an iteration; the
+  filter's fixpoint is the rest (docs/benchmarks.md, `alldiff_tabu`, "Where an iteration's
+  time goes"), so the module stays numpy.
 
 Beyond the paper (off by default, so the paper's algorithm and its tables stay reproduced):
 

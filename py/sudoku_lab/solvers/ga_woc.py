@@ -37,6 +37,9 @@ Decisions where the paper is vague (also in docs/solvers/ga_woc.md):
   would fire every generation once stalled).
 * **Solved** when any board — an individual or the aggregate — has no conflict.
 * **Ties in rank** keep the previous order (stable sort), so runs are reproducible.
+* **numpy over the whole population, not plain Python.** Run at population 10 (the same
+  calls, little work) a generation costs 2-10% of one at 5,000 (9×9 to 36×36): the calls
+  carry the work (docs/benchmarks.md, `ga_woc`).
 * **Counting**: an iteration is a generation; evaluations are boards scored (P per
   generation, plus one for the aggregate).
 * Works for any box size n; crossover bands are n rows.

@@ -26,6 +26,10 @@ Decisions where the paper is vague (also in docs/solvers/gp_moves.md):
   — and the replay shown in the page — is reproducible.
 * **Evaluation** runs the whole batch of programs together: all grids step one move at a
   time, each move family in one vectorised pass (``moves.run_programs``).
+* **numpy over the whole generation, not plain Python.** A numpy call of a program step
+  carries every program with a move of that family at that step; run at population 10 (the
+  same calls, little work) a generation costs 15-26% of one at 500 (9×9 to 36×36), so no
+  rewrite could make it 2× cheaper (docs/benchmarks.md, `gp_moves`).
 * **Counting**: an iteration is a generation (generation 0 is the initial population);
   evaluations are programs run (both offspring of a crossover count).
 """

@@ -42,6 +42,11 @@ Decisions where the paper is vague (written down in docs/solvers/hill_climb.md t
 * **Pauses** (docs/design.md, "The run protocol"): between building the climber and the
   first state, after the greedy placement and every 64 post-swapped cells; they change no
   draw. The greedy placement runs position by position over all boxes at once.
+* **numpy for the neighbourhood.** An iteration scores every swap in ~25 numpy calls over the
+  whole neighbourhood; plain Python over lists scores the same swaps 1.4–11× slower (9×9 to
+  36×36, natively and in Pyodide), and the small calls around them (the pick, the swap, the
+  board copy) are under a fifth of a step, so the step stays numpy (docs/benchmarks.md,
+  `hill_climb`, "Where a step's time goes").
 
 Option beyond the paper, off by default — ``propagate`` (the local searches that
 work on large grids propagate inside the search, Lewis 2007, Musliu & Winter 2017):

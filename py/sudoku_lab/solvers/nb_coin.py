@@ -62,6 +62,10 @@ Other decisions where the paper is vague:
   generation is made up front, so pauses change nothing (tested). A 36×36 generation at
   population 150 takes ~60 ms natively, so it is cut into parts. Memory (``peak_bytes``): the
   sampling tables, ~5 · 8 · N · population · N bytes — 104 MB at 36×36 and population 2,000.
+* **numpy over the population.** A generation is a few hundred numpy calls over the whole
+  population's tables. Their fixed cost (a generation at population 2) is under half of a 9×9
+  generation and an eighth of a 36×36 one, and drawing in plain Python costs 9–13× the whole
+  sampler, so it stays numpy (docs/benchmarks.md, `nb_coin`, "Where a generation's time goes").
 """
 
 from __future__ import annotations

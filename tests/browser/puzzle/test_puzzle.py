@@ -200,6 +200,31 @@ def test_start_runs_the_puzzle_in_the_paste_box_not_the_one_shown_before(lab):
     assert lab.by("puzzle-input").input_value() == PAPERS["ai-escargot"][:40]      # the text is kept
 
 
+def test_a_pasted_puzzle_is_on_the_board_at_once_and_a_paste_that_does_not_read_waits(lab):
+    """Pasting (the clipboard, Ctrl+V) a puzzle into the box loads it, as Load would: the board
+    and the puzzle line show it with no button pressed. Half a puzzle pasted is left as typed,
+    unmarked, for Load or Start to read."""
+    lab.open("#s=hill_climb&seed=1&t=20")
+    lab.load(HELD_OUT)
+    lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    box = lab.by("puzzle-input")
+
+    def paste(text):
+        box.fill("")
+        lab.page.evaluate("(t) => navigator.clipboard.writeText(t)", text)
+        box.focus()
+        lab.page.keyboard.press("Control+V")
+
+    paste(PAPERS["ai-escargot"])
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').dataset.givens === '23'")
+    assert lab.givens_on_board() == parse(PAPERS["ai-escargot"]).cells.tolist()
+    assert lab.error_text() == ""
+    paste(HELD_OUT[:40])
+    assert box.input_value() == HELD_OUT[:40]
+    assert box.get_attribute("aria-invalid") != "true" and lab.error_text() == ""
+    assert lab.givens_on_board() == parse(PAPERS["ai-escargot"]).cells.tolist()     # the board keeps the last puzzle
+
+
 def test_after_a_link_without_a_puzzle_a_typed_puzzle_can_be_started(lab):
     """No puzzle on the board (the link named none); typing a puzzle into the box clears the
     link's mark: Start stays available and reads the box, and the puzzle line says so."""

@@ -2,11 +2,16 @@
 Escargot with fixed seeds, and are reproducible; the propagate option keeps the domains closed
 under singles; pauses change nothing; givens the filter proves unsolvable end the run at once."""
 
+import hashlib
+import json
+
 import numpy as np
 import pytest
 
 from conftest import PAPERS, SIZES
 from sudoku_lab.exact import solve
+from sudoku_lab.generate import generate, parse_spec
+from sudoku_lab.grid import parse
 from sudoku_lab.progress import complete
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solvers import SolverError, alldiff_tabu
@@ -205,3 +210,57 @@ def test_propagate_solves_the_16x16_and_25x25_puzzles(papers):
     for text in (SIZES_16, SIZES_25):
         r = Run(parse(text), "alldiff_tabu", {"propagate": True}, 0).finish()
         assert r.solved, r.stop_reason
+
+
+def _plain(x):
+    """Progress and result fields as plain JSON values; floats to 9 significant digits, so that a
+    last-bit difference of a CPU's math library (the entropy's log2) does not count as another run."""
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in sorted(x.items())}
+    if isinstance(x, np.ndarray):
+        return _plain(x.tolist())
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if isinstance(x, (bool, np.bool_)):
+        return bool(x)
+    if isinstance(x, (int, np.integer)):
+        return int(x)
+    if isinstance(x, (float, np.floating)):
+        return f"{float(x):.9g}"
+    return x
+
+
+def fingerprint(puzzle, solver, params, seed, steps):
+    """sha256 over every progress frame (counters, series, event, overlay, board) and the
+    result of a seeded run with a step budget: the same run gives the same digest."""
+    h = hashlib.sha256()
+    run = Run(puzzle, solver, params, seed, Budget(max_iterations=steps))
+    while (p := run.step()) is not None:
+        frame = [p.iteration, p.evaluations, p.best, p.restarts, p.event, p.series, p.overlay]
+        h.update(json.dumps(_plain(frame)).encode())
+        h.update(np.asarray(p.board, dtype=np.int8).tobytes())
+    r = run.result
+    h.update(json.dumps(_plain([r.solved, r.iterations, r.evaluations, r.stop_reason, r.restarts,
+                                r.best, r.conflicts, r.open_cells])).encode())
+    h.update(np.asarray(r.board, dtype=np.int8).tobytes())
+    return h.hexdigest()[:16]
+
+
+# Digests of the current code's runs: a change to how a step is computed must keep them.
+UNSOLVABLE_9 = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4....6.7..7...3.."
+FINGERPRINTS = [
+    (UNSOLVABLE_9, {}, 0, 400, "54a3c345b369680d"),
+    (UNSOLVABLE_9, {"tenure": 5, "candidates": 4}, 3, 400, "359339f26354034a"),
+    (UNSOLVABLE_9, {"filter": "ac3"}, 6, 200, "a40eaf87be4dfcf4"),
+    (UNSOLVABLE_9, {"filter": "hall_sets", "propagate": True}, 7, 100, "48fd30f74c2a3a3f"),
+    ("16:0.3:0", {}, 1, 200, "a10a3d53eeeebe68"),
+    ("25:0.45:0", {}, 2, 60, "9b394669b180dd47"),
+    ("36:0.45:0", {"propagate": True}, 5, 20, "950cf8588cb4b90a"),
+]
+
+
+@pytest.mark.parametrize("name,params,seed,steps,digest", FINGERPRINTS)
+def test_seeded_runs_keep_their_fingerprint(name, params, seed, steps, digest):
+    """Same seed, same moves, draws, domains and counters as the code these digests came from."""
+    puzzle = parse(name) if name == UNSOLVABLE_9 else generate(parse_spec(name)).puzzle
+    assert fingerprint(puzzle, "alldiff_tabu", params, seed, steps) == digest

@@ -269,3 +269,55 @@ def test_pauses_do_not_change_the_run(monkeypatch, propagate):
     monkeypatch.setattr(ga_woc, "_CELLS_PER_PART", 300)
     many, many_pauses = trace()
     assert many == few and many_pauses > few_pauses + 20
+
+
+# ------------------------------------------------------------------ fixed-seed fingerprints
+def fingerprint(puzzle, seed, iterations, **params):
+    """sha256 over every progress (counters, series, board, overlay) with the pauses before
+    it, and the run's result: one hex string that any change to a draw or an operator moves."""
+    import hashlib
+
+    h = hashlib.sha256()
+
+    def feed(x):
+        if isinstance(x, np.ndarray):
+            h.update(f"{x.dtype}{x.shape}".encode())
+            h.update(np.ascontiguousarray(x).tobytes())
+        elif isinstance(x, dict):
+            for k in sorted(x):
+                feed(k)
+                feed(x[k])
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                feed(v)
+        else:
+            h.update(repr(x).encode())
+
+    run = Run(puzzle, "ga_woc", params, seed, Budget(max_iterations=iterations))
+    pauses = 0
+    while not run.done:
+        p = run.tick()
+        if p is None:
+            pauses += 1
+            continue
+        feed([pauses, p.iteration, p.evaluations, p.best, p.board, p.series, p.restarts, p.event, p.overlay])
+        pauses = 0
+    r = run.result
+    feed([r.solved, r.board, r.conflicts, r.open_cells, r.iterations, r.evaluations, r.stop_reason, r.best])
+    return h.hexdigest()[:16]
+
+
+# Computed with the population-wide operators (every step one numpy pass over the population);
+# a faster generation must give these same runs, draw for draw.
+FINGERPRINTS = [
+    ("ai-escargot", 0, 6, {"population": 300}, "da99f04d6cfbd17a"),
+    ("sato-29-medium", 1, 6, {"population": 200, "woc": False}, "a46fd442088d0729"),
+    ("16x16-vukr-2", 0, 4, {"population": 200}, "afb5fb598446672d"),
+    ("16x16-vukr-1", 2, 4, {"population": 150, "propagate": True}, "36c7814fdb5b1610"),
+    ("25x25-planetsudoku", 0, 2, {"population": 100, "propagate": True}, "45b257fc9d3a6697"),
+]
+
+
+@pytest.mark.parametrize("name, seed, iterations, params, expected", FINGERPRINTS)
+def test_fixed_seed_runs_keep_their_fingerprint(name, seed, iterations, params, expected):
+    assert fingerprint(parse({**PAPERS, **SIZES}[name]), seed, iterations, **params) == expected
