@@ -45,12 +45,15 @@ from typing import Generator
 
 import numpy as np
 
+from . import filter_lists
 from .bits import popcount
 from .progress import complete
 from .propagate import hidden_singles
 
 FILTERS = ("ac3", "hall_intervals", "hall_sets")
 MAX_HALL_SET_UNIT = 9
+PLAIN_PYTHON_MAX_VALUES = 25     # one grid, AC-3 or Hall intervals, up to 25×25: plain Python (``filter_lists``)
+PLAIN_PYTHON: bool | None = None  # None: by that size; True or False: one way at every size (tests, benchmarks)
 
 
 def _without(masks: np.ndarray, cells: np.ndarray, remove: np.ndarray) -> np.ndarray:
@@ -282,6 +285,9 @@ def fixpoint_parts(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str =
     fewer, naked singles have said everything), and again until nothing changes."""
     if units.dtype != np.int64:
         units = units.astype(np.int64)
+    plain = nvals <= PLAIN_PYTHON_MAX_VALUES if PLAIN_PYTHON is None else PLAIN_PYTHON
+    if plain and kind != "hall_sets":
+        return (yield from filter_lists.fixpoint_parts(masks, units, nvals, kind, max_rounds, since, hidden))
     m = masks.astype(np.int64)
     member, of_cell, peers = _layout_of(units)
     if np.count_nonzero(m) < len(m):
