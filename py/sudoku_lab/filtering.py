@@ -283,11 +283,11 @@ def fixpoint_parts(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str =
     Naked singles from the cells just fixed (in waves), hidden singles if asked, then a round
     of the filter over the units with a changed signature and two open cells or more (with
     fewer, naked singles have said everything), and again until nothing changes."""
+    plain = nvals <= PLAIN_PYTHON_MAX_VALUES if PLAIN_PYTHON is None else PLAIN_PYTHON
+    if plain and kind != "hall_sets":          # the caller's own array: its tables are looked up by identity
+        return (yield from filter_lists.fixpoint_parts(masks, units, nvals, kind, max_rounds, since, hidden))
     if units.dtype != np.int64:
         units = units.astype(np.int64)
-    plain = nvals <= PLAIN_PYTHON_MAX_VALUES if PLAIN_PYTHON is None else PLAIN_PYTHON
-    if plain and kind != "hall_sets":
-        return (yield from filter_lists.fixpoint_parts(masks, units, nvals, kind, max_rounds, since, hidden))
     m = masks.astype(np.int64)
     member, of_cell, peers = _layout_of(units)
     if np.count_nonzero(m) < len(m):
