@@ -15,7 +15,10 @@ Python list and each step visits only what changed:
   values no cell of the unit is fixed to). Numbering the free values 0, 1, … (ranks), the Hall
   intervals are found among the open cells' rank bounds, k cells over k ranks, and every open
   cell loses the free values of those Hall intervals that do not contain its bounds: what the
-  numpy ``_hall_removals`` takes from it (a fixed cell loses nothing in either).
+  numpy ``_hall_removals`` takes from it (a fixed cell loses nothing in either). What a unit's
+  round says is a function of its masks alone, so it is remembered (``_MEMO``, up to
+  ``MEMO_SIZE`` units a size): a take-back rebuilds from the same root with much the same
+  assignments, and meets the same units again.
 
 The Hall-set filter and batches stay numpy (``filtering``). Which path a filtering takes, and
 the figures behind it: ``filtering``'s module docstring.
@@ -97,9 +100,7 @@ _MEMO: dict[int, dict[tuple[int, ...], object]] = {}
 def _unit_says(masks: tuple[int, ...], full: int):
     """One unit's Hall-interval round on its masks (in rank space, module docstring): the
     losses of its open cells as ((position, values), ...), or ``_OVER`` if an interval is
-    over-full, or ``_NOTHING`` with fewer than two open cells. A function of the masks alone, so
-    a filtering remembers it (``_MEMO``): a take-back rebuilds from the same root with much the
-    same assignments, and meets the same units again."""
+    over-full, or ``_NOTHING`` with fewer than two open cells (remembered: ``_MEMO``)."""
     fixed = 0
     opens = []
     for i, x in enumerate(masks):
