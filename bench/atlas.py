@@ -6,10 +6,11 @@
 
 The first form reads a ``bench --generate … --out FILE`` output (its header gives the budget,
 clock, instances and runs; several files, e.g. one sweep per size, are pooled when they ran the
-same entries, budget, clock and runs) and writes the atlas the Experiment view draws (``sudoku_lab.atlas``;
+same entries, budget, clock and runs, an entry missing from a sweep being "not run" at its size)
+and writes the atlas the Experiment view draws (``sudoku_lab.atlas``;
 docs/design.md, "The atlas"); the same records give the same bytes. The second prints the
 shipped atlas as the Markdown table of docs/benchmarks.md, "The atlas: where each solver
-wins". Bad input: one line on stderr, exit 2.
+wins" ("not run" in the cells of an entry not run at that size). Bad input: one line on stderr, exit 2.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         tmp.write_text(atlas.dumps(data))
         os.replace(tmp, out)
         print(f"{out}: {len(data['cells'])} cells, sizes {data['sizes']}, {len(data['ps'])} p values, "
-              f"{len(data['entries'])} entries")
+              f"{len(data['entries'])} entries"
+              + "".join(f"; {e} not run at {gap['sizes']} ({gap['why']})" for e, gap in data.get("not_run", {}).items()))
         return 0
     except atlas.AtlasProblem as exc:
         print(exc, file=sys.stderr)

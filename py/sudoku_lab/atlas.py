@@ -15,6 +15,14 @@ beats one that solved all five. ``static/rules/atlas.js`` is the page's copy, bo
 budget, clock, instances and runs from the file's header, and the command that reruns it,
 rebuilt from the header; :func:`write` writes it one cell a line, the same bytes for the same
 records. :func:`markdown` prints its table for docs/benchmarks.md.
+
+Sweeps of several sizes are pooled (:func:`build_many`) when they ran the same budget, clock, runs
+and entries, except that an entry may be missing from a sweep: the one that cannot run a size
+(``exact_search`` above its ``MAX_SIDE``) is left out of that size's sweep. Its cells there are
+absent, so ``fastest`` never counts it, and ``not_run`` names the sizes and says why (the
+solver's ``MAX_SIDE`` where that explains it), so a reader tells "not run at this size" from
+"ran and failed" (:func:`cell_state`, held to the same cases as the page's ``cellState``). The key
+is written only when some entry is missing, so an atlas without it reads as before.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .bench import Entry, read_records, spec_of
+from .solvers import REGISTRY
 from .stats import judged, tally
 
 DIGITS = 6                                  # the file's rates and seconds are rounded to this many places
@@ -139,8 +148,7 @@ def read_output(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]
 def build(experiment: dict[str, Any], records: list[dict[str, Any]], results: str) -> dict[str, Any]:
     """The shipped atlas: what was run (command, budget, clock, instances, runs), then the cells.
     ``results`` names the records' file as the repository holds it (a relative path)."""
-    entries = experiment.get("entries") or [{"solver": experiment["solver"], "params": experiment.get("params", {})}]
-    labels = [Entry(e["solver"], e["params"]).label() for e in entries]
+    labels = [_label(e) for e in _entries_of(experiment)]
     table = aggregate(records, lambda r: Entry(r["solver"], r["params"]).label(), labels)
     budget = experiment.get("budget", {})
     return {
@@ -164,26 +172,105 @@ def build(experiment: dict[str, Any], records: list[dict[str, Any]], results: st
     }
 
 
+def _by_solver(entries: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        out.setdefault(e["solver"], []).append(e)
+    return out
+
+
+def _entries_of(experiment: dict[str, Any]) -> list[dict[str, Any]]:
+    return experiment.get("entries") or [{"solver": experiment["solver"], "params": experiment.get("params", {})}]
+
+
+def _label(entry: dict[str, Any]) -> str:
+    return Entry(entry["solver"], entry["params"]).label()
+
+
+def _sizes_of(experiment: dict[str, Any]) -> list[int]:
+    return sorted({int(g.split(":")[0]) for g in experiment.get("generate", [])})
+
+
+def why_not_run(solver: str, sizes: list[int]) -> str:
+    """Why an entry of ``solver`` is missing from the sweeps of ``sizes``: its solver's size limit
+    (its module's ``MAX_SIDE``) where every one of them is past it, else that the sweep left it out."""
+    limit = getattr(REGISTRY.get(solver), "MAX_SIDE", None)
+    if limit is not None and all(size > limit for size in sizes):
+        return f"{solver} runs up to {limit}×{limit}"
+    return "left out of the sweep at this size"
+
+
 def build_many(parts: list[tuple[dict[str, Any], list[dict[str, Any]], str]]) -> dict[str, Any]:
     """The shipped atlas from several sweeps (one ``bench --out`` file each, e.g. one per size):
-    they must have run the same entries, budget, clock and runs; their instances may differ by
-    size (``instances`` is then ``{size: n}``), and ``command`` and ``results`` list each file's."""
+    they must have run the same budget, clock and runs, and the same entries except that an
+    entry may be missing from a sweep (a solver that cannot run its size); an entry's solver
+    present in two sweeps must have run the same entries in both (parameters that differ are
+    refused). ``entries`` is the union, the first sweep's order then the new ones; ``not_run``
+    (only when some entry is missing) maps an entry to the sizes it did not run and why. Their
+    instances may differ by size (``instances`` is then ``{size: n}``), and ``command`` and
+    ``results`` list each file's."""
     if len(parts) == 1:
         return build(*parts[0])
     first, _, name0 = parts[0]
-    same = ("entries", "budget", "clock", "runs")
     for experiment, _, name in parts[1:]:
-        for key in same:
+        for key in ("budget", "clock", "runs"):
             if experiment.get(key) != first.get(key):
                 raise AtlasProblem(f"{name}: its {key} differ from {name0}'s; an atlas pools sweeps of the "
                                    "same entries, budget, clock and runs")
-    data = build({**first, "generate": [g for e, _, _ in parts for g in e.get("generate", [])]},
+    union: list[dict[str, Any]] = []
+    seen: dict[str, tuple[list[dict[str, Any]], str]] = {}
+    for experiment, _, name in parts:
+        for solver, entries in _by_solver(_entries_of(experiment)).items():
+            if solver not in seen:
+                seen[solver] = (entries, name)
+                union += entries
+            elif entries != seen[solver][0]:
+                raise AtlasProblem(f"{name}: its entries differ from {seen[solver][1]}'s ({solver} ran otherwise); an "
+                                   "atlas pools sweeps of the same entries, budget, clock and runs (an entry may only "
+                                   "be missing from a sweep)")
+    labels = [_label(e) for e in union]
+    missing: dict[str, tuple[str, list[int]]] = {}
+    for experiment, _, _ in parts:
+        ran = {_label(e) for e in _entries_of(experiment)}
+        for entry, label in zip(union, labels):
+            if label not in ran:
+                missing.setdefault(label, (entry["solver"], []))[1].extend(_sizes_of(experiment))
+    data = build({**first, "entries": union, "generate": [g for e, _, _ in parts for g in e.get("generate", [])]},
                  [r for _, records, _ in parts for r in records], name0)
     counts = {str(int(g.split(":")[0])): e.get("instances") for e, _, _ in parts for g in e.get("generate", [])}
     data["instances"] = (next(iter(counts.values())) if len(set(counts.values())) == 1 else counts)
     data["command"] = "; ".join(command_of(e) for e, _, _ in parts)
     data["results"] = [name for _, _, name in parts]
+    if missing:
+        not_run = {label: {"sizes": sorted(set(sizes)), "why": why_not_run(solver, sorted(set(sizes)))}
+                   for label in labels if label in missing for solver, sizes in [missing[label]]}
+        data = _with_not_run(data, not_run)
     return data
+
+
+def _with_not_run(data: dict[str, Any], not_run: dict[str, Any]) -> dict[str, Any]:
+    """The atlas with ``not_run`` after ``entries``, and its ``about`` saying what it means."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        out[key] = value
+        if key == "entries":
+            out["not_run"] = not_run
+    out["about"] += (" An entry not run at a size (not_run: its sizes and why) has no cells there and is not among "
+                     "that size's fastest; a cell of runs that all failed is there, with rate 0 or null.")
+    return out
+
+
+def cell_state(atlas: dict[str, Any], size: int, p: float, entry: str) -> tuple[str, Any]:
+    """What an atlas holds at size × p for an entry: ``("ran", cell)``; ``("not_run", why)`` where
+    the entry was not run at that size and others ran that size × p; ``("none", None)`` otherwise
+    (no run there at all). An atlas without ``not_run`` has no entry not run."""
+    for c in atlas["cells"]:
+        if c["size"] == size and c["p"] == p and c["entry"] == entry:
+            return "ran", c
+    gap = (atlas.get("not_run") or {}).get(entry)
+    if gap and size in gap["sizes"] and any(c["size"] == size and c["p"] == p for c in atlas["cells"]):
+        return "not_run", gap["why"]
+    return "none", None
 
 
 def instances_text(instances: int | dict[str, int]) -> str:
@@ -217,8 +304,10 @@ def _seconds(x: float | None) -> str:
 
 def markdown(atlas: dict[str, Any]) -> str:
     """The atlas as a Markdown table: a row per size × p, a column per entry (solved/judged and
-    the median seconds of the solved runs), then the fastest entry and its solved runs."""
+    the median seconds of the solved runs; "not run" where the entry was not run at that size),
+    then the fastest entry and its solved runs."""
     entries = atlas["entries"]
+    not_run = atlas.get("not_run") or {}
     cell = {(c["size"], c["p"], c["entry"]): c for c in atlas["cells"]}
     best = {(f["size"], f["p"]): f for f in atlas["fastest"]}
     head = ["size", "p", *entries, "fastest (solved runs)"]
@@ -230,8 +319,11 @@ def markdown(atlas: dict[str, Any]) -> str:
             row = [f"{size}×{size}", f"{p:g}"]
             for e in entries:
                 c = cell.get((size, p, e))
-                row.append("–" if c is None else f"{c['solved']}/{c['judged']}, {_seconds(c['median_seconds'])} s"
-                           if c["solved"] else f"0/{c['judged']}")
+                if c is None:
+                    row.append("not run" if size in not_run.get(e, {}).get("sizes", ()) else "–")
+                else:
+                    row.append(f"{c['solved']}/{c['judged']}, {_seconds(c['median_seconds'])} s" if c["solved"]
+                               else f"0/{c['judged']}")
             f = best[(size, p)]
             row.append("none solved" if f["entry"] is None else f"{f['entry']} ({f['solved']})")
             out.append("| " + " | ".join(row) + " |")
@@ -240,4 +332,7 @@ def markdown(atlas: dict[str, Any]) -> str:
     caption = (f"{instances_text(atlas['instances'])} instances × {atlas['runs']} run per size × p and entry; budget: {limit} "
                f"({'CPU' if atlas['clock'] == 'cpu' else 'wall-clock'} seconds); cells: solved/judged runs, "
                "median seconds of the solved runs.")
+    if not_run:
+        caption += " Not run: " + "; ".join(
+            f"{e} at {', '.join(f'{n}×{n}' for n in gap['sizes'])} ({gap['why']})" for e, gap in not_run.items()) + "."
     return caption + "\n\n" + "\n".join(out) + "\n"

@@ -4,8 +4,10 @@
 // measure: success rate and median time (a map per entry, the published figures as maps of
 // their own and as marks), or the fastest entry (one map, each cell showing by what margin it wins
 // and its n). Each map carries its legend under it (one legend at the top scrolled away from the
-// maps it read). Maps are built one a task, so a redraw never holds the page.
-import { aggregate, cellIndex, marginText, winMargin } from "../rules/atlas.js";
+// maps it read). An entry not run at a size (the file's not_run: exact_search past 36×36) has its
+// cells there hatched, "not run", with why in the cell's words, its legend and a note over the
+// maps. Maps are built one a task, so a redraw never holds the page.
+import { aggregate, cellState, marginText, notRunLines, winMargin } from "../rules/atlas.js";
 import { pointsBySizeAndP } from "../rules/published.js";
 import { heatMap, scaleLegend, swatchLegend, linearWhere, logWhere } from "../draw/heatmap.js";
 import { atlasData, published } from "./fetch.js";
@@ -49,6 +51,8 @@ function panel(host, heading, testid) {
   command.append(summary, document.createElement("code"));
   // what the small circles on a solver's maps are, in words (their titles reach no touch screen)
   const marksNote = hintPart("p", "hint atlas-marks-note", "atlas-marks-note", true);
+  // which entries were not run at some size and why, in words (a hatched cell is no 0 %)
+  const notRunNote = hintPart("p", "hint atlas-not-run-note", "atlas-not-run-note", true);
   const scrollHint = hintPart("p", "hint scroll-hint", "atlas-scroll-hint", true);
   scrollHint.textContent = "More of the maps to the right: scroll the maps sideways.";
   const maps = document.createElement("div");
@@ -56,9 +60,9 @@ function panel(host, heading, testid) {
   maps.tabIndex = 0;                                  // a box that scrolls sideways takes the keys too
   maps.setAttribute("role", "group");
   maps.setAttribute("aria-label", `${heading}: the maps (scroll sideways on a narrow screen)`);
-  host.replaceChildren(h, label, caption, command, marksNote, scrollHint, maps);
+  host.replaceChildren(h, label, caption, command, notRunNote, marksNote, scrollHint, maps);
   mountScrollHint(maps, scrollHint);
-  return { host, menu, caption, command, marksNote, maps };
+  return { host, menu, caption, command, notRunNote, marksNote, maps };
 }
 
 // One atlas on screen. show({atlas, names, solverOf, caption, published, max_seconds}) draws it:
@@ -83,12 +87,17 @@ export class AtlasView {
     this.names = names;
     this.solverOf = solverOf;
     this.published = published;
-    this.at = cellIndex(atlas);
+    this.state = cellState(atlas);
     this.best = new Map(atlas.fastest.map((f) => [`${f.size}|${f.p}`, f]));
     this.domain = timeDomain(atlas.cells.map((c) => c.median_seconds), max_seconds);
     this.ui.caption.textContent = caption;
     this.ui.command.hidden = !command;
     this.ui.command.querySelector("code").textContent = command || "";
+    const gaps = notRunLines(atlas, names);
+    this.ui.notRunNote.hidden = !gaps.length;
+    this.ui.notRunNote.textContent = gaps.length ? `Not run: ${gaps.join("; ")}. Those cells are hatched on the ` +
+      "solver's maps (not run, unlike 0 % solved), and the fastest map leaves " +
+      `${gaps.length === 1 ? "it" : "them"} out there.` : "";
     this.draw();
   }
 
@@ -105,6 +114,15 @@ export class AtlasView {
           words: `Published at ${pt.size}×${pt.size}, p = ${pWords(pt.p)}: ${src.label}, ` +
             `${success ? `${about}${pct(pt.y)} solved` : `median ${about}${secondsLabel(pt.y)}`}${limit}` };
       }));
+  }
+
+  // The not-run entries in words after `lead` ("… at 49×49 (exact_search runs up to 36×36)."),
+  // of one entry or of all; "" where none.
+  notRunWords(lead, entry = null) {
+    const gaps = Object.entries(this.atlas.not_run || {}).filter(([e]) => entry === null || e === entry);
+    if (!gaps.length) return "";
+    return `${lead} ${gaps.map(([e, gap]) => `${entry === null ? `${this.names(e)} ` : ""}at ` +
+      `${gap.sizes.map((n) => `${n}×${n}`).join(", ")} (${gap.why})`).join("; ")}.`;
   }
 
   cellWords(size, p) {
@@ -139,13 +157,16 @@ export class AtlasView {
           note: "A cell's figure is the winner's margin over the runner-up: ×k where both solved the same share " +
             "(the runner-up's median time is k times the winner's), +d pt where the winner solved d percentage points more, " +
             "'only' where no other solver ended a run on its own; under it n, the solved runs the winner's median is of; " +
-            "– where no solver solved a run." }) }] };
+            "– where no solver solved a run." + this.notRunWords(" Left out where not run:") }) }] };
     }
     const success = measure === "success";
-    const ours = atlas.entries.map((entry) => ({ title: this.names(entry), entry, marks: this.marksFor(entry, success), cell: (size, p) => {
-      const c = this.at(size, p, entry);
-      if (!c) return null;
+    const ours = atlas.entries.map((entry) => ({ title: this.names(entry), entry, marks: this.marksFor(entry, success),
+      note: this.notRunWords("Hatched cells: not run", entry), cell: (size, p) => {
+      const here = this.state(size, p, entry);
       const head = this.cellWords(size, p);
+      if (here.state === "not_run") return { fill: null, notRun: true, value: "", words: `${head}: not run at this size (${here.why})` };
+      if (here.state !== "ran") return null;
+      const c = here.cell;
       if (success) {
         return c.rate === null ? { fill: null, value: "", words: `${head}: no run ended on its own` }
           : { fill: successColour(c.rate), value: String(c.rate), words: `${head}: ${pct(c.rate)} solved (${c.solved} of ${c.judged})` };
@@ -164,11 +185,11 @@ export class AtlasView {
           : { fill: timeColour(pt.y, this.domain), value: String(pt.y), words: `${this.cellWords(size, p)}: ${src.label}, median ${about}${secondsLabel(pt.y)}` };
       } };
     }).filter((m) => this.atlas.sizes.some((size) => this.atlas.ps.some((p) => m.cell(size, p))));
-    const legend = success
-      ? () => scaleLegend({ label: "share of runs solved", ticks: successTicks(), colourAt: successColour, where: linearWhere })
+    const legend = (note) => success
+      ? () => scaleLegend({ label: "share of runs solved", ticks: successTicks(), colourAt: successColour, where: linearWhere, note })
       : () => scaleLegend({ label: "median seconds of the solved runs (log scale)", ticks: timeTicks(this.domain),
-        colourAt: (v) => timeColour(v, this.domain), where: logWhere });
-    return { maps: [...ours, ...theirs].map((m) => ({ ...m, legend })) };
+        colourAt: (v) => timeColour(v, this.domain), where: logWhere, note });
+    return { maps: [...ours, ...theirs].map((m) => ({ ...m, legend: legend(m.note || null) })) };
   }
 
   // Draws the chosen measure's maps, one a frame (built in the task after the frame that drew the

@@ -16,10 +16,24 @@ function el(name, attrs = {}, text = null) {
 }
 
 const pText = (p) => String(Number(p.toFixed(3)));
+let hatches = 0;                                   // each map's hatch pattern has an id of its own
+
+// The hatch of "not run" cells (an entry not run at that size): thin diagonal lines in the text's
+// colour (currentColor: the theme's ink) over no fill, unlike any value's colour or an empty cell.
+function hatch(svg) {
+  const id = `atlas-hatch-${(hatches += 1)}`;
+  const pattern = el("pattern", { id, width: 5, height: 5, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
+  pattern.appendChild(el("line", { x1: 0, y1: 0, x2: 0, y2: 5, stroke: "currentColor", "stroke-width": 1.2, "stroke-opacity": 0.55 }));
+  const defs = el("defs");
+  defs.appendChild(pattern);
+  svg.appendChild(defs);
+  return `url(#${id})`;
+}
 
 // One map. sizes: rows (smallest on top); ps: columns; cell(size, p) -> null (no runs there) or
 // {fill (a colour, or null: drawn empty), value (data-value), words (its title), text?, sub? (a
-// second, smaller line under text), n?, margin? (data-margin)}; marks: [{size, p, words, fill}]
+// second, smaller line under text), n?, margin? (data-margin), notRun? (the entry was not run at
+// that size: drawn hatched, data-state "not-run")}; marks: [{size, p, words, fill}]
 // (published figures: a dot in the cell's corner, filled with the published value's colour on the
 // same scale); tall: cells of two lines. Returns the svg element.
 export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [], tall = false }) {
@@ -38,13 +52,18 @@ export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [], ta
     y: TOP + sizes.length * CELL_H + 13, "text-anchor": "middle" }, pText(p).replace(/^0\./, "."))));
   svg.appendChild(el("text", { class: "atlas-axis", x: Math.max(LEFT + (ps.length * CELL_W) / 2, AXIS_WIDTH / 2 + 2), y: height - 6,
     "text-anchor": "middle" }, P_AXIS));
+  let hatched = null;
   sizes.forEach((size, r) => ps.forEach((p, c) => {
     const got = cell(size, p);
     if (!got) return;
     const x = LEFT + c * CELL_W, y = TOP + r * CELL_H;
-    const rect = el("rect", { class: got.fill ? "atlas-cell" : "atlas-cell atlas-empty", "data-testid": "atlas-cell",
+    const rect = el("rect", { class: got.fill || got.notRun ? "atlas-cell" : "atlas-cell atlas-empty", "data-testid": "atlas-cell",
       x, y, width: CELL_W, height: CELL_H, "data-size": size, "data-p": pText(p), "data-value": got.value ?? "" });
     if (got.fill) rect.setAttribute("fill", got.fill);
+    if (got.notRun) {
+      rect.setAttribute("fill", hatched ??= hatch(svg));
+      rect.dataset.state = "not-run";
+    }
     if (got.n !== undefined && got.n !== null) rect.dataset.n = String(got.n);
     if (got.margin) rect.dataset.margin = got.margin;
     rect.appendChild(el("title", {}, got.words));
@@ -73,8 +92,9 @@ export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [], ta
 }
 
 // A colour bar's legend: label (what the colour says, with its unit), ticks [{value, label}],
-// colourAt(value) and where(value) -> 0–1 along the bar. Returns a figure element.
-export function scaleLegend({ label, ticks, colourAt, where }) {
+// colourAt(value) and where(value) -> 0–1 along the bar; note: a line of words under it (what a
+// hatched cell means), or null. Returns a figure element.
+export function scaleLegend({ label, ticks, colourAt, where, note = null }) {
   const W = 240, H = 12, PAD = 22;
   const box = document.createElement("figure");
   box.className = "atlas-legend";
@@ -100,6 +120,12 @@ export function scaleLegend({ label, ticks, colourAt, where }) {
   const caption = document.createElement("figcaption");
   caption.textContent = label;
   box.append(caption, svg);
+  if (note) {
+    const small = document.createElement("p");
+    small.className = "hint";
+    small.textContent = note;
+    box.append(small);
+  }
   return box;
 }
 

@@ -65,6 +65,30 @@ export function cellIndex(atlas) {
   return (size, p, entry) => byKey.get(`${size}|${p}|${entry}`);
 }
 
+// What an atlas holds at (size, p, entry), a lookup built once, as sudoku_lab.atlas.cell_state:
+// {state: "ran", cell}; {state: "not_run", why} where the entry was not run at that size (the
+// file's not_run: a solver that cannot take it) and others ran that size × p; {state: "none"}
+// otherwise. An atlas without not_run (an older file, a visitor's sweep) has no entry not run.
+export function cellState(atlas) {
+  const at = cellIndex(atlas);
+  const ranHere = new Set(atlas.cells.map((c) => `${c.size}|${c.p}`));
+  const gaps = atlas.not_run || {};
+  return (size, p, entry) => {
+    const cell = at(size, p, entry);
+    if (cell) return { state: "ran", cell };
+    const gap = Object.hasOwn(gaps, entry) ? gaps[entry] : null;
+    if (gap && gap.sizes.includes(size) && ranHere.has(`${size}|${p}`)) return { state: "not_run", why: gap.why };
+    return { state: "none" };
+  };
+}
+
+// The entries not run at some size, in words for a map's note: "exact_search: not run at 49×49
+// (exact_search runs up to 36×36)", one a line; [] when every entry ran every size.
+export function notRunLines(atlas, names = (e) => e) {
+  return Object.entries(atlas.not_run || {}).map(([entry, gap]) =>
+    `${names(entry)}: not run at ${gap.sizes.map((n) => `${n}×${n}`).join(", ")} (${gap.why})`);
+}
+
 // By what margin a cell's fastest entry wins (the fastest map's figure; the page's own rule, not
 // in the file): against the runner-up, the next entry by the same order among those with a judged
 // run. {kind: "rate", points} where the winner solved a larger share (its lead in percentage points),

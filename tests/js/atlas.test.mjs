@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { aggregate, cellIndex, marginText, place, winMargin } from "../../static/rules/atlas.js";
+import { aggregate, cellIndex, cellState, marginText, notRunLines, place, winMargin } from "../../static/rules/atlas.js";
 import { readSweep } from "../../static/rules/generator.js";
 import { decodeCompareLink, encodeCompareLink } from "../../static/rules/links.js";
 import { pointsBySizeAndP } from "../../static/rules/published.js";
@@ -15,7 +15,8 @@ import { inkOn, logPosition, luminance, ramp, secondsLabel, successColour, succe
 import { shippedCaption } from "../../static/compare/atlas.js";
 
 const here = (p) => new URL(p, import.meta.url);
-const CASES = JSON.parse(readFileSync(here("../atlas_cases.json"), "utf8")).cases;
+const SHARED = JSON.parse(readFileSync(here("../atlas_cases.json"), "utf8"));
+const CASES = SHARED.cases;
 
 // equal, numbers within rounding
 function same(a, b) {
@@ -33,6 +34,27 @@ for (const c of CASES) {
     assert.ok(same(got, c.expect), JSON.stringify(got, null, 1));
   });
 }
+
+// a state as the cases write it: {size, p, entry, state, rate (ran) or why (not_run)}
+function stateOf(atlas, q) {
+  const got = cellState(atlas)(q.size, q.p, q.entry);
+  const extra = got.state === "ran" ? { rate: got.cell.rate } : got.state === "not_run" ? { why: got.why } : {};
+  return { size: q.size, p: q.p, entry: q.entry, state: got.state, ...extra };
+}
+
+for (const c of SHARED.states) {
+  test(`cellState (atlas_cases.json): ${c.what}`, () => {
+    assert.deepEqual(c.expect.map((q) => stateOf(c.atlas, q)), c.expect);
+    const { not_run: _, ...older } = c.atlas;
+    assert.deepEqual(c.without_not_run.map((q) => stateOf(older, q)), c.without_not_run);
+  });
+}
+
+test("notRunLines: each entry not run at some size, its sizes and why, in the page's words", () => {
+  const atlas = { cells: [], not_run: { exact_search: { sizes: [49, 64], why: "exact_search runs up to 36×36" } } };
+  assert.deepEqual(notRunLines(atlas, (e) => `the ${e}`), ["the exact_search: not run at 49×49, 64×64 (exact_search runs up to 36×36)"]);
+  assert.deepEqual(notRunLines({ cells: [] }), []);
+});
 
 test("place: a generated instance's size and p from its name, null for any other name", () => {
   assert.deepEqual(place("25:0.45:3"), [25, 0.45]);

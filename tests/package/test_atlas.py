@@ -14,7 +14,9 @@ from sudoku_lab import atlas
 
 from conftest import ROOT
 
-CASES = json.loads((ROOT / "tests" / "atlas_cases.json").read_text())["cases"]
+SHARED = json.loads((ROOT / "tests" / "atlas_cases.json").read_text())
+CASES = SHARED["cases"]
+STATES = SHARED["states"]
 
 
 def same(a, b):
@@ -32,6 +34,20 @@ def same(a, b):
 def test_aggregate_follows_the_cases(case):
     got = atlas.aggregate(case["records"], entries=case["entries"])
     assert same(got, case["expect"]), json.dumps(got, indent=1)
+
+
+def state_of(atlas_, q):
+    """A state as the cases write it: {size, p, entry, state, rate (ran) or why (not_run)}."""
+    state, got = atlas.cell_state(atlas_, q["size"], q["p"], q["entry"])
+    extra = {"rate": got["rate"]} if state == "ran" else {"why": got} if state == "not_run" else {}
+    return {"size": q["size"], "p": q["p"], "entry": q["entry"], "state": state, **extra}
+
+
+@pytest.mark.parametrize("case", STATES, ids=[c["what"][:40] for c in STATES])
+def test_cell_state_follows_the_cases(case):
+    assert [state_of(case["atlas"], q) for q in case["expect"]] == case["expect"]
+    older = {k: v for k, v in case["atlas"].items() if k != "not_run"}
+    assert [state_of(older, q) for q in case["without_not_run"]] == case["without_not_run"]
 
 
 def run(solver, name, solved, seconds, stop_reason=None, params=None):
@@ -137,3 +153,85 @@ def test_docs_benchmarks_holds_the_shipped_atlas_as_bench_atlas_py_prints_it():
     docs = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
     section = docs.split("\n## The atlas: where each solver wins\n", 1)[1].split("\n## ", 1)[0]
     assert atlas.markdown(shipped) in section, "rerun: python3 bench/atlas.py --markdown, and paste it into docs/benchmarks.md"
+
+
+def sized(records, size):
+    """The records as a sweep of another size made them."""
+    return [{**r, "name": r["name"].replace("9:", f"{size}:", 1)} for r in records]
+
+
+def sweep_at(path, size, records, drop=(), **changes):
+    """A sweep file of one size whose header leaves out the entries of the solvers in ``drop``."""
+    experiment = {**HEADER["experiment"], "generate": [f"{size}:0.4:0.5:0.1"], **changes}
+    experiment["entries"] = [e for e in experiment["entries"] if e["solver"] not in drop]
+    write_output(path, [r for r in sized(records, size) if r["solver"] not in drop], {"experiment": experiment})
+    return (*atlas.read_output(path), path.name)
+
+
+EXACT = {"solver": "exact_search", "params": {}, "seed": 0}
+EXACT_RUNS = [run("exact_search", "9:0.4:0", True, 0.01), run("exact_search", "9:0.4:1", True, 0.01),
+              run("exact_search", "9:0.5:0", True, 0.01), run("exact_search", "9:0.5:1", True, 0.01)]
+
+
+def test_a_sweep_without_an_entry_that_cannot_run_its_size_pools_and_says_so(tmp_path):
+    """exact_search runs up to 36×36 (its MAX_SIDE): the 49×49 sweep runs the others. The atlas's
+    entries are the union, its cells at 49×49 are absent and not_run says why, the fastest there
+    is among the entries that ran, and the table says "not run" where a failed run says 0/n."""
+    three = {"entries": [*HEADER["experiment"]["entries"], EXACT]}
+    small = sweep_at(tmp_path / "s9.jsonl", 9, RECORDS + EXACT_RUNS, **three)
+    large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS + EXACT_RUNS, drop=("exact_search",), **three)
+    data = atlas.build_many([small, large])
+    assert data["entries"] == ["acs", "alldiff_tabu:propagate=true", "exact_search"]
+    assert data["not_run"] == {"exact_search": {"sizes": [49], "why": "exact_search runs up to 36×36"}}
+    assert not [c for c in data["cells"] if c["size"] == 49 and c["entry"] == "exact_search"]
+    assert atlas.cell_state(data, 49, 0.4, "exact_search") == ("not_run", "exact_search runs up to 36×36")
+    assert atlas.cell_state(data, 49, 0.5, "alldiff_tabu:propagate=true")[0] == "ran"
+    fastest = {(f["size"], f["p"]): f["entry"] for f in data["fastest"]}
+    assert fastest[(9, 0.4)] == fastest[(9, 0.5)] == "exact_search"      # 0.01 s, every run solved
+    assert fastest[(49, 0.4)] == "alldiff_tabu:propagate=true" and fastest[(49, 0.5)] == "acs"
+    assert list(data).index("not_run") == list(data).index("entries") + 1
+    assert "not_run" in data["about"]
+    assert "--solver exact_search" not in data["command"].split("; ")[1]
+    table = atlas.markdown(data)
+    assert "| 49×49 | 0.4 | 1/2, 0.02 s | 2/2, 0.06 s | not run | alldiff_tabu:propagate=true (2) |" in table
+    assert "Not run: exact_search at 49×49 (exact_search runs up to 36×36)." in table
+    # written and read back, the same atlas; the script's table says the same
+    out = tmp_path / "atlas.json"
+    out.write_text(atlas.dumps(data))
+    assert json.loads(out.read_text()) == data
+    printed = subprocess.run([sys.executable, str(ROOT / "bench" / "atlas.py"), "--markdown", str(out)],
+                             capture_output=True, text=True, check=True).stdout
+    assert printed == table
+
+
+def test_an_entry_missing_for_no_size_limit_is_said_left_out_and_a_new_one_comes_last(tmp_path):
+    small = sweep_at(tmp_path / "s9.jsonl", 9, RECORDS, drop=("acs",))
+    large = sweep_at(tmp_path / "s16.jsonl", 16, RECORDS)
+    data = atlas.build_many([small, large])
+    assert data["entries"] == ["alldiff_tabu:propagate=true", "acs"]
+    assert data["not_run"] == {"acs": {"sizes": [9], "why": "left out of the sweep at this size"}}
+    assert atlas.cell_state(data, 9, 0.4, "acs") == ("not_run", "left out of the sweep at this size")
+
+
+def test_an_atlas_without_not_run_reads_as_before_and_nothing_missing_writes_no_such_key(tmp_path):
+    shipped = json.loads((ROOT / "data" / "atlas.json").read_text())
+    older = {k: v for k, v in shipped.items() if k != "not_run"}           # as files were before the key
+    table = atlas.markdown(older)
+    assert "not run" not in table and "Not run" not in table
+    assert all(atlas.cell_state(older, c["size"], c["p"], c["entry"]) == ("ran", c) for c in older["cells"][:50])
+    data = atlas.build_many([sweep_at(tmp_path / "s9.jsonl", 9, RECORDS), sweep_at(tmp_path / "s16.jsonl", 16, RECORDS)])
+    assert "not_run" not in data and "not_run" not in data["about"]
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"budget": {"max_iterations": None, "max_evaluations": None, "max_seconds": 3.0}}, "its budget differ"),
+    ({"clock": "wall"}, "its clock differ"),
+    ({"runs": 2}, "its runs differ"),
+    ({"entries": [{"solver": "acs", "params": {"ants": 20}, "seed": 0},
+                  {"solver": "alldiff_tabu", "params": {"propagate": True}, "seed": 0}]}, r"its entries differ .*\(acs ran otherwise\)"),
+])
+def test_a_sweep_missing_an_entry_is_still_refused_when_it_ran_otherwise(tmp_path, change, words):
+    small = sweep_at(tmp_path / "s9.jsonl", 9, RECORDS, entries=[*HEADER["experiment"]["entries"], EXACT])
+    large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS, **change)
+    with pytest.raises(atlas.AtlasProblem, match=f"s49.jsonl: {words}"):
+        atlas.build_many([small, large])

@@ -15,6 +15,9 @@ Not one of the lab's papers: the reference for exact search, shown beside them.
 * Series: nodes, restarts (right axis) and the cells filled now.
 * A search that ends without a solution has proved there is none: ``unsolvable``.
 * The seed seeds the search's tie-breaks and choice order (``Counter``'s ``rng``).
+* ``MAX_SIDE`` (36) is the largest side it runs: its candidate masks are 64-bit integers, so
+  ``check_params`` refuses 49×49 and up. A sweep of those sizes runs without it, and the atlas
+  reads ``MAX_SIDE`` to say why its cells there are not run (``sudoku_lab.atlas.why_not_run``).
 """
 
 from __future__ import annotations
