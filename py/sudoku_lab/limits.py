@@ -40,8 +40,11 @@ PORTFOLIO_SOLVERS = tuple(s for s in EXCHANGES if s != TEAM_SOLVER)
 
 # A Solve whose Workers is left empty ("auto"): `workers` for alldiff_ls where a team was measured
 # to pay — a grid of `min_size` or larger whose givens are at most `max_givens` of its cells —
-# when the visitor's pool affords them (docs/design.md, "Share links", workers by default).
-AUTO_TEAM = {"workers": 2, "min_size": 36, "max_givens": 0.55}
+# when the visitor's pool affords them (docs/design.md, "Share links", workers by default); None:
+# nowhere, auto is one worker. Measured on the plain-Python move (docs/benchmarks.md, "Where a team
+# pays"): a team ends only at a barrier, and on hard 36×36 grids a team of 2 reached it after as
+# many moves per worker as one worker needed to solve (1.05× at the median), for twice the cores.
+AUTO_TEAM: dict | None = None
 
 
 def _sizes_in_words() -> str:
@@ -76,4 +79,4 @@ def table() -> dict:
             "seed_max": SEED_MAX, "seconds_max": SECONDS_MAX, "quote_max": QUOTE_MAX,
             "whole": {name: list(bounds) for name, bounds in WHOLE.items()},
             "max_workers": MAX_WORKERS, "max_exchange": MAX_EXCHANGE, "team_solver": TEAM_SOLVER,
-            "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM), "sentences": dict(SENTENCES)}
+            "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM) if AUTO_TEAM else None, "sentences": dict(SENTENCES)}

@@ -17,7 +17,8 @@ export const MAX_WORKERS = LIMITS.max_workers;
 export const MAX_EXCHANGE = LIMITS.max_exchange;
 export const TEAM_SOLVER = LIMITS.team_solver;
 export const EXCHANGES = Object.freeze({ ...LIMITS.exchanges });
-export const AUTO_TEAM = Object.freeze({ ...LIMITS.auto_team });
+// null: auto runs a team nowhere
+export const AUTO_TEAM = LIMITS.auto_team ? Object.freeze({ ...LIMITS.auto_team }) : null;
 
 // A sentence of the table, `{solver}` (or any `{name}`) filled in from `fill`.
 export const sentence = (name, fill = {}) => LIMITS.sentences[name].replace(/\{(\w+)\}/g, (_, k) => String(fill[k]));

@@ -24,22 +24,29 @@ export const workersProblem = (solver, workers) =>
 
 // The workers of a Solve whose Workers field is left empty ("auto"; docs/design.md, "Share
 // links", workers by default): AUTO_TEAM.workers for alldiff_ls where a team was measured to pay
-// (a grid of AUTO_TEAM.min_size or larger with givens at most AUTO_TEAM.max_givens of its cells,
-// where it has no quick solve; each worker steps at least one walker), when the visitor's
-// pool affords them (`spare`: pool.js defaultPoolSize, the cores less one for the page); else 1
-// (a portfolio is asked for, never auto).
+// (a grid of AUTO_TEAM.min_size or larger with givens at most AUTO_TEAM.max_givens of its cells;
+// each worker steps at least one walker), when the visitor's pool affords them (`spare`: pool.js
+// defaultPoolSize, the cores less one for the page); else 1 (a portfolio is asked for, never
+// auto). With no such grid (AUTO_TEAM null, the limits table's measured rule), always 1.
 export function autoWorkers({ solver, size, givens, spare }) {
-  const pays = solver === TEAM_SOLVER && size >= AUTO_TEAM.min_size && givens <= AUTO_TEAM.max_givens * size * size;
+  const pays = AUTO_TEAM !== null && solver === TEAM_SOLVER && size >= AUTO_TEAM.min_size &&
+    givens <= AUTO_TEAM.max_givens * size * size;
   return pays && spare >= AUTO_TEAM.workers ? AUTO_TEAM.workers : 1;
 }
 
 // Why "auto" stands for what it does, in a sentence for the Solver form (the same facts as
 // autoWorkers, in its order): the solver, the grid, its givens, then this device.
 export function autoWorkersWhy({ solver, size, givens, spare }) {
+  const asked = "acs and alldiff_tabu run on several only when you ask";
+  if (AUTO_TEAM === null) {
+    if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${asked}.`;
+    return `auto: 1 worker — a team of ${TEAM_SOLVER}, measured on hard 36×36 grids, solved no sooner than one ` +
+      `worker on twice the cores (it ends only at an exchange): type 2 or more to run one; this is a ${size}×${size}.`;
+  }
   const team = AUTO_TEAM.workers, share = Math.round(100 * AUTO_TEAM.max_givens);
   const where = `a team of ${team} was measured to pay only for ${TEAM_SOLVER} on a ${AUTO_TEAM.min_size}×${AUTO_TEAM.min_size} ` +
     `or larger with at most ${share} % of its cells given`;
-  if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${where} (acs and alldiff_tabu run on several only when you ask).`;
+  if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${where} (${asked}).`;
   if (size < AUTO_TEAM.min_size) return `auto: 1 worker — ${where}; this is a ${size}×${size}.`;
   if (givens > AUTO_TEAM.max_givens * size * size) {
     return `auto: 1 worker — ${where}; this one has ${Math.round((100 * givens) / (size * size))} % given.`;

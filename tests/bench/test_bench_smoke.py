@@ -144,6 +144,13 @@ def test_alldiff_ls_basin_reports_a_stalled_state_and_a_solved_run():
     assert out.startswith("9:0.4:0  solved in ")
 
 
+def test_alldiff_ls_repair_runs_the_plain_and_the_repairing_variant_in_one_sweep():
+    out = script("alldiff_ls_repair.py", "--size", "16", "--p", "0.4", "--first", "0", "--instances", "1",
+                 "--moves", "20000", "--variants", "0", "200:values", "--jobs", "1", "--param", "episode=500")
+    assert "16:0.4:0 seed 1 variant=0: solved=" in out and "16:0.4:0 seed 1 variant=200:values: solved=" in out
+    assert "SUMMARY 16x16 p=0.4 variant=200:values: solved " in out and "proved none " in out
+
+
 def test_table_turns_a_results_file_into_a_table():
     out = script("table.py", "bench/results/hill_climb_papers.jsonl")
     assert "| sato-01-easy | 10 | 10 |" in out and "| ai-escargot | 10 | 10 |" in out

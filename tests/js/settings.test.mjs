@@ -15,7 +15,7 @@ import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
 import { autoWorkers, autoWorkersWhy } from "../../static/rules/workers.js";
 import { autoWorkersReason } from "../../static/rules/read.js";
-import { sentence } from "../../static/rules/limits.js";
+import { AUTO_TEAM, sentence } from "../../static/rules/limits.js";
 import { runFragment } from "../../static/rules/stop-point.js";
 import { checkEntry } from "../../static/compare/check.js";
 
@@ -104,29 +104,28 @@ function grid(n, ratio) {
   return { n, cells };
 }
 
-test("read: Workers left empty is auto: 2 for alldiff_ls on a hard 36×36 or larger when the pool affords 2, else 1", () => {
-  const solve = (patch, settings = {}) => read("solve", state({ spareWorkers: 2, puzzle: grid(6, 0.45), ...patch,
+test("read: Workers left empty is auto: one worker, since no grid is named where a team was measured to pay", () => {
+  assert.equal(AUTO_TEAM, null);                                               // the limits table's rule
+  const solve = (patch, settings = {}) => read("solve", state({ spareWorkers: 7, puzzle: grid(6, 0.45), ...patch,
     settings: { solver: "alldiff_ls", workers: "", ...settings } }));
-  assert.deepEqual([solve({}).values.workers, solve({}).problems.size], [2, 0]);
-  assert.equal(solve({ puzzle: grid(7, 0.4) }).values.workers, 2);            // 49×49
-  assert.equal(solve({ spareWorkers: 1 }).values.workers, 1);                 // no core to spare beside the page
-  assert.equal(solve({ puzzle: grid(6, 0.6) }).values.workers, 1);            // past the hard band: solved at once on one
+  assert.deepEqual([solve({}).values.workers, solve({}).problems.size], [1, 0]);   // a hard 36×36, cores to spare
+  assert.equal(solve({ puzzle: grid(7, 0.4) }).values.workers, 1);            // 49×49
   assert.equal(solve({ puzzle: grid(5, 0.45) }).values.workers, 1);           // 25×25
-  assert.equal(solve({}, { params: { walkers: "1" } }).values.workers, 2);    // one walker: each worker steps one
   assert.equal(solve({}, { solver: "hill_climb" }).values.workers, 1);
-  assert.equal(solve({}, { workers: "1" }).values.workers, 1);                // a number typed is the number
+  assert.equal(solve({}, { workers: "2" }).values.workers, 2);                // a number typed is the number
   assert.equal(solve({ puzzle: null }).values.workers, 1);
-  // the rule alone, at its edges: 55 % of the cells given is still in the band
-  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296), spare: 2 }), 2);
-  assert.equal(autoWorkers({ solver: "alldiff_ls", size: 36, givens: Math.floor(0.55 * 1296) + 1, spare: 2 }), 1);
+  for (const size of [36, 49, 64]) {
+    assert.equal(autoWorkers({ solver: "alldiff_ls", size, givens: Math.floor(0.4 * size * size), spare: 7 }), 1);
+  }
 });
 
 test("read: a Solve's link writes the workers auto stood for; an entry the form composes asks for one", () => {
   const auto = (spareWorkers) => state({ spareWorkers, puzzle: grid(6, 0.45), settings: { solver: "alldiff_ls", workers: "" } });
-  assert.match(runFragment(auto(2)), /&w=2(&|$)/);
-  assert.doesNotMatch(runFragment(auto(1)), /&w=/);                         // one worker: no w=, as before
-  assert.equal(checkEntry(auto(2)).entry.workers, undefined);
-  assert.equal(checkEntry(state({ puzzle: grid(6, 0.45), settings: { solver: "alldiff_ls", workers: "2" } })).entry.workers, 2);
+  assert.doesNotMatch(runFragment(auto(7)), /&w=/);                         // one worker: no w=, as before
+  assert.equal(checkEntry(auto(7)).entry.workers, undefined);
+  const typed = state({ puzzle: grid(6, 0.45), settings: { solver: "alldiff_ls", workers: "2" } });
+  assert.match(runFragment(typed), /&w=2(&|$)/);
+  assert.equal(checkEntry(typed).entry.workers, 2);
 });
 
 test("read: entries that ask for workers: a race's lanes at most 8 workers together; an experiment's pool holds its widest entry", () => {
@@ -232,17 +231,14 @@ test("patchOf puts a link's text where the table keeps the setting", async () =>
   assert.equal(valueIn({ ...s, ...patchOf(s, "t", "0") }, "t"), "0");
 });
 
-test("read: why Workers auto stands for what it does, in words: the solver, the grid, its givens, the device", () => {
-  const hard = { solver: "alldiff_ls", size: 36, givens: Math.floor(0.45 * 1296), spare: 2 };
-  assert.match(autoWorkersWhy(hard), /^auto: 2 workers — a team of 2 was measured to pay/);
-  assert.match(autoWorkersWhy({ ...hard, spare: 1 }),
-    /^auto: 1 worker — a team of 2 would pay here, but this device's cores leave 1 worker for a run beside the page/);
-  assert.match(autoWorkersWhy({ ...hard, size: 25, givens: 200 }), /this is a 25×25\.$/);
-  assert.match(autoWorkersWhy({ ...hard, givens: Math.floor(0.6 * 1296) }), /this one has 60 % given\.$/);
-  assert.match(autoWorkersWhy({ ...hard, solver: "acs" }), /acs and alldiff_tabu run on several only when you ask/);
+test("read: why Workers auto stands for what it does, in words: the solver, then the grid", () => {
+  const hard = { solver: "alldiff_ls", size: 36, givens: Math.floor(0.45 * 1296), spare: 7 };
+  assert.match(autoWorkersWhy(hard), /^auto: 1 worker — a team of alldiff_ls, measured on hard 36×36 grids, solved no sooner .*type 2 or more to run one; this is a 36×36\.$/);
+  assert.match(autoWorkersWhy({ ...hard, size: 9, givens: 30 }), /this is a 9×9\.$/);
+  assert.match(autoWorkersWhy({ ...hard, solver: "acs" }), /^auto: 1 worker — acs and alldiff_tabu run on several only when you ask\.$/);
   for (const facts of [hard, { ...hard, spare: 1 }, { ...hard, size: 25 }, { ...hard, solver: "acs" }]) {
     assert.equal(autoWorkersWhy(facts).startsWith(`auto: ${autoWorkers(facts)} worker`), true);   // the same decision
   }
   assert.equal(autoWorkersReason(state({ puzzle: null })), "");
-  assert.match(autoWorkersReason(state()), /^auto: 1 worker — .*hill_climb|^auto: 1 worker — a team of 2 was measured/);
+  assert.match(autoWorkersReason(state()), /^auto: 1 worker — /);
 });

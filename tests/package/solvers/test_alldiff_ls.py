@@ -7,6 +7,7 @@ neighbourhood, the first descent; the episodes' pool and budgets; same seed same
 verified solutions with fixed seeds."""
 
 import copy
+import hashlib
 
 import numpy as np
 import pytest
@@ -329,6 +330,18 @@ def test_same_seed_same_run_with_or_without_pauses():
         assert trace(12, k)[0] != a[0]
 
 
+@pytest.mark.parametrize("spec,params,seed,moves,expected", [
+    ("25:0.45:3", {}, 5, 20000, (20000, 2, 0, "535b98dca56ae041")),
+    ("16:0.4:4", {"episode": 300, "raise_one_in": 2}, 9, 20000, (2193, 0, 7, "eaf1327dbf5302e1")),
+    ("25:0.45:1", {"episode": 2000}, 5, 30000, (30000, 2, 14, "20555cca75a19c1f"))])
+def test_a_run_keeps_its_recorded_fingerprint(spec, params, seed, moves, expected):
+    """The moves of these runs, as recorded: an option added later, left off, changes no move."""
+    puzzle = generate(parse_spec(spec)).puzzle
+    result = Run(puzzle, "alldiff_ls", params, seed=seed, budget=Budget(max_iterations=moves)).finish()
+    digest = hashlib.sha256(result.board.tobytes()).hexdigest()[:16]
+    assert (result.iterations, int(result.best), result.restarts, digest) == expected
+
+
 def test_the_moves_do_not_depend_on_how_many_a_step_takes(monkeypatch):
     """A step's size only says how often the page hears of the run; the moves are the same."""
     puzzle = generated(16, 0.35, 6)
@@ -395,3 +408,90 @@ def test_too_many_walkers_for_the_pages_memory_is_refused_naming_the_field():
     with pytest.raises(SolverError) as err:
         Run(puzzle, "alldiff_ls", {"walkers": 128}, seed=1)
     assert err.value.field == "walkers" and "lower walkers to at most" in str(err.value)
+
+
+# ------------------------------------------------------------------ the repair by exact search, measured
+def repair_bench():
+    """bench/alldiff_ls_repair.py as a module: the repair lives there, as a measurement."""
+    import importlib.util
+    from conftest import ROOT
+    spec = importlib.util.spec_from_file_location("alldiff_ls_repair", ROOT / "bench" / "alldiff_ls_repair.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def repairing(puzzle, nodes, region="units", seed=0, **params):
+    dom, failed = candidate_table(puzzle.cells, puzzle.n)
+    assert not failed
+    return repair_bench().Repairing(puzzle, dom, {**DEFAULTS, **params}, np.random.default_rng(seed), nodes, region)
+
+
+def near_solution(size, p, seed, cells_off=2):
+    """A generated puzzle, and a state equal to its grid but for `cells_off` open cells moved
+    to another candidate (so a few edges clash)."""
+    made = generate(parse_spec(f"{size}:{p}:{seed}"))
+    s = repairing(made.puzzle, 20_000)
+    g = s.g
+    sol = made.solution.reshape(-1)[g.open] - 1
+    val = [g.slot_in[i][v] for i, v in enumerate(sol.tolist())]
+    rng = np.random.default_rng(seed)
+    movable = [i for i in range(g.m) if g.ncand[i] > 1]
+    for i in rng.choice(movable, size=cells_off, replace=False).tolist():
+        val[i] = next(h for h in range(g.first[i], g.first[i + 1]) if h != val[i])
+    return made, val
+
+
+@pytest.mark.parametrize("region", ["units", "values"])
+def test_a_repair_completes_a_state_a_few_cells_off_a_solution_and_keeps_the_givens(region):
+    made, val = near_solution(25, 0.45, 4)
+    s = repairing(made.puzzle, 20_000, region)
+    assert 0 < s.g.counted(val)[1] <= repair_bench().REPAIR_EDGES
+    assert s.repair(val) and s.best == 0 and s.found == 1
+    board = s.board(s.best_val)
+    assert is_solution(made.puzzle, board)
+    assert np.array_equal(board[made.puzzle.givens], made.puzzle.cells[made.puzzle.givens])
+
+
+@pytest.mark.parametrize("region", ["units", "values"])
+def test_the_region_frees_every_clashing_cell_so_the_kept_cells_never_clash(region):
+    from sudoku_lab.score import clashing_cells
+    s = repairing(generated(16, 0.4, 2), 20_000, region)
+    rng = np.random.default_rng(5)
+    g = s.g
+    for _ in range(10):
+        val = [int(g.first[i] + rng.integers(g.ncand[i])) for i in range(g.m)]
+        freed = repair_bench().repair_region(g, val, 4, region)
+        _, own, edges = recount(s, type("W", (), {"cur": val})())
+        assert {i for i in range(g.m) if own[i] > 0} <= set(freed.tolist()) and edges > 0
+        kept = s.board(val)
+        kept[g.open[freed]] = 0
+        assert not clashing_cells(kept, 4).any()
+
+
+def test_a_repair_that_finds_nothing_within_its_nodes_changes_nothing_and_is_not_tried_twice():
+    s = repairing(generated(16, 0.4, 2), 3)                                     # too few nodes to complete it
+    g = s.g
+    rng = np.random.default_rng(1)
+    val = [int(g.first[i] + rng.integers(g.ncand[i])) for i in range(g.m)]
+    best, best_val, draws = s.best, list(s.best_val), copy.deepcopy(s.rng.bit_generator.state)
+    assert not s.repair(val) and s.repairs == 1 and s.found == 0
+    assert s.best == best and s.best_val == best_val and s.rng.bit_generator.state == draws
+    assert not s.repair(val) and s.repairs == 1                                  # the same state: not again
+
+
+def test_runs_with_repairs_repeat_and_make_the_plain_runs_moves_until_a_repair_succeeds():
+    puzzle = generated(25, 0.45, 1)
+
+    def trace(nodes):
+        s = repairing(puzzle, nodes, seed=5, episode=2000)
+        out = []
+        while s.best > 0 and s.moves < 30000:
+            s.step(50)
+            out.append((s.moves, s.best, s.restarts, s.board(s.best_val).tobytes()))
+        return out, s
+
+    on, s = trace(2000)
+    assert s.repairs > 0 and on == trace(2000)[0]
+    off, _ = trace(0)
+    assert on == off or (s.found and on[-1][1] == 0 and on[:-1] == off[:len(on) - 1])
