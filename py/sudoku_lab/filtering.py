@@ -36,6 +36,16 @@ result as filtering from scratch:
 
 The Hall intervals without a loop over intervals: see ``_hall_removals``. Masks have a leading
 batch axis (B, cells) so many grids can be filtered in one call (rounds over all units).
+
+One grid's AC-3 or Hall-interval fixpoint runs in plain Python over lists of int masks up to
+25×25 (``PLAIN_PYTHON_MAX_VALUES``; ``sudoku_lab.filter_lists``: the same steps, rounds, pauses
+and results), in numpy above, and always for the Hall sets and batches. A filtering after one
+move touches a few dozen masks, and the numpy code spends ~140–230 numpy calls an iteration of
+alldiff_tabu on it, each mostly numpy's fixed cost. alldiff_tabu's iterations per second, plain
+Python ÷ numpy, the same runs (bench/filter_speed.py; docs/benchmarks.md, `alldiff_tabu`,
+"Where an iteration's time goes"): natively (CPU time) 2.03 at 9×9, 1.11 at 16×16, 1.09 at
+25×25, 0.81 at 36×36; in the page (Pyodide) 2.49 at 9×9, 1.29 at 25×25, 1.04 at 36×36. At
+36×36 a round's work (95 peers a cell, units of 36) outweighs the calls, so numpy stays there.
 """
 
 from __future__ import annotations
@@ -45,12 +55,15 @@ from typing import Generator
 
 import numpy as np
 
+from . import filter_lists
 from .bits import popcount
 from .progress import complete
 from .propagate import hidden_singles
 
 FILTERS = ("ac3", "hall_intervals", "hall_sets")
 MAX_HALL_SET_UNIT = 9
+PLAIN_PYTHON_MAX_VALUES = 25     # one grid, AC-3 or Hall intervals, up to 25×25: plain Python (``filter_lists``)
+PLAIN_PYTHON: bool | None = None  # None: by that size; True or False: one way at every size (tests, benchmarks)
 
 
 def _without(masks: np.ndarray, cells: np.ndarray, remove: np.ndarray) -> np.ndarray:
@@ -280,6 +293,9 @@ def fixpoint_parts(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str =
     Naked singles from the cells just fixed (in waves), hidden singles if asked, then a round
     of the filter over the units with a changed signature and two open cells or more (with
     fewer, naked singles have said everything), and again until nothing changes."""
+    plain = nvals <= PLAIN_PYTHON_MAX_VALUES if PLAIN_PYTHON is None else PLAIN_PYTHON
+    if plain and kind != "hall_sets":          # the caller's own array: its tables are looked up by identity
+        return (yield from filter_lists.fixpoint_parts(masks, units, nvals, kind, max_rounds, since, hidden))
     if units.dtype != np.int64:
         units = units.astype(np.int64)
     m = masks.astype(np.int64)

@@ -43,10 +43,12 @@ docs/solvers/alldiff_tabu.md):
   between take-backs, each of which is a filtering) and between the rounds of a filtering
   (``filtering.fixpoint_parts``), so no step holds the page for more than one round; no
   draw happens there, so pauses never change a run.
-* **Cost**: the module's own part of an iteration (the candidate list, the look-ahead, the
-  progress frame) is a few dozen small numpy calls but under a tenth of an iteration; the
-  filter's fixpoint is the rest (docs/benchmarks.md, `alldiff_tabu`, "Where an iteration's
-  time goes"), so the module stays numpy.
+* **Cost**: the filter's fixpoint is most of an iteration. Up to 25×25 it runs in plain Python
+  over int masks (``filtering``'s module docstring: at 9×9 twice the iterations per second of
+  its numpy form, natively and in the page; numpy at 36×36). The module's own part (the
+  candidate list, the look-ahead, the progress frame) is a few dozen small numpy calls, a fifth
+  of an iteration at most (docs/benchmarks.md, `alldiff_tabu`, "Where an iteration's time
+  goes"): were it free, an iteration would not be twice as fast, so the module stays numpy.
 
 Beyond the paper (off by default, so the paper's algorithm and its tables stay reproduced):
 
