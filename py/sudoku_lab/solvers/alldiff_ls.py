@@ -42,7 +42,10 @@ The method:
 * **Walkers** (``walkers`` = K, 1 by default: the reference's single search): K states that
   share the one elite pool and one set of edge weights, moved in turn, one move each a round;
   an episode's end (each walker's own) feeds the pool in walker order. A run on several
-  workers splits them among its workers (several/team.py).
+  workers splits them among its workers, each at least one (several/team.py). K > 1 did not
+  pay on this move (docs/benchmarks.md, "Lockstep walkers, in moves and CPU"): K = 2 level at
+  36×36 p = 0.40 and slower at 25×25 and 36×36 p = 0.45, K = 4 slower wherever it ran; nor
+  did a team of 2 at the median of 36×36 runs, so the page's Workers left to auto run one.
 
 How a move is made cheap (the rules above are the whole search; this is only its cost):
 
