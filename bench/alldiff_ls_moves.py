@@ -110,7 +110,7 @@ def main() -> None:
         barrier = np.array([r["barrier"] if r["solved"] else np.inf for r in out])
         print(f"team of {args.workers}: median moves per worker at the last barrier {np.median(barrier):,.0f}")
     print(f"{args.size}x{args.size} p={args.p} params={params} workers={args.workers}: {sum(r['solved'] for r in out)}/{len(out)} solved "
-          f"(budget {args.moves:,} moves); {within}; median moves {np.median(moves):,.0f}; "
+          f"(budget {args.moves:,} moves); {within + '; ' if within else ''}median moves {np.median(moves):,.0f}; "
           f"{total / cpu:,.0f} moves per CPU s over all runs")
 
 

@@ -195,7 +195,8 @@ def test_alldiff_ls_goals_and_speed_smoke():
 def test_alldiff_ls_moves_smoke():
     out = script("alldiff_ls_moves.py", "--size", "16", "--p", "0.4", "--instances", "2", "--seeds", "1",
                  "--moves", "200000", "--jobs", "1", "--param", "walkers=4")
-    assert "16:0.4:0 seed 1: solved" in out and "16x16 p=0.4 params={'walkers': 4}: 2/2 solved" in out
+    assert "16:0.4:0 seed 1: solved" in out and "16x16 p=0.4 params={'walkers': 4} workers=1: 2/2 solved" in out
+    assert "; ;" not in out                                # no empty part where no threshold fits the budget
 
 
 def test_portfolio_takes_the_fastest_of_each_group_of_seeds(tmp_path):
