@@ -12,11 +12,14 @@ HEADING = re.compile(r"^#{1,6} (.+)$", re.M)
 FENCE = re.compile(r"```.*?```", re.S)
 PY_TEST = re.compile(r"^\s*(?:async )?def (test_\w+)", re.M)
 JS_TEST = re.compile(r"\btest\(\s*([\"'`])(.*?)\1", re.S)
+CASE_NAME = re.compile(r'"name":\s*"((?:[^"\\]|\\.)*)"')      # a shared case file's case: a test of both languages
 
 
 def named(path, text: str) -> list[tuple[int, str]]:
     """What a file names: a doc's headings; a program's comments, docstrings and tests' names."""
     line = lambda at: text.count("\n", 0, at) + 1  # noqa: E731
+    if path.suffix == ".json":
+        return [(line(m.start()), m.group(1)) for m in CASE_NAME.finditer(text)]
     if path.suffix == ".md":
         body = FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), text)    # a '# comment' in a command is no heading
         return [(body.count("\n", 0, m.start()) + 1, m.group(1)) for m in HEADING.finditer(body)]
@@ -45,7 +48,7 @@ def test_what_a_file_names_is_its_headings_comments_docstrings_and_tests():
 
 
 def test_no_heading_comment_docstring_or_test_name_carries_an_issue_or_a_session():
-    docs = {p for p in (ROOT / "docs").rglob("*.md")} | set(sources())
+    docs = {p for p in (ROOT / "docs").rglob("*.md")} | set(sources()) | set((ROOT / "tests").glob("*_cases.json"))
     found = []
     for path in sorted(docs):
         for n, words in named(path, path.read_text(encoding="utf-8", errors="replace")):
