@@ -7,15 +7,7 @@ import pytest
 
 from sudoku_lab import filtering
 from sudoku_lab.grid import geometry
-
-
-def shuffled_solution(n: int, rng: np.random.Generator) -> np.ndarray:
-    N = n * n
-    r, c = np.arange(N)[:, None], np.arange(N)[None, :]
-    grid = rng.permutation(N)[(n * (r % n) + r // n + c) % N] + 1
-    rows = np.concatenate([b * n + rng.permutation(n) for b in rng.permutation(n)])
-    cols = np.concatenate([b * n + rng.permutation(n) for b in rng.permutation(n)])
-    return grid[rows][:, cols].reshape(-1).astype(np.int64)
+from test_filtering import shuffled_solution
 
 
 def random_domains(n: int, rng: np.random.Generator) -> np.ndarray:
