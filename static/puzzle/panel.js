@@ -22,25 +22,20 @@ export const boardShowsRun = (s) => !s.making && s.view === "solve" && ((s.runni
 // The text the paste box shows for a puzzle that came from elsewhere (a link, typing, Clear).
 const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(puzzle.cells));
 
-// Does `text` read as `puzzle` (however it is written)? An unreadable text does not.
-function readsAs(text, puzzle) {
+// `text` read as a puzzle: {puzzle}, or {problem: the message that says why it cannot be}.
+function readText(text) {
   try {
-    return boardToString(parsePuzzle(text).cells) === boardToString(puzzle.cells);
+    return { puzzle: parsePuzzle(text) };
   } catch (err) {
     if (!(err instanceof PuzzleError)) throw err;
-    return false;
+    return { problem: err.message };
   }
 }
 
-// Does `text` read as a puzzle at all?
-function readsAsAPuzzle(text) {
-  try {
-    parsePuzzle(text);
-    return true;
-  } catch (err) {
-    if (!(err instanceof PuzzleError)) throw err;
-    return false;
-  }
+// Does `text` read as `puzzle` (however it is written)? An unreadable text does not.
+function readsAs(text, puzzle) {
+  const read = readText(text).puzzle;
+  return !!read && boardToString(read.cells) === boardToString(puzzle.cells);
 }
 
 // openLink(hash): opens one of the lab's own share links pasted into the box (page/open-link.js).
@@ -102,12 +97,8 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   ui.input.addEventListener("input", () => {
     edited = true;
     if (store.state.problems.has("p")) {
-      let message = null;
-      try { parsePuzzle(ui.input.value); } catch (err) {
-        if (!(err instanceof PuzzleError)) throw err;
-        message = err.message;
-      }
-      if (message) actions.setProblem("p", message); else actions.fieldEdited("p");
+      const { problem } = readText(ui.input.value);
+      if (problem) actions.setProblem("p", problem); else actions.fieldEdited("p");
     }
     store.set({ paste: ui.input.value });
   });
@@ -117,7 +108,7 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
   ui.input.addEventListener("paste", () => setTimeout(() => {
     const text = ui.input.value;
     if (ui.load.disabled || !text.trim()) return;
-    if (labLinkFragment(text) || readsAsAPuzzle(text)) loadText(text);
+    if (labLinkFragment(text) || readText(text).puzzle) loadText(text);
   }, 0));
   ui.load.addEventListener("click", () => loadText(ui.input.value));
   ui.clear.addEventListener("click", () => {
