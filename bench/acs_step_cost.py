@@ -317,36 +317,10 @@ def lists(rows: list[str], iterations: int, clock=time.process_time, unit: str =
               f"{tv / tl:.2f} | {'yes' if same else 'NO'} |", flush=True)
 
 
-IN_PAGE = """async ([rows, iterations, files]) => {
-  const { loadPyodide } = await import('./static/vendor/pyodide/pyodide.mjs');
-  const py = await loadPyodide({ indexURL: new URL('static/vendor/pyodide/', location.href).href });
-  await py.loadPackage('numpy', { messageCallback: () => {} });
-  const zip = await fetch(new URL('static/vendor/sudoku_lab.zip', location.href));
-  py.unpackArchive(await zip.arrayBuffer(), 'zip', { extractDir: '/home/pyodide/lab' });
-  py.FS.mkdirTree('/home/pyodide/bench');
-  for (const [name, text] of Object.entries(files)) py.FS.writeFile('/home/pyodide/bench/' + name, text);
-  py.globals.set('ROWS', py.toPy(rows));
-  py.globals.set('ITERATIONS', iterations);
-  return py.runPython(`
-import contextlib, io, sys, time
-sys.path[:0] = ['/home/pyodide/lab', '/home/pyodide/bench']
-import acs_step_cost
-out = io.StringIO()
-with contextlib.redirect_stdout(out):
-    acs_step_cost.lists(list(ROWS), ITERATIONS, time.perf_counter, "wall ms")
-out.getvalue()
-`);
-}"""
-
-
 def lists_in_page(rows: list[str], iterations: int) -> None:
-    from browser_speed import lab_browser
-    here = Path(__file__).resolve().parent
-    files = {name: (here / name).read_text() for name in ("acs_speed.py", "acs_step_cost.py")}
-    with lab_browser() as (browser, base):
-        page = browser.new_page()
-        page.goto(base)
-        print(page.evaluate(IN_PAGE, [rows, iterations, files]), end="")
+    from browser_speed import printed_in_page
+    print(printed_in_page(["acs_speed.py", "acs_step_cost.py"], "import time, acs_step_cost\n"
+                          f"acs_step_cost.lists({list(rows)!r}, {int(iterations)}, time.perf_counter, 'wall ms')"), end="")
 
 
 def main() -> int:

@@ -6,7 +6,8 @@
 
 Runs the same puzzle, seed, parameters and time budget both ways and prints the two rates
 and their ratio. Needs a built static/vendor/ (python3 build.py build) and Chromium.
-Also the helpers bench/throughput.py and bench/page_perf.py use to reach the page.
+Also the helpers other bench scripts use to reach the page: `lab_browser` (bench/throughput.py,
+bench/page_perf.py) and `printed_in_page` (a bench script's own function run in Pyodide).
 """
 
 import argparse
@@ -46,6 +47,38 @@ def lab_browser():
                 browser.close()
     finally:
         httpd.shutdown()
+
+
+PRINTED_IN_PYODIDE = """async ([files, call]) => {
+  const { loadPyodide } = await import('./static/vendor/pyodide/pyodide.mjs');
+  const py = await loadPyodide({ indexURL: new URL('static/vendor/pyodide/', location.href).href });
+  await py.loadPackage('numpy', { messageCallback: () => {} });
+  const zip = await fetch(new URL('static/vendor/sudoku_lab.zip', location.href));
+  py.unpackArchive(await zip.arrayBuffer(), 'zip', { extractDir: '/home/pyodide/lab' });
+  py.FS.mkdirTree('/home/pyodide/bench');
+  for (const [name, text] of Object.entries(files)) py.FS.writeFile('/home/pyodide/bench/' + name, text);
+  py.globals.set('CALL', call);
+  return py.runPython(`
+import contextlib, io, sys
+sys.path[:0] = ['/home/pyodide/lab', '/home/pyodide/bench']
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    exec(CALL, {})
+out.getvalue()
+`);
+}"""
+
+
+def printed_in_page(scripts: list[str], call: str) -> str:
+    """What ``call`` prints when run in Pyodide on the lab's page, beside the page's own package
+    (static/vendor/sudoku_lab.zip) and numpy, with the named bench/ scripts importable: a bench
+    script measures its own function there as the page's workers would run it."""
+    here = Path(__file__).resolve().parent
+    files = {name: (here / name).read_text() for name in scripts}
+    with lab_browser() as (browser, base):
+        page = browser.new_page()
+        page.goto(base)
+        return page.evaluate(PRINTED_IN_PYODIDE, [files, call])
 
 
 def native_rate(solver: str, puzzle: str, params: dict, seconds: float, seed: int = 0) -> tuple[float, str]:

@@ -110,34 +110,12 @@ def calls(sizes: list[int], iterations: int = 300) -> None:
     filtering.PLAIN_PYTHON = None
 
 
-IN_PAGE = """async ([sizes, iterations, repeats, script]) => {
-  const { loadPyodide } = await import('./static/vendor/pyodide/pyodide.mjs');
-  const py = await loadPyodide({ indexURL: new URL('static/vendor/pyodide/', location.href).href });
-  await py.loadPackage('numpy', { messageCallback: () => {} });
-  const zip = await fetch(new URL('static/vendor/sudoku_lab.zip', location.href));
-  py.unpackArchive(await zip.arrayBuffer(), 'zip', { extractDir: '/home/pyodide/lab' });
-  py.FS.mkdirTree('/home/pyodide/bench');
-  py.FS.writeFile('/home/pyodide/bench/filter_speed.py', script);
-  py.globals.set('SIZES', py.toPy(sizes));
-  return py.runPython(`
-import contextlib, io, sys, time
-sys.path[:0] = ['/home/pyodide/lab', '/home/pyodide/bench']
-import filter_speed
-out = io.StringIO()
-with contextlib.redirect_stdout(out):
-    filter_speed.rates(list(SIZES), ${iterations}, ${repeats}, time.perf_counter, "wall s")
-out.getvalue()
-`);
-}"""
-
-
 def in_page(sizes: list[int], iterations: int, repeats: int) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
-    from browser_speed import lab_browser
-    with lab_browser() as (browser, base):
-        page = browser.new_page()
-        page.goto(base)
-        print(page.evaluate(IN_PAGE, [sizes, iterations, repeats, Path(__file__).read_text()]), end="")
+    from browser_speed import printed_in_page
+    print(printed_in_page(["filter_speed.py"], "import time, filter_speed\n"
+                          f"filter_speed.rates({list(sizes)!r}, {int(iterations)}, {int(repeats)}, time.perf_counter, 'wall s')"),
+          end="")
 
 
 def main() -> int:
