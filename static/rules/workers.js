@@ -35,8 +35,13 @@ export function autoWorkers({ solver, size, givens, spare }) {
 }
 
 // Why "auto" stands for what it does, in a sentence for the Solver form (the same facts as
-// autoWorkers, in its order): the solver, the grid, its givens, then this device.
+// autoWorkers, in its order): the solver (one that runs on one worker only says so), the grid,
+// its givens, then this device.
 export function autoWorkersWhy({ solver, size, givens, spare }) {
+  if (!Object.hasOwn(EXCHANGES, solver)) {
+    const several = Object.keys(EXCHANGES);
+    return `auto: 1 worker — ${solver} runs on one worker (only ${several.slice(0, -1).join(", ")} and ${several.at(-1)} run on several).`;
+  }
   const asked = "acs and alldiff_tabu run on several only when you ask";
   if (AUTO_TEAM === null) {
     if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${asked}.`;

@@ -283,7 +283,8 @@ def test_a_run_solved_at_step_zero_draws_its_one_point_and_says_why(lab):
 
 def test_workers_left_empty_says_why_auto_stands_for_what_it_does(lab):
     """The Solver form's Workers, left empty ("auto"), says in words why it runs on the workers
-    its placeholder names: one (no grid is named where a team was measured to pay), on a hard 36×36 as on a 9×9."""
+    its placeholder names: one (no grid is named where a team was measured to pay), on a hard 36×36 as on a 9×9;
+    a solver that never runs on several says that instead."""
     lab.open("#g=36:0.45:1&s=alldiff_ls&seed=1&t=5")
     lab.page.wait_for_selector('[data-testid=board][data-size="36"]', timeout=120_000)
     lab.by("solve-workers").fill("")
@@ -299,3 +300,7 @@ def test_workers_left_empty_says_why_auto_stands_for_what_it_does(lab):
     lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=alldiff_ls&seed=1&t=5")
     lab.by("solve-workers").fill("")
     assert "this is a 9×9" in lab.by("solve-workers-auto").inner_text()
+    lab.by("solver-select").select_option("hill_climb")                  # a solver that never runs on several says so
+    lab.wait_until("() => document.querySelector('[data-testid=solve-workers-auto]').textContent.includes('hill_climb')")
+    assert lab.by("solve-workers-auto").inner_text() == (
+        "auto: 1 worker — hill_climb runs on one worker (only alldiff_ls, acs and alldiff_tabu run on several).")
