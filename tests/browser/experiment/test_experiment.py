@@ -33,6 +33,7 @@ def test_an_experiment_fills_its_table_and_exports_records_that_match_the_native
     lab.wait_experiment_done()
     progress = lab.by("compare-progress")
     assert (progress.get_attribute("data-done"), progress.get_attribute("data-total")) == ("30", "30")
+    assert lab.page.locator("#experiment-chart").is_visible()            # drawn once Start began it
     rows = lab.page.eval_on_selector_all('[data-testid="compare-row"]', """els => els.map(e => ({
         solver: e.dataset.solver, puzzle: e.dataset.puzzle, runs: +e.dataset.runs, solved: +e.dataset.solved,
         median: e.dataset.medianSeconds}))""")
@@ -122,6 +123,11 @@ def test_an_experiment_link_restores_its_settings_and_reads_the_short_form(lab, 
     assert "entry 2: unknown solver 'nope'" in other.get_by_test_id("error").inner_text()
     assert other.get_by_test_id("compare-puzzles").input_value() == "sato6"
     assert other.get_by_test_id("compare-progress").get_attribute("data-total") == "0"     # nothing ran
+    # nothing ran, so no chart: no blank box between the progress line and the table
+    assert not other.locator("#experiment-chart").is_visible()
+    gap = other.evaluate("""() => document.getElementById('compare-results-box').getBoundingClientRect().top
+        - document.getElementById('compare-progress').getBoundingClientRect().bottom""")
+    assert gap < 40, gap
 
 
 def test_runs_ended_by_stop_are_counted_apart_and_left_out_of_the_success_rate(lab):
