@@ -56,6 +56,9 @@ export function status(s) {
     return ["ready", "The givens clash, so the puzzle has no solution: Start runs nothing until the puzzle changes."];
   }
   if (s.view === "solve" && s.puzzle && provenUnsolvable(s)) return ["ready", unsolvableStatus(s, "the solver")];
+  // a link's code waits for the visitor's consent: "Ready." alone would read as if it had loaded
+  if (s.own && !s.own.trusted) return ["ready", "The link's code for your solver has not run: read it under " +
+    "\"Your solver\", then press Run this code."];
   return ["ready", ""];
 }
 
@@ -63,7 +66,7 @@ export function mountStatus(store) {
   const $ = (id) => document.getElementById(id);
   const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
     versions: $("versions") };
-  store.on(["ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check", "watchFailure"], (s) => {
+  store.on(["ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check", "watchFailure", "own"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];

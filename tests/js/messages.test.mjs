@@ -72,3 +72,10 @@ test("a run its step budget ended past the budget says its solver counts its ste
   assert.doesNotMatch(withBudget({ ...over, iterations: 30000 }, 30000), /groups/);      // ended at the budget exactly
   assert.doesNotMatch(withBudget(over, null), /groups/);                                 // its time limit ended it
 });
+
+test("a link's code that waits for the visitor's consent: the status says it has not run, not a bare Ready", () => {
+  const idle = (own) => status({ ...INITIAL, schemas, ready: true, view: "race", problems: new Map(), own: { ...INITIAL.own, ...own } });
+  assert.deepEqual(idle({ text: "def run(puzzle, params, rng):\n    yield None\n", trusted: false }),
+    ["ready", "The link's code for your solver has not run: read it under \"Your solver\", then press Run this code."]);
+  assert.deepEqual(idle({ trusted: true }), ["ready", ""]);
+});
