@@ -94,6 +94,12 @@ function countError(found, perLine, numbers) {
       return new PuzzleError(msg, { line: ln });
     }
   }
+  const width = perLine.length ? perLine[0][1] : 0;
+  if (perLine.length && perLine.every(([, c]) => c === width) && SIZES.includes(width) && perLine.length < width) {
+    const rows = perLine.length;          // whole rows, too few of them: a puzzle cut short
+    msg += ` The text has ${rows} row${rows === 1 ? "" : "s"} of ${width}: a ${width}×${width} needs ${width} ` +
+      `(${width - rows} missing; was it cut short?).`;
+  }
   return new PuzzleError(msg);
 }
 
