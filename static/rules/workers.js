@@ -38,10 +38,7 @@ export function autoWorkers({ solver, size, givens, spare }) {
 // autoWorkers, in its order): the solver (one that runs on one worker only says so), the grid,
 // its givens, then this device.
 export function autoWorkersWhy({ solver, size, givens, spare }) {
-  if (!Object.hasOwn(EXCHANGES, solver)) {
-    const several = Object.keys(EXCHANGES);
-    return `auto: 1 worker — ${solver} runs on one worker (only ${several.slice(0, -1).join(", ")} and ${several.at(-1)} run on several).`;
-  }
+  if (!Object.hasOwn(EXCHANGES, solver)) return `auto: 1 worker — ${sentence("workers_refused", { solver })}.`;
   const asked = "acs and alldiff_tabu run on several only when you ask";
   if (AUTO_TEAM === null) {
     if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${asked}.`;

@@ -236,10 +236,10 @@ test("read: why Workers auto stands for what it does, in words: the solver, then
   assert.match(autoWorkersWhy(hard), /^auto: 1 worker — a team of alldiff_ls, measured on hard 36×36 grids, solved no sooner .*type 2 or more to run one; this is a 36×36\.$/);
   assert.match(autoWorkersWhy({ ...hard, size: 9, givens: 30 }), /this is a 9×9\.$/);
   assert.match(autoWorkersWhy({ ...hard, solver: "acs" }), /^auto: 1 worker — acs and alldiff_tabu run on several only when you ask\.$/);
-  // a solver that never runs on several says so, naming those that do (the limits table's)
+  // a solver that never runs on several says so, in the limits table's sentence naming those that do
   assert.equal(autoWorkersWhy({ ...hard, solver: "hill_climb" }),
-    "auto: 1 worker — hill_climb runs on one worker (only alldiff_ls, acs and alldiff_tabu run on several).");
-  assert.match(autoWorkersWhy({ ...hard, solver: "own" }), /^auto: 1 worker — own runs on one worker /);
+    "auto: 1 worker — only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb.");
+  assert.match(autoWorkersWhy({ ...hard, solver: "own" }), /^auto: 1 worker — only .* run on several workers, not own\.$/);
   for (const facts of [hard, { ...hard, spare: 1 }, { ...hard, size: 25 }, { ...hard, solver: "acs" }, { ...hard, solver: "nb_coin" }]) {
     assert.equal(autoWorkersWhy(facts).startsWith(`auto: ${autoWorkers(facts)} worker`), true);   // the same decision
   }

@@ -303,4 +303,4 @@ def test_workers_left_empty_says_why_auto_stands_for_what_it_does(lab):
     lab.by("solver-select").select_option("hill_climb")                  # a solver that never runs on several says so
     lab.wait_until("() => document.querySelector('[data-testid=solve-workers-auto]').textContent.includes('hill_climb')")
     assert lab.by("solve-workers-auto").inner_text() == (
-        "auto: 1 worker — hill_climb runs on one worker (only alldiff_ls, acs and alldiff_tabu run on several).")
+        "auto: 1 worker — only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb.")
