@@ -16,10 +16,13 @@ export const INITIAL_OWN = { name: OWN_NAME, text: "", trusted: true, error: nul
 export const usesOwn = (s, view = s.view) =>
   (view === "solve" ? s.settings.solver === OWN : s.compare.entries.some((e) => e.solver === OWN));
 
+// What a link's code waits for until the visitor allows it (a refused Start's reason, and the status line).
+export const AWAITS_CONSENT = "The link's code for your solver has not been allowed to run: read it, then press Run this code.";
+
 // Why a Start that uses the visitor's solver cannot run its text (null when it can).
 export function ownStartProblem(s, view) {
   if (!usesOwn(s, view)) return null;
-  if (!s.own.trusted) return "The link's code for your solver has not been allowed to run: read it, then press Run this code.";
+  if (!s.own.trusted) return AWAITS_CONSENT;
   if (!s.own.text.trim()) return "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).";
   if (view !== "solve" && s.compare.entries.some((e) => e.unread)) {
     return "Your solver's parameters from the link are read once its code has loaded: wait a moment, then press Start again.";

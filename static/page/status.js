@@ -5,6 +5,7 @@ import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart
 import { judges } from "../rules/table.js";
 import { clashingGivens, provenUnsolvable } from "../rules/read.js";
 import { unsolvableStatus } from "../start-check.js";
+import { AWAITS_CONSENT } from "../own/code.js";
 
 const TEXT = {
   loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
@@ -57,8 +58,7 @@ export function status(s) {
   }
   if (s.view === "solve" && s.puzzle && provenUnsolvable(s)) return ["ready", unsolvableStatus(s, "the solver")];
   // a link's code waits for the visitor's consent: "Ready." alone would read as if it had loaded
-  if (s.own && !s.own.trusted) return ["ready", "The link's code for your solver has not run: read it under " +
-    "\"Your solver\", then press Run this code."];
+  if (!s.own.trusted) return ["ready", AWAITS_CONSENT];
   return ["ready", ""];
 }
 

@@ -76,6 +76,6 @@ test("a run its step budget ended past the budget says its solver counts its ste
 test("a link's code that waits for the visitor's consent: the status says it has not run, not a bare Ready", () => {
   const idle = (own) => status({ ...INITIAL, schemas, ready: true, view: "race", problems: new Map(), own: { ...INITIAL.own, ...own } });
   assert.deepEqual(idle({ text: "def run(puzzle, params, rng):\n    yield None\n", trusted: false }),
-    ["ready", "The link's code for your solver has not run: read it under \"Your solver\", then press Run this code."]);
+    ["ready", "The link's code for your solver has not been allowed to run: read it, then press Run this code."]);
   assert.deepEqual(idle({ trusted: true }), ["ready", ""]);
 });

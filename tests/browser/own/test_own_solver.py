@@ -162,7 +162,7 @@ def test_a_new_visitor_races_a_changed_template_against_two_papers(lab):
         other.visit(url)
         consent = other.by("own-consent")
         consent.wait_for(state="visible")                           # it asks first; nothing of it has run
-        assert "code for your solver has not run" in other.by("status").inner_text()   # not a bare "Ready."
+        assert "code for your solver has not been allowed to run" in other.by("status").inner_text()   # not a bare "Ready."
         assert other.by("own-code").input_value() == text
         assert other.by("own-status").get_attribute("data-sha256") == ""
         assert other.entries() == [["own", 1], ["hill_climb", 1], ["alldiff_tabu", 1]]
