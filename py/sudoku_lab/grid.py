@@ -251,10 +251,11 @@ def _count_error(found: int, per_line: list[tuple[int, int]], numbers: bool) -> 
             ln, c = odd[0]
             msg += f" Line {ln} has {c} {what} where the other rows have {common}."
             return PuzzleError(msg, line=ln)
-    if per_line and all(c == per_line[0][1] for _, c in per_line) and per_line[0][1] in SIZES and len(per_line) < per_line[0][1]:
-        rows, side = len(per_line), per_line[0][1]          # whole rows, too few of them: a puzzle cut short
-        msg += (f" The text has {rows} row{'' if rows == 1 else 's'} of {side}: a {side}×{side} needs {side} "
-                f"({side - rows} missing; was it cut short?).")
+    width = per_line[0][1] if per_line else 0
+    if per_line and all(c == width for _, c in per_line) and width in SIZES and len(per_line) < width:
+        rows = len(per_line)                                # whole rows, too few of them: a puzzle cut short
+        msg += (f" The text has {rows} row{'' if rows == 1 else 's'} of {width}: a {width}×{width} needs {width} "
+                f"({width - rows} missing; was it cut short?).")
     return PuzzleError(msg)
 
 
