@@ -7,6 +7,7 @@ import { createActions } from "./actions.js";
 import { GAVE_UP, LabWorker } from "./python/client.js";
 import { Pool, defaultPoolSize } from "./python/pool.js";
 import { runOnPool } from "./python/several.js";
+import { Visitors, routed, visitorLostWords } from "./python/visitor.js";
 import { Board } from "./draw/board.js";
 import { warmUp as warmUpPlots } from "./draw/plot.js";
 import { mountPuzzle } from "./puzzle/panel.js";
@@ -35,8 +36,12 @@ const actions = createActions(store, { takePaste: () => puzzle.takePaste(), link
 
 // ------------------------------------------------------------------ the worker -> the state
 const worker = new LabWorker({ onStatus: runtimeChanged, onLost: workerLost });
+// a visitor's code runs only in workers of its own (python/visitor.js, the trust boundary); `lab`
+// is the page's handle on its worker with such code sent there
+const visitors = new Visitors({ onLost: visitorLost });
+const lab = routed(worker, visitors);
 let compare = null;
-const pool = new Pool({ primary: worker, onStatus: () => compare && compare.onPoolStatus() });
+const pool = new Pool({ primary: worker, visitors, onStatus: () => compare && compare.onPoolStatus() });
 
 function runtimeChanged() {
   const patch = { loading: worker.stage, ready: worker.ready, failure: worker.failure };
@@ -53,12 +58,16 @@ function runtimeChanged() {
 
 // The worker died or hung: it has been replaced; say so, keep everything the visitor set.
 function workerLost(reason, replaced) {
-  const own = store.state.settings.solver === "own" && actions.isCurrent("solve")
-    ? "Your solver held the worker without yielding (each step must end with yield Progress(...)), so it was replaced. " : "";
-  const what = actions.isCurrent("solve") ? `${own}The run was lost. ` : "";
+  const what = actions.isCurrent("solve") ? "The run was lost. " : "";
   actions.notify(`The solver worker failed: ${reason}. ${what}` + (replaced
     ? "A fresh one is loading; your puzzle and settings are kept — press Start to run again."
     : GAVE_UP), "worker");
+}
+
+// A worker of the visitor's code was ended: only its own run is lost (python/visitor.js).
+function visitorLost(reason) {
+  actions.notify(`Your solver's worker was ended: ${visitorLostWords(reason)}. Only its run was lost: ` +
+    "the lab's workers, the other lanes, your puzzle, settings and saved code are as they were.", "worker");
 }
 
 // ------------------------------------------------------------------ the parts of the page
@@ -66,15 +75,15 @@ const board = new Board(document.getElementById("board"), { drawAhead: true });
 mountViews(store);
 mountStatus(store);
 const share = mountShare(store, actions);
-mountSettings(store, actions, worker);
-mountOwn(store, worker);
+mountSettings(store, actions, lab);
+mountOwn(store, lab);
 const puzzle = mountPuzzle(store, actions, worker, board, (hash) => links.open(hash));   // links: below
 mountPuzzleFile(store, actions, puzzle.loadText);
 const generator = mountGenerator(store, actions, worker);
 // a Solve on several workers (w=) runs as one run on that many of the pool's workers (python/several.js)
-const solveRunner = { run: (spec, onFrame) => (spec.workers > 1 ? runOnPool(pool, spec, onFrame) : worker.run(spec, onFrame)) };
+const solveRunner = { run: (spec, onFrame) => (spec.workers > 1 ? runOnPool(pool, spec, onFrame) : lab.run(spec, onFrame)) };
 const solve = mountSolve(store, actions, solveRunner, board);
-compare = mountCompare(store, actions, { worker, pool });
+compare = mountCompare(store, actions, { worker: lab, pool });
 mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
 mountSolverHome(store);            // after the folds: they hold the panel wherever it stands

@@ -11,12 +11,13 @@ import json
 import sys
 from pathlib import Path
 
-from . import bench, links, solvers, values
+from . import bench, links, solvers, values, visitor
 from .generate import Spec, generate, parse_spec
 from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
 from .rate import RATE_SECONDS, rate
 from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
 from .solver_file import DEFAULT_NAME, ID as OWN, SolverFile
+from .visitor import RUN_LINK_CODE, link_code_refusal
 
 
 
@@ -154,6 +155,8 @@ def cmd_check(args) -> int:
 def _from_link(args):
     """Puzzle, solver, params, seed and budget from a share link (flags given as well win)."""
     link = links.decode(args.link)
+    if link.code is not None and not args.run_link_code:     # reading a link never runs its code
+        raise UsageError(link_code_refusal(SolverFile(DEFAULT_NAME, link.code)))
     if link.view not in (None, "single"):
         raise UsageError(f"link: this is a {link.view} link; solve replays single runs (run experiments with bench)")
     if link.problems:
@@ -166,8 +169,8 @@ def _from_link(args):
         args.workers = link.workers
     if args.exchange is None and link.exchange:               # and its exchange (x=), unless --exchange says
         args.exchange = link.exchange
-    if link.code is not None and args.solver_file is None:   # a visitor's solver travels in its link (code=)
-        args.link_code = SolverFile(DEFAULT_NAME, link.code)
+    if link.code is not None and args.solver_file is None:   # a visitor's solver travels in its link (code=),
+        args.link_code = SolverFile(DEFAULT_NAME, link.code)   # run only on --run-link-code
     return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
 
@@ -183,14 +186,9 @@ def cmd_solve(args) -> int:
         puzzle, solver, params = _puzzle(args.puzzle), args.solver or OWN, _params(args.param)
         seed, budget = _seed(args.seed if args.seed is not None else "0"), _budget(args)
     source = _solver_file(args.solver_file) or getattr(args, "link_code", None)
-    if source is not None:
-        if solver != OWN:
-            raise UsageError(f"--solver-file runs the file's solver ('{OWN}'), not --solver {solver}")
-        try:
-            solver = source.load()
-        except solvers.SolverError as exc:
-            raise UsageError(str(exc)) from None
-    elif solver == OWN:
+    if source is not None and solver != OWN:
+        raise UsageError(f"--solver-file runs the file's solver ('{OWN}'), not --solver {solver}")
+    if source is None and solver == OWN:
         raise UsageError(f"the solver '{OWN}' is a solver file's: give it with --solver-file FILE")
     try:
         validate(puzzle)
@@ -207,6 +205,11 @@ def cmd_solve(args) -> int:
         raise UsageError("--workers: a solver file runs on one worker")
     if args.workers > 1:
         result = _run_on_workers(puzzle, solver, params, seed, budget, args.workers, args.exchange)
+    elif source is not None:                     # in a process of its own, its claim checked here
+        try:
+            result = visitor.run(puzzle, source, params, seed, budget)
+        except visitor.VisitorError as exc:
+            raise UsageError(str(exc)) from None
     else:
         result = _make_run(puzzle, solver, params, seed, budget).finish()
     out = result.to_json()
@@ -398,6 +401,8 @@ def build_parser() -> argparse.ArgumentParser:
     run_options(p, solver_required=False)
     p.add_argument("--seed", default=None, help=f"a whole number from 0 to {values.SEED_MAX} (default 0)")
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
+    p.add_argument(RUN_LINK_CODE, action="store_true", help="run the code a link carries for its solver (code=) "
+                   "on this machine; without it such a link is refused, naming the code's size and sha256")
     p.add_argument("--workers", type=int, default=1, help="processes that run as one run (default 1): alldiff_ls "
                    "a team exchanging elite states, acs and alldiff_tabu a portfolio (seeds seed … seed+N-1, the "
                    "first solution at a barrier wins; the result is that seed's own run)")

@@ -23,8 +23,7 @@ from .generate import parse_spec
 from .grid import PuzzleError, parse
 from .limits import MAX_EXCHANGE, MAX_WORKERS   # w= and x=: the workers of a run and their steps between barriers
 from .several import EXCHANGES, workers_problem
-from .solver_file import DEFAULT_NAME, ID as OWN, load, unpack
-from .solvers import SolverError
+from .solver_file import ID as OWN, unpack
 from .several.team import EXCHANGE
 
 RESERVED = LINK_KEYS                          # from the settings table (settings.py)
@@ -93,15 +92,13 @@ def decode(fragment: str) -> Link:
                 setattr(link, attr, values.param({"name": key, "type": "int", "min": 1, "max": high}, raw[key], label_of(key)))
             except values.ValueProblem as exc:
                 link.problems[key] = str(exc)
-    own = None
-    if "code" in raw:                  # a visitor's solver (docs/design.md, "A visitor's solver")
-        try:
+    if "code" in raw:                  # a visitor's solver (docs/design.md, "The trust boundary"):
+        try:                           # its text is read, never run, here
             link.code = unpack(raw["code"])
-            own = load(DEFAULT_NAME, link.code) if raw.get("s") == OWN else None
-        except (ValueError, SolverError) as exc:
+        except ValueError as exc:
             link.problems["code"] = str(exc)
     if "s" in raw:
-        if raw["s"] in solvers.REGISTRY or (raw["s"] == OWN and own is not None):
+        if raw["s"] in solvers.REGISTRY or (raw["s"] == OWN and link.code is not None):
             link.solver = raw["s"]
         elif raw["s"] == OWN and "code" not in link.problems:
             link.problems["s"] = f"the solver '{OWN}' is a visitor's: its link carries its code (code=…)"
@@ -112,9 +109,13 @@ def decode(fragment: str) -> Link:
                                   f"choose one of: {', '.join(solvers.REGISTRY)}")
     if "s" in link.problems:
         return link                   # parameters mean nothing without their solver
-    module = own or solvers.REGISTRY[link.solver or next(iter(solvers.REGISTRY))]
-    if problem := workers_problem(module.ID, link.workers or 1):
+    solver = link.solver or next(iter(solvers.REGISTRY))
+    if problem := workers_problem(solver, link.workers or 1):
         link.problems["w"] = problem
+    if solver == OWN:                 # its parameters are read by its own specs when it runs
+        link.params = {k: v for k, v in raw.items() if k not in RESERVED and k not in COMPARE_KEYS}
+        return link
+    module = solvers.REGISTRY[solver]
     specs = {p["name"]: p for p in module.PARAMS}
     for key, value in raw.items():
         if key in RESERVED or key in COMPARE_KEYS:

@@ -122,6 +122,9 @@ def describe(exc: BaseException, filename: str) -> str:
     """An error as the visitor reads it: ``line 7 of my_solver.py: ZeroDivisionError: …``."""
     if isinstance(exc, SyntaxError):
         what = f"SyntaxError: {exc.msg}"
+    elif isinstance(exc, MemoryError) or (isinstance(exc, OverflowError) and "index-sized" in str(exc)):
+        what = (f"{type(exc).__name__}: it ran out of memory, asking for more than there is (a worker in the page "
+                "holds at most 4 GB; natively, the machine's memory)")
     else:
         what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     line = where(exc, filename)

@@ -12,6 +12,7 @@
 // browser's cache serves the files) and reports `ready` like the first one.
 import { dropMessage, requestMessage, startMessage, stopMessage, memberSettleMessage, memberStartMessage } from "./messages.js";
 import { CHECK_MS, HANG_MS, STALL_MS, Silence } from "./watchdog.js";
+import { checkedResult } from "../rules/claim.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const ANSWER_GRACE = 10;           // a run not yet answered: silence up to 10 × stallMs (30 s) is a busy worker
@@ -40,8 +41,12 @@ export class LabWorker {
   // onStatus(): the loading stage changed or the worker became ready (read .stage, .ready, .hello);
   // onLost(reason, replaced): the worker died or hung and was (or, failing too often, was not) replaced.
   // stallMs, hangMs: the least and the most silence a streaming run may keep (watchdog.js).
-  constructor({ onStatus = () => {}, onLost = () => {}, stallMs = STALL_MS, hangMs = HANG_MS } = {}) {
-    Object.assign(this, { onStatus, onLost, stallMs, hangMs });
+  // name: the Worker's name (python/visitor.js names a visitor's); check(msg): why a message from
+  // it breaks the protocol, or null (a message that breaks it ends the worker); replace: whether a
+  // lost worker is replaced (a visitor's is not: each serves one run).
+  constructor({ onStatus = () => {}, onLost = () => {}, stallMs = STALL_MS, hangMs = HANG_MS, name = "",
+    check = null, replace = true } = {}) {
+    Object.assign(this, { onStatus, onLost, stallMs, hangMs, name, check, replace });
     this.requests = new Map();
     this.runs = new Map();
     this.requestSeq = 0;
@@ -56,7 +61,7 @@ export class LabWorker {
     this.hello = null;
     this.stage = null;
     this.failure = null;
-    const w = new Worker(WORKER_URL, { type: "module" });
+    const w = new Worker(WORKER_URL, { type: "module", name: this.name });
     w.onmessage = (e) => { if (w === this.worker) this.receive(e.data); };
     w.onerror = (e) => {
       e.preventDefault();
@@ -68,6 +73,8 @@ export class LabWorker {
   }
 
   receive(msg) {
+    const problem = this.check && this.check(msg);
+    if (problem) { this.lose(`it sent a message outside the lab's protocol (${problem})`); return; }
     this.silence.heard(performance.now(), this.streaming);
     switch (msg.type) {
       case "loading":
@@ -154,9 +161,12 @@ export class LabWorker {
 
   // spec: {puzzle, solver, params, seed, max_seconds, lite}; onFrame(progress message).
   // Returns {runId, done: Promise<result>, stop()}; `done` rejects with RunRefused or WorkerLost.
+  // The result is the page's own reading of the run's board (rules/claim.js): it says solved only
+  // over a solution of the puzzle, whatever the worker claimed.
   run(spec, onFrame = () => {}) {
     const runId = ++runSeq;
-    const done = new Promise((resolve, reject) => this.runs.set(runId, { onFrame, resolve, reject }));
+    const done = new Promise((resolve, reject) => this.runs.set(runId, { onFrame, resolve, reject }))
+      .then((result) => checkedResult(spec.puzzle, result));
     this.silence.restart(performance.now());
     this.worker.postMessage(startMessage({ ...spec, runId }));
     return { runId, done, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
@@ -224,7 +234,7 @@ export class LabWorker {
     this.worker.terminate();
     const now = performance.now();
     this.restarts = this.restarts.filter((t) => now - t < RESTARTS.ms);
-    const giveUp = this.restarts.length >= RESTARTS.count;    // a worker that keeps dying is not retried forever
+    const giveUp = !this.replace || this.restarts.length >= RESTARTS.count;    // a worker that keeps dying is not retried forever
     this.dropAll(reason);
     if (giveUp) {
       this.ready = false;

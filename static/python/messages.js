@@ -44,6 +44,7 @@ export const stateOf = (result) => STATE_OF[result.stop_reason] || "failed";
 // could move), which is no budget running out.
 export function failedText(result, schema) {
   if (result.stop_reason !== "stalled") return "Not solved within the budget.";
+  if (schema && schema.own) return "Not solved: the solver's run ended (run returned) without a solution.";
   const stall = result.params && Number.isInteger(result.params.stall) ? result.params.stall : null;
   const rule = stall === null ? "" : ` (its best no better than ${stall.toLocaleString("en")} ${stepWord(schema)}${stall === 1 ? "" : "s"} before)`;
   return `Not solved: the search stopped by its stall rule${rule}.`;
@@ -101,3 +102,38 @@ export function overshootText(result, maxIterations, schema) {
 // a worker's loading stage (its `loading` message) in words: "worker 2 is loading numpy"
 export const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
   solvers: "is loading the solvers", done: "is finishing loading" };
+
+// ------------------------------------------------------------------ what a visitor's worker may say
+// A visitor's worker (python/visitor.js) runs code the lab did not write, which can post anything;
+// each message it sends is checked against the protocol before the page reads it, and one that
+// breaks it ends that worker (docs/design.md, "The trust boundary").
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
+const isNumber = (v) => v === null || (typeof v === "number" && Number.isFinite(v));
+const numbers = (list) => Array.isArray(list) && list.every((row) => Array.isArray(row) && row.every(isNumber));
+const PROGRESS_NUMBERS = ["iteration", "evaluations", "best", "conflicts", "open_cells", "restarts", "empty_cells", "clashing_cells"];
+
+function progressFrame(m) {
+  const p = m.progress;
+  return isCount(m.runId) && (m.points === undefined || numbers(m.points)) && (m.trace === undefined || numbers(m.trace))
+    && (m.series === undefined || (Array.isArray(m.series) && m.series.every((s) => typeof s === "string")))
+    && (m.events === undefined || Array.isArray(m.events)) && (m.result === undefined || isObject(m.result))
+    && (p === undefined || (isObject(p) && typeof p.board === "string" && PROGRESS_NUMBERS.every((k) => p[k] === undefined || isNumber(p[k]))));
+}
+
+const FROM_VISITOR = {
+  loading: (m) => typeof m.stage === "string",
+  ready: (m) => Array.isArray(m.solvers),
+  reply: (m) => isCount(m.requestId),
+  progress: progressFrame,
+  done: (m) => isCount(m.runId) && typeof m.board === "string" && typeof m.stop_reason === "string",
+  error: (m) => typeof m.message === "string" && (m.runId === undefined || m.runId === null || isCount(m.runId)),
+};
+
+// Why a message from a visitor's worker is outside the protocol, or null when it is inside.
+export function visitorMessageProblem(msg) {
+  if (!isObject(msg) || typeof msg.type !== "string") return "it is not a message of the protocol";
+  const shapeOk = FROM_VISITOR[msg.type];
+  if (!shapeOk) return `no message of type ${JSON.stringify(msg.type.slice(0, 40))} comes from a solver's worker`;
+  return shapeOk(msg) ? null : `its ${msg.type} message does not have the protocol's fields`;
+}

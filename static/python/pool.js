@@ -27,10 +27,13 @@ export function defaultPoolSize() {
 
 export class Pool {
   // primary: the page's LabWorker; onStatus(): a worker's loading stage changed; spawn(onStatus):
-  // a new worker (a LabWorker; node tests give fakes).
-  constructor({ primary, onStatus = () => {}, spawn = (onLoad) => new LabWorker({ onStatus: onLoad }) }) {
+  // a new worker (a LabWorker; node tests give fakes); visitors: where a job with a visitor's code
+  // runs (python/visitor.js: a worker of its own; the job still holds its slot, so the pool's
+  // count of busy cores stays true).
+  constructor({ primary, onStatus = () => {}, spawn = (onLoad) => new LabWorker({ onStatus: onLoad }), visitors = null }) {
     this.onStatus = onStatus;
     this.spawn = spawn;
+    this.visitors = visitors;
     this.slots = [{ worker: primary, job: null, handle: null, own: false }];
     this.queue = [];
     this.together = 0;
@@ -118,7 +121,7 @@ export class Pool {
       const onFrame = (frame) => this.onFrame(job, frame);
       slot.handle = slots.length > 1
         ? runOnWorkers(slots.map((s) => s.worker), { ...spec, workers: slots.length, exchange: job.exchange }, onFrame)
-        : slot.worker.run(spec, onFrame);
+        : (job.code ? this.visitors : slot.worker).run(spec, onFrame);
       this.onStart(job);
       return slot.handle.done;
     }).then(

@@ -6,6 +6,7 @@
 // gets exactly one `reply`; runs stream `progress` and end with `done` or `error`. All Python
 // is reached through sudoku_lab.bridge, which speaks JSON only.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { VISITOR, lockDown } from "./lockdown.js";
 
 const SLICE_SECONDS = 0.035;       // one slice of work ≈ one progress frame (~25/s)
 const STAGES = ["runtime", "numpy", "solvers"];
@@ -44,6 +45,7 @@ async function load() {
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
   bridge = pyodide.pyimport("sudoku_lab.bridge");
   const hello = JSON.parse(bridge.hello());
+  if (self.name === VISITOR) lockDown(self);      // before any of a visitor's code can run here
   post({ type: "loading", stage: "done", loaded: STAGES.length, total: STAGES.length });
   post({ type: "ready", versions: { pyodide: pyodide.version, ...hello.versions }, solvers: hello.solvers,
     result_fields: hello.result_fields, record_fields: hello.record_fields, templates: hello.templates });

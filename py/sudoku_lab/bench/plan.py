@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from .. import solvers, values
+from .. import solvers, values, visitor
 from ..grid import parse
 from ..puzzle_list import ListProblem, read_puzzle_file
 from ..solver_file import ID as OWN, SolverFile, SolverFileError
@@ -184,13 +184,15 @@ def spec_of(name: str) -> tuple[int, float, int] | None:
 
 
 def solver_module(solver: str, source: SolverFile | None = None):
-    """A built-in's module by its id, or (``own``) the visitor's solver file's; BenchError says why not."""
+    """A built-in's module by its id, or (``own``) what the lab may read of the visitor's solver
+    without running it here (its schema, loaded in a process of its own: visitor.stand_in);
+    BenchError says why not."""
     if solver != OWN:
         return solvers.get(solver)
     if source is None:
         raise BenchError(f"the solver '{OWN}' is a solver file's: give it with --solver-file FILE")
     try:
-        return source.load()
+        return visitor.stand_in(source)
     except SolverFileError as exc:
         raise BenchError(str(exc)) from None
 
@@ -261,9 +263,17 @@ class Job:
     source: SolverFile | None = None          # a visitor's solver: its text travels with the task
 
     def run(self) -> dict[str, Any]:
+        """The run's record; a visitor's solver runs in a process of its own, its claim checked
+        in this one (visitor.run), locally and on a Dask worker alike."""
+        if self.source is not None:
+            try:
+                result = visitor.run(parse(self.text), self.source, dict(self.params), self.seed,
+                                     Budget(*self.budget), self.cpu_time)
+            except SolverFileError as exc:         # refused before it ran: the record says why
+                result = visitor.refused(parse(self.text), self.source, dict(self.params), self.seed, str(exc))
+            return record(self.puzzle, self.name, result, self.file)
         clock = time.process_time if self.cpu_time else time.perf_counter
-        solver = solver_module(self.solver, self.source) if self.source else self.solver
-        result = Run(parse(self.text), solver, dict(self.params), self.seed, Budget(*self.budget),
+        result = Run(parse(self.text), self.solver, dict(self.params), self.seed, Budget(*self.budget),
                      clock=clock).finish()
         return record(self.puzzle, self.name, result, self.file)
 

@@ -96,7 +96,7 @@ def test_a_run_time_error_names_its_line_and_the_next_run_works(lab):
     assert lab.metric("iteration") == "3"
 
 
-def test_a_loop_that_never_yields_is_stopped_and_the_worker_replaced(lab):
+def test_a_loop_that_never_yields_ends_its_own_worker_only(lab):
     lab.open("#p=" + EASY)
     choose_own(lab)
     type_code(lab, "from sudoku_lab.protocol import Progress\n"
@@ -107,8 +107,8 @@ def test_a_loop_that_never_yields_is_stopped_and_the_worker_replaced(lab):
     lab.by("start").click()
     lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent.includes('without yielding')",
                                timeout=60_000)
-    assert "replaced" in lab.error_text()
-    lab.wait_state("ready", timeout=90_000)                        # the fresh worker loads
+    assert "Only its run was lost" in lab.error_text()
+    assert lab.state() != "loading"                                # the page's own worker was never held
     lab.page.once("dialog", lambda d: d.accept())                  # "Replace your code with the template?"
     choose_own(lab, "genetic")
     assert start_and_wait(lab, "solved", "failed", "error") == "solved"
@@ -192,8 +192,11 @@ def test_a_solve_link_with_code_replays_natively_with_the_same_moves(lab, tmp_pa
     page_board, page_steps = lab.board_values(), int(lab.metric("iteration").replace(",", ""))
     url = lab.by("share").get_attribute("data-url")
     assert "s=own" in url and "&code=" in url
-    out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", url, "--json"], capture_output=True,
-                         text=True, cwd=ROOT / "py", timeout=120)
+    refused = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", url, "--json"], capture_output=True,
+                             text=True, cwd=ROOT / "py", timeout=120)
+    assert refused.returncode == 2 and "--run-link-code" in refused.stderr and not refused.stdout
+    out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", url, "--json", "--run-link-code"],
+                         capture_output=True, text=True, cwd=ROOT / "py", timeout=120)
     got = json.loads(out.stdout)
     text = (TEMPLATES / "genetic.py").read_text()
     assert got["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
@@ -222,9 +225,9 @@ def test_an_experiments_records_name_the_code_that_ran(lab):
     lab.open("#p=" + EASY)
     lab.set_view("experiment")
     choose_own(lab, "genetic")
-    lab.by("seed-input").fill("4")
+    lab.by("seed-input").fill("5")     # seeds 5 and 6 solve in 29 and 50 generations; seed 4 stalls for a minute
     lab.by("compare-add").click()
-    lab.add_entry("hill_climb", 4)
+    lab.add_entry("hill_climb", 5)
     lab.by("compare-runs").fill("2")
     lab.by("compare-puzzles").select_option("current")
     lab.by("compare-start").click()
@@ -234,7 +237,7 @@ def test_an_experiments_records_name_the_code_that_ran(lab):
     records = [json.loads(line) for line in open(dl.value.path())]
     text = (TEMPLATES / "genetic.py").read_text()
     own = [r for r in records if r["solver"] == "own"]
-    assert len(own) == 2 and all(r["solved"] for r in records)
+    assert len(own) == 2 and all(r["solved"] for r in records), [(r["solver"], r["stop_reason"], r["seconds"], r.get("message")) for r in records]
     assert all(r["solver_file"] == "my_solver.py" and r["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
                for r in own)
     assert all(r["solver_file"] is None and r["solver_sha256"] is None for r in records if r["solver"] == "hill_climb")

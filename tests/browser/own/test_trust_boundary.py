@@ -1,0 +1,229 @@
+"""The trust boundary in the page (docs/design.md, "The trust boundary"): hostile solvers, one for
+each line of the threat model that a browser must show. Each runs after the visitor's word (typed
+in the editor, or a link's code allowed with Run this code)."""
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from conftest import PAPERS
+from own.test_own_solver import choose_own, start_and_wait, type_code, wait_loaded
+from sudoku_lab.solver_file import pack
+
+pytestmark = [pytest.mark.browser]
+
+EASY = PAPERS["sato-01-easy"]
+
+# Patches whatever the lab's modules offer in the worker it runs in, then claims a board of 1s.
+PATCHER = '''import numpy as np
+import sudoku_lab.run as run_module
+import sudoku_lab.score as score
+from sudoku_lab.protocol import Progress
+
+for where in (score, run_module):
+    where.fault = lambda puzzle, board: None
+    where.is_solution = lambda puzzle, board: True
+    where.conflicts = lambda boards, n: 0
+run_module.Run._claim = lambda self: ("solved", "")
+
+def run(puzzle, params, rng):
+    board = np.where(puzzle.cells > 0, puzzle.cells, 1)
+    yield Progress(1, 1, 0.0, board, {})
+    return "solved"
+'''
+
+# Posts a frame of its own to the page from inside its worker (the runId read from the bridge).
+FORGER = '''import json
+import js
+import sudoku_lab.bridge as bridge
+from sudoku_lab.protocol import Progress
+
+def run(puzzle, params, rng):
+    yield Progress(0, 0, 0.0, puzzle.cells, {{}})
+    run_id = int(next(iter(bridge._runs)))
+    js.postMessage(js.JSON.parse(json.dumps({message})))
+    while True:
+        yield Progress(1, 1, 0.0, puzzle.cells, {{}})
+'''
+FORGED_DONE = ('{"type": "done", "runId": run_id, "solved": True, "stop_reason": "solved", "board": "1" * 81, '
+               '"conflicts": 0, "open_cells": 0, "iterations": 1, "evaluations": 1, "seconds": 0.1}')
+FORGED_KIND = '{"type": "barrier", "runId": run_id, "report": {}}'
+
+LIVES = '''from sudoku_lab.protocol import Progress
+
+def run(puzzle, params, rng):
+    yield Progress(0, 0, 0.0, puzzle.cells, {{}})
+    {body}
+    yield Progress(1, 1, 0.0, puzzle.cells, {{}})
+'''
+
+MARK = "<img src=x onerror=\"window.__xss = 1\">"
+HTML_EVERYWHERE = f'''from sudoku_lab.protocol import Progress, param
+
+TITLE = {MARK!r}
+PARAMS = [param("k", "int", 1, {MARK!r}, min=0, max=9)]
+SERIES = {{"s": {MARK!r}}}
+
+def run(puzzle, params, rng):
+    yield Progress(0, 0, 0.0, puzzle.cells, {{"s": 1.0}})
+    yield Progress(1, 1, 0.0, puzzle.cells, {{"s": 2.0}})
+    raise ValueError({MARK!r})
+'''
+
+
+def own_link(view: str, entries: str, text: str) -> str:
+    return f"#p={EASY}&t=60&i=30&m={view}&e={entries}&code={pack(text)}"
+
+
+def allow(lab, text: str):
+    lab.by("own-consent").wait_for(state="visible")
+    lab.by("own-allow").click()
+    wait_loaded(lab, text)
+
+
+def later_hill_climb_is_not_solved_in_one_step(lab):
+    """A built-in run after the visitor's: one step of hill_climb never solves this puzzle, unless
+    a patched module said so."""
+    lab.set_view("solve")
+    lab.by("solver-select").select_option("hill_climb")
+    lab.by("max-steps").fill("1")
+    assert start_and_wait(lab, "solved", "failed", "error") == "failed"
+
+
+def test_a_patching_solver_s_wrong_claim_is_an_error_in_solve_and_its_patches_never_reach_a_later_run(lab):
+    lab.open("#p=" + EASY)
+    choose_own(lab)
+    type_code(lab, PATCHER)
+    assert start_and_wait(lab, "error", "failed", "solved") == "error"
+    assert "claimed solved, but row 1 has 1" in lab.by("status").inner_text()
+    later_hill_climb_is_not_solved_in_one_step(lab)
+
+
+def test_a_patching_solver_s_wrong_claim_takes_no_place_in_a_race(lab):
+    lab.open(own_link("race", "own:1,hill_climb:1", PATCHER))
+    allow(lab, PATCHER)
+    lab.start_race()
+    lab.wait_lanes_done()
+    own, hill = lab.lanes()
+    assert (own["state"], own["place"]) == ("error", None) and (hill["state"], hill["place"]) == ("solved", "1")
+    later_hill_climb_is_not_solved_in_one_step(lab)
+
+
+def test_a_patching_solver_s_wrong_claim_is_recorded_as_one_in_an_experiment(lab):
+    lab.open(own_link("experiment", "own:1,hill_climb:1", PATCHER))
+    allow(lab, PATCHER)
+    lab.by("compare-puzzles").select_option("current")
+    lab.by("compare-runs").fill("1")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    with lab.page.expect_download() as dl:
+        lab.by("export-json").click()
+    records = {r["solver"]: r for r in map(json.loads, open(dl.value.path()))}
+    assert (records["own"]["solved"], records["own"]["stop_reason"]) == (False, "error")
+    assert records["own"]["message"].startswith("claimed solved, but") and records["own"]["conflicts"] > 0
+    assert records["hill_climb"]["solved"] is True
+
+
+@pytest.mark.parametrize("message, says", [(FORGED_DONE, "claimed solved, but row 1 has 1 9 times"),
+                                           (FORGED_KIND, "outside the lab's protocol")])
+def test_a_forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, message, says):
+    lab.open("#p=" + EASY)
+    choose_own(lab)
+    type_code(lab, FORGER.format(message=message))
+    lab.by("start").click()
+    lab.page.wait_for_function("says => document.body.innerText.includes(says)", arg=says, timeout=60_000)
+    assert lab.state() != "solved"
+
+
+def test_a_memory_bomb_ends_its_own_lane_only(lab):
+    text = LIVES.format(body="x = [0] * 10**10")            # past what a 32-bit WebAssembly memory can index
+    lab.open(own_link("race", "own:1,hill_climb:1", text))
+    allow(lab, text)
+    lab.start_race()
+    lab.wait_lanes_done()
+    own, hill = lab.lanes()
+    assert own["state"] == "error" and hill["state"] == "solved"
+    assert "ran out of memory" in lab.page.locator('[data-testid="lane"]').first.inner_text()
+
+
+def test_closing_its_own_worker_is_an_error_on_its_line(lab):
+    lab.open("#p=" + EASY)
+    choose_own(lab)
+    type_code(lab, "import js\n" + LIVES.format(body="js.self.close()"))
+    assert start_and_wait(lab, "error", "failed", "solved") == "error"
+    assert "line 6 of my_solver.py" in lab.by("status").inner_text()
+    assert "without yielding" not in lab.error_text()
+
+
+class _Counter(BaseHTTPRequestHandler):
+    hits: list = []
+
+    def do_GET(self):  # noqa: N802 (http.server's name)
+        type(self).hits.append(self.path)
+        self.send_response(200)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.end_headers()
+
+    do_POST = do_GET
+
+    def log_message(self, *args):
+        pass
+
+
+REACH = '''import js
+from sudoku_lab.protocol import Progress
+
+URL = "{url}"
+GIVEN_UP = ("fetch", "XMLHttpRequest", "WebSocket", "EventSource", "importScripts", "caches", "indexedDB",
+            "navigator", "Worker", "SharedWorker", "BroadcastChannel", "close")
+
+def attempt(what, call):
+    try:
+        call()
+        return what + ":sent"
+    except Exception as exc:
+        return what + ":" + type(exc).__name__
+
+def run(puzzle, params, rng):
+    yield Progress(0, 0, 0.0, puzzle.cells, {{}})
+    said = [n for n in GIVEN_UP if hasattr(js, n)]
+    tried = [attempt("fetch", lambda: js.fetch(URL + "/fetch")),
+             attempt("open_url", lambda: __import__("pyodide.http").http.open_url(URL + "/xhr")),
+             attempt("loadPackage", lambda: __import__("pyodide_js").loadPackage(URL + "/pkg.whl")),
+             attempt("WebSocket", lambda: js.WebSocket.new(URL.replace("http", "ws") + "/ws"))]
+    raise RuntimeError("still there: " + (",".join(said) or "none") + "; " + " ".join(tried))
+'''
+
+
+def test_a_visitor_s_code_reaches_no_other_origin_and_no_storage(lab):
+    """Measured against a second local server (another origin): the worker has given up the
+    network and the origin's storage before the code ran, so nothing reaches the server."""
+    _Counter.hits = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Counter)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        lab.open("#p=" + EASY)
+        choose_own(lab)
+        type_code(lab, REACH.format(url=f"http://127.0.0.1:{server.server_address[1]}"))
+        assert start_and_wait(lab, "error", "failed", "solved") == "error"
+        status = lab.by("status").inner_text()
+        assert "still there: none;" in status and "fetch:sent" not in status, status
+        # a request the code sent would be on its way by now; the page gives no sign to wait for
+        lab.page.wait_for_timeout(1500)
+        assert _Counter.hits == []
+    finally:
+        server.shutdown()
+
+
+def test_what_a_solver_names_stays_text(lab):
+    lab.open("#p=" + EASY)
+    choose_own(lab)
+    type_code(lab, HTML_EVERYWHERE)
+    assert start_and_wait(lab, "error", "failed", "solved") == "error"
+    lab.settle_frames()
+    assert lab.page.evaluate("() => window.__xss") is None
+    assert lab.page.locator("img[src=x]").count() == 0
+    assert MARK in lab.by("status").inner_text()                    # the error, as written
+    assert MARK in lab.page.locator("body").inner_text()
