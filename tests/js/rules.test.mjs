@@ -168,7 +168,15 @@ test("records: CSV quotes what needs it and follows the given field list", () =>
   const fields = ["puzzle", "name", "params", "message"];
   const csv = toCSV([{ puzzle: 0, name: 'a "quoted", name', params: { x: 1 }, message: null }], fields);
   assert.equal(csv, 'puzzle,name,params,message\n0,"a ""quoted"", name","{""x"":1}",\n');
-  assert.equal(toJSONLines([{ a: 1 }, { b: null }]), '{"a":1}\n{"b":null}\n');
+});
+
+test("records: the JSON Lines carry the CSV's fields, in order, null where a run has none (message)", () => {
+  const fields = ["puzzle", "name", "message", "iterations_per_second"];
+  const records = [{ iterations_per_second: 5, puzzle: 0, name: "a" }, { puzzle: 1, name: "b", message: "m", extra: 1 }];
+  const lines = toJSONLines(records, fields).trimEnd().split("\n").map((l) => JSON.parse(l));
+  for (const rec of lines) assert.deepEqual(Object.keys(rec), toCSV(records, fields).split("\n")[0].split(","));
+  assert.deepEqual(lines[0], { puzzle: 0, name: "a", message: null, iterations_per_second: 5 });
+  assert.equal(lines[1].message, "m");
 });
 
 test("presets: the papers' columns and notes come from data/published.json, as the papers print them", async () => {
