@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -18,6 +19,9 @@ from .rate import RATE_SECONDS, rate
 from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
 from .solver_file import DEFAULT_NAME, ID as OWN, SolverFile
 
+
+
+PROG = "python -m sudoku_lab"
 
 
 class UsageError(Exception):
@@ -296,6 +300,9 @@ def cmd_bench(args) -> int:
                                        scheduler=args.scheduler, quiet=args.quiet, on_record=show)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        print(_interrupted(args, len(experiment.jobs())), file=sys.stderr)
+        return 130
     groups = bench.by_entry(records) if several else {"": records}
     for i, (label, recs) in enumerate(groups.items()):
         summary = {**({"entry": label} if several else {}), **bench.summarise(recs)}
@@ -304,6 +311,16 @@ def cmd_bench(args) -> int:
         else:
             print(("\n" if not args.out and not i else "") + "  ".join(f"{k}={v}" for k, v in summary.items()))
     return 0
+
+
+def _interrupted(args, total: int) -> str:
+    """An interrupted bench in one line: the runs its --out file holds and the command that
+    continues it (the same arguments with --resume)."""
+    if not args.out:
+        return "interrupted: no run was saved (--out FILE keeps each run as it ends; --resume continues the file)"
+    saved = len(bench.read_records(args.out)) if Path(args.out).exists() else 0
+    again = [a for a in args.argv if a != "--resume"] + ["--resume"]
+    return f"interrupted: {saved} of {total} runs saved in {args.out}; to continue: {PROG} {shlex.join(again)}"
 
 
 def benchmark_file_name(made) -> str:
@@ -361,7 +378,7 @@ def cmd_generate(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m sudoku_lab", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("solvers", help="list the solvers and their parameters")
@@ -446,6 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)      # an interrupted bench's --resume command
     try:
         return args.func(args)
     except UsageError as exc:

@@ -133,3 +133,15 @@ def test_bench_takes_files_and_globs_names_each_file_and_skips_a_bad_one(tmp_pat
         (2, "easy", str(lst))]
     r = cli("bench", str(bank / "broken.txt"), "--solver", "alldiff_tabu")
     assert r.returncode == 2 and "broken.txt (benchmark format)" in r.stderr
+
+
+def test_bench_on_several_jobs_without_dask_refuses_before_writing_its_out_file(tmp_path, monkeypatch, capsys):
+    from sudoku_lab import cli as command
+    monkeypatch.setitem(sys.modules, "dask", None)              # as on a machine without the cluster extra
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    lst, out = tmp_path / "set.txt", tmp_path / "out.jsonl"
+    lst.write_text(f"{PAPERS['sato-01-easy']} easy\n")
+    code = command.main(["bench", str(lst), "--solver", "hill_climb", "--max-iterations", "5", "--jobs", "2",
+                         "--out", str(out)])
+    assert code == 2 and capsys.readouterr().err.startswith("error: running on several processes or a cluster needs Dask")
+    assert not out.exists(), "nothing written before the refusal"
