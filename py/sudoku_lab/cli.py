@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
 
 from . import bench, links, solvers, values
 from .generate import Spec, generate, parse_spec
-from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
+from .grid import LIST_RUNS, PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
+from .puzzle_list import ListProblem, read_text_file
 from .rate import RATE_SECONDS, rate
 from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
 from .solver_file import DEFAULT_NAME, ID as OWN, SolverFile
@@ -29,26 +31,33 @@ class UsageError(Exception):
 
 
 def _read_text(arg: str) -> str:
+    """The puzzle argument's text: stdin for -, a file's for @FILE (not text: one line), else itself."""
     if arg == "-":
-        return sys.stdin.read()
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            raise UsageError("cannot read stdin: it is not text (UTF-8)") from None
     if arg.startswith("@"):
         try:
-            return Path(arg[1:]).read_text()
-        except OSError as exc:
-            raise UsageError(f"cannot read {arg[1:]}: {exc.strerror}") from None
+            return read_text_file(arg[1:])
+        except ListProblem as exc:
+            raise UsageError(exc.message) from None
     return arg
 
 
-def _puzzle(arg: str):
-    return _puzzle_form(arg)[0]
+# A puzzle argument that names a file (a path, or a puzzle file's ending) but lacks its @.
+_FILE_LIKE = re.compile(r"(?:~|\.{0,2})[/\\]\S*|\S+\.(?:txt|sdk|ss|json|jsonl)")
 
 
 def _puzzle_form(arg: str):
-    """The puzzle and the form it was written in (grid.parse_form)."""
+    """The puzzle and the form it was written in (grid.parse_form); a file named without its @
+    is hinted at."""
     try:
         return parse_form(_read_text(arg))
     except PuzzleError as exc:
-        raise UsageError(f"puzzle: {exc.message}") from None
+        hint = (f" To read the file {arg}, write @{arg}." if arg != "-" and not arg.startswith("@")
+                and (_FILE_LIKE.fullmatch(arg) or Path(arg).is_file()) else "")
+        raise UsageError(f"puzzle: {exc.message}{hint}") from None
 
 
 def _params(pairs: list[str]) -> dict[str, str]:
@@ -184,7 +193,9 @@ def cmd_solve(args) -> int:
     else:
         if not args.puzzle or not (args.solver or args.solver_file):
             raise UsageError("solve needs a puzzle and --solver or --solver-file (or --link)")
-        puzzle, solver, params = _puzzle(args.puzzle), args.solver or OWN, _params(args.param)
+        (puzzle, form), solver, params = _puzzle_form(args.puzzle), args.solver or OWN, _params(args.param)
+        if LIST_RUNS in form:                                 # a list given as the puzzle: its first, said
+            print(f"Read as {form}.", file=sys.stderr)
         seed, budget = _seed(args.seed if args.seed is not None else "0"), _budget(args)
     source = _solver_file(args.solver_file) or getattr(args, "link_code", None)
     if source is not None:
