@@ -55,9 +55,18 @@ def _puzzle_form(arg: str):
     try:
         return parse_form(_read_text(arg))
     except PuzzleError as exc:
-        hint = (f" To read the file {arg}, write @{arg}." if arg != "-" and not arg.startswith("@")
-                and (_FILE_LIKE.fullmatch(arg) or Path(arg).is_file()) else "")
+        hint = f" To read the file {arg}, write @{arg}." if _names_a_file(arg) else ""
         raise UsageError(f"puzzle: {exc.message}{hint}") from None
+
+
+def _names_a_file(arg: str) -> bool:
+    """Whether a puzzle argument looks like a file's path, or is one (not -, not @FILE)."""
+    if arg == "-" or arg.startswith("@"):
+        return False
+    try:
+        return bool(_FILE_LIKE.fullmatch(arg)) or Path(arg).is_file()
+    except OSError:                                # a name too long to be a file's
+        return False
 
 
 def _params(pairs: list[str]) -> dict[str, str]:

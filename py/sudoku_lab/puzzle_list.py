@@ -1,8 +1,8 @@
 """Puzzle lists — the bench-file format: one puzzle per line, then an optional name after a
 space or a tab, or a JSON object with a text ``puzzle`` per line (``generate --json``'s, named by
-its ``spec``: ``grid.list_line``); blank lines and lines starting with ``#`` are skipped. A text in the field's
-benchmark format (``grid``: order, flag, rows) is one puzzle, wherever a list is read: a puzzle
-file of that format is named by its file name.
+its ``spec``: ``grid.list_line``); blank lines and lines starting with ``#`` are skipped. A text
+in the field's benchmark format (``grid``: order, flag, rows) is one puzzle, wherever a list is
+read: a puzzle file of that format is named by its file name.
 
 The one reader of puzzle files: ``bench``, the benchmark scripts and the tests read
 ``puzzles/*.txt`` through it, and the page's ``static/rules/puzzle-list.js`` (examples menu,

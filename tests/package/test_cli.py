@@ -219,5 +219,6 @@ def test_a_file_given_without_its_at_sign_is_hinted_at(tmp_path, capsys):
     for given in (str(f), "/path/file.txt", "set.txt"):
         code, _, err = in_process(capsys, "solve", given, "--solver", "hill_climb")
         assert code == 2 and err.endswith(f" To read the file {given}, write @{given}.\n"), err
-    code, _, err = in_process(capsys, "check", "1234")
-    assert code == 2 and "@" not in err                          # a puzzle that is only wrong gets no hint
+    for wrong in ("1234", "x" * 5000):                          # a puzzle that is only wrong gets no hint
+        code, _, err = in_process(capsys, "check", wrong)
+        assert code == 2 and err.startswith("error: puzzle: ") and "@" not in err
