@@ -91,7 +91,8 @@ def execute(jobs: list[Job], jobs_per_host: int = 1, scheduler: str | None = Non
 def local_cluster(workers: int):
     """A local Dask cluster whose worker processes ignore SIGINT: Ctrl-C in a terminal reaches the
     whole process group, and a worker it reached would print its tracebacks; this process alone
-    takes the interrupt and closes the cluster (the workers inherit the ignoring when started)."""
+    takes the interrupt and closes the cluster (the workers inherit the ignoring when started, so
+    a Ctrl-C in the second or two the cluster takes to start is not taken)."""
     from dask.distributed import LocalCluster
     main = threading.current_thread() is threading.main_thread()       # signals are the main thread's
     before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
