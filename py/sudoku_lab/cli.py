@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import shlex
 import sys
 from pathlib import Path
 
 from . import bench, links, solvers, values, visitor
 from .generate import Spec, generate, parse_spec
-from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
+from .grid import LIST_RUNS, PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
+from .puzzle_list import ListProblem, read_text_file
 from .rate import RATE_SECONDS, rate
 from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
 from .solver_file import DEFAULT_NAME, ID as OWN, SolverFile
@@ -21,31 +24,50 @@ from .visitor import RUN_LINK_CODE, link_code_refusal
 
 
 
+PROG = "python -m sudoku_lab"
+
+
 class UsageError(Exception):
     """Input the user can fix; printed as one line, exit code 2."""
 
 
 def _read_text(arg: str) -> str:
+    """The puzzle argument's text: stdin for -, a file's for @FILE (not text: one line), else itself."""
     if arg == "-":
-        return sys.stdin.read()
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            raise UsageError("cannot read stdin: it is not text (UTF-8)") from None
     if arg.startswith("@"):
         try:
-            return Path(arg[1:]).read_text()
-        except OSError as exc:
-            raise UsageError(f"cannot read {arg[1:]}: {exc.strerror}") from None
+            return read_text_file(arg[1:])
+        except ListProblem as exc:
+            raise UsageError(exc.message) from None
     return arg
 
 
-def _puzzle(arg: str):
-    return _puzzle_form(arg)[0]
+# A puzzle argument that names a file (a path, or a puzzle file's ending) but lacks its @.
+_FILE_LIKE = re.compile(r"(?:~|\.{0,2})[/\\]\S*|\S+\.(?:txt|sdk|ss|json|jsonl)")
 
 
 def _puzzle_form(arg: str):
-    """The puzzle and the form it was written in (grid.parse_form)."""
+    """The puzzle and the form it was written in (grid.parse_form); a file named without its @
+    is hinted at."""
     try:
         return parse_form(_read_text(arg))
     except PuzzleError as exc:
-        raise UsageError(f"puzzle: {exc.message}") from None
+        hint = f" To read the file {arg}, write @{arg}." if _names_a_file(arg) else ""
+        raise UsageError(f"puzzle: {exc.message}{hint}") from None
+
+
+def _names_a_file(arg: str) -> bool:
+    """Whether a puzzle argument looks like a file's path, or is one (not -, not @FILE)."""
+    if arg == "-" or arg.startswith("@"):
+        return False
+    try:
+        return bool(_FILE_LIKE.fullmatch(arg)) or Path(arg).is_file()
+    except OSError:                                # a name too long to be a file's
+        return False
 
 
 def _params(pairs: list[str]) -> dict[str, str]:
@@ -183,7 +205,9 @@ def cmd_solve(args) -> int:
     else:
         if not args.puzzle or not (args.solver or args.solver_file):
             raise UsageError("solve needs a puzzle and --solver or --solver-file (or --link)")
-        puzzle, solver, params = _puzzle(args.puzzle), args.solver or OWN, _params(args.param)
+        (puzzle, form), solver, params = _puzzle_form(args.puzzle), args.solver or OWN, _params(args.param)
+        if LIST_RUNS in form:                                 # a list given as the puzzle: its first, said
+            print(f"Read as {form}.", file=sys.stderr)
         seed, budget = _seed(args.seed if args.seed is not None else "0"), _budget(args)
     source = _solver_file(args.solver_file) or getattr(args, "link_code", None)
     if source is not None and solver != OWN:
@@ -299,6 +323,9 @@ def cmd_bench(args) -> int:
                                        scheduler=args.scheduler, quiet=args.quiet, on_record=show)
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        print(_interrupted(args, len(experiment.jobs())), file=sys.stderr)
+        return 130
     groups = bench.by_entry(records) if several else {"": records}
     for i, (label, recs) in enumerate(groups.items()):
         summary = {**({"entry": label} if several else {}), **bench.summarise(recs)}
@@ -307,6 +334,16 @@ def cmd_bench(args) -> int:
         else:
             print(("\n" if not args.out and not i else "") + "  ".join(f"{k}={v}" for k, v in summary.items()))
     return 0
+
+
+def _interrupted(args, total: int) -> str:
+    """An interrupted bench in one line: the runs its --out file holds and the command that
+    continues it (the same arguments with --resume)."""
+    if not args.out:
+        return "interrupted: no run was saved (--out FILE keeps each run as it ends; --resume continues the file)"
+    saved = len(bench.read_records(args.out)) if Path(args.out).exists() else 0
+    again = [a for a in args.argv if a != "--resume"] + ["--resume"]
+    return f"interrupted: {saved} of {total} runs saved in {args.out}; to continue: {PROG} {shlex.join(again)}"
 
 
 def benchmark_file_name(made) -> str:
@@ -364,7 +401,7 @@ def cmd_generate(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m sudoku_lab", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("solvers", help="list the solvers and their parameters")
@@ -451,6 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)      # an interrupted bench's --resume command
     try:
         return args.func(args)
     except UsageError as exc:

@@ -16,6 +16,7 @@ mirror of this parser for the page (which must show a paste before Python has lo
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
@@ -290,52 +291,106 @@ def parse_form(text: str) -> tuple[Puzzle, str]:
     "separated numbers", "one line of characters", …); PuzzleError says where it fails."""
     if not isinstance(text, str):
         raise PuzzleError("the puzzle must be text")
+    lines = [(ln, s) for ln, s in ((ln, raw.strip()) for ln, raw in enumerate(text.splitlines(), 1))
+             if s and not s.startswith("#")]
+    listed = len(lines) > 1 and all(_whole_puzzle_line(s) for _, s in lines)
     if len(text) > MAX_TEXT:
+        if listed:                                         # a long list: its first puzzle is short
+            return _first_of_list(lines)
         raise PuzzleError(f"The text is {len(text)} characters long; a puzzle is at most {MAX_TEXT}.")
     parts = _link_parts(text)
     if parts is not None:
-        pairs, segments = parts
-        values = dict(reversed(pairs))                     # the first value of each key
-        for key in LINK_KEYS:
-            if key in values:
-                try:
-                    return parse(values[key]), f"a link's {key}="
-                except PuzzleError as exc:
-                    raise PuzzleError(f"The link's {key}= cannot be read: {exc.message}") from None
-        for segment in reversed(segments):
-            if len(segment) in BOX_SIZE_BY_CELLS and _PATH_PUZZLE.fullmatch(segment):
-                return parse(segment), "a link's path"
-        raise PuzzleError("This link holds no puzzle: it has none of "
-                          + ", ".join(f"{k}=" for k in LINK_KEYS) + ", and no part of its path is a puzzle.")
+        return _parse_link(*parts)
     header = _benchmark_header(text)
     if header is not None:
         return _parse_benchmark(*header)
     try:
         return _parse_cells(text)
-    except PuzzleError:
-        named = _named_line(text)
-        if named is None:
-            raise
-    cells, name = named
-    return parse(cells), f"one line of characters, then its name {quote(name)}"
+    except PuzzleError as exc:
+        problem = exc
+    if listed:
+        return _first_of_list(lines)
+    line = _whole_puzzle_line(lines[0][1]) if len(lines) == 1 else None
+    if line is None or not (line[1] or line[2]):          # its cells alone: their own problem stands
+        raise problem
+    cells, name, from_json = line
+    puzzle, form = parse_form(cells if from_json else "\n" * (lines[0][0] - 1) + cells)    # its problems at its line
+    return puzzle, (f"a JSON object's puzzle{f', named {quote(name)}' * bool(name)}" if from_json
+                    else f"{form}, then its name {quote(name)}")
 
 
-# A puzzle list's line: one puzzle of characters, then its name after a space or a tab
-# (puzzle_list's form, e.g. "4.....8.5.3… top95-1"). Read as that puzzle when the whole text is
-# that one line and cannot be read as a puzzle otherwise (a 16×16 written in rows of 16 on one
-# line stays a 16×16).
-_CELLS_THEN_NAME = re.compile(r"([0-9A-Za-z@.*_-]+)[ \t]+(\S.*)")
+def _parse_link(pairs: list[tuple[str, str]], segments: list[str]) -> tuple[Puzzle, str]:
+    """The puzzle of a pasted link: its first key of LINK_KEYS, else a path segment that is one."""
+    values = dict(reversed(pairs))                         # the first value of each key
+    for key in LINK_KEYS:
+        if key in values:
+            try:
+                return parse(values[key]), f"a link's {key}="
+            except PuzzleError as exc:
+                raise PuzzleError(f"The link's {key}= cannot be read: {exc.message}") from None
+    for segment in reversed(segments):
+        if len(segment) in BOX_SIZE_BY_CELLS and _PATH_PUZZLE.fullmatch(segment):
+            return parse(segment), "a link's path"
+    raise PuzzleError("This link holds no puzzle: it has none of "
+                      + ", ".join(f"{k}=" for k in LINK_KEYS) + ", and no part of its path is a puzzle.")
 
 
-def _named_line(text: str) -> tuple[str, str] | None:
-    """(cells, name) when the text's one line is a puzzle of characters and then a name, else None."""
-    lines = [s for s in (raw.strip() for raw in text.splitlines()) if s and not s.startswith("#")]
-    if len(lines) != 1:
+# A puzzle list's line (puzzle_list's form): one puzzle of characters — or of comma-separated
+# numbers, the one-line form past 36×36 — then its name after a space or a tab ("4.....8.5.3…
+# top95-1"), or a JSON object with a text `puzzle` (a line of `generate --json`, named by its
+# `spec`, or of `check --json`). A text that cannot be read as a puzzle otherwise is read as such
+# a line when it is one (a 16×16 written in rows of 16 on one line stays a 16×16), and as a list
+# when it is several: its first puzzle, the form saying so. A line of 16 characters and no name
+# is a 16×16's row, never a 4×4 of a list.
+_CELLS = re.compile(r"[0-9A-Za-z@.*_,-]+")
+LIST_RUNS = "bench and the Experiment view run a whole list"
+
+
+def _json_puzzle(line: str) -> tuple[str, str] | None:
+    """(puzzle, spec) of a JSON object with a text `puzzle` (spec '' when it has none), else None."""
+    if not (line.startswith("{") and line.endswith("}")):
         return None
-    m = _CELLS_THEN_NAME.fullmatch(lines[0])
-    if m is None or len(m.group(1)) not in BOX_SIZE_BY_CELLS:
+    try:
+        obj = json.loads(line)
+    except ValueError:
         return None
-    return m.group(1), m.group(2).strip()
+    if not isinstance(obj, dict) or not isinstance(obj.get("puzzle"), str):
+        return None
+    return obj["puzzle"], obj["spec"] if isinstance(obj.get("spec"), str) else ""
+
+
+def list_line(line: str) -> tuple[str, str]:
+    """A puzzle list's (stripped) line as (cells, name): a JSON object's `puzzle` and `spec`, else
+    the text before its first space or tab and the rest (name '' when there is none)."""
+    read = _json_puzzle(line)
+    if read is not None:
+        return read
+    cut = re.search(r"[ \t]", line)
+    return (line, "") if cut is None else (line[:cut.start()], line[cut.start() + 1:].strip())
+
+
+def _whole_puzzle_line(line: str) -> tuple[str, str, bool] | None:
+    """(cells, name, whether a JSON object) when the line is a list's line whose cells are a whole
+    puzzle's count of characters (or comma-separated values), else None."""
+    cells, name = list_line(line)
+    from_json = _json_puzzle(line) is not None
+    count = cells.count(",") + 1 if "," in cells else len(cells)
+    if not _CELLS.fullmatch(cells) or count not in BOX_SIZE_BY_CELLS or not (name or from_json or count > SIZES[0] ** 2):
+        return None
+    return cells, name, from_json
+
+
+def _first_of_list(lines: list[tuple[int, str]]) -> tuple[Puzzle, str]:
+    """A puzzle list given where one puzzle goes: its first puzzle, the form saying so."""
+    ln, first = lines[0]
+    try:
+        puzzle = parse("\n" * (ln - 1) + first)              # its problems at its line
+    except PuzzleError as exc:
+        raise PuzzleError(f"This is a list of {len(lines)} puzzles, one a line, and its first cannot be read: "
+                          f"{exc.message}", line=ln, column=exc.column if exc.line == ln else None) from None
+    name = list_line(first)[1]
+    return puzzle, (f"the first of {len(lines)} puzzles of a list{f', named {quote(name)}' * bool(name)} "
+                    f"({LIST_RUNS})")
 
 
 def _parse_cells(text: str) -> tuple[Puzzle, str]:

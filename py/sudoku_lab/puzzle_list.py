@@ -1,7 +1,8 @@
 """Puzzle lists — the bench-file format: one puzzle per line, then an optional name after a
-space or a tab; blank lines and lines starting with ``#`` are skipped. A text in the field's
-benchmark format (``grid``: order, flag, rows) is one puzzle, wherever a list is read: a puzzle
-file of that format is named by its file name.
+space or a tab, or a JSON object with a text ``puzzle`` per line (``generate --json``'s, named by
+its ``spec``: ``grid.list_line``); blank lines and lines starting with ``#`` are skipped. A text
+in the field's benchmark format (``grid``: order, flag, rows) is one puzzle, wherever a list is
+read: a puzzle file of that format is named by its file name.
 
 The one reader of puzzle files: ``bench``, the benchmark scripts and the tests read
 ``puzzles/*.txt`` through it, and the page's ``static/rules/puzzle-list.js`` (examples menu,
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .grid import PuzzleError, is_benchmark, parse, validate
+from .grid import LIST_RUNS, PuzzleError, is_benchmark, list_line, parse, parse_form, validate
 
 
 class ListProblem(ValueError):
@@ -41,8 +42,7 @@ def read_puzzle_list(text: str, *, check_givens: bool = False, list_name: str = 
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        cut = re.search(r"[ \t]", line)
-        cells, name = (line, "") if cut is None else (line[:cut.start()], line[cut.start() + 1:])
+        cells, name = list_line(line)
         try:
             cells = _checked(cells, check_givens)
         except PuzzleError as exc:
@@ -63,23 +63,47 @@ def _checked(text: str, check_givens: bool) -> str:
 def read_puzzle_text(text: str, file: str, **kw) -> list[tuple[str, str]]:
     """The puzzles of a file's text, its problems naming the file (`file`, as the caller names
     it): a benchmark-format file is one puzzle named by the file's name (its last part), any
-    other a puzzle list. static/rules/puzzle-list.js readPuzzleFile does the same."""
+    other a puzzle list — or, when it is no list, one puzzle in any form ``grid.parse`` reads (a
+    grid as `check` prints it), named by the file's name too. static/rules/puzzle-list.js
+    readPuzzleFile does the same."""
+    check_givens = kw.get("check_givens", False)
     if is_benchmark(text):
-        try:
-            return [(_checked(text, kw.get("check_givens", False)), re.split(r"[\\/]", file)[-1])]
-        except PuzzleError as exc:
-            raise ListProblem(f"{file} (benchmark format): {exc.message}", exc.line) from None
+        return _one_puzzle(text, file, "benchmark format", check_givens)
     try:
         return read_puzzle_list(text, **kw)
     except ListProblem as exc:
-        raise ListProblem(f"{file}: {exc.message}", exc.line) from None
+        problem = ListProblem(f"{file}: {exc.message}", exc.line)
+    rows = [s for s in (raw.strip() for raw in text.splitlines()) if s and not s.startswith("#")]
+    if len(rows) < 2:                              # one line is a list's line: its problem stands
+        raise problem
+    try:
+        form = parse_form(text)[1]
+    except PuzzleError:
+        raise problem from None
+    if LIST_RUNS in form:                          # a list after all (with a bad line): the list's problem
+        raise problem
+    return _one_puzzle(text, file, form, check_givens)
+
+
+def _one_puzzle(text: str, file: str, form: str, check_givens: bool) -> list[tuple[str, str]]:
+    """A file that is one puzzle, named by the file's name (its last part); a problem names the
+    file and the form."""
+    try:
+        return [(_checked(text, check_givens), re.split(r"[\\/]", file)[-1])]
+    except PuzzleError as exc:
+        raise ListProblem(f"{file} ({form}): {exc.message}", exc.line) from None
+
+
+def read_text_file(path: str | Path) -> str:
+    """A puzzle file's text; a file that is missing, unreadable or not UTF-8 text is a ListProblem
+    in one line (`check @FILE` and `solve @FILE` read theirs here too)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "it is not text (UTF-8)"
+        raise ListProblem(f"cannot read {path}: {reason}") from None
 
 
 def read_puzzle_file(path: str | Path, **kw) -> list[tuple[str, str]]:
     """A puzzle file read by :func:`read_puzzle_text`; problems name the file too."""
-    try:
-        text = Path(path).read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "it is not text (UTF-8)"
-        raise ListProblem(f"cannot read {path}: {reason}") from None
-    return read_puzzle_text(text, str(path), **kw)
+    return read_puzzle_text(read_text_file(path), str(path), **kw)

@@ -38,7 +38,7 @@ export function mountExports(store, { solve, compare }) {
     const s = store.state;
     if (s.view === "experiment") {
       const out = s.results.experiment;
-      if (out) download(exportName(s, "jsonl"), toJSONLines(out.records), "application/x-ndjson");
+      if (out) download(exportName(s, "jsonl"), toJSONLines(out.records, s.recordFields), "application/x-ndjson");
       return;
     }
     const r = solveResult(s);

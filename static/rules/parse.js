@@ -125,54 +125,102 @@ function value(tok, N, numbers) {
 // "separated numbers", "one line of characters", …), as grid.py's parse_form.
 export function parsePuzzle(text) {
   if (typeof text !== "string") throw new PuzzleError("the puzzle must be text");
+  const lines = text.split(/\r\n|\r|\n/).map((raw, i) => [i + 1, raw.trim()]).filter(([, s]) => s && !s.startsWith("#"));
+  const listed = lines.length > 1 && lines.every(([, s]) => wholePuzzleLine(s));
   if (text.length > MAX_TEXT) {
+    if (listed) return firstOfList(lines);           // a long list: its first puzzle is short
     throw new PuzzleError(`The text is ${text.length} characters long; a puzzle is at most ${MAX_TEXT}.`);
   }
   const link = linkParts(text);
-  if (link !== null) {
-    const { pairs, segments } = link;
-    const first = new Map();
-    for (const [k, v] of pairs) if (!first.has(k)) first.set(k, v);
-    for (const key of LINK_KEYS) {
-      if (!first.has(key)) continue;
-      try {
-        return { ...parsePuzzle(first.get(key)), form: `a link's ${key}=` };
-      } catch (err) {
-        if (!(err instanceof PuzzleError)) throw err;
-        throw new PuzzleError(`The link's ${key}= cannot be read: ${err.message}`);
-      }
-    }
-    for (const segment of [...segments].reverse()) {
-      if (BOX_SIZE_BY_CELLS[segment.length] && PATH_PUZZLE.test(segment)) return { ...parsePuzzle(segment), form: "a link's path" };
-    }
-    throw new PuzzleError(`This link holds no puzzle: it has none of ${LINK_KEYS.map((k) => `${k}=`).join(", ")}, ` +
-      "and no part of its path is a puzzle.");
-  }
+  if (link !== null) return parseLink(link);
   const header = benchmarkHeader(text);
   if (header) return parseBenchmark(header);
-  let named;
+  let problem;
   try {
     return parseCells(text);
   } catch (err) {
-    named = err instanceof PuzzleError ? namedLine(text) : null;
-    if (!named) throw err;
+    if (!(err instanceof PuzzleError)) throw err;
+    problem = err;
   }
-  return { ...parsePuzzle(named.cells), form: `one line of characters, then its name ${quote(named.name)}` };
+  if (listed) return firstOfList(lines);
+  const line = lines.length === 1 ? wholePuzzleLine(lines[0][1]) : null;
+  if (!line || !(line.name || line.fromJson)) throw problem;     // its cells alone: their own problem stands
+  const read = parsePuzzle(line.fromJson ? line.cells : "\n".repeat(lines[0][0] - 1) + line.cells);   // its problems at its line
+  const named = line.name ? `, named ${quote(line.name)}` : "";
+  return { ...read, form: line.fromJson ? `a JSON object's puzzle${named}` : `${read.form}, then its name ${quote(line.name)}` };
 }
 
-// A puzzle list's line: one puzzle of characters, then its name after a space or a tab
-// (puzzle-list.js's form, e.g. "4.....8.5.3… top95-1"). Read as that puzzle when the whole text is
-// that one line and cannot be read as a puzzle otherwise (a 16×16 written in rows of 16 on one
-// line stays a 16×16), as grid.py's _named_line.
-const CELLS_THEN_NAME = /^([0-9A-Za-z@.*_-]+)[ \t]+(\S.*)$/;
+// The puzzle of a pasted link: its first key of LINK_KEYS, else a path segment that is one.
+function parseLink({ pairs, segments }) {
+  const first = new Map();
+  for (const [k, v] of pairs) if (!first.has(k)) first.set(k, v);
+  for (const key of LINK_KEYS) {
+    if (!first.has(key)) continue;
+    try {
+      return { ...parsePuzzle(first.get(key)), form: `a link's ${key}=` };
+    } catch (err) {
+      if (!(err instanceof PuzzleError)) throw err;
+      throw new PuzzleError(`The link's ${key}= cannot be read: ${err.message}`);
+    }
+  }
+  for (const segment of [...segments].reverse()) {
+    if (BOX_SIZE_BY_CELLS[segment.length] && PATH_PUZZLE.test(segment)) return { ...parsePuzzle(segment), form: "a link's path" };
+  }
+  throw new PuzzleError(`This link holds no puzzle: it has none of ${LINK_KEYS.map((k) => `${k}=`).join(", ")}, ` +
+    "and no part of its path is a puzzle.");
+}
 
-// {cells, name} when the text's one line is a puzzle of characters and then a name, else null.
-function namedLine(text) {
-  const lines = text.split(/\r\n|\r|\n/).map((raw) => raw.trim()).filter((s) => s && !s.startsWith("#"));
-  if (lines.length !== 1) return null;
-  const m = CELLS_THEN_NAME.exec(lines[0]);
-  if (!m || !BOX_SIZE_BY_CELLS[m[1].length]) return null;
-  return { cells: m[1], name: m[2].trim() };
+// A puzzle list's line (puzzle-list.js's form): one puzzle of characters — or of comma-separated
+// numbers, the one-line form past 36×36 — then its name after a space or a tab ("4.....8.5.3…
+// top95-1"), or a JSON object with a text `puzzle` (a line of `generate --json`, named by its
+// `spec`, or of `check --json`). A text that cannot be read as a puzzle otherwise is read as such
+// a line when it is one (a 16×16 written in rows of 16 on one line stays a 16×16), and as a list
+// when it is several: its first puzzle, the form saying so. A line of 16 characters and no name
+// is a 16×16's row, never a 4×4 of a list. As grid.py.
+const CELLS = /^[0-9A-Za-z@.*_,-]+$/;
+export const LIST_RUNS = "bench and the Experiment view run a whole list";
+
+// {cells, name} of a JSON object with a text `puzzle` (name: its `spec`, "" when none), else null.
+function jsonPuzzle(line) {
+  if (!(line.startsWith("{") && line.endsWith("}"))) return null;
+  let obj;
+  try { obj = JSON.parse(line); } catch { return null; }
+  if (!obj || typeof obj !== "object" || Array.isArray(obj) || typeof obj.puzzle !== "string") return null;
+  return { cells: obj.puzzle, name: typeof obj.spec === "string" ? obj.spec : "" };
+}
+
+// A puzzle list's (trimmed) line as {cells, name}: a JSON object's `puzzle` and `spec`, else the
+// text before its first space or tab and the rest (name "" when there is none). As grid.list_line.
+export function listLine(line) {
+  const read = jsonPuzzle(line);
+  if (read) return read;
+  const cut = line.search(/[ \t]/);
+  return cut < 0 ? { cells: line, name: "" } : { cells: line.slice(0, cut), name: line.slice(cut + 1).trim() };
+}
+
+// {cells, name, fromJson} when the line is a list's line whose cells are a whole puzzle's count of
+// characters (or comma-separated values), else null.
+function wholePuzzleLine(line) {
+  const { cells, name } = listLine(line);
+  const fromJson = jsonPuzzle(line) !== null;
+  const count = cells.includes(",") ? cells.split(",").length : cells.length;
+  if (!CELLS.test(cells) || !BOX_SIZE_BY_CELLS[count] || !(name || fromJson || count > SIZES[0] ** 2)) return null;
+  return { cells, name, fromJson };
+}
+
+// A puzzle list given where one puzzle goes: its first puzzle, the form saying so.
+function firstOfList(lines) {
+  const [ln, first] = lines[0];
+  let read;
+  try {
+    read = parsePuzzle("\n".repeat(ln - 1) + first);     // its problems at its line
+  } catch (err) {
+    if (!(err instanceof PuzzleError)) throw err;
+    throw new PuzzleError(`This is a list of ${lines.length} puzzles, one a line, and its first cannot be read: ` +
+      err.message, { line: ln, column: err.line === ln ? err.column : null });
+  }
+  const { name } = listLine(first);
+  return { ...read, form: `the first of ${lines.length} puzzles of a list${name ? `, named ${quote(name)}` : ""} (${LIST_RUNS})` };
 }
 
 // A puzzle written as cells (characters or separated numbers): {n, cells, form}.

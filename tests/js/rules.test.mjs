@@ -55,6 +55,50 @@ test("the benchmark format: what toBenchmark writes reads back, and is what grid
   assert.equal(toBenchmark(parsePuzzle(sample.text).cells), py);
 });
 
+// What the lab writes, at every size: generate's formats (through the command line's own main: a
+// list's line and a list of three, a JSON line and three, the benchmark format) and the grid check
+// prints. The Python side reads them back in tests/package/test_cli.py.
+const WRITTEN = `
+import contextlib, io, json
+from sudoku_lab import cli
+from sudoku_lab.grid import format_grid, parse
+def run(*args):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        cli.main([str(a) for a in args])
+    return out.getvalue()
+written = {}
+for size in (4, 9, 16, 25, 36, 49, 64):
+    command = ["generate", "--size", size, "--p", "0.5", "--seed", 1]
+    texts = {"list": run(*command, "--count", 3), "json lines": run(*command, "--json", "--count", 3),
+             "benchmark": run(*command, "--format", "benchmark")}
+    texts["list line"], texts["json line"] = (texts[k].splitlines()[0] for k in ("list", "json lines"))
+    made = [json.loads(line) for line in texts["json lines"].splitlines()]
+    first = parse(made[0]["puzzle"])
+    texts["check's grid"] = format_grid(first.cells, first.n)
+    written[size] = {"made": [[m["puzzle"], m["spec"]] for m in made], "texts": texts}
+print(json.dumps(written))
+`;
+
+test("what the lab writes reads back at every size: the paste box its first puzzle, a file every puzzle, named", () => {
+  const written = JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-c", WRITTEN],
+    { cwd: here("../../py/"), maxBuffer: 1 << 24 }));
+  assert.deepEqual(Object.keys(written), ["4", "9", "16", "25", "36", "49", "64"]);
+  for (const [size, { made, texts }] of Object.entries(written)) {
+    for (const [format, text] of Object.entries(texts)) {
+      const what = `${size}×${size}, ${format}`;
+      const read = parsePuzzle(text);
+      assert.equal(boardToString(read.cells), made[0][0], what);
+      assert.equal(read.form.includes("the first of 3 puzzles of a list"), ["list", "json lines"].includes(format), what);
+      const names = readPuzzleFile(text, "inst/g.txt").map((p) => [p.puzzle, p.name]);
+      const byFile = ["benchmark", "check's grid"].includes(format);
+      assert.deepEqual(names, byFile ? [[made[0][0], "g.txt"]] : made.slice(0, text.trim().split("\n").length), what);
+      // and what the page writes of it: the benchmark format (Download puzzle) and the share link's form
+      for (const again of [toBenchmark(read.cells), boardToString(read.cells)]) assert.deepEqual(parsePuzzle(again).cells, read.cells, what);
+    }
+  }
+});
+
 test("values: seeds, time limits, parameters and the generator's settings, value or exact message", () => {
   const v = cases("value_cases.json");
   const check = (list, fn) => {
@@ -168,7 +212,15 @@ test("records: CSV quotes what needs it and follows the given field list", () =>
   const fields = ["puzzle", "name", "params", "message"];
   const csv = toCSV([{ puzzle: 0, name: 'a "quoted", name', params: { x: 1 }, message: null }], fields);
   assert.equal(csv, 'puzzle,name,params,message\n0,"a ""quoted"", name","{""x"":1}",\n');
-  assert.equal(toJSONLines([{ a: 1 }, { b: null }]), '{"a":1}\n{"b":null}\n');
+});
+
+test("records: the JSON Lines carry the CSV's fields, in order, null where a run has none (message)", () => {
+  const fields = ["puzzle", "name", "message", "iterations_per_second"];
+  const records = [{ iterations_per_second: 5, puzzle: 0, name: "a" }, { puzzle: 1, name: "b", message: "m", extra: 1 }];
+  const lines = toJSONLines(records, fields).trimEnd().split("\n").map((l) => JSON.parse(l));
+  for (const rec of lines) assert.deepEqual(Object.keys(rec), toCSV(records, fields).split("\n")[0].split(","));
+  assert.deepEqual(lines[0], { puzzle: 0, name: "a", message: null, iterations_per_second: 5 });
+  assert.equal(lines[1].message, "m");
 });
 
 test("presets: the papers' columns and notes come from data/published.json, as the papers print them", async () => {

@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from conftest import PAPERS, ROOT
 
 ENV = {"PYTHONPATH": str(ROOT / "py")}
@@ -133,3 +135,90 @@ def test_bench_takes_files_and_globs_names_each_file_and_skips_a_bad_one(tmp_pat
         (2, "easy", str(lst))]
     r = cli("bench", str(bank / "broken.txt"), "--solver", "alldiff_tabu")
     assert r.returncode == 2 and "broken.txt (benchmark format)" in r.stderr
+
+
+def test_bench_on_several_jobs_without_dask_refuses_before_writing_its_out_file(tmp_path, monkeypatch, capsys):
+    from sudoku_lab import cli as command
+    monkeypatch.setitem(sys.modules, "dask", None)              # as on a machine without the cluster extra
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    lst, out = tmp_path / "set.txt", tmp_path / "out.jsonl"
+    lst.write_text(f"{PAPERS['sato-01-easy']} easy\n")
+    code = command.main(["bench", str(lst), "--solver", "hill_climb", "--max-iterations", "5", "--jobs", "2",
+                         "--out", str(out)])
+    assert code == 2 and capsys.readouterr().err.startswith("error: running on several processes or a cluster needs Dask")
+    assert not out.exists(), "nothing written before the refusal"
+
+
+# every size; from 25×25 up seconds each (check's rating), so in the slow tier
+SIDES = (4, 9, 16, *(pytest.param(side, marks=pytest.mark.slow) for side in (25, 36, 49, 64)))
+# Each way generate writes puzzles: a list's line, a JSON object, the benchmark format, and lists of them.
+GENERATE_FORMATS = {"list line": ["--count", "1"], "json line": ["--json", "--count", "1"],
+                    "benchmark": ["--format", "benchmark", "--count", "1"], "list": ["--count", "3"],
+                    "json lines": ["--json", "--count", "3"]}
+
+
+def in_process(capsys, *args):
+    """(exit code, stdout, stderr) of the command run here: quicker than a process each."""
+    from sudoku_lab import cli as command
+    code = command.main([str(a) for a in args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("size", SIDES)
+def test_every_format_the_lab_writes_reads_back_in_check_solve_and_bench(size, tmp_path, capsys):
+    """generate's formats, check's grid and check --json, at every size: check and solve read the
+    first puzzle (a list's saying so), bench every puzzle with its name (the page's readers:
+    tests/js/rules.test.mjs)."""
+    made = [json.loads(line) for line in in_process(capsys, "generate", "--size", size, "--p", "0.5", "--seed", 1,
+                                                     "--count", 3, "--json")[1].splitlines()]
+    texts = {name: in_process(capsys, "generate", "--size", size, "--p", "0.5", "--seed", 1, *flags)[1]
+             for name, flags in GENERATE_FORMATS.items()}
+    code, shown, _ = in_process(capsys, "check", texts["list line"], "--max-seconds", "0.05")
+    texts["check's grid"] = shown.split("\n\n")[1]
+    texts["check --json"] = in_process(capsys, "check", texts["list line"], "--max-seconds", "0.05", "--json")[1]
+    for name, text in texts.items():
+        f = tmp_path / f"{name}.txt"
+        f.write_text(text)
+        count = 3 if name in ("list", "json lines") else 1
+        code, out, err = in_process(capsys, "check", f"@{f}", "--json", "--max-seconds", "0.05")
+        assert (code, json.loads(out)["puzzle"]) == (0, made[0]["puzzle"]), (name, err)
+        code, out, err = in_process(capsys, "solve", f"@{f}", "--solver", "alldiff_ls", "--max-iterations", 1, "--json")
+        assert code in (0, 1) and json.loads(out)["solver"] == "alldiff_ls", (name, err)
+        assert ("Read as the first of 3 puzzles of a list" in err) == (count == 3), name
+        code, out, err = in_process(capsys, "bench", f, "--solver", "alldiff_ls", "--max-iterations", 1, "--json")
+        names = [r["name"] for r in map(json.loads, out.splitlines()) if "summary" not in r]
+        by_file = name in ("benchmark", "check's grid")            # one puzzle a file, named by the file
+        assert (code, names) == (0, [f.name] if by_file else ["line 1"] if name == "check --json"
+                                 else [m["spec"] for m in made[:count]]), (name, err)
+
+
+def test_a_file_that_is_not_text_is_one_line_and_exit_2(tmp_path, capsys):
+    f = tmp_path / "random.bin"
+    f.write_bytes(bytes(range(256)) * 12)                        # 3 KB that is no UTF-8
+    for args in (["check", f"@{f}"], ["solve", f"@{f}", "--solver", "hill_climb"]):
+        code, out, err = in_process(capsys, *args)
+        assert (code, out, err) == (2, "", f"error: cannot read {f}: it is not text (UTF-8)\n"), args
+
+
+def test_a_list_given_as_the_puzzle_is_its_first_puzzle_and_said_so(tmp_path, capsys):
+    f = tmp_path / "three.txt"
+    lines = [ln for ln in (ROOT / "puzzles" / "top95.txt").read_text().splitlines() if ln and ln[0] != "#"][:3]
+    f.write_text("\n".join(lines) + "\n")
+    said = "Read as the first of 3 puzzles of a list, named 'top95-1' (bench and the Experiment view run a whole list)."
+    code, out, _ = in_process(capsys, "check", f"@{f}", "--max-seconds", "0.5")
+    assert code == 0 and out.startswith(said + "\n")
+    code, out, err = in_process(capsys, "solve", f"@{f}", "--solver", "exact_search", "--json")
+    assert code == 0 and err == said + "\n"
+    assert json.loads(out)["board"].startswith(lines[0][:1])
+
+
+def test_a_file_given_without_its_at_sign_is_hinted_at(tmp_path, capsys):
+    f = tmp_path / "set.txt"
+    f.write_text(PAPERS["sato-01-easy"] + "\n")
+    for given in (str(f), "/path/file.txt", "set.txt"):
+        code, _, err = in_process(capsys, "solve", given, "--solver", "hill_climb")
+        assert code == 2 and err.endswith(f" To read the file {given}, write @{given}.\n"), err
+    for wrong in ("1234", "x" * 5000):                          # a puzzle that is only wrong gets no hint
+        code, _, err = in_process(capsys, "check", wrong)
+        assert code == 2 and err.startswith("error: puzzle: ") and "@" not in err

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import math
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -31,25 +33,35 @@ def batches(jobs: list[Job], workers: int) -> list[list[Job]]:
     return [jobs[i:i + size] for i in range(0, len(jobs), size)]
 
 
+def uses_dask(jobs_per_host: int, scheduler: str | None, dask_always: bool = False) -> bool:
+    """Whether the jobs run on Dask: a scheduler, several local jobs, or `dask_always`."""
+    return scheduler is not None or jobs_per_host > 1 or dask_always
+
+
+def require_dask() -> None:
+    """Refuse in one line when Dask is not installed (before the caller writes anything)."""
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        raise BenchError("running on several processes or a cluster needs Dask: "
+                         "pip install './py[cluster]'") from None
+
+
 def execute(jobs: list[Job], jobs_per_host: int = 1, scheduler: str | None = None,
             dask_always: bool = False) -> Iterator[dict[str, Any]]:
     """Yield each job's record as it finishes: serially here (one local job and no scheduler,
     unless `dask_always`), on a local Dask cluster of `jobs_per_host` worker processes, or on
     the cluster at `scheduler`."""
-    if scheduler is None and jobs_per_host <= 1 and not dask_always:
+    if not uses_dask(jobs_per_host, scheduler, dask_always):
         for job in jobs:
             yield job.run()
         return
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise BenchError("running on several processes or a cluster needs Dask: "
-                         "pip install './py[cluster]'") from None
+    require_dask()
+    from dask.distributed import Client, as_completed
     cluster = None
     try:
         if scheduler is None:
-            cluster = LocalCluster(n_workers=jobs_per_host, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=50)
+            cluster = local_cluster(jobs_per_host)
             client = Client(cluster)
             workers = jobs_per_host
         else:
@@ -74,6 +86,22 @@ def execute(jobs: list[Job], jobs_per_host: int = 1, scheduler: str | None = Non
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(workers: int):
+    """A local Dask cluster whose worker processes ignore SIGINT: Ctrl-C in a terminal reaches the
+    whole process group, and a worker it reached would print its tracebacks; this process alone
+    takes the interrupt and closes the cluster (the workers inherit the ignoring when started, so
+    a Ctrl-C in the second or two the cluster takes to start is not taken)."""
+    from dask.distributed import LocalCluster
+    main = threading.current_thread() is threading.main_thread()       # signals are the main thread's
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                            silence_logs=50)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, before)
 
 
 def one_line(exc: BaseException) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
-from .cluster import execute
+from .cluster import execute, require_dask, uses_dask
 from .output import Output, read_records
 from .plan import Experiment
 
@@ -38,7 +38,10 @@ def run_experiment(experiment: Experiment, *, out: str | None = None, resume: bo
                    jobs: int = 1, scheduler: str | None = None, quiet: bool = False,
                    on_record: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
     """Run what is not yet done, stream each record (to `out`, and to `on_record`), and return
-    every record of the experiment (read back from `out` when there is one)."""
+    every record of the experiment (read back from `out` when there is one). Dask, when the
+    jobs need it, is checked before `out` is touched."""
+    if uses_dask(jobs, scheduler):
+        require_dask()
     output = Output(out, experiment, resume) if out else None
     todo = experiment.jobs()
     done = output.done() if output else set()

@@ -36,7 +36,7 @@ from .. import solvers, values, visitor
 from ..grid import parse
 from ..puzzle_list import ListProblem, read_puzzle_file
 from ..solver_file import ID as OWN, SolverFile, SolverFileError
-from ..run import RESULT_FIELDS, SOURCE_FIELDS, Budget, Result, Run
+from ..run import RESULT_FIELDS, Budget, Result, Run
 
 
 class BenchError(ValueError):
@@ -51,14 +51,13 @@ RECORD_FIELDS = ("puzzle", "name", "file", *RESULT_FIELDS, "iterations_per_secon
 
 
 def record(index: int, name: str, result: Result | dict[str, Any], file: str | None = None) -> dict[str, Any]:
-    """One run's record: the puzzle's index, name and file, the result's fields, iterations per second."""
+    """One run's record: every field of RECORD_FIELDS in its order, None where the run has none
+    (a result without a message, a built-in's solver file), so every export carries the same fields."""
     fields = result.to_json() if isinstance(result, Result) else dict(result)
     seconds = fields["seconds"]
-    out = {"puzzle": index, "name": name, "file": file, **fields}
-    for key in SOURCE_FIELDS:                    # a built-in's record names no solver file
-        out[key] = fields.get(key)
-    out["iterations_per_second"] = fields["iterations"] / seconds if seconds else None
-    return out
+    full = {**fields, "puzzle": index, "name": name, "file": file,
+            "iterations_per_second": fields["iterations"] / seconds if seconds else None}
+    return {key: full.get(key) for key in RECORD_FIELDS}
 
 
 # ---------------------------------------------------------------------------- what is run

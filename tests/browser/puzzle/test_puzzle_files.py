@@ -50,6 +50,21 @@ def test_a_file_opened_on_the_page_loads_and_the_puzzle_downloads_in_the_benchma
     assert open(dl.value.path()).read() == to_benchmark(puzzle)        # the bytes the package writes
 
 
+def test_generate_s_list_of_49x49_opened_in_solve_loads_its_first_puzzle_and_says_so(lab, tmp_path):
+    """What `generate` writes past 36×36 (`<cells> <spec>` a line, the cells comma separated); every
+    size and format: tests/js/rules.test.mjs."""
+    lab.open()
+    made = [generate(Spec.of(49, "0.5", seed)) for seed in (1, 2, 3)]
+    f = tmp_path / "g.txt"
+    f.write_text("".join(f"{m.puzzle.to_string()} {m.spec.text}\n" for m in made))
+    lab.by("puzzle-file").set_input_files(str(f))
+    lab.poll(lambda: "from g.txt" in lab.by("puzzle-info").inner_text(), "the file's puzzle on the line")
+    assert ("read as the first of 3 puzzles of a list, named '49:0.5:1' (bench and the Experiment view run a whole "
+            "list) from g.txt") in lab.by("puzzle-info").inner_text()
+    lab.wait_board()
+    assert lab.board_values() == made[0].puzzle.cells.tolist()
+
+
 def test_an_experiment_over_several_files_names_each_file_and_skips_a_bad_one(lab, tmp_path):
     names = []
     for seed in (3, 4):

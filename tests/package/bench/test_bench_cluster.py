@@ -104,6 +104,29 @@ def test_records_stream_to_the_file_and_a_killed_bench_resumes_with_every_job_on
     assert summary["runs"] == 12, "a finished file resumes to nothing more and the same summary"
 
 
+def test_ctrl_c_on_a_local_cluster_is_one_line_naming_the_runs_saved_and_the_resume_command(tmp_path):
+    """Ctrl-C in a terminal reaches the whole process group: bench's Dask workers included."""
+    f = puzzle_file(tmp_path, [PAPERS["sato-27-medium"] + " a", PAPERS["sato-29-medium"] + " b"])
+    out = tmp_path / "out.jsonl"
+    args = ["bench", str(f), "--solver", "hill_climb", "--runs", "10", "--max-seconds", "0.5", "--jobs", "2",
+            "--out", str(out), "--quiet"]
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_lab", *args], env=ENV, cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 3):
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)                    # as a terminal's Ctrl-C: to every process of the group
+    stdout, stderr = proc.communicate(timeout=120)
+    saved = len(bench.read_records(out))
+    assert proc.returncode == 130 and stdout == ""
+    assert stderr.splitlines() == [f"interrupted: {saved} of 20 runs saved in {out}; to continue: "
+                                   f"python -m sudoku_lab {' '.join(args)} --resume"], "one line, no worker traceback"
+    assert 2 <= saved < 20
+    again = cli(*stderr.split("to continue: python -m sudoku_lab ")[1].split())
+    assert again.returncode == 0, again.stderr
+    assert sorted((r["puzzle"], r["seed"]) for r in bench.read_records(out)) == [(p, s) for p in range(2) for s in range(10)]
+
+
 def test_a_resume_file_of_another_experiment_is_refused(tmp_path):
     f = puzzle_file(tmp_path, [PAPERS["sato-01-easy"]])
     out = tmp_path / "o.jsonl"
@@ -208,7 +231,7 @@ def test_a_record_has_the_record_fields_in_order(papers):
     from sudoku_lab.run import Run
     result = Run(papers["sato-01-easy"], "hill_climb", {}, 0, Budget(max_iterations=5)).finish()
     rec = bench.record(3, "easy", result)
-    assert tuple(rec) == tuple(f for f in bench.RECORD_FIELDS if f != "message")
+    assert tuple(rec) == bench.RECORD_FIELDS
     assert (rec["puzzle"], rec["name"]) == (3, "easy")
 
 
