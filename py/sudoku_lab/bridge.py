@@ -15,7 +15,7 @@ from typing import Any, Generator
 
 import numpy as np
 
-from . import solvers
+from . import __version__, solvers
 from .bench import RECORD_FIELDS
 from .generate import generate_steps, parse_spec
 from .frames import Stream
@@ -52,7 +52,7 @@ def hello() -> str:
     """Versions, the solver registry (and the menu's entry of a visitor's solver), the field lists
     of results and run records, and the visitor's starting templates, sent with the worker's
     `ready` message (the page's exports take their fields from these lists)."""
-    return _dump({"versions": {"python": platform.python_version(), "numpy": np.__version__},
+    return _dump({"versions": {"sudoku_lab": __version__, "python": platform.python_version(), "numpy": np.__version__},
                   "solvers": [*solvers.schemas(), stub_schema()], "result_fields": list(RESULT_FIELDS),
                   "record_fields": list(RECORD_FIELDS), "templates": templates()})
 

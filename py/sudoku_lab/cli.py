@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import bench, links, solvers, values
+from . import __version__, bench, links, solvers, values
 from .generate import Spec, generate, parse_spec
 from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
 from .rate import RATE_SECONDS, rate
@@ -362,6 +362,7 @@ def cmd_generate(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m sudoku_lab", description=__doc__.splitlines()[0])
+    ap.add_argument("--version", action="version", version=f"sudoku-lab {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("solvers", help="list the solvers and their parameters")

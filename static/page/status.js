@@ -81,6 +81,6 @@ export function mountStatus(store) {
       `Loading ${STAGE_WORDS[s.loading.stage]} (${s.loading.loaded + 1}/${s.loading.total})…`;
   });
   store.on(["versions"], (s) => {
-    if (s.versions) ui.versions.textContent = `Pyodide ${s.versions.pyodide} · Python ${s.versions.python} · numpy ${s.versions.numpy}`;
+    if (s.versions) ui.versions.textContent = `Sudoku Lab ${s.versions.sudoku_lab} · Pyodide ${s.versions.pyodide} · Python ${s.versions.python} · numpy ${s.versions.numpy}`;
   });
 }
