@@ -1,4 +1,5 @@
 """``python -m sudoku_lab``: solvers, check, solve, bench, generate (docs/design.md, "Command line").
+A thin layer over the Python API (``api``: start, rate, generate) and ``bench``.
 
 Bad input (an unreadable puzzle, an unknown solver, a bad parameter) prints one clear
 line on stderr and exits with code 2; nothing here prints a traceback at a user.
@@ -9,12 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from . import __version__, bench, links, solvers, values
-from .generate import Spec, generate, parse_spec
+from .api import generate, rate, start
+from .generate import Spec, parse_spec
 from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
-from .rate import RATE_SECONDS, rate
+from .rate import RATE_SECONDS
 from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
 from .solver_file import DEFAULT_NAME, ID as OWN, SolverFile
 
@@ -115,7 +118,7 @@ def _solver_file(path: str | None) -> SolverFile | None:
 
 def _make_run(puzzle, solver, params, seed, budget) -> Run:
     try:
-        return Run(puzzle, solver, params, seed, budget)
+        return start(puzzle, solver, params=params, seed=seed, **asdict(budget))
     except solvers.SolverError as exc:
         raise UsageError(str(exc)) from None
 

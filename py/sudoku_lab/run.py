@@ -113,7 +113,8 @@ class Result:
 
 
 class Run:
-    """One solver run. Drive it with :meth:`tick`, :meth:`step` or :meth:`finish`."""
+    """One solver run. Drive it with :meth:`tick`, :meth:`step` or :meth:`finish`, or iterate
+    over it: each solver step's Progress until the run ends, then read :attr:`result`."""
 
     def __init__(self, puzzle: Puzzle, solver_id: str | ModuleType, params: Mapping[str, Any] | None = None,
                  seed: int = 0, budget: Budget | None = None,
@@ -212,6 +213,10 @@ class Run:
             if p is not None:
                 return p
         return None
+
+    def __iter__(self) -> Iterator[Progress]:
+        while (p := self.step()) is not None:
+            yield p
 
     def _board(self) -> np.ndarray:
         return self.last.board if self.last is not None else self.puzzle.cells
