@@ -1,5 +1,6 @@
 """The limits and sentences that Python and the page both need, in one home (docs/design.md,
-"Limits"): the grid sizes, the value rules' bounds, the workers a run may take and their default
+"Limits"): the grid sizes, the symbols, the blanks and the link keys a puzzle is read from, the
+value rules' bounds, the workers a run may take and their default
 exchanges, when a Solve's Workers left empty runs a team, and the sentences built from them.
 
 The package imports these names; the build writes :func:`table` to ``static/vendor/limits.json``,
@@ -14,6 +15,13 @@ SIZES = (4, 9, 16, 25, 36, 49, 64)
 MAX_ORDER = 8                       # the largest box side: SIZES[-1] is MAX_ORDER²
 MAX_SYMBOL_SIDE = 36                # past 36×36 there are no more symbols: larger grids are separated numbers
 MAX_TEXT = 40_000                   # a puzzle's text at most (a 64×64 of two-digit numbers with borders fits)
+# Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (never a blank, a layout
+# character or a comment mark, so a 36×36 written with 0 for blanks still reads right).
+ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@"
+BLANKS = ".0-_*"
+# The keys a pasted link's puzzle is read from, in this order: other Sudoku sites' (sudokuwiki's
+# ?bd=, ?puzzle=, ?s=, …) and the lab's own #p= (grid.py and static/rules/parse.js read them).
+SITE_PUZZLE_KEYS = ("bd", "puzzle", "p", "s", "sudoku", "grid")
 
 # The value rules' bounds (docs/design.md, "Values"): a seed, a step or evaluation budget and a
 # stop point are whole numbers up to 2^53 − 1 (numpy refuses negative seeds; JavaScript holds
@@ -23,6 +31,10 @@ SECONDS_MAX = 86_400
 QUOTE_MAX = 40                      # a message quotes at most this many characters of what was typed
 # The whole-number settings and their ranges: a budget counts at least one step or evaluation.
 WHOLE = {"seed": (0, SEED_MAX), "budget": (1, SEED_MAX), "stop_point": (0, SEED_MAX)}
+
+# The generator's unique mode goes up to 36×36: past it, thousands of exact counts of a huge grid
+# (one per removed cell).
+UNIQUE_MAX_SIZE = 36
 
 # A run on several workers (docs/design.md, "Worker messages", runs on several workers): 1 to
 # MAX_WORKERS workers (the page's pool holds at most 8), meeting at a barrier every `exchange`
@@ -67,6 +79,8 @@ SENTENCES = {
     "cell_counts": _sizes_in_words(),
     # the generator's size: "size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8)"
     "sides": f"{_sides_in_words()} (boxes of 2 to {MAX_ORDER})",
+    # unique mode past its largest size: "unique mode goes up to 36×36; got size 49"
+    "unique_sizes": f"goes up to {UNIQUE_MAX_SIZE}×{UNIQUE_MAX_SIZE}",
     # another solver on several workers
     "workers_refused": (f"only {TEAM_SOLVER} (one team run), {' and '.join(PORTFOLIO_SOLVERS)} (a portfolio) "
                         "run on several workers, not {solver}"),
@@ -76,7 +90,8 @@ SENTENCES = {
 def table() -> dict:
     """Everything above as one JSON object: the page's copy (static/vendor/limits.json)."""
     return {"sizes": list(SIZES), "max_order": MAX_ORDER, "max_symbol_side": MAX_SYMBOL_SIDE, "max_text": MAX_TEXT,
+            "alphabet": ALPHABET, "blanks": BLANKS, "site_puzzle_keys": list(SITE_PUZZLE_KEYS),
             "seed_max": SEED_MAX, "seconds_max": SECONDS_MAX, "quote_max": QUOTE_MAX,
-            "whole": {name: list(bounds) for name, bounds in WHOLE.items()},
+            "whole": {name: list(bounds) for name, bounds in WHOLE.items()}, "unique_max_size": UNIQUE_MAX_SIZE,
             "max_workers": MAX_WORKERS, "max_exchange": MAX_EXCHANGE, "team_solver": TEAM_SOLVER,
             "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM) if AUTO_TEAM else None, "sentences": dict(SENTENCES)}
