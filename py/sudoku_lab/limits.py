@@ -36,6 +36,11 @@ WHOLE = {"seed": (0, SEED_MAX), "budget": (1, SEED_MAX), "stop_point": (0, SEED_
 # (one per removed cell).
 UNIQUE_MAX_SIZE = 36
 
+# A run's stop reasons (docs/design.md, "The run protocol"), each with the state the page's status
+# shows for it (static/python/messages.js stateOf): a budget run out or a stall rule is "failed".
+STOP_REASONS = {"solved": "solved", "budget": "failed", "stalled": "failed", "unsolvable": "unsolvable",
+                "stopped": "stopped", "error": "error"}
+
 # A run on several workers (docs/design.md, "Worker messages", runs on several workers): 1 to
 # MAX_WORKERS workers (the page's pool holds at most 8), meeting at a barrier every `exchange`
 # steps each, 1 to MAX_EXCHANGE; the default exchange by solver. alldiff_ls runs as a team, the
@@ -93,5 +98,6 @@ def table() -> dict:
             "alphabet": ALPHABET, "blanks": BLANKS, "site_puzzle_keys": list(SITE_PUZZLE_KEYS),
             "seed_max": SEED_MAX, "seconds_max": SECONDS_MAX, "quote_max": QUOTE_MAX,
             "whole": {name: list(bounds) for name, bounds in WHOLE.items()}, "unique_max_size": UNIQUE_MAX_SIZE,
+            "stop_reasons": dict(STOP_REASONS),
             "max_workers": MAX_WORKERS, "max_exchange": MAX_EXCHANGE, "team_solver": TEAM_SOLVER,
             "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM) if AUTO_TEAM else None, "sentences": dict(SENTENCES)}

@@ -22,11 +22,12 @@ import numpy as np
 
 from . import solvers
 from .grid import Puzzle, board_to_string
+from .limits import STOP_REASONS as STOP_STATES
 from .progress import PAUSE, Progress
 from .score import clashing_cells, conflicts, fault, is_solution, open_cells
 from .solver_file import describe
 
-STOP_REASONS = ("solved", "budget", "stalled", "unsolvable", "stopped", "error")
+STOP_REASONS = tuple(STOP_STATES)             # the limits table's, with the page's state of each
 # A result's fields in order (docs/design.md, "The run protocol"): the one list that `solve
 # --json`, the bench records and the page's exports take their fields from (the page gets
 # it with the worker's `ready`). `message` is there only when there is one.

@@ -1,5 +1,6 @@
 // The worker messages the page sends, built in one place (docs/design.md, "Worker messages"),
 // and what a run's stop reason means for the page: the state its status shows.
+import { STOP_REASONS } from "../rules/limits.js";
 
 // budget: run.Budget's fields — the time limit, the step and evaluation budgets, the stop point
 // (the last three only when set)
@@ -31,13 +32,8 @@ export const dropMessage = (kind) => ({ type: "drop", kind });
 
 export const requestMessage = (type, requestId, body) => ({ type, requestId, ...body });
 
-// stop reason (docs/design.md, "The run protocol") -> the state the page shows
-const STATE_OF = {
-  solved: "solved", stopped: "stopped", error: "error", unsolvable: "unsolvable",
-  budget: "failed", stalled: "failed",
-};
-
-export const stateOf = (result) => STATE_OF[result.stop_reason] || "failed";
+// stop reason (docs/design.md, "The run protocol") -> the state the page shows: the limits table's
+export const stateOf = (result) => STOP_REASONS[result.stop_reason] || "failed";
 
 // What a failed run's headline says: a budget ran out, or the solver ended the search by its own
 // stall rule (ga_woc: its best no better than `stall` generations before; hill_climb: nothing

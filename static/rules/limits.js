@@ -18,6 +18,8 @@ export const QUOTE_MAX = LIMITS.quote_max;
 // the whole-number settings' ranges, by name (seed, budget, stop_point): [low, high]
 export const WHOLE_RANGES = Object.freeze({ ...LIMITS.whole });
 export const UNIQUE_MAX_SIZE = LIMITS.unique_max_size;
+// a run's stop reason -> the state the page shows for it (solved, failed, unsolvable, stopped, error)
+export const STOP_REASONS = Object.freeze({ ...LIMITS.stop_reasons });
 export const MAX_WORKERS = LIMITS.max_workers;
 export const MAX_EXCHANGE = LIMITS.max_exchange;
 export const TEAM_SOLVER = LIMITS.team_solver;
