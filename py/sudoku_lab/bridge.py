@@ -20,6 +20,7 @@ from .bench import RECORD_FIELDS
 from .generate import generate_steps, parse_spec
 from .frames import Stream
 from .grid import PuzzleError, parse, validate
+from .limits import MAX_EXCHANGE, MAX_WORKERS, TEAM_SOLVER
 from .rate import rate_steps
 from .run import RESULT_FIELDS, Budget, Run
 from .several import member, workers_problem
@@ -231,11 +232,11 @@ def member_start(request_json: str) -> str:
     try:
         puzzle = parse(req.get("puzzle", ""))
         validate(puzzle)
-        workers = _whole(req, "workers", 1, 64)
+        workers = _whole(req, "workers", 1, MAX_WORKERS)          # the limits table's bounds
         w = _whole(req, "member", 0, workers - 1)
-        exchange = _whole(req, "exchange", 1, 2 ** 53 - 1)
+        exchange = _whole(req, "exchange", 1, MAX_EXCHANGE)
         budget = Budget.from_mapping(req.get("budget"))
-        solver = req.get("solver") or "alldiff_ls"
+        solver = req.get("solver") or TEAM_SOLVER
         run = Run(puzzle, solver, req.get("params") or {}, req.get("seed", 0))   # checks solver, params and seed
         problem = workers_problem(solver, workers)
         if problem:

@@ -17,6 +17,7 @@ from . import __version__, bench, links, solvers, values
 from .api import generate, rate, start
 from .generate import Spec, parse_spec
 from .grid import PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
+from .limits import EXCHANGES
 from .rate import RATE_SECONDS
 from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
 from .solver_file import DEFAULT_NAME, ID as OWN, SolverFile
@@ -406,9 +407,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "a team exchanging elite states, acs and alldiff_tabu a portfolio (seeds seed … seed+N-1, the "
                    "first solution at a barrier wins; the result is that seed's own run)")
     p.add_argument("--portfolio", type=int, default=1, metavar="N", help="acs, alldiff_tabu: the same as --workers N")
+    defaults = ", ".join(f"{steps:,} for {solver}" for solver, steps in EXCHANGES.items())   # the limits table's
     p.add_argument("--exchange", type=int, default=None, help="with --workers: steps per worker between two "
-                   "barriers, by default 50,000 for alldiff_ls, 2 for acs, 100 for alldiff_tabu (the same seed, "
-                   "workers and exchange give the same run)")
+                   f"barriers, by default {defaults} (the same seed, workers and exchange give the same run)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("bench", help="run solvers over puzzle files or generated sets, several seeds each")

@@ -86,6 +86,8 @@ SENTENCES = {
     "sides": f"{_sides_in_words()} (boxes of 2 to {MAX_ORDER})",
     # unique mode past its largest size: "unique mode goes up to 36×36; got size 49"
     "unique_sizes": f"goes up to {UNIQUE_MAX_SIZE}×{UNIQUE_MAX_SIZE}",
+    # a portfolio solver left on auto (the Solver form's Workers): it runs on several only when asked
+    "portfolio_asked": f"{' and '.join(PORTFOLIO_SOLVERS)} run on several only when you ask",
     # another solver on several workers
     "workers_refused": (f"only {TEAM_SOLVER} (one team run), {' and '.join(PORTFOLIO_SOLVERS)} (a portfolio) "
                         "run on several workers, not {solver}"),
@@ -100,4 +102,5 @@ def table() -> dict:
             "whole": {name: list(bounds) for name, bounds in WHOLE.items()}, "unique_max_size": UNIQUE_MAX_SIZE,
             "stop_reasons": dict(STOP_REASONS),
             "max_workers": MAX_WORKERS, "max_exchange": MAX_EXCHANGE, "team_solver": TEAM_SOLVER,
+            "portfolio_solvers": list(PORTFOLIO_SOLVERS),
             "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM) if AUTO_TEAM else None, "sentences": dict(SENTENCES)}

@@ -23,6 +23,7 @@ export const STOP_REASONS = Object.freeze({ ...LIMITS.stop_reasons });
 export const MAX_WORKERS = LIMITS.max_workers;
 export const MAX_EXCHANGE = LIMITS.max_exchange;
 export const TEAM_SOLVER = LIMITS.team_solver;
+export const PORTFOLIO_SOLVERS = Object.freeze([...LIMITS.portfolio_solvers]);
 export const EXCHANGES = Object.freeze({ ...LIMITS.exchanges });
 // null: auto runs a team nowhere
 export const AUTO_TEAM = LIMITS.auto_team ? Object.freeze({ ...LIMITS.auto_team }) : null;
