@@ -192,7 +192,7 @@ def start(request_json: str) -> str:
 
 
 def advance(run_id: str, seconds: float) -> str:
-    """A slice of the run: {ok, frame}; a team member at its barrier adds its `report`."""
+    """A slice of the run: {ok, frame}; a member of a run on several workers, at its barrier, adds its `report`."""
     stream = _runs.get(str(run_id))
     if stream is None:
         return _dump({"ok": False, "message": f"no run {run_id}"})
@@ -226,7 +226,7 @@ def member_start(request_json: str) -> str:
     """Worker `member` of a run on several workers (several/) from {runId, puzzle, solver? (alldiff_ls:
     a team; acs, alldiff_tabu: a portfolio), params, seed, member, workers, exchange, budget, frames?}: {ok, params, frame} — then `advance` streams it like a run up to each
     barrier — or {ok, result} when no worker can start (propagation proves the givens unsolvable).
-    frames = "lite" as for `start` (a race lane's or an experiment job's team)."""
+    frames = "lite" as for `start` (a race lane's or an experiment job's run on several workers)."""
     req = json.loads(request_json)
     run_id = str(req.get("runId"))
     try:
@@ -263,7 +263,7 @@ def member_settle(run_id: str, request_json: str) -> str:
     answers the same result), else {ok, done: false} and the member goes on."""
     member = _members.get(str(run_id))
     if member is None or not member.waiting:
-        return _dump({"ok": False, "message": f"no team run {run_id} waiting at a barrier"})
+        return _dump({"ok": False, "message": f"no run on several workers {run_id} waiting at a barrier"})
     req = json.loads(request_json)
     result = member.settle([member.Report.from_json(r) for r in req["reports"]], float(req["elapsed"]))
     if result is None:

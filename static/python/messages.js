@@ -15,7 +15,7 @@ export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds,
 
 export const stopMessage = (runId) => ({ type: "stop", runId });
 
-// One member of a run on several workers (docs/design.md, "Worker messages", team runs and portfolio runs): member w of `workers`,
+// One member of a run on several workers (docs/design.md, "Worker messages", runs on several workers): member w of `workers`,
 // exchanging elites every `exchange` moves per worker; the budget as a run's.
 // `lite` (a race lane's or an experiment job's) as a run's.
 export const memberStartMessage = ({ runId, puzzle, solver = null, params, seed, member, workers, exchange, max_seconds,

@@ -1,5 +1,5 @@
 // A run on several workers in the page, toward its view one run (docs/design.md, "Worker
-// messages", team runs and portfolio runs): alldiff_ls's a team, acs's and alldiff_tabu's a
+// messages", runs on several workers): alldiff_ls's a team, acs's and alldiff_tabu's a
 // portfolio (a seed each). The page's transport, as py/sudoku_lab/several/processes.py is the
 // native one: worker w drives member w in Python (py/sudoku_lab/several/); at each barrier this
 // coordinator only hands every member all the reports: the merge of elites, the winner and the

@@ -75,7 +75,7 @@ RETYPED = {
     "SEED_MAX": r"2\s*\*\*\s*53|MAX_SAFE_INTEGER|9007199254740991",
     "EXCHANGES": r"""50,000 for|["']?alldiff_ls["']?\s*:\s*\d|["']?acs["']?\s*:\s*\d|\bEXCHANGES?\s*=\s*\d""",
     "MAX_WORKERS, MAX_EXCHANGE": r"""["'](workers|exchange)["'],\s*\d+,\s*\d+""",
-    "TEAM_SOLVER": r"""(\bor|\?\?)\s*["']alldiff_ls["']""",
+    "TEAM_SOLVER": r"""(\bor|\?\?|==)\s*["']alldiff_ls["']|==\s*alldiff_ls\.ID""",
     "PORTFOLIO_SOLVERS": r"acs and alldiff_tabu run",
 }
 LINE_STARTS = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)   # a string after one is a docstring
@@ -111,3 +111,12 @@ def test_no_fact_of_the_table_is_typed_again():
         found += [f"{path.relative_to(ROOT)}: {fact}" for fact, pattern in RETYPED.items() if re.search(pattern, code)]
         found += [f"{path.relative_to(ROOT)}: sentence {part!r}" for part in sentence_parts() if part in code]
     assert found == []
+
+
+def test_team_or_portfolio_is_decided_once():
+    """several.kind_of decides it from the table; the members and the refusal follow it."""
+    kinds = {s: several.kind_of(s) for s in (*limits.EXCHANGES, "hill_climb", "exact_search")}
+    assert kinds == {"alldiff_ls": "team", "acs": "portfolio", "alldiff_tabu": "portfolio",
+                     "hill_climb": None, "exact_search": None}
+    for solver, kind in kinds.items():
+        assert (several.workers_problem(solver, 2) is None) == (kind is not None)
