@@ -44,11 +44,9 @@ STOP_REASONS = {"solved": "solved", "budget": "failed", "stalled": "failed", "un
 # A run on several workers (docs/design.md, "Worker messages", runs on several workers): 1 to
 # MAX_WORKERS workers (the page's pool holds at most 8), meeting at a barrier every `exchange`
 # steps each, 1 to MAX_EXCHANGE; the default exchange by solver. alldiff_ls runs as a team, the
-# others here as a portfolio. Measured, docs/benchmarks.md: 50,000 moves a team's exchange; a
-# portfolio's member runs on to the barrier after the first solution, so a coarse barrier costs
-# what a portfolio saves (acs solves most of top95's first six in a handful of iterations, a
-# member's median CPU 1.28× one run's at 20, 0.23× at 2; alldiff_tabu in ~1,800, its members'
-# median iterations 1,100 at 200, 1,050 at 100).
+# others here as a portfolio. A portfolio's member runs on to the barrier after the first
+# solution, so a coarse barrier costs what a portfolio saves. The measurements behind each default:
+# docs/benchmarks.md, "Where a team pays" (the team's) and "Portfolios" (acs's and alldiff_tabu's).
 MAX_WORKERS = 8
 MAX_EXCHANGE = 10**9
 TEAM_SOLVER = "alldiff_ls"
@@ -58,9 +56,8 @@ PORTFOLIO_SOLVERS = tuple(s for s in EXCHANGES if s != TEAM_SOLVER)
 # A Solve whose Workers is left empty ("auto"): `workers` for alldiff_ls where a team was measured
 # to pay — a grid of `min_size` or larger whose givens are at most `max_givens` of its cells —
 # when the visitor's pool affords them (docs/design.md, "Share links", workers by default); None:
-# nowhere, auto is one worker. Measured on the plain-Python move (docs/benchmarks.md, "Where a team
-# pays"): a team ends only at a barrier, and on hard 36×36 grids a team of 2 reached it after as
-# many moves per worker as one worker needed to solve (1.05× at the median), for twice the cores.
+# nowhere, auto is one worker: a team ends only at a barrier, and where it was measured it reached
+# one no sooner than one worker solved, for twice the cores (docs/benchmarks.md, "Where a team pays").
 AUTO_TEAM: dict | None = None
 
 
@@ -86,6 +83,9 @@ SENTENCES = {
     "sides": f"{_sides_in_words()} (boxes of 2 to {MAX_ORDER})",
     # unique mode past its largest size: "unique mode goes up to 36×36; got size 49"
     "unique_sizes": f"goes up to {UNIQUE_MAX_SIZE}×{UNIQUE_MAX_SIZE}",
+    # why auto runs no team while AUTO_TEAM is None (the Solver form's Workers; "Where a team pays")
+    "auto_no_team": (f"a team of {TEAM_SOLVER}, measured on hard 36×36 grids, solved no sooner than one worker "
+                     "on twice the cores (it ends only at an exchange)"),
     # a portfolio solver left on auto (the Solver form's Workers): it runs on several only when asked
     "portfolio_asked": f"{' and '.join(PORTFOLIO_SOLVERS)} run on several only when you ask",
     # another solver on several workers

@@ -42,8 +42,7 @@ export function autoWorkersWhy({ solver, size, givens, spare }) {
   const asked = sentence("portfolio_asked");
   if (AUTO_TEAM === null) {
     if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${asked}.`;
-    return `auto: 1 worker — a team of ${TEAM_SOLVER}, measured on hard 36×36 grids, solved no sooner than one ` +
-      `worker on twice the cores (it ends only at an exchange): type 2 or more to run one; this is a ${size}×${size}.`;
+    return `auto: 1 worker — ${sentence("auto_no_team")}: type 2 or more to run one; this is a ${size}×${size}.`;
   }
   const team = AUTO_TEAM.workers, share = Math.round(100 * AUTO_TEAM.max_givens);
   const where = `a team of ${team} was measured to pay only for ${TEAM_SOLVER} on a ${AUTO_TEAM.min_size}×${AUTO_TEAM.min_size} ` +
