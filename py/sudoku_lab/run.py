@@ -30,10 +30,11 @@ from .solver_file import describe
 STOP_REASONS = tuple(STOP_STATES)             # the limits table's, with the page's state of each
 # A result's fields in order (docs/design.md, "The run protocol"): the one list that `solve
 # --json`, the bench records and the page's exports take their fields from (the page gets
-# it with the worker's `ready`). `message` is there only when there is one.
+# it with the worker's `ready`). `message` is there only when there is one, `kind` only for a run on
+# several workers ("team" or "portfolio": several.kind_of).
 RESULT_FIELDS = ("solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best",
                  "iterations", "evaluations", "seconds", "stop_reason", "restarts", "longest_step", "message",
-                 "solver_file", "solver_sha256")
+                 "kind", "solver_file", "solver_sha256")
 # A visitor's run (solver_file) also names its text: the file's name and the sha256 of the text.
 SOURCE_FIELDS = ("solver_file", "solver_sha256")
 SOLVE_FIELDS = RESULT_FIELDS[:RESULT_FIELDS.index("restarts")]     # what `solve --json` prints
@@ -94,6 +95,7 @@ class Result:
     best: float | None = None          # the solver's own objective at the end
     longest_step: float = 0.0          # seconds, the longest the solver held control
     message: str = ""
+    kind: str | None = None            # a run on several workers: "team" or "portfolio" (several/)
     source: Any = None                 # a visitor's solver_file.SolverFile: named by file and hash
 
     def to_json(self) -> dict[str, Any]:
@@ -108,6 +110,8 @@ class Result:
         }
         if self.message:
             d["message"] = self.message
+        if self.kind:
+            d["kind"] = self.kind
         if self.source is not None:
             d.update(solver_file=self.source.name, solver_sha256=self.source.sha256)
         return d

@@ -14,7 +14,7 @@ const TEXT = {
 const STAGE_WORDS = { runtime: "the Python runtime", numpy: "numpy", solvers: "the solvers" };
 
 // a run on several workers that says how it went (a portfolio names its winning seed: "Portfolio runs")
-const several = (res) => !!res.params && res.params.workers > 1 && !!res.message;
+const several = (res) => !!res.kind && !!res.message;
 
 export function status(s) {
   if (s.failure) return ["error", s.failure];

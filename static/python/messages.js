@@ -1,6 +1,7 @@
 // The worker messages the page sends, built in one place (docs/design.md, "Worker messages"),
 // and what a run's stop reason means for the page: the state its status shows.
 import { STOP_REASONS } from "../rules/limits.js";
+import { kindOf } from "../rules/workers.js";
 
 // budget: run.Budget's fields — the time limit, the step and evaluation budgets, the stop point
 // (the last three only when set)
@@ -69,13 +70,14 @@ export const cellsLeftText = ({ empty, clashing }) =>
 
 // A run that never started (stopped while its worker was still loading, or refused): the
 // fields of a result, so every consumer handles one shape.
-// (a job that asked for several workers says so in its parameters, as the result of a run on several workers does)
+// (a job that asked for several workers says so in its parameters and its `kind`, as the result of a run on several workers does)
 export function unstartedResult(job, stopReason, message = "") {
   return {
     solver: job.solver, seed: job.seed, params: job.workers > 1 ? { ...job.params, workers: job.workers } : job.params,
     solved: false, board: "", conflicts: null,
     open_cells: null, best: null, iterations: 0, evaluations: 0, seconds: 0, stop_reason: stopReason,
-    restarts: 0, longest_step: 0, ...(message ? { message } : {}), started: false,
+    restarts: 0, longest_step: 0, ...(message ? { message } : {}), ...(job.workers > 1 ? { kind: kindOf(job.solver) } : {}),
+    started: false,
   };
 }
 

@@ -15,6 +15,9 @@ export const EXCHANGE = EXCHANGES[TEAM_SOLVER];
 // Does `solver` run on several workers as a portfolio (a seed each) rather than as alldiff_ls's team?
 export const isPortfolio = (solver) => PORTFOLIO_SOLVERS.includes(solver);
 
+// The `kind` a result of `solver` on several workers carries (py/sudoku_lab/several kind_of).
+export const kindOf = (solver) => (isPortfolio(solver) ? "portfolio" : "team");
+
 // The default exchange of `solver` (x= when a link says none).
 export const exchangeOf = (solver) => EXCHANGES[solver] ?? EXCHANGE;
 

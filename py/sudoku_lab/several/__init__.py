@@ -27,7 +27,7 @@ __all__ = ["EXCHANGES", "kind_of", "member", "workers_problem"]
 def kind_of(solver: str) -> str | None:
     """How `solver` runs on several workers, by the limits table: "team" (walkers split, elites
     exchanged), "portfolio" (a seed each), or None (it runs on one only). The one place that decides."""
-    return "team" if solver == TEAM_SOLVER else "portfolio" if solver in PORTFOLIO_SOLVERS else None
+    return team.KIND if solver == TEAM_SOLVER else portfolio.KIND if solver in PORTFOLIO_SOLVERS else None
 
 
 def workers_problem(solver: str, workers: int) -> str | None:
@@ -41,6 +41,6 @@ def workers_problem(solver: str, workers: int) -> str | None:
 def member(puzzle: Puzzle, solver: str, params: dict, seed: int, w: int, workers: int,
            exchange: int | None = None, budget: Budget | None = None):
     """Worker w's member of a run on several workers: the team's walkers, or a portfolio's run."""
-    if kind_of(solver) == "team":
+    if kind_of(solver) == team.KIND:
         return team.Member(puzzle, params, seed, w, workers, exchange or team.EXCHANGE, budget)
     return portfolio.Member(puzzle, solver, params, seed, w, workers, exchange, budget)

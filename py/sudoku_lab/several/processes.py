@@ -17,6 +17,7 @@ from ..run import Budget, Result
 from ..limits import TEAM_SOLVER
 from ..solvers import SolverError, check_seed, get, resolve_params
 from . import kind_of, member, workers_problem
+from . import team
 from .team import unsolvable
 
 
@@ -94,7 +95,7 @@ def run_on_processes(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, w
     seed = check_seed(seed)
     budget = budget or Budget()
     started = time.perf_counter()
-    if kind_of(solver) == "team" and candidate_table(puzzle.cells, puzzle.n)[1]:
+    if kind_of(solver) == team.KIND and candidate_table(puzzle.cells, puzzle.n)[1]:
         return unsolvable(puzzle, params, seed, workers, time.perf_counter() - started)
     with WorkerProcesses(puzzle, solver, params, seed, workers, exchange, budget) as processes:
         answers = processes.ask(("segment",))
