@@ -17,7 +17,7 @@ non-default parameters, ``bench.entry_label``), size and p. Then:
   table (entry × size × p: runs, solved, success, median and worst seconds and median
   iterations of the solved runs).
 
-matplotlib is the `bench` extra (``pip install './py[bench]'``).
+matplotlib is the `bench` extra (``pip install '.[bench]'``).
 """
 
 from __future__ import annotations

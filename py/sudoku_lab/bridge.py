@@ -15,11 +15,12 @@ from typing import Any, Generator
 
 import numpy as np
 
-from . import solvers
+from . import __version__, solvers
 from .bench import RECORD_FIELDS
 from .generate import generate_steps, parse_spec
 from .frames import Stream
 from .grid import PuzzleError, parse, validate
+from .limits import MAX_EXCHANGE, MAX_WORKERS, TEAM_SOLVER
 from .rate import rate_steps
 from .run import RESULT_FIELDS, Budget, Run
 from .several import member, workers_problem
@@ -52,7 +53,7 @@ def hello() -> str:
     """Versions, the solver registry (and the menu's entry of a visitor's solver), the field lists
     of results and run records, and the visitor's starting templates, sent with the worker's
     `ready` message (the page's exports take their fields from these lists)."""
-    return _dump({"versions": {"python": platform.python_version(), "numpy": np.__version__},
+    return _dump({"versions": {"sudoku_lab": __version__, "python": platform.python_version(), "numpy": np.__version__},
                   "solvers": [*solvers.schemas(), stub_schema()], "result_fields": list(RESULT_FIELDS),
                   "record_fields": list(RECORD_FIELDS), "templates": templates()})
 
@@ -191,7 +192,7 @@ def start(request_json: str) -> str:
 
 
 def advance(run_id: str, seconds: float) -> str:
-    """A slice of the run: {ok, frame}; a team member at its barrier adds its `report`."""
+    """A slice of the run: {ok, frame}; a member of a run on several workers, at its barrier, adds its `report`."""
     stream = _runs.get(str(run_id))
     if stream is None:
         return _dump({"ok": False, "message": f"no run {run_id}"})
@@ -225,17 +226,17 @@ def member_start(request_json: str) -> str:
     """Worker `member` of a run on several workers (several/) from {runId, puzzle, solver? (alldiff_ls:
     a team; acs, alldiff_tabu: a portfolio), params, seed, member, workers, exchange, budget, frames?}: {ok, params, frame} — then `advance` streams it like a run up to each
     barrier — or {ok, result} when no worker can start (propagation proves the givens unsolvable).
-    frames = "lite" as for `start` (a race lane's or an experiment job's team)."""
+    frames = "lite" as for `start` (a race lane's or an experiment job's run on several workers)."""
     req = json.loads(request_json)
     run_id = str(req.get("runId"))
     try:
         puzzle = parse(req.get("puzzle", ""))
         validate(puzzle)
-        workers = _whole(req, "workers", 1, 64)
+        workers = _whole(req, "workers", 1, MAX_WORKERS)          # the limits table's bounds
         w = _whole(req, "member", 0, workers - 1)
-        exchange = _whole(req, "exchange", 1, 2 ** 53 - 1)
+        exchange = _whole(req, "exchange", 1, MAX_EXCHANGE)
         budget = Budget.from_mapping(req.get("budget"))
-        solver = req.get("solver") or "alldiff_ls"
+        solver = req.get("solver") or TEAM_SOLVER
         run = Run(puzzle, solver, req.get("params") or {}, req.get("seed", 0))   # checks solver, params and seed
         problem = workers_problem(solver, workers)
         if problem:
@@ -262,7 +263,7 @@ def member_settle(run_id: str, request_json: str) -> str:
     answers the same result), else {ok, done: false} and the member goes on."""
     member = _members.get(str(run_id))
     if member is None or not member.waiting:
-        return _dump({"ok": False, "message": f"no team run {run_id} waiting at a barrier"})
+        return _dump({"ok": False, "message": f"no run on several workers {run_id} waiting at a barrier"})
     req = json.loads(request_json)
     result = member.settle([member.Report.from_json(r) for r in req["reports"]], float(req["elapsed"]))
     if result is None:

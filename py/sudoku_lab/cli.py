@@ -1,4 +1,5 @@
 """``python -m sudoku_lab``: solvers, check, solve, bench, generate (docs/design.md, "Command line").
+A thin layer over the Python API (``api``: start, rate, generate) and ``bench``.
 
 Bad input (an unreadable puzzle, an unknown solver, a bad parameter) prints one clear
 line on stderr and exits with code 2; nothing here prints a traceback at a user.
@@ -11,17 +12,19 @@ import json
 import re
 import shlex
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
-from . import bench, links, solvers, values, visitor
-from .generate import Spec, generate, parse_spec
+from . import __version__, bench, links, solvers, values, visitor
+from .api import generate, rate, start
+from .generate import Spec, parse_spec
 from .grid import LIST_RUNS, PuzzleError, format_grid, parse, parse_form, to_benchmark, validate
+from .limits import EXCHANGES
 from .puzzle_list import ListProblem, read_text_file
-from .rate import RATE_SECONDS, rate
+from .rate import RATE_SECONDS
 from .run import SOLVE_FIELDS, SOURCE_FIELDS, Budget, Run
 from .solver_file import DEFAULT_NAME, ID as OWN, SolverFile
 from .visitor import RUN_LINK_CODE, link_code_refusal
-
 
 
 PROG = "python -m sudoku_lab"
@@ -138,7 +141,7 @@ def _solver_file(path: str | None) -> SolverFile | None:
 
 def _make_run(puzzle, solver, params, seed, budget) -> Run:
     try:
-        return Run(puzzle, solver, params, seed, budget)
+        return start(puzzle, solver, params=params, seed=seed, **asdict(budget))
     except solvers.SolverError as exc:
         raise UsageError(str(exc)) from None
 
@@ -402,6 +405,7 @@ def cmd_generate(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
+    ap.add_argument("--version", action="version", version=f"sudoku-lab {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("solvers", help="list the solvers and their parameters")
@@ -444,9 +448,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "a team exchanging elite states, acs and alldiff_tabu a portfolio (seeds seed … seed+N-1, the "
                    "first solution at a barrier wins; the result is that seed's own run)")
     p.add_argument("--portfolio", type=int, default=1, metavar="N", help="acs, alldiff_tabu: the same as --workers N")
+    defaults = ", ".join(f"{steps:,} for {solver}" for solver, steps in EXCHANGES.items())   # the limits table's
     p.add_argument("--exchange", type=int, default=None, help="with --workers: steps per worker between two "
-                   "barriers, by default 50,000 for alldiff_ls, 2 for acs, 100 for alldiff_tabu (the same seed, "
-                   "workers and exchange give the same run)")
+                   f"barriers, by default {defaults} (the same seed, workers and exchange give the same run)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("bench", help="run solvers over puzzle files or generated sets, several seeds each")

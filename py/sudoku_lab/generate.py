@@ -64,13 +64,13 @@ import numpy as np
 from . import values
 from .exact import FILL, Counter, Strategy
 from .grid import Puzzle, board_to_string, geometry
+from .limits import SENTENCES, UNIQUE_MAX_SIZE
 from .progress import PAUSE, complete
 
 NODES_PER_PAUSE = 64            # search nodes between pauses (≈ 3 ms natively at 25×25)
 FILL_RESTART_PER_CELL = 2       # the fill's Luby unit: this many nodes per cell of the grid
 UNIQUE_CHECK_NODES = 200_000    # node budget of one uniqueness check in unique mode
 UNIQUE_WORD = "unique"
-UNIQUE_MAX_SIZE = 36            # unique mode's largest size: one exact count per removed cell
 PATTERN_FROM_BOX = 7            # box sizes from which the full grid is a shuffled pattern
 
 
@@ -88,8 +88,7 @@ class Spec:
         mode goes to 36×36 (past it, thousands of exact counts of a huge grid)."""
         spec = cls(values.size(size), values.p(p), values.seed(seed), bool(unique))
         if spec.unique and spec.size > UNIQUE_MAX_SIZE:
-            raise values.ValueProblem("unique mode", f"goes up to {UNIQUE_MAX_SIZE}×{UNIQUE_MAX_SIZE}; "
-                                      f"got size {spec.size}")
+            raise values.ValueProblem("unique mode", f"{SENTENCES['unique_sizes']}; got size {spec.size}")
         return spec
 
     @property

@@ -24,22 +24,18 @@ from functools import lru_cache
 
 import numpy as np
 
-from .limits import MAX_ORDER, MAX_SYMBOL_SIDE, MAX_TEXT, SENTENCES, SIZES
+from .limits import ALPHABET, BLANKS, MAX_ORDER, MAX_SYMBOL_SIDE, MAX_TEXT, SENTENCES, SITE_PUZZLE_KEYS, SIZES
 from .values import quote
 
-# Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (never a blank, a layout
-# character or a comment mark, so a 36×36 written with 0 for blanks still reads right).
-ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@"
-BLANKS = ".0-_*"
+# The symbols (ALPHABET: 1–9, then letters, then "@"), the blanks and the link keys are the limits
+# table's (limits.py), which static/rules/parse.js reads too.
 BOX_SIZE_BY_CELLS = {n * n: round(n ** 0.5) for n in SIZES}
 # Past MAX_SYMBOL_SIDE (36×36) there are no more symbols: a 49×49 or 64×64 is written as separated
 # numbers (spaces, commas or semicolons between values), and its one-line form is comma separated.
-# Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=): the keys
-# read, in this order, when a pasted text is a link. A link may come without its scheme
-# (www.sudokuwiki.org/sudoku.htm?bd=…) and may hold the puzzle as a path segment instead
-# (…/sudoku.htm/0090001…): a segment of exactly 16, 81, 256, 625 or 1,296 puzzle characters.
-# static/rules/parse.js reads them the same way.
-LINK_KEYS = ("bd", "puzzle", "p", "s", "sudoku", "grid")
+# Puzzle links of common Sudoku sites: SITE_PUZZLE_KEYS read, in order, when a pasted text is a
+# link. A link may come without its scheme (www.sudokuwiki.org/sudoku.htm?bd=…) and may hold the
+# puzzle as a path segment instead (…/sudoku.htm/0090001…): a segment of exactly 16, 81, 256, 625
+# or 1,296 puzzle characters. static/rules/parse.js reads them the same way.
 _LINK = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::[0-9]+)?/|[?#])\S*")
 _PATH_PUZZLE = re.compile(r"[0-9A-Za-z@.*_-]+")
 
@@ -320,9 +316,9 @@ def parse_form(text: str) -> tuple[Puzzle, str]:
 
 
 def _parse_link(pairs: list[tuple[str, str]], segments: list[str]) -> tuple[Puzzle, str]:
-    """The puzzle of a pasted link: its first key of LINK_KEYS, else a path segment that is one."""
+    """The puzzle of a pasted link: its first key of SITE_PUZZLE_KEYS, else a path segment that is one."""
     values = dict(reversed(pairs))                         # the first value of each key
-    for key in LINK_KEYS:
+    for key in SITE_PUZZLE_KEYS:
         if key in values:
             try:
                 return parse(values[key]), f"a link's {key}="
@@ -332,7 +328,7 @@ def _parse_link(pairs: list[tuple[str, str]], segments: list[str]) -> tuple[Puzz
         if len(segment) in BOX_SIZE_BY_CELLS and _PATH_PUZZLE.fullmatch(segment):
             return parse(segment), "a link's path"
     raise PuzzleError("This link holds no puzzle: it has none of "
-                      + ", ".join(f"{k}=" for k in LINK_KEYS) + ", and no part of its path is a puzzle.")
+                      + ", ".join(f"{k}=" for k in SITE_PUZZLE_KEYS) + ", and no part of its path is a puzzle.")
 
 
 # A puzzle list's line (puzzle_list's form): one puzzle of characters — or of comma-separated

@@ -22,17 +22,19 @@ import numpy as np
 
 from . import solvers
 from .grid import Puzzle, board_to_string
+from .limits import STOP_REASONS as STOP_STATES
 from .progress import PAUSE, Progress
 from .score import clashing_cells, conflicts, fault, is_solution, open_cells
 from .solver_file import describe
 
-STOP_REASONS = ("solved", "budget", "stalled", "unsolvable", "stopped", "error")
+STOP_REASONS = tuple(STOP_STATES)             # the limits table's, with the page's state of each
 # A result's fields in order (docs/design.md, "The run protocol"): the one list that `solve
 # --json`, the bench records and the page's exports take their fields from (the page gets
-# it with the worker's `ready`). `message` is there only when there is one.
+# it with the worker's `ready`). `message` is there only when there is one, `kind` only for a run on
+# several workers ("team" or "portfolio": several.kind_of).
 RESULT_FIELDS = ("solver", "seed", "params", "solved", "board", "conflicts", "open_cells", "best",
                  "iterations", "evaluations", "seconds", "stop_reason", "restarts", "longest_step", "message",
-                 "solver_file", "solver_sha256")
+                 "kind", "solver_file", "solver_sha256")
 # A visitor's run (solver_file) also names its text: the file's name and the sha256 of the text.
 SOURCE_FIELDS = ("solver_file", "solver_sha256")
 SOLVE_FIELDS = RESULT_FIELDS[:RESULT_FIELDS.index("restarts")]     # what `solve --json` prints
@@ -93,6 +95,7 @@ class Result:
     best: float | None = None          # the solver's own objective at the end
     longest_step: float = 0.0          # seconds, the longest the solver held control
     message: str = ""
+    kind: str | None = None            # a run on several workers: "team" or "portfolio" (several/)
     source: Any = None                 # a visitor's solver_file.SolverFile: named by file and hash
 
     def to_json(self) -> dict[str, Any]:
@@ -107,13 +110,16 @@ class Result:
         }
         if self.message:
             d["message"] = self.message
+        if self.kind:
+            d["kind"] = self.kind
         if self.source is not None:
             d.update(solver_file=self.source.name, solver_sha256=self.source.sha256)
         return d
 
 
 class Run:
-    """One solver run. Drive it with :meth:`tick`, :meth:`step` or :meth:`finish`."""
+    """One solver run. Drive it with :meth:`tick`, :meth:`step` or :meth:`finish`, or iterate
+    over it: each solver step's Progress until the run ends, then read :attr:`result`."""
 
     def __init__(self, puzzle: Puzzle, solver_id: str | ModuleType, params: Mapping[str, Any] | None = None,
                  seed: int = 0, budget: Budget | None = None,
@@ -212,6 +218,10 @@ class Run:
             if p is not None:
                 return p
         return None
+
+    def __iter__(self) -> Iterator[Progress]:
+        while (p := self.step()) is not None:
+            yield p
 
     def _board(self) -> np.ndarray:
         return self.last.board if self.last is not None else self.puzzle.cells

@@ -14,7 +14,7 @@ const TEXT = {
 const STAGE_WORDS = { runtime: "the Python runtime", numpy: "numpy", solvers: "the solvers" };
 
 // a run on several workers that says how it went (a portfolio names its winning seed: "Portfolio runs")
-const several = (res) => !!res.params && res.params.workers > 1 && !!res.message;
+const several = (res) => !!res.kind && !!res.message;
 
 export function status(s) {
   if (s.failure) return ["error", s.failure];
@@ -81,6 +81,6 @@ export function mountStatus(store) {
       `Loading ${STAGE_WORDS[s.loading.stage]} (${s.loading.loaded + 1}/${s.loading.total})…`;
   });
   store.on(["versions"], (s) => {
-    if (s.versions) ui.versions.textContent = `Pyodide ${s.versions.pyodide} · Python ${s.versions.python} · numpy ${s.versions.numpy}`;
+    if (s.versions) ui.versions.textContent = `Sudoku Lab ${s.versions.sudoku_lab} · Pyodide ${s.versions.pyodide} · Python ${s.versions.python} · numpy ${s.versions.numpy}`;
   });
 }

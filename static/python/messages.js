@@ -1,5 +1,7 @@
 // The worker messages the page sends, built in one place (docs/design.md, "Worker messages"),
 // and what a run's stop reason means for the page: the state its status shows.
+import { STOP_REASONS } from "../rules/limits.js";
+import { kindOf } from "../rules/workers.js";
 
 // budget: run.Budget's fields — the time limit, the step and evaluation budgets, the stop point
 // (the last three only when set)
@@ -14,7 +16,7 @@ export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds,
 
 export const stopMessage = (runId) => ({ type: "stop", runId });
 
-// One member of a run on several workers (docs/design.md, "Worker messages", team runs and portfolio runs): member w of `workers`,
+// One member of a run on several workers (docs/design.md, "Worker messages", runs on several workers): member w of `workers`,
 // exchanging elites every `exchange` moves per worker; the budget as a run's.
 // `lite` (a race lane's or an experiment job's) as a run's.
 export const memberStartMessage = ({ runId, puzzle, solver = null, params, seed, member, workers, exchange, max_seconds,
@@ -31,13 +33,8 @@ export const dropMessage = (kind) => ({ type: "drop", kind });
 
 export const requestMessage = (type, requestId, body) => ({ type, requestId, ...body });
 
-// stop reason (docs/design.md, "The run protocol") -> the state the page shows
-const STATE_OF = {
-  solved: "solved", stopped: "stopped", error: "error", unsolvable: "unsolvable",
-  budget: "failed", stalled: "failed",
-};
-
-export const stateOf = (result) => STATE_OF[result.stop_reason] || "failed";
+// stop reason (docs/design.md, "The run protocol") -> the state the page shows: the limits table's
+export const stateOf = (result) => STOP_REASONS[result.stop_reason] || "failed";
 
 // What a failed run's headline says: a budget ran out, or the solver ended the search by its own
 // stall rule (ga_woc: its best no better than `stall` generations before; hill_climb: nothing
@@ -74,13 +71,14 @@ export const cellsLeftText = ({ empty, clashing }) =>
 
 // A run that never started (stopped while its worker was still loading, or refused): the
 // fields of a result, so every consumer handles one shape.
-// (a job that asked for several workers says so in its parameters, as the result of a run on several workers does)
+// (a job that asked for several workers says so in its parameters and its `kind`, as the result of a run on several workers does)
 export function unstartedResult(job, stopReason, message = "") {
   return {
     solver: job.solver, seed: job.seed, params: job.workers > 1 ? { ...job.params, workers: job.workers } : job.params,
     solved: false, board: "", conflicts: null,
     open_cells: null, best: null, iterations: 0, evaluations: 0, seconds: 0, stop_reason: stopReason,
-    restarts: 0, longest_step: 0, ...(message ? { message } : {}), started: false,
+    restarts: 0, longest_step: 0, ...(message ? { message } : {}), ...(job.workers > 1 ? { kind: kindOf(job.solver) } : {}),
+    started: false,
   };
 }
 

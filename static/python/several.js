@@ -1,5 +1,5 @@
 // A run on several workers in the page, toward its view one run (docs/design.md, "Worker
-// messages", team runs and portfolio runs): alldiff_ls's a team, acs's and alldiff_tabu's a
+// messages", runs on several workers): alldiff_ls's a team, acs's and alldiff_tabu's a
 // portfolio (a seed each). The page's transport, as py/sudoku_lab/several/processes.py is the
 // native one: worker w drives member w in Python (py/sudoku_lab/several/); at each barrier this
 // coordinator only hands every member all the reports: the merge of elites, the winner and the
@@ -12,13 +12,13 @@
 import { RunRefused, WorkerLost } from "./client.js";
 import { unstartedResult } from "./messages.js";
 import { framesFor, framesKindOf, lowest } from "./several-frames.js";
-import { exchangeOf } from "../rules/workers.js";
+import { exchangeOf, kindOf } from "../rules/workers.js";
 
 const READY_POLL_MS = 100;               // how often a starting run looks whether its workers have loaded
 
 // A run on several workers that Stop, its time limit or a lost worker ended between barriers: the members' own
 // results (null for one that gave none) as one — the board of the lowest best, the counts summed
-// (a portfolio's: that member's own), `workers` in its parameters. job: {solver, seed, params},
+// (a portfolio's: that member's own), `workers` in its parameters and its `kind`. job: {solver, seed, params},
 // for a run none of whose members answered.
 export function resultBetweenBarriers(results, job, workers, stopReason, message = "", seconds = 0) {
   const have = results.filter((r) => r && r.board);
@@ -26,14 +26,15 @@ export function resultBetweenBarriers(results, job, workers, stopReason, message
   const kind = framesKindOf(job.solver);
   const sum = (k) => kind.resultCount(have, at, k);
   const base = at === -1 ? unstartedResult(job, stopReason) : have[at];
-  return { ...base, params: { ...(base.params || job.params), workers }, solved: false, iterations: sum("iterations"),
+  return { ...base, params: { ...(base.params || job.params), workers }, kind: kindOf(job.solver), solved: false,
+    iterations: sum("iterations"),
     evaluations: sum("evaluations"), restarts: sum("restarts"), seconds, stop_reason: stopReason,
     longest_step: Math.max(0, ...have.map((r) => r.longest_step || 0)), ...(message ? { message } : {}) };
 }
 
-// A member's answer at a barrier is the whole run's result (its parameters carry `workers`); a member
+// A member's answer at a barrier is the whole run's result (tagged with its `kind`); a member
 // stopped between barriers answers with its own.
-const isWholeResult = (r) => !!r && !!r.params && r.params.workers !== undefined;
+const isWholeResult = (r) => !!r && !!r.kind;
 
 // The first `n` workers of the pool once each has loaded Python (they load ahead: Pool.warm).
 async function readyWorkers(pool, n, ended) {

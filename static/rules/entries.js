@@ -35,10 +35,10 @@ const changedParams = (entry, schema) => [
   ...(entry.unread || []).map(([k, v]) => `${k}=${v}`)];
 
 export function describe(entry, schema) {
-  const team = workersOf(entry) > 1
+  const onWorkers = workersOf(entry) > 1
     ? [`${entry.workers} workers`, ...(ownExchange(entry) ? [`exchange every ${ownExchange(entry).toLocaleString("en")}`] : [])]
     : [];
-  return [entry.solver, `seed ${entry.seed}`, ...changedParams(entry, schema), ...team].join(" · ");
+  return [entry.solver, `seed ${entry.seed}`, ...changedParams(entry, schema), ...onWorkers].join(" · ");
 }
 
 const defaultOf = (schema, name) => schema.params.find((p) => p.name === name)?.default;
@@ -49,16 +49,16 @@ export function encodeEntries(entries, schemas) {
 
 // The entry's workers and exchange from its pairs (`workers=2`, `exchange=3000`), checked as the
 // Solver form checks its own: {workers, exchange} to add to the entry, or {} for one worker.
-function readWorkers(solver, team) {
-  const int = (name, max) => values.param({ name, type: "int", min: 1, max }, team.get(name), name);
-  const workers = team.has("workers") ? int("workers", MAX_WORKERS) : 1;
+function readWorkers(solver, pairs) {
+  const int = (name, max) => values.param({ name, type: "int", min: 1, max }, pairs.get(name), name);
+  const workers = pairs.has("workers") ? int("workers", MAX_WORKERS) : 1;
   const refused = workersProblem(solver, workers);
   if (refused) throw new values.ValueProblem(`workers=${workers}:`, refused);
   if (workers <= 1) {
-    if (team.has("exchange")) throw new values.ValueProblem("exchange=", "goes with workers= above 1");
+    if (pairs.has("exchange")) throw new values.ValueProblem("exchange=", "goes with workers= above 1");
     return {};
   }
-  return { workers, exchange: team.has("exchange") ? int("exchange", MAX_EXCHANGE) : exchangeOf(solver) };
+  return { workers, exchange: pairs.has("exchange") ? int("exchange", MAX_EXCHANGE) : exchangeOf(solver) };
 }
 
 // One entry's text: the entry, or a ValueProblem.
@@ -70,7 +70,7 @@ function decodeEntry(part, schemas) {
   }
   const entry = { solver, seed: values.seed(seedText ?? ""), params: defaultsOf(schema) };
   const seen = new Set();
-  const team = new Map();
+  const workerPairs = new Map();            // workers= and exchange=, read by readWorkers
   const unread = [];
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
@@ -78,11 +78,11 @@ function decodeEntry(part, schemas) {
     const text = eq < 0 ? "" : pair.slice(eq + 1);
     if (seen.has(name)) throw new values.ValueProblem(`'${name}'`, "is given twice");
     seen.add(name);
-    if (ENTRY_PAIRS.includes(name)) team.set(name, text);
+    if (ENTRY_PAIRS.includes(name)) workerPairs.set(name, text);
     else if (solver === OWN) unread.push([name, text]);      // read once its code is loaded: readUnread
     else entry.params[name] = readParam(solver, schema, name, text);
   }
-  return { ...entry, ...(unread.length ? { unread } : {}), ...readWorkers(solver, team) };
+  return { ...entry, ...(unread.length ? { unread } : {}), ...readWorkers(solver, workerPairs) };
 }
 
 const defaultsOf = (schema) => Object.fromEntries(schema.params.map((p) => [p.name, p.default]));

@@ -5,16 +5,16 @@
 // and in the page.
 import * as values from "./values.js";
 import { labelOf } from "./table.js";
+import { UNIQUE_MAX_SIZE, sentence } from "./limits.js";
 
 export const UNIQUE_WORD = "unique";
-export const UNIQUE_MAX_SIZE = 36;
 
 // {size, p, seed, unique, text}; throws ValueProblem naming what is wrong.
 export function specOf(size, p, seed, unique = false) {
   const s = { size: values.size(size), p: values.p(p), seed: values.seed(seed), unique: !!unique };
-  // unique mode goes to 36×36 (past it, thousands of exact counts of a huge grid), as generate.py
+  // unique mode's largest size: the limits table's (limits.js)
   if (s.unique && s.size > UNIQUE_MAX_SIZE) {
-    throw new values.ValueProblem("unique mode", `goes up to ${UNIQUE_MAX_SIZE}×${UNIQUE_MAX_SIZE}; got size ${s.size}`);
+    throw new values.ValueProblem("unique mode", `${sentence("unique_sizes")}; got size ${s.size}`);
   }
   s.text = `${s.size}:${String(s.p)}:${s.seed}` + (s.unique ? `:${UNIQUE_WORD}` : "");
   return s;

@@ -8,14 +8,22 @@ export const SIZES = Object.freeze([...LIMITS.sizes]);
 export const MAX_ORDER = LIMITS.max_order;
 export const MAX_SYMBOL_SIDE = LIMITS.max_symbol_side;
 export const MAX_TEXT = LIMITS.max_text;
+// the symbols (1–9, letters, "@"), the blanks, and the keys a pasted link's puzzle is read from
+export const ALPHABET = LIMITS.alphabet;
+export const BLANKS = LIMITS.blanks;
+export const SITE_PUZZLE_KEYS = Object.freeze([...LIMITS.site_puzzle_keys]);
 export const SEED_MAX = LIMITS.seed_max;
 export const SECONDS_MAX = LIMITS.seconds_max;
 export const QUOTE_MAX = LIMITS.quote_max;
 // the whole-number settings' ranges, by name (seed, budget, stop_point): [low, high]
 export const WHOLE_RANGES = Object.freeze({ ...LIMITS.whole });
+export const UNIQUE_MAX_SIZE = LIMITS.unique_max_size;
+// a run's stop reason -> the state the page shows for it (solved, failed, unsolvable, stopped, error)
+export const STOP_REASONS = Object.freeze({ ...LIMITS.stop_reasons });
 export const MAX_WORKERS = LIMITS.max_workers;
 export const MAX_EXCHANGE = LIMITS.max_exchange;
 export const TEAM_SOLVER = LIMITS.team_solver;
+export const PORTFOLIO_SOLVERS = Object.freeze([...LIMITS.portfolio_solvers]);
 export const EXCHANGES = Object.freeze({ ...LIMITS.exchanges });
 // null: auto runs a team nowhere
 export const AUTO_TEAM = LIMITS.auto_team ? Object.freeze({ ...LIMITS.auto_team }) : null;

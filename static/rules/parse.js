@@ -3,18 +3,16 @@
 // to tests/parse_cases.json. Python re-checks everything it is sent.
 
 import { quote } from "./values.js";
-import { MAX_ORDER, MAX_SYMBOL_SIDE, MAX_TEXT, SIZES, sentence } from "./limits.js";
+import { ALPHABET, BLANKS, MAX_ORDER, MAX_SYMBOL_SIDE, MAX_TEXT, SITE_PUZZLE_KEYS, SIZES, sentence } from "./limits.js";
 
-// Values past 9 are letters; a 36×36 needs one symbol past Z: "@" (as py/sudoku_lab/grid.py).
-export const ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ@";
-const BLANKS = ".0-_*";
+// Values past 9 are letters, then "@"; the blanks; the link keys: the limits table's (limits.js).
+export { ALPHABET };
 const BOX_SIZE_BY_CELLS = Object.fromEntries(SIZES.map((n) => [n * n, Math.round(Math.sqrt(n))]));
 // Past MAX_SYMBOL_SIDE (36×36) there are no more symbols: a 49×49 or 64×64 is written as separated
 // numbers, and its one-line form is comma separated (as grid.py).
-// Puzzle links of common Sudoku sites (sudokuwiki's ?bd=, ?puzzle=, ?s=, our own #p=), as grid.py
-// reads them: with or without the scheme, the puzzle in a key or as a path segment of exactly
-// 16, 81, 256, 625 or 1,296 puzzle characters.
-export const LINK_KEYS = ["bd", "puzzle", "p", "s", "sudoku", "grid"];
+// Puzzle links of common Sudoku sites (SITE_PUZZLE_KEYS), as grid.py reads them: with or without
+// the scheme, the puzzle in a key or as a path segment of exactly 16, 81, 256, 625 or 1,296
+// puzzle characters.
 const LINK = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::[0-9]+)?\/|[?#])\S*$/;
 const PATH_PUZZLE = /^[0-9A-Za-z@.*_-]+$/;
 
@@ -150,11 +148,11 @@ export function parsePuzzle(text) {
   return { ...read, form: line.fromJson ? `a JSON object's puzzle${named}` : `${read.form}, then its name ${quote(line.name)}` };
 }
 
-// The puzzle of a pasted link: its first key of LINK_KEYS, else a path segment that is one.
+// The puzzle of a pasted link: its first key of SITE_PUZZLE_KEYS, else a path segment that is one.
 function parseLink({ pairs, segments }) {
   const first = new Map();
   for (const [k, v] of pairs) if (!first.has(k)) first.set(k, v);
-  for (const key of LINK_KEYS) {
+  for (const key of SITE_PUZZLE_KEYS) {
     if (!first.has(key)) continue;
     try {
       return { ...parsePuzzle(first.get(key)), form: `a link's ${key}=` };
@@ -166,7 +164,7 @@ function parseLink({ pairs, segments }) {
   for (const segment of [...segments].reverse()) {
     if (BOX_SIZE_BY_CELLS[segment.length] && PATH_PUZZLE.test(segment)) return { ...parsePuzzle(segment), form: "a link's path" };
   }
-  throw new PuzzleError(`This link holds no puzzle: it has none of ${LINK_KEYS.map((k) => `${k}=`).join(", ")}, ` +
+  throw new PuzzleError(`This link holds no puzzle: it has none of ${SITE_PUZZLE_KEYS.map((k) => `${k}=`).join(", ")}, ` +
     "and no part of its path is a puzzle.");
 }
 

@@ -29,7 +29,7 @@ export const replayPointOf = (s) => (s.stopPoint && s.stopPoint.replay ? stopPoi
 // A run on several workers leaves none: a replay cannot stop every worker at one move count.
 export function stopPointAfter(result, { max_iterations = null, max_evaluations = null } = {}) {
   if (!result || result.started === false) return null;
-  if (result.params && result.params.workers > 1) return null;
+  if (result.kind) return null;
   if (result.stop_reason === "stopped") return result.iterations;
   if (result.stop_reason !== "budget") return null;
   const atSteps = max_iterations !== null && result.iterations >= max_iterations;

@@ -5,7 +5,7 @@
 // auto-team rule and the sentence that refuses another solver on several workers, emitted by
 // py/sudoku_lab/limits.py), read by the Solver form (read.js), single-run links (links.js) and
 // entries (entries.js); py/sudoku_lab/several/__init__.py reads the same table.
-import { AUTO_TEAM, EXCHANGES, MAX_EXCHANGE, MAX_WORKERS, TEAM_SOLVER, sentence } from "./limits.js";
+import { AUTO_TEAM, EXCHANGES, MAX_EXCHANGE, MAX_WORKERS, PORTFOLIO_SOLVERS, TEAM_SOLVER, sentence } from "./limits.js";
 
 export { EXCHANGES, MAX_EXCHANGE, MAX_WORKERS };
 
@@ -13,7 +13,10 @@ export { EXCHANGES, MAX_EXCHANGE, MAX_WORKERS };
 export const EXCHANGE = EXCHANGES[TEAM_SOLVER];
 
 // Does `solver` run on several workers as a portfolio (a seed each) rather than as alldiff_ls's team?
-export const isPortfolio = (solver) => solver !== TEAM_SOLVER && Object.hasOwn(EXCHANGES, solver);
+export const isPortfolio = (solver) => PORTFOLIO_SOLVERS.includes(solver);
+
+// The `kind` a result of `solver` on several workers carries (py/sudoku_lab/several kind_of).
+export const kindOf = (solver) => (isPortfolio(solver) ? "portfolio" : "team");
 
 // The default exchange of `solver` (x= when a link says none).
 export const exchangeOf = (solver) => EXCHANGES[solver] ?? EXCHANGE;
@@ -39,11 +42,10 @@ export function autoWorkers({ solver, size, givens, spare }) {
 // its givens, then this device.
 export function autoWorkersWhy({ solver, size, givens, spare }) {
   if (!Object.hasOwn(EXCHANGES, solver)) return `auto: 1 worker — ${sentence("workers_refused", { solver })}.`;
-  const asked = "acs and alldiff_tabu run on several only when you ask";
+  const asked = sentence("portfolio_asked");
   if (AUTO_TEAM === null) {
     if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${asked}.`;
-    return `auto: 1 worker — a team of ${TEAM_SOLVER}, measured on hard 36×36 grids, solved no sooner than one ` +
-      `worker on twice the cores (it ends only at an exchange): type 2 or more to run one; this is a ${size}×${size}.`;
+    return `auto: 1 worker — ${sentence("auto_no_team")}: type 2 or more to run one; this is a ${size}×${size}.`;
   }
   const team = AUTO_TEAM.workers, share = Math.round(100 * AUTO_TEAM.max_givens);
   const where = `a team of ${team} was measured to pay only for ${TEAM_SOLVER} on a ${AUTO_TEAM.min_size}×${AUTO_TEAM.min_size} ` +

@@ -194,7 +194,7 @@ test("stop point: a stopped or timed-out run leaves one, for as long as the sett
   assert.equal(replayPointOf({ ...s, stopPoint: { fragment, step: 40, replay: false } }), null);    // Start here runs anew
   assert.equal(replayPointOf({ ...s, stopPoint: { fragment, step: 40, replay: true } }), 40);      // a link's: Start replays
   // a run on several workers leaves none (no replay stops every worker at one move count); its link says w=
-  assert.equal(stopPointAfter({ ...r("stopped", 9000), params: { workers: 2 } }), null);
+  assert.equal(stopPointAfter({ ...r("stopped", 9000), params: { workers: 2 }, kind: "team" }), null);
   const team = state({ settings: { solver: "alldiff_ls", seed: "3", workers: "2" } });
   assert.match(runFragment(team), /&w=2(&|$)/);
   assert.ok(!runFragment(state({ settings: { solver: "alldiff_ls", seed: "3", workers: "1" } })).includes("w="));

@@ -37,7 +37,7 @@ const job = (name, workers = 1) => ({ name, puzzle: "1.", solver: workers > 1 ? 
   max_seconds: 60, ...(workers > 1 ? { workers, exchange: 3000 } : {}) });
 const result = (extra = {}) => ({ solver: "alldiff_ls", seed: 1, params: {}, solved: false, board: "b", best: 3, conflicts: 3,
   open_cells: 3, iterations: 10, evaluations: 10, seconds: 1, stop_reason: "stopped", restarts: 0, longest_step: 0, ...extra });
-const teamDone = result({ solved: true, best: 0, stop_reason: "solved", params: { workers: 2 } });
+const teamDone = result({ solved: true, best: 0, stop_reason: "solved", params: { workers: 2 }, kind: "team" });
 const busySlots = (p) => p.slots.map((s) => (s.job ? s.job.name : null));
 
 test("a job asking for two workers waits for two idle ready slots, holds both as one team and frees both", async () => {
@@ -79,11 +79,11 @@ test("Stop reaches every member of a running team and resolves the queue; the te
   p.stop();
   assert.deepEqual([a.members[0].stopped, b.members[0].stopped], [1, 1]);
   const q = await queued;
-  assert.deepEqual([q.stop_reason, q.started, q.params.workers], ["stopped", false, 2]);
+  assert.deepEqual([q.stop_reason, q.started, q.params.workers, q.kind], ["stopped", false, 2, "team"]);
   a.members[0].resolve(result({ iterations: 40, best: 5 }));
   b.members[0].resolve(result({ iterations: 30, best: 2, board: "c" }));
   const out = await team;
-  assert.deepEqual([out.stop_reason, out.iterations, out.board, out.params.workers], ["stopped", 70, "c", 2]);
+  assert.deepEqual([out.stop_reason, out.iterations, out.board, out.params.workers, out.kind], ["stopped", 70, "c", 2, "team"]);
   await tick();
   assert.deepEqual(busySlots(p), [null, null]);
 });

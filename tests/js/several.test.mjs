@@ -52,7 +52,7 @@ test("a portfolio stopped between barriers: the lowest best member's own run, wo
     conflicts: best, open_cells: best, best, iterations, evaluations: 10 * iterations, seconds: 3, stop_reason: "stopped",
     restarts: 0, longest_step: 0.02 });
   const out = resultBetweenBarriers([r(4, 100, "a"), r(2, 90, "b")], { solver: "acs", seed: 1, params: {} }, 2, "stopped", "", 2.5);
-  assert.deepEqual([out.board, out.iterations, out.evaluations, out.params], ["b", 90, 900, { ants: 10, workers: 2 }]);
+  assert.deepEqual([out.board, out.iterations, out.evaluations, out.params, out.kind], ["b", 90, 900, { ants: 10, workers: 2 }, "portfolio"]);
 });
 
 test("a team stopped between barriers: the lowest best's board, the counts summed, workers in its parameters", () => {
@@ -60,8 +60,8 @@ test("a team stopped between barriers: the lowest best's board, the counts summe
     conflicts: best, open_cells: 2 * best, best, iterations, evaluations: 10 * iterations, seconds: 3, stop_reason: "stopped",
     restarts: 1, longest_step: 0.02 });
   const out = resultBetweenBarriers([r(4, 100, "a"), r(2, 50, "b"), null], { solver: "alldiff_ls", seed: 1, params: {} }, 3, "stopped", "", 2.5);
-  assert.deepEqual([out.board, out.best, out.iterations, out.evaluations, out.restarts, out.params, out.seconds, out.stop_reason],
-    ["b", 2, 150, 1500, 2, { walkers: 16, workers: 3 }, 2.5, "stopped"]);
+  assert.deepEqual([out.board, out.best, out.iterations, out.evaluations, out.restarts, out.params, out.seconds, out.stop_reason, out.kind],
+    ["b", 2, 150, 1500, 2, { walkers: 16, workers: 3 }, 2.5, "stopped", "team"]);
   const none = resultBetweenBarriers([], { solver: "alldiff_ls", seed: 1, params: {} }, 2, "error", "worker 1 of 2 could not load");
   assert.deepEqual([none.stop_reason, none.message, none.iterations, none.params.workers], ["error", "worker 1 of 2 could not load", 0, 2]);
 });
@@ -106,7 +106,7 @@ test("the coordinator hands every member all the reports, in worker order, once 
   a.onBarrier({ moves: 1 });
   assert.deepEqual(a.settled.map((s) => s.reports), [[{ moves: 1 }, { moves: 2 }]]);
   assert.deepEqual(b.settled.map((s) => s.reports), [[{ moves: 1 }, { moves: 2 }]]);
-  const team = { ...own(3, 0), solved: true, stop_reason: "solved", params: { walkers: 16, workers: 2 } };
+  const team = { ...own(3, 0), solved: true, stop_reason: "solved", params: { walkers: 16, workers: 2 }, kind: "team" };
   a.resolve(team);
   b.resolve(team);
   assert.deepEqual(await run.done, team);
@@ -178,7 +178,7 @@ test("runOnWorkers: a team on given ready workers, its members told the lite fra
   const [a, b] = [new FakeWorker(), new FakeWorker()];
   const run = runOnWorkers([a, b], { ...spec, lite: true, exchange: 3000 });
   assert.deepEqual([a.spec.member, b.spec.member, a.spec.workers, a.spec.exchange, a.spec.lite], [0, 1, 2, 3000, true]);
-  const team = { ...own(3, 0), solved: true, stop_reason: "solved", params: { walkers: 16, workers: 2 } };
+  const team = { ...own(3, 0), solved: true, stop_reason: "solved", params: { walkers: 16, workers: 2 }, kind: "team" };
   a.resolve(team);
   b.resolve(team);
   assert.deepEqual(await run.done, team);

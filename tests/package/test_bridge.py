@@ -13,8 +13,10 @@ def call(fn, *args):
 def test_hello_lists_solvers_versions_and_the_field_lists():
     from sudoku_lab.bench import RECORD_FIELDS
     from sudoku_lab.run import RESULT_FIELDS
+    from sudoku_lab import __version__
     h = call(bridge.hello)
     assert "hill_climb" in [s["id"] for s in h["solvers"]] and h["versions"]["numpy"]
+    assert h["versions"]["sudoku_lab"] == __version__          # the page's footer shows it
     assert h["result_fields"] == list(RESULT_FIELDS) and h["record_fields"] == list(RECORD_FIELDS)
 
 

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,16 @@ def test_solvers_json():
     out = json.loads(cli("solvers", "--json").stdout)
     hc = next(s for s in out if s["id"] == "hill_climb")
     assert {p["name"]: p["default"] for p in hc["params"]}["plateau"] == 10
+
+
+def test_version_is_the_packages_one():
+    """--version prints sudoku_lab.__version__, the version pyproject.toml reads for the wheel."""
+    import tomllib
+    import sudoku_lab
+    assert cli("--version").stdout == f"sudoku-lab {sudoku_lab.__version__}\n"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" in project["project"]["dynamic"] and "version" not in project["project"]
+    assert (ROOT / project["tool"]["hatch"]["version"]["path"]).resolve() == Path(sudoku_lab.__file__).resolve()
 
 
 def test_check_counts_solutions_from_stdin_and_file(tmp_path):

@@ -4,7 +4,7 @@ package (:func:`ship_package`). Short runs are batched into tasks; Dask re-runs 
 a worker that dies. Every job seeds its own generator, so the records are the same, run for
 run, whichever way they ran.
 
-Dask is the optional ``cluster`` extra (``pip install ./py[cluster]``); nothing else in the
+Dask is the optional ``dask`` extra (``pip install '.[dask]'``); nothing else in the
 package imports it."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def require_dask() -> None:
         import dask.distributed  # noqa: F401
     except ImportError:
         raise BenchError("running on several processes or a cluster needs Dask: "
-                         "pip install './py[cluster]'") from None
+                         "pip install 'sudoku_lab[dask]' (from this repository: pip install '.[dask]')") from None
 
 
 def execute(jobs: list[Job], jobs_per_host: int = 1, scheduler: str | None = None,
@@ -123,7 +123,7 @@ def _missing(where: str, exc: BaseException) -> BenchError:
     if isinstance(exc, ImportError) and name:
         top = name.split(".")[0]
         return BenchError(f"{where} cannot import {top}, which sudoku_lab needs: install it there "
-                          f"(pip install {top}; py/pyproject.toml lists the versions) and restart it")
+                          f"(pip install {top}; pyproject.toml lists the versions) and restart it")
     return BenchError(f"{where} cannot load sudoku_lab: {one_line(exc)}")
 
 

@@ -1,6 +1,6 @@
 """Running an experiment: what is not yet done in its output file runs (:mod:`.cluster`),
 each record streamed to the file and a caller's callback, with a tqdm progress bar (the
-optional ``cluster`` extra) on a terminal."""
+optional ``dask`` extra) on a terminal."""
 
 from __future__ import annotations
 

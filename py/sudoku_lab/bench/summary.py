@@ -12,6 +12,9 @@ from .plan import Entry
 
 
 def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """One summary of run records (`bench`'s last lines): the runs, solved and errors, the
+    success rate (solved among the judged runs, ``stats.tally``), medians and means over the
+    solved runs, and iterations and evaluations per second over all of them."""
     results = list(results)
     counts = tally(results)
     solved = [r for r in judged(results) if r["solved"]]

@@ -17,18 +17,23 @@ Every member has one interface (``segment`` natively, ``steps`` and ``settle`` i
 from __future__ import annotations
 
 from ..grid import Puzzle
-from ..limits import EXCHANGES, SENTENCES
+from ..limits import EXCHANGES, PORTFOLIO_SOLVERS, SENTENCES, TEAM_SOLVER
 from ..run import Budget
-from ..solvers import alldiff_ls
 from . import portfolio, team
 
-__all__ = ["EXCHANGES", "member", "workers_problem"]
+__all__ = ["EXCHANGES", "kind_of", "member", "workers_problem"]
+
+
+def kind_of(solver: str) -> str | None:
+    """How `solver` runs on several workers, by the limits table: "team" (walkers split, elites
+    exchanged), "portfolio" (a seed each), or None (it runs on one only). The one place that decides."""
+    return team.KIND if solver == TEAM_SOLVER else portfolio.KIND if solver in PORTFOLIO_SOLVERS else None
 
 
 def workers_problem(solver: str, workers: int) -> str | None:
     """Why `solver` cannot run on `workers` workers, or None (the limits table's sentence, which
     static/rules/workers.js says too)."""
-    if workers > 1 and solver not in EXCHANGES:
+    if workers > 1 and kind_of(solver) is None:
         return SENTENCES["workers_refused"].format(solver=solver)
     return None
 
@@ -36,6 +41,6 @@ def workers_problem(solver: str, workers: int) -> str | None:
 def member(puzzle: Puzzle, solver: str, params: dict, seed: int, w: int, workers: int,
            exchange: int | None = None, budget: Budget | None = None):
     """Worker w's member of a run on several workers: the team's walkers, or a portfolio's run."""
-    if solver == alldiff_ls.ID:
+    if kind_of(solver) == team.KIND:
         return team.Member(puzzle, params, seed, w, workers, exchange or team.EXCHANGE, budget)
     return portfolio.Member(puzzle, solver, params, seed, w, workers, exchange, budget)

@@ -31,6 +31,7 @@ from ..score import is_solution
 # segment (acs ~5 ms an iteration at 9×9 natively, more at larger sizes).
 SOLVERS = PORTFOLIO_SOLVERS
 EXCHANGE = {s: EXCHANGES[s] for s in SOLVERS}
+KIND = "portfolio"                       # the result's kind (several.kind_of)
 
 
 @dataclass
@@ -148,4 +149,4 @@ def portfolio_result(puzzle: Puzzle, solver: str, params: dict, seed: int, repor
     return Result(solver=solver, seed=seed, params={**params, "workers": workers}, solved=stop_reason == "solved",
                   board=board, conflicts=r.conflicts, open_cells=r.open_cells, iterations=r.iterations,
                   evaluations=r.evaluations, seconds=seconds, stop_reason=stop_reason, restarts=r.restarts,
-                  best=r.best, message=f"{how}; {r.message}" if r.message else how)
+                  best=r.best, message=f"{how}; {r.message}" if r.message else how, kind=KIND)

@@ -14,8 +14,10 @@ import numpy as np
 from ..grid import Puzzle
 from ..propagate import candidate_table
 from ..run import Budget, Result
-from ..solvers import SolverError, alldiff_ls, check_seed, get, resolve_params
-from . import member, workers_problem
+from ..limits import TEAM_SOLVER
+from ..solvers import SolverError, check_seed, get, resolve_params
+from . import kind_of, member, workers_problem
+from . import team
 from .team import unsolvable
 
 
@@ -82,7 +84,7 @@ class WorkerProcesses:
 
 
 def run_on_processes(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, workers: int,
-                     budget: Budget | None = None, exchange: int | None = None, solver: str = alldiff_ls.ID) -> Result:
+                     budget: Budget | None = None, exchange: int | None = None, solver: str = TEAM_SOLVER) -> Result:
     """`solver` on `workers` processes meeting at a barrier every `exchange` steps per worker (by
     default the solver's, several.EXCHANGES): alldiff_ls as a team exchanging elites, acs and
     alldiff_tabu as a portfolio. Each process settles every barrier as the page's workers do."""
@@ -93,7 +95,7 @@ def run_on_processes(puzzle: Puzzle, params: dict[str, Any] | None, seed: int, w
     seed = check_seed(seed)
     budget = budget or Budget()
     started = time.perf_counter()
-    if solver == alldiff_ls.ID and candidate_table(puzzle.cells, puzzle.n)[1]:
+    if kind_of(solver) == team.KIND and candidate_table(puzzle.cells, puzzle.n)[1]:
         return unsolvable(puzzle, params, seed, workers, time.perf_counter() - started)
     with WorkerProcesses(puzzle, solver, params, seed, workers, exchange, budget) as processes:
         answers = processes.ask(("segment",))

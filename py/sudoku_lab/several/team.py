@@ -38,6 +38,7 @@ from ..limits import EXCHANGES
 from ..solvers import SolverError, alldiff_ls
 
 EXCHANGE = EXCHANGES[alldiff_ls.ID]      # moves per worker between two exchanges (the default)
+KIND = "team"                            # the result's kind (several.kind_of)
 def worker_rng(seed: int, w: int) -> np.random.Generator:
     """Worker w's random stream: worker 0's is a one-worker run's."""
     return np.random.default_rng(seed if w == 0 else [seed, w])
@@ -195,4 +196,4 @@ def _result(puzzle, params, seed, workers, board, moves, evaluations, restarts, 
                   solved=reason == "solved", board=board, conflicts=int(conflicts(board, puzzle.n)),
                   open_cells=open_cells(board, puzzle.n, clashing_cells(board, puzzle.n)),
                   iterations=moves, evaluations=evaluations, seconds=seconds,
-                  stop_reason=reason, restarts=restarts, best=best, message=message)
+                  stop_reason=reason, restarts=restarts, best=best, message=message, kind=KIND)

@@ -22,13 +22,13 @@ The method:
   per candidate would cost as much as the scan's own work).
 * **First descent** (``descent``, on): while a walker has more clashing cells than a unit has
   cells (N), it scores the full neighbourhood at every move, as a steepest descent; below that,
-  the cell-first rule. Not the reference's (it is cell-first from the first move); measured in
-  moves (docs/solvers/alldiff_ls.md): one walker needs 2.7× fewer at 36×36 p = 0.40.
+  the cell-first rule. Not the reference's (it is cell-first from the first move); it saves moves
+  on large grids (measured: docs/solvers/alldiff_ls.md).
 * **Stuck**: when every value of the chosen cell, tabu or not, would add conflicts, the walker
   scores the **full neighbourhood** (every clashing cell × every other candidate, the same
   tabu and aspiration rules) for 100 moves (``full_moves``). The reference would first set the
   cell aside (tabu on its own value, no move); measured inside the reference, dropping that step
-  solved more (9 of 20 runs within 3 M moves against 5), so it is dropped here.
+  solved more runs (docs/solvers/alldiff_ls.md), so it is dropped here.
 * **Tabu**: after cell x leaves value a, (x, a) is tabu for random(10) + 0.6 × (clashing cells)
   moves (Galinier & Hao's TabuCol rule).
 * **Episodes and the elite pool** (the reference's): an episode runs a pool member's budget of
@@ -43,16 +43,15 @@ The method:
   share the one elite pool and one set of edge weights, moved in turn, one move each a round;
   an episode's end (each walker's own) feeds the pool in walker order. A run on several
   workers splits them among its workers, each at least one (several/team.py). K > 1 did not
-  pay on this move (docs/benchmarks.md, "Lockstep walkers, in moves and CPU"): K = 2 level at
-  36×36 p = 0.40 and slower at 25×25 and 36×36 p = 0.45, K = 4 slower wherever it ran; nor
-  did a team of 2 at the median of 36×36 runs, so the page's Workers left to auto run one.
+  pay on this move (docs/benchmarks.md, "Lockstep walkers, in moves and CPU"), nor did a team
+  (docs/benchmarks.md, "Where a team pays"), so the page's Workers left to auto run one.
 
 How a move is made cheap (the rules above are the whole search; this is only its cost):
 
-* **Plain Python for the move, numpy for the set-up.** A move touches a few dozen numbers; a
-  numpy call costs about a microsecond whatever its size, and a move took about 60 of them, so
-  the move is written in plain Python over flat lists (measured natively and in the page,
-  docs/benchmarks.md, alldiff_ls). numpy builds the tables, recounts them after a weight
+* **Plain Python for the move, numpy for the set-up.** A move touches a few dozen numbers, and
+  a numpy call costs about as much whatever its size, so a move of numpy calls paid mostly for
+  the calls: the move is written in plain Python over flat lists (measured natively and in the
+  page: docs/benchmarks.md, "Moves per second"). numpy builds the tables, recounts them after a weight
   change or a restart (a few calls over every slot) and draws the random numbers in blocks.
 * **Slots**: a cell's candidates after propagation are its slots, numbered cell by cell over
   the whole grid (a 36×36 cell at p = 0.50 keeps ~6 of its 36 values). Per walker: the slot

@@ -5,6 +5,7 @@ import pytest
 
 from conftest import PAPERS
 from lab import HELD_OUT
+import sudoku_lab
 from sudoku_lab.grid import parse
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
@@ -22,7 +23,7 @@ def test_page_paints_before_python_and_then_loads(lab):
     assert sum(c["given"] for c in lab.board()) == 23
     lab.wait_state("ready", timeout=60_000)
     versions = lab.by("versions").inner_text()
-    assert "Pyodide 0.27.7" in versions and "Python 3.12" in versions and "numpy 2.0.2" in versions
+    assert f"Sudoku Lab {sudoku_lab.__version__}" in versions and "Pyodide 0.27.7" in versions and "Python 3.12" in versions and "numpy 2.0.2" in versions
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
     for hook in HOOKS:
         assert lab.by(hook).count() == 1, hook

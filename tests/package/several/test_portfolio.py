@@ -31,7 +31,7 @@ def test_the_result_is_the_winning_member_s_own_run_in_the_page_and_natively():
     answers, barriers = page_run_on_workers(HARD, 2, 2, 2, solver="acs", slice_seconds=0.004, name="portfolio-test")
     first = answers[0]["result"]
     assert all(a["result"] == {**first, "seconds": a["result"]["seconds"]} for a in answers)   # every member says the same
-    assert first["solved"] and first["params"]["workers"] == 2 and first["seed"] == 2
+    assert first["solved"] and first["params"]["workers"] == 2 and first["seed"] == 2 and first["kind"] == "portfolio"
     assert first["message"].startswith("portfolio of 2 (seeds 2–3): seed 3 solved first")
     alone = Run(HARD, "acs", {}, 3).finish()                   # member 1 alone: seed 2 + 1
     assert is_solution(HARD, alone.board) and barriers == -(-alone.iterations // 2)

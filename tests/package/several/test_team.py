@@ -13,7 +13,7 @@ from conftest import ROOT, page_run_on_workers
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.limits import SENTENCES
 from sudoku_lab.grid import board_to_string
-from sudoku_lab.run import Budget
+from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
 from sudoku_lab.solvers import SolverError
 from sudoku_lab.several.processes import run_on_processes
@@ -77,6 +77,7 @@ def test_a_page_team_run_ends_at_the_barrier_its_step_budget_reaches():
     answers, barriers = page_run_on_workers(puzzle, 1, 2, 500, params={"walkers": 2}, budget={"max_iterations": 1500})
     result = answers[1]["result"]
     assert result["stop_reason"] == "budget" and result["iterations"] == 2000 and barriers == 2
+    assert result["kind"] == "team" and "kind" not in Run(puzzle, "alldiff_ls", {"walkers": 2}, 1).snapshot("stopped").to_json()
 
 
 def test_a_lite_member_streams_a_trace_of_open_cells_and_no_chart_rows():
