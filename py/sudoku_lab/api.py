@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from . import bench, links
+from . import bench, links, visitor
 from .generate import Generated, generate, parse_spec
 from .grid import Puzzle, PuzzleError, parse, symbol
 from .progress import Progress
@@ -86,7 +86,17 @@ def start(puzzle: Puzzle | str, solver: str | os.PathLike | ModuleType, *, seed:
 
 def solve(puzzle: Puzzle | str, solver: str | os.PathLike | ModuleType, **options) -> Result:
     """:func:`start`'s run to its end: the :class:`Result` (solved, board, conflicts, open
-    cells, iterations, evaluations, seconds, stop reason). Options as :func:`start`'s."""
+    cells, iterations, evaluations, seconds, stop reason). Options as :func:`start`'s. A solver
+    file runs in a process of its own and its claim is checked in this one (docs/design.md,
+    "The trust boundary"); :func:`start` steps it in this process, for watching it."""
+    if isinstance(solver, os.PathLike):
+        seed, params = options.pop("seed", 0), options.pop("params", None) or {}
+        budget = Budget(options.pop("max_iterations", None), options.pop("max_evaluations", None),
+                        options.pop("max_seconds", 60.0), options.pop("stop_at", None))
+        if options:
+            raise TypeError(f"solve() got unexpected options: {', '.join(options)}")
+        source = SolverFile(Path(solver).name, Path(solver).read_text(encoding="utf-8"))
+        return visitor.run(puzzle if isinstance(puzzle, Puzzle) else open_puzzle(puzzle), source, params, seed, budget)
     return start(puzzle, solver, **options).finish()
 
 

@@ -141,3 +141,11 @@ def test_the_claim_cases_are_what_the_lab_s_score_says():
         assert (fault(puzzle, board), conflicts(board, puzzle.n), open_cells(board, puzzle.n)) == (
             c["fault"], c["conflicts"], c["open_cells"]), c["why"]
         assert np.array_equal(board, parse(c["board"]).cells)
+
+
+def test_the_api_s_solve_runs_a_solver_file_in_a_process_of_its_own(tmp_path, papers):
+    from sudoku_lab import api
+    path = tmp_path / "patcher.py"
+    path.write_text(PATCHER)
+    r = api.solve(papers["sato-01-easy"], path, max_iterations=3)
+    assert (r.solved, r.stop_reason) == (False, "error") and r.message.startswith("claimed solved, but")
