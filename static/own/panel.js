@@ -55,6 +55,7 @@ export function mountOwn(store, worker) {
   });
 
   ui.allow.addEventListener("click", () => {
+    if (!own().text.trim()) return;                  // a link with no code to run never replaces the kept text
     setOwn({ trusted: true, error: null });
     storeText(window.localStorage, own().text);
     load();

@@ -136,7 +136,8 @@ function codeOpener(store, actions) {
     let text;
     try { text = await unpackCode(packed); } catch (err) {
       if (mine !== codeSeq) return;
-      store.set({ own: { ...store.state.own, text: "", error: { message: err.message, line: null } } });
+      // nothing to run and nothing to consent to: the editor keeps the visitor's own text
+      store.set({ own: { ...store.state.own, trusted: true, packed: null, error: { message: err.message, line: null } } });
       actions.setProblem("code", err.message);
       actions.reportProblems(LINK_PROBLEMS);
       return;

@@ -150,3 +150,24 @@ def test_the_cli_refuses_own_without_a_file_in_one_line(papers):
     assert r.returncode == 2 and r.stderr.strip() == "error: the solver 'own' is a solver file's: give it with --solver-file FILE"
     r = cli("solve", papers["sato-01-easy"].to_string(), "--solver-file", "/nonexistent/x.py")
     assert r.returncode == 2 and r.stderr.startswith("error: --solver-file: cannot read")
+
+
+def test_the_page_s_guide_names_everything_a_solver_can_use():
+    """A solver can be written from the in-page guide alone: every name of the protocol's one
+    import, every attribute the loader reads, the puzzle's and the geometry's fields, Progress's
+    fields and the stop reasons a solver may return."""
+    import dataclasses
+    import re
+    from sudoku_lab import protocol, solver_file
+    from sudoku_lab.grid import Geometry
+    from sudoku_lab.progress import Progress
+    html = (ROOT / "index.html").read_text()
+    guide = re.sub(r"<[^>]+>", "", html[html.index('data-testid="own-guide"'):html.index("</details>", html.index('data-testid="own-guide"'))])
+    names = [*protocol.__all__, *solver_file._OPTIONAL, "PARAMS", "OBJECTIVE", "check_params", "run(puzzle, params, rng)",
+             *(f".{f.name}" for f in dataclasses.fields(Geometry) if f.name not in ("n", "N")),
+             *(f.name for f in dataclasses.fields(Progress) if f.name != "overlay"),
+             "puzzle.n", "puzzle.N", "puzzle.cells", "puzzle.givens", "read-only", "dict", "conflicts(boards, n)",
+             "fill_boxes(puzzle, rng)", "clashing_cells(board, n)", '"solved"', '"stalled"', '("unsolvable", "why")',
+             '"direction"', '"best"', "no network"]
+    missing = [n for n in names if n not in guide and n not in ("Puzzle", "VIEWS", "SERIES_AXES")]
+    assert not missing, missing

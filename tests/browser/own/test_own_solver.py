@@ -237,7 +237,8 @@ def test_an_experiments_records_name_the_code_that_ran(lab):
     records = [json.loads(line) for line in open(dl.value.path())]
     text = (TEMPLATES / "genetic.py").read_text()
     own = [r for r in records if r["solver"] == "own"]
-    assert len(own) == 2 and all(r["solved"] for r in records), [(r["solver"], r["stop_reason"], r["seconds"], r.get("message")) for r in records]
+    assert len(own) == 2 and all(r["solved"] for r in records), (lab.rows(), lab.error_text(), [
+        (r["solver"], r["stop_reason"], r["seconds"], r.get("message")) for r in records])
     assert all(r["solver_file"] == "my_solver.py" and r["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
                for r in own)
     assert all(r["solver_file"] is None and r["solver_sha256"] is None for r in records if r["solver"] == "hill_climb")

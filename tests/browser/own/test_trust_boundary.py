@@ -227,3 +227,15 @@ def test_what_a_solver_names_stays_text(lab):
     assert lab.page.locator("img[src=x]").count() == 0
     assert MARK in lab.by("status").inner_text()                    # the error, as written
     assert MARK in lab.page.locator("body").inner_text()
+
+
+def test_a_damaged_link_never_costs_the_visitor_s_saved_text(lab):
+    from own.test_own_solver import TEMPLATES
+    saved = (TEMPLATES / "min_conflicts.py").read_text()
+    lab.open("#p=" + EASY)
+    choose_own(lab, "min_conflicts")                                 # kept in this browser
+    lab.page.goto(lab.base + f"#p={EASY}&s=own&code=damaged-by-a-mail-client")
+    lab.page.wait_for_function("() => document.body.innerText.includes(\"the link's code cannot be read\")")
+    assert lab.by("own-consent").is_hidden()                         # nothing to run, so nothing offered
+    assert lab.by("own-code").input_value() == saved
+    assert lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solver')).text") == saved
