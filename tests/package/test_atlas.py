@@ -235,3 +235,36 @@ def test_a_sweep_missing_an_entry_is_still_refused_when_it_ran_otherwise(tmp_pat
     large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS, **change)
     with pytest.raises(atlas.AtlasProblem, match=f"s49.jsonl: {words}"):
         atlas.build_many([small, large])
+
+
+def test_files_of_one_size_pool_when_an_entry_ran_apart_on_the_same_instances(tmp_path):
+    """exact_search run at 49×49 after the others, in a file of its own: its cells join that size's,
+    no entry is not run, and the command and results name the three files."""
+    three = {"entries": [*HEADER["experiment"]["entries"], EXACT]}
+    small = sweep_at(tmp_path / "s9.jsonl", 9, RECORDS + EXACT_RUNS, **three)
+    large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS + EXACT_RUNS, drop=("exact_search",), **three)
+    apart = sweep_at(tmp_path / "s49x.jsonl", 49, RECORDS + EXACT_RUNS, drop=("acs", "alldiff_tabu"), **three)
+    data = atlas.build_many([small, large, apart])
+    assert data["entries"] == ["acs", "alldiff_tabu:propagate=true", "exact_search"] and "not_run" not in data
+    assert atlas.cell_state(data, 49, 0.4, "exact_search") == ("ran", next(
+        c for c in data["cells"] if (c["size"], c["p"], c["entry"]) == (49, 0.4, "exact_search")))
+    assert [c["runs"] for c in data["cells"] if c["size"] == 49] == [2] * 6
+    assert {(f["p"], f["entry"]) for f in data["fastest"] if f["size"] == 49} == {(0.4, "exact_search"), (0.5, "exact_search")}
+    assert data["generate"] == ["9:0.4:0.5:0.1", "49:0.4:0.5:0.1"] and data["instances"] == 2
+    assert data["results"] == ["s9.jsonl", "s49.jsonl", "s49x.jsonl"]
+    assert data["command"].split("; ")[2].count("--solver") == 1 and "--solver exact_search" in data["command"].split("; ")[2]
+    assert "| 49×49 | 0.4 | 1/2, 0.02 s | 2/2, 0.06 s | 2/2, 0.01 s | exact_search (2) |" in atlas.markdown(data)
+
+
+@pytest.mark.parametrize("apart_changes, words", [
+    ({"instances": 3}, r"s49x.jsonl: its 49×49 instances differ from s49.jsonl's"),
+    ({"generate": ["49:0.4:0.6:0.1"]}, r"s49x.jsonl: its 49×49 instances differ from s49.jsonl's"),
+    ({}, r"s49x.jsonl: it ran acs at 49×49 as s49.jsonl did"),
+])
+def test_files_of_one_size_are_refused_over_other_instances_or_an_entry_run_twice(tmp_path, apart_changes, words):
+    three = {"entries": [*HEADER["experiment"]["entries"], EXACT]}
+    large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS + EXACT_RUNS, drop=("exact_search",), **three)
+    drop = ("alldiff_tabu",) if not apart_changes else ("acs", "alldiff_tabu")
+    apart = sweep_at(tmp_path / "s49x.jsonl", 49, RECORDS + EXACT_RUNS, drop=drop, **{**three, **apart_changes})
+    with pytest.raises(atlas.AtlasProblem, match=words):
+        atlas.build_many([large, apart])
