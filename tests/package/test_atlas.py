@@ -174,27 +174,28 @@ EXACT_RUNS = [run("exact_search", "9:0.4:0", True, 0.01), run("exact_search", "9
 
 
 def test_a_sweep_without_an_entry_that_cannot_run_its_size_pools_and_says_so(tmp_path):
-    """exact_search runs up to 36×36 (its MAX_SIDE): the 49×49 sweep runs the others. The atlas's
-    entries are the union, its cells at 49×49 are absent and not_run says why, the fastest there
+    """alldiff_tabu runs up to 49×49 (its MAX_SIDE): a 64×64 sweep runs the others. The atlas's
+    entries are the union, its cells at 64×64 are absent and not_run says why, the fastest there
     is among the entries that ran, and the table says "not run" where a failed run says 0/n."""
     three = {"entries": [*HEADER["experiment"]["entries"], EXACT]}
     small = sweep_at(tmp_path / "s9.jsonl", 9, RECORDS + EXACT_RUNS, **three)
-    large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS + EXACT_RUNS, drop=("exact_search",), **three)
+    large = sweep_at(tmp_path / "s64.jsonl", 64, RECORDS + EXACT_RUNS, drop=("alldiff_tabu",), **three)
     data = atlas.build_many([small, large])
-    assert data["entries"] == ["acs", "alldiff_tabu:propagate=true", "exact_search"]
-    assert data["not_run"] == {"exact_search": {"sizes": [49], "why": "exact_search runs up to 36×36"}}
-    assert not [c for c in data["cells"] if c["size"] == 49 and c["entry"] == "exact_search"]
-    assert atlas.cell_state(data, 49, 0.4, "exact_search") == ("not_run", "exact_search runs up to 36×36")
-    assert atlas.cell_state(data, 49, 0.5, "alldiff_tabu:propagate=true")[0] == "ran"
+    tabu = "alldiff_tabu:propagate=true"
+    assert data["entries"] == ["acs", tabu, "exact_search"]
+    assert data["not_run"] == {tabu: {"sizes": [64], "why": "alldiff_tabu runs up to 49×49"}}
+    assert not [c for c in data["cells"] if c["size"] == 64 and c["entry"] == tabu]
+    assert atlas.cell_state(data, 64, 0.4, tabu) == ("not_run", "alldiff_tabu runs up to 49×49")
+    assert atlas.cell_state(data, 64, 0.4, "acs")[0] == "ran"
     fastest = {(f["size"], f["p"]): f["entry"] for f in data["fastest"]}
     assert fastest[(9, 0.4)] == fastest[(9, 0.5)] == "exact_search"      # 0.01 s, every run solved
-    assert fastest[(49, 0.4)] == "alldiff_tabu:propagate=true" and fastest[(49, 0.5)] == "acs"
+    assert fastest[(64, 0.4)] == fastest[(64, 0.5)] == "exact_search"
     assert list(data).index("not_run") == list(data).index("entries") + 1
     assert "not_run" in data["about"]
-    assert "--solver exact_search" not in data["command"].split("; ")[1]
+    assert "--solver alldiff_tabu" not in data["command"].split("; ")[1]
     table = atlas.markdown(data)
-    assert "| 49×49 | 0.4 | 1/2, 0.02 s | 2/2, 0.06 s | not run | alldiff_tabu:propagate=true (2) |" in table
-    assert "Not run: exact_search at 49×49 (exact_search runs up to 36×36)." in table
+    assert "| 64×64 | 0.4 | 1/2, 0.02 s | not run | 2/2, 0.01 s | exact_search (2) |" in table
+    assert f"Not run: {tabu} at 64×64 (alldiff_tabu runs up to 49×49)." in table
     # written and read back, the same atlas; the script's table says the same
     out = tmp_path / "atlas.json"
     out.write_text(atlas.dumps(data))
