@@ -182,7 +182,10 @@ def _by_solver(entries: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]
 
 
 def _entries_of(experiment: dict[str, Any]) -> list[dict[str, Any]]:
-    return experiment.get("entries") or [{"solver": experiment["solver"], "params": experiment.get("params", {})}]
+    """The header's entries; one entry run with the experiment's seed is written without
+    ``entries`` (``bench.plan.Experiment.describe``), and reads here as the entry it is."""
+    return experiment.get("entries") or [{"solver": experiment["solver"], "params": experiment.get("params", {}),
+                                          "seed": experiment.get("seed", 0)}]
 
 
 def _label(entry: dict[str, Any]) -> str:

@@ -239,12 +239,16 @@ def test_a_sweep_missing_an_entry_is_still_refused_when_it_ran_otherwise(tmp_pat
 
 
 def test_files_of_one_size_pool_when_an_entry_ran_apart_on_the_same_instances(tmp_path):
-    """exact_search run at 49×49 after the others, in a file of its own: its cells join that size's,
-    no entry is not run, and the command and results name the three files."""
+    """exact_search run at 49×49 after the others, in a file of its own (bench's header of one
+    entry): its cells join that size's, no entry is not run, and the command and results name
+    the three files."""
     three = {"entries": [*HEADER["experiment"]["entries"], EXACT]}
     small = sweep_at(tmp_path / "s9.jsonl", 9, RECORDS + EXACT_RUNS, **three)
     large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS + EXACT_RUNS, drop=("exact_search",), **three)
-    apart = sweep_at(tmp_path / "s49x.jsonl", 49, RECORDS + EXACT_RUNS, drop=("acs", "alldiff_tabu"), **three)
+    one = {k: v for k, v in HEADER["experiment"].items() if k != "entries"}       # bench's header of one entry
+    write_output(tmp_path / "s49x.jsonl", sized(EXACT_RUNS, 49),
+                 {"experiment": {**one, "solver": "exact_search", "params": {}, "generate": ["49:0.4:0.5:0.1"]}})
+    apart = (*atlas.read_output(tmp_path / "s49x.jsonl"), "s49x.jsonl")
     data = atlas.build_many([small, large, apart])
     assert data["entries"] == ["acs", "alldiff_tabu:propagate=true", "exact_search"] and "not_run" not in data
     assert atlas.cell_state(data, 49, 0.4, "exact_search") == ("ran", next(
