@@ -6,7 +6,8 @@
 
 The first form reads a ``bench --generate … --out FILE`` output (its header gives the budget,
 clock, instances and runs; several files, e.g. one sweep per size, are pooled when they ran the
-same entries, budget, clock and runs, an entry missing from a sweep being "not run" at its size)
+same entries, budget, clock and runs, an entry missing from a sweep being "not run" at its size
+unless another file of that size, over the same instances, ran it)
 and writes the atlas the Experiment view draws (``sudoku_lab.atlas``;
 docs/design.md, "The atlas"); the same records give the same bytes. The second prints the
 shipped atlas as the Markdown table of docs/benchmarks.md, "The atlas: where each solver

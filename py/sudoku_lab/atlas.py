@@ -17,12 +17,14 @@ rebuilt from the header; :func:`write` writes it one cell a line, the same bytes
 records. :func:`markdown` prints its table for docs/benchmarks.md.
 
 Sweeps of several sizes are pooled (:func:`build_many`) when they ran the same budget, clock, runs
-and entries, except that an entry may be missing from a sweep: the one that cannot run a size
-(``exact_search`` above its ``MAX_SIDE``) is left out of that size's sweep. Its cells there are
-absent, so ``fastest`` never counts it, and ``not_run`` names the sizes and says why (the
-solver's ``MAX_SIDE`` where that explains it), so a reader tells "not run at this size" from
-"ran and failed" (:func:`cell_state`, held to the same cases as the page's ``cellState``). The key
-is written only when some entry is missing, so an atlas without it reads as before.
+and entries, except that an entry may be missing from a sweep: one that cannot run a size (a
+solver above its ``MAX_SIDE``) is left out of that size's sweep, and an entry run later at a size
+comes in a file of its own, pooled with that size's other files over the same instances. An
+entry no file of a size ran has no cells there, so ``fastest`` never counts it, and ``not_run``
+names the sizes and says why (the solver's ``MAX_SIDE`` where that explains it), so a reader
+tells "not run at this size" from "ran and failed" (:func:`cell_state`, held to the same cases as
+the page's ``cellState``). The key is written only when some entry is missing, so an atlas
+without it reads as before.
 """
 
 from __future__ import annotations
@@ -180,7 +182,10 @@ def _by_solver(entries: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]
 
 
 def _entries_of(experiment: dict[str, Any]) -> list[dict[str, Any]]:
-    return experiment.get("entries") or [{"solver": experiment["solver"], "params": experiment.get("params", {})}]
+    """The header's entries; one entry run with the experiment's seed is written without
+    ``entries`` (``bench.plan.Experiment.describe``), and reads here as the entry it is."""
+    return experiment.get("entries") or [{"solver": experiment["solver"], "params": experiment.get("params", {}),
+                                          "seed": experiment.get("seed", 0)}]
 
 
 def _label(entry: dict[str, Any]) -> str:
@@ -200,23 +205,19 @@ def why_not_run(solver: str, sizes: list[int]) -> str:
     return "left out of the sweep at this size"
 
 
-def build_many(parts: list[tuple[dict[str, Any], list[dict[str, Any]], str]]) -> dict[str, Any]:
-    """The shipped atlas from several sweeps (one ``bench --out`` file each, e.g. one per size):
-    they must have run the same budget, clock and runs, and the same entries except that an
-    entry may be missing from a sweep (a solver that cannot run its size); an entry's solver
-    present in two sweeps must have run the same entries in both (parameters that differ are
-    refused). ``entries`` is the union, the first sweep's order then the new ones; ``not_run``
-    (only when some entry is missing) maps an entry to the sizes it did not run and why. Their
-    instances may differ by size (``instances`` is then ``{size: n}``), and ``command`` and
-    ``results`` list each file's."""
-    if len(parts) == 1:
-        return build(*parts[0])
+def _check_alike(parts: list[tuple[dict[str, Any], list[dict[str, Any]], str]]) -> None:
+    """Refuses sweeps that ran another budget, clock or runs than the first."""
     first, _, name0 = parts[0]
     for experiment, _, name in parts[1:]:
         for key in ("budget", "clock", "runs"):
             if experiment.get(key) != first.get(key):
                 raise AtlasProblem(f"{name}: its {key} differ from {name0}'s; an atlas pools sweeps of the "
                                    "same entries, budget, clock and runs")
+
+
+def _union(parts: list[tuple[dict[str, Any], list[dict[str, Any]], str]]) -> list[dict[str, Any]]:
+    """Every sweep's entries, the first sweep's order then the new ones; a solver two sweeps ran
+    must have run the same entries in both."""
     union: list[dict[str, Any]] = []
     seen: dict[str, tuple[list[dict[str, Any]], str]] = {}
     for experiment, _, name in parts:
@@ -228,24 +229,62 @@ def build_many(parts: list[tuple[dict[str, Any], list[dict[str, Any]], str]]) ->
                 raise AtlasProblem(f"{name}: its entries differ from {seen[solver][1]}'s ({solver} ran otherwise); an "
                                    "atlas pools sweeps of the same entries, budget, clock and runs (an entry may only "
                                    "be missing from a sweep)")
+    return union
+
+
+def _ran_by_size(parts: list[tuple[dict[str, Any], list[dict[str, Any]], str]]) -> dict[int, dict[str, str]]:
+    """Per size, the entries run there and the file that ran each. Files of one size (an entry
+    run later, apart from the others) pool when they ran the same instances (the same
+    ``--generate`` and ``--instances``); an entry run at a size in two files is refused, as its
+    cell would count the same puzzles twice."""
+    ran: dict[int, dict[str, str]] = {}
+    puzzles: dict[int, tuple[list[str], Any, str]] = {}
+    for experiment, _, name in parts:
+        for size in _sizes_of(experiment):
+            specs = [g for g in experiment.get("generate", []) if int(g.split(":")[0]) == size]
+            here = (specs, experiment.get("instances"))
+            if size in puzzles and puzzles[size][:2] != here:
+                raise AtlasProblem(f"{name}: its {size}×{size} instances differ from {puzzles[size][2]}'s; files of "
+                                   "one size pool only over the same instances (--generate and --instances)")
+            puzzles.setdefault(size, (*here, name))
+            for label in map(_label, _entries_of(experiment)):
+                if label in ran.setdefault(size, {}):
+                    raise AtlasProblem(f"{name}: it ran {label} at {size}×{size} as {ran[size][label]} did; an atlas "
+                                       "pools an entry's runs of one size from one file")
+                ran[size][label] = name
+    return ran
+
+
+def build_many(parts: list[tuple[dict[str, Any], list[dict[str, Any]], str]]) -> dict[str, Any]:
+    """The shipped atlas from several sweeps (one ``bench --out`` file each: one per size, and
+    more of one size for entries run apart): they must have run the same budget, clock and runs,
+    and the same entries except that an entry may be missing from a sweep (a solver that cannot
+    run its size, or one run in a file of its own); an entry's solver present in two sweeps must
+    have run the same entries in both (parameters that differ are refused). ``entries`` is the
+    union, the first sweep's order then the new ones; ``not_run`` (only when some entry is
+    missing at a size, from every file of that size) maps an entry to those sizes and why. Their
+    instances may differ by size (``instances`` is then ``{size: n}``), and ``command`` and
+    ``results`` list each file's."""
+    if len(parts) == 1:
+        return build(*parts[0])
+    _check_alike(parts)
+    union = _union(parts)
     labels = [_label(e) for e in union]
-    missing: dict[str, tuple[str, list[int]]] = {}
-    for experiment, _, _ in parts:
-        ran = {_label(e) for e in _entries_of(experiment)}
-        for entry, label in zip(union, labels):
-            if label not in ran:
-                missing.setdefault(label, (entry["solver"], []))[1].extend(_sizes_of(experiment))
-    data = build({**first, "entries": union, "generate": [g for e, _, _ in parts for g in e.get("generate", [])]},
+    ran = _ran_by_size(parts)
+    first, _, name0 = parts[0]
+    generate = list(dict.fromkeys(g for e, _, _ in parts for g in e.get("generate", [])))
+    data = build({**first, "entries": union, "generate": generate},
                  [r for _, records, _ in parts for r in records], name0)
     counts = {str(int(g.split(":")[0])): e.get("instances") for e, _, _ in parts for g in e.get("generate", [])}
     data["instances"] = (next(iter(counts.values())) if len(set(counts.values())) == 1 else counts)
     data["command"] = "; ".join(command_of(e) for e, _, _ in parts)
     data["results"] = [name for _, _, name in parts]
-    if missing:
-        not_run = {label: {"sizes": sorted(set(sizes)), "why": why_not_run(solver, sorted(set(sizes)))}
-                   for label in labels if label in missing for solver, sizes in [missing[label]]}
-        data = _with_not_run(data, not_run)
-    return data
+    not_run = {}
+    for entry, label in zip(union, labels):
+        sizes = [size for size in sorted(ran) if label not in ran[size]]
+        if sizes:
+            not_run[label] = {"sizes": sizes, "why": why_not_run(entry["solver"], sizes)}
+    return _with_not_run(data, not_run) if not_run else data
 
 
 def _with_not_run(data: dict[str, Any], not_run: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,7 @@
 // measure: success rate and median time (a map per entry, the published figures as maps of
 // their own and as marks), or the fastest entry (one map, each cell showing by what margin it wins
 // and its n). Each map carries its legend under it (one legend at the top scrolled away from the
-// maps it read). An entry not run at a size (the file's not_run: exact_search past 36×36) has its
+// maps it read). An entry not run at a size (the file's not_run: past a solver's size) has its
 // cells there hatched, "not run", with why in the cell's words, its legend and a note over the
 // maps. Maps are built one a task, so a redraw never holds the page.
 import { aggregate, cellState, marginText, notRunLines, winMargin } from "../rules/atlas.js";
@@ -116,7 +116,7 @@ export class AtlasView {
       }));
   }
 
-  // The not-run entries in words after `lead` ("… at 49×49 (exact_search runs up to 36×36)."),
+  // The not-run entries in words after `lead` ("… at 64×64 (alldiff_tabu runs up to 49×49)."),
   // of one entry or of all; "" where none.
   notRunWords(lead, entry = null) {
     const gaps = Object.entries(this.atlas.not_run || {}).filter(([e]) => entry === null || e === entry);

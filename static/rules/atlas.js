@@ -82,8 +82,8 @@ export function cellState(atlas) {
   };
 }
 
-// The entries not run at some size, in words for a map's note: "exact_search: not run at 49×49
-// (exact_search runs up to 36×36)", one a line; [] when every entry ran every size.
+// The entries not run at some size, in words for a map's note: "alldiff_tabu: not run at 64×64
+// (alldiff_tabu runs up to 49×49)", one a line; [] when every entry ran every size.
 export function notRunLines(atlas, names = (e) => e) {
   return Object.entries(atlas.not_run || {}).map(([entry, gap]) =>
     `${names(entry)}: not run at ${gap.sizes.map((n) => `${n}×${n}`).join(", ")} (${gap.why})`);

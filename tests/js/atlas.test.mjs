@@ -51,8 +51,8 @@ for (const c of SHARED.states) {
 }
 
 test("notRunLines: each entry not run at some size, its sizes and why, in the page's words", () => {
-  const atlas = { cells: [], not_run: { exact_search: { sizes: [49, 64], why: "exact_search runs up to 36×36" } } };
-  assert.deepEqual(notRunLines(atlas, (e) => `the ${e}`), ["the exact_search: not run at 49×49, 64×64 (exact_search runs up to 36×36)"]);
+  const atlas = { cells: [], not_run: { nb_coin: { sizes: [49, 64], why: "left out of the sweep at this size" } } };
+  assert.deepEqual(notRunLines(atlas, (e) => `the ${e}`), ["the nb_coin: not run at 49×49, 64×64 (left out of the sweep at this size)"]);
   assert.deepEqual(notRunLines({ cells: [] }), []);
 });
 

@@ -174,27 +174,28 @@ EXACT_RUNS = [run("exact_search", "9:0.4:0", True, 0.01), run("exact_search", "9
 
 
 def test_a_sweep_without_an_entry_that_cannot_run_its_size_pools_and_says_so(tmp_path):
-    """exact_search runs up to 36×36 (its MAX_SIDE): the 49×49 sweep runs the others. The atlas's
-    entries are the union, its cells at 49×49 are absent and not_run says why, the fastest there
+    """alldiff_tabu runs up to 49×49 (its MAX_SIDE): a 64×64 sweep runs the others. The atlas's
+    entries are the union, its cells at 64×64 are absent and not_run says why, the fastest there
     is among the entries that ran, and the table says "not run" where a failed run says 0/n."""
     three = {"entries": [*HEADER["experiment"]["entries"], EXACT]}
     small = sweep_at(tmp_path / "s9.jsonl", 9, RECORDS + EXACT_RUNS, **three)
-    large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS + EXACT_RUNS, drop=("exact_search",), **three)
+    large = sweep_at(tmp_path / "s64.jsonl", 64, RECORDS + EXACT_RUNS, drop=("alldiff_tabu",), **three)
     data = atlas.build_many([small, large])
-    assert data["entries"] == ["acs", "alldiff_tabu:propagate=true", "exact_search"]
-    assert data["not_run"] == {"exact_search": {"sizes": [49], "why": "exact_search runs up to 36×36"}}
-    assert not [c for c in data["cells"] if c["size"] == 49 and c["entry"] == "exact_search"]
-    assert atlas.cell_state(data, 49, 0.4, "exact_search") == ("not_run", "exact_search runs up to 36×36")
-    assert atlas.cell_state(data, 49, 0.5, "alldiff_tabu:propagate=true")[0] == "ran"
+    tabu = "alldiff_tabu:propagate=true"
+    assert data["entries"] == ["acs", tabu, "exact_search"]
+    assert data["not_run"] == {tabu: {"sizes": [64], "why": "alldiff_tabu runs up to 49×49"}}
+    assert not [c for c in data["cells"] if c["size"] == 64 and c["entry"] == tabu]
+    assert atlas.cell_state(data, 64, 0.4, tabu) == ("not_run", "alldiff_tabu runs up to 49×49")
+    assert atlas.cell_state(data, 64, 0.4, "acs")[0] == "ran"
     fastest = {(f["size"], f["p"]): f["entry"] for f in data["fastest"]}
     assert fastest[(9, 0.4)] == fastest[(9, 0.5)] == "exact_search"      # 0.01 s, every run solved
-    assert fastest[(49, 0.4)] == "alldiff_tabu:propagate=true" and fastest[(49, 0.5)] == "acs"
+    assert fastest[(64, 0.4)] == fastest[(64, 0.5)] == "exact_search"
     assert list(data).index("not_run") == list(data).index("entries") + 1
     assert "not_run" in data["about"]
-    assert "--solver exact_search" not in data["command"].split("; ")[1]
+    assert "--solver alldiff_tabu" not in data["command"].split("; ")[1]
     table = atlas.markdown(data)
-    assert "| 49×49 | 0.4 | 1/2, 0.02 s | 2/2, 0.06 s | not run | alldiff_tabu:propagate=true (2) |" in table
-    assert "Not run: exact_search at 49×49 (exact_search runs up to 36×36)." in table
+    assert "| 64×64 | 0.4 | 1/2, 0.02 s | not run | 2/2, 0.01 s | exact_search (2) |" in table
+    assert f"Not run: {tabu} at 64×64 (alldiff_tabu runs up to 49×49)." in table
     # written and read back, the same atlas; the script's table says the same
     out = tmp_path / "atlas.json"
     out.write_text(atlas.dumps(data))
@@ -235,3 +236,40 @@ def test_a_sweep_missing_an_entry_is_still_refused_when_it_ran_otherwise(tmp_pat
     large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS, **change)
     with pytest.raises(atlas.AtlasProblem, match=f"s49.jsonl: {words}"):
         atlas.build_many([small, large])
+
+
+def test_files_of_one_size_pool_when_an_entry_ran_apart_on_the_same_instances(tmp_path):
+    """exact_search run at 49×49 after the others, in a file of its own (bench's header of one
+    entry): its cells join that size's, no entry is not run, and the command and results name
+    the three files."""
+    three = {"entries": [*HEADER["experiment"]["entries"], EXACT]}
+    small = sweep_at(tmp_path / "s9.jsonl", 9, RECORDS + EXACT_RUNS, **three)
+    large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS + EXACT_RUNS, drop=("exact_search",), **three)
+    one = {k: v for k, v in HEADER["experiment"].items() if k != "entries"}       # bench's header of one entry
+    write_output(tmp_path / "s49x.jsonl", sized(EXACT_RUNS, 49),
+                 {"experiment": {**one, "solver": "exact_search", "params": {}, "generate": ["49:0.4:0.5:0.1"]}})
+    apart = (*atlas.read_output(tmp_path / "s49x.jsonl"), "s49x.jsonl")
+    data = atlas.build_many([small, large, apart])
+    assert data["entries"] == ["acs", "alldiff_tabu:propagate=true", "exact_search"] and "not_run" not in data
+    assert atlas.cell_state(data, 49, 0.4, "exact_search") == ("ran", next(
+        c for c in data["cells"] if (c["size"], c["p"], c["entry"]) == (49, 0.4, "exact_search")))
+    assert [c["runs"] for c in data["cells"] if c["size"] == 49] == [2] * 6
+    assert {(f["p"], f["entry"]) for f in data["fastest"] if f["size"] == 49} == {(0.4, "exact_search"), (0.5, "exact_search")}
+    assert data["generate"] == ["9:0.4:0.5:0.1", "49:0.4:0.5:0.1"] and data["instances"] == 2
+    assert data["results"] == ["s9.jsonl", "s49.jsonl", "s49x.jsonl"]
+    assert data["command"].split("; ")[2].count("--solver") == 1 and "--solver exact_search" in data["command"].split("; ")[2]
+    assert "| 49×49 | 0.4 | 1/2, 0.02 s | 2/2, 0.06 s | 2/2, 0.01 s | exact_search (2) |" in atlas.markdown(data)
+
+
+@pytest.mark.parametrize("apart_changes, words", [
+    ({"instances": 3}, r"s49x.jsonl: its 49×49 instances differ from s49.jsonl's"),
+    ({"generate": ["49:0.4:0.6:0.1"]}, r"s49x.jsonl: its 49×49 instances differ from s49.jsonl's"),
+    ({}, r"s49x.jsonl: it ran acs at 49×49 as s49.jsonl did"),
+])
+def test_files_of_one_size_are_refused_over_other_instances_or_an_entry_run_twice(tmp_path, apart_changes, words):
+    three = {"entries": [*HEADER["experiment"]["entries"], EXACT]}
+    large = sweep_at(tmp_path / "s49.jsonl", 49, RECORDS + EXACT_RUNS, drop=("exact_search",), **three)
+    drop = ("alldiff_tabu",) if not apart_changes else ("acs", "alldiff_tabu")
+    apart = sweep_at(tmp_path / "s49x.jsonl", 49, RECORDS + EXACT_RUNS, drop=drop, **{**three, **apart_changes})
+    with pytest.raises(atlas.AtlasProblem, match=words):
+        atlas.build_many([large, apart])

@@ -317,47 +317,47 @@ def synthetic_cell(size, p, entry, solved, judged, seconds):
             "stopped": 0, "rate": solved / judged, "median_seconds": seconds}
 
 
-# A small atlas of two sizes whose 49×49 sweep left exact_search out (it runs up to 36×36): at
-# 49×49, p = 0.4 hill_climb ran and solved nothing, so a 0 % cell stands beside a not-run one.
+# A small atlas of two sizes whose 64×64 sweep left alldiff_tabu out (it runs up to 49×49): at
+# 64×64, p = 0.4 hill_climb ran and solved nothing, so a 0 % cell stands beside a not-run one.
 NOT_RUN_ATLAS = {
     "about": "a synthetic atlas", "command": "python -m sudoku_lab bench --generate 9:0.4:0.5:0.1", "results": ["a", "b"],
     "budget": {"max_seconds": 1.0, "max_iterations": None, "max_evaluations": None}, "clock": "cpu", "instances": 2,
-    "runs": 1, "generate": ["9:0.4:0.5:0.1", "49:0.4:0.5:0.1"], "sizes": [9, 49], "ps": [0.4, 0.5],
-    "entries": ["hill_climb", "exact_search"],
-    "not_run": {"exact_search": {"sizes": [49], "why": "exact_search runs up to 36×36"}},
-    "cells": [synthetic_cell(9, 0.4, "hill_climb", 0, 2, None), synthetic_cell(9, 0.4, "exact_search", 2, 2, 0.01),
-              synthetic_cell(9, 0.5, "hill_climb", 2, 2, 0.5), synthetic_cell(9, 0.5, "exact_search", 2, 2, 0.01),
-              synthetic_cell(49, 0.4, "hill_climb", 0, 2, None), synthetic_cell(49, 0.5, "hill_climb", 1, 2, 0.9)],
-    "fastest": [{"size": 9, "p": 0.4, "entry": "exact_search", "judged": 2, "solved": 2, "rate": 1.0, "median_seconds": 0.01},
-                {"size": 9, "p": 0.5, "entry": "exact_search", "judged": 2, "solved": 2, "rate": 1.0, "median_seconds": 0.01},
-                {"size": 49, "p": 0.4, "entry": None, "judged": None, "solved": None, "rate": None, "median_seconds": None},
-                {"size": 49, "p": 0.5, "entry": "hill_climb", "judged": 2, "solved": 1, "rate": 0.5, "median_seconds": 0.9}],
+    "runs": 1, "generate": ["9:0.4:0.5:0.1", "64:0.4:0.5:0.1"], "sizes": [9, 64], "ps": [0.4, 0.5],
+    "entries": ["hill_climb", "alldiff_tabu"],
+    "not_run": {"alldiff_tabu": {"sizes": [64], "why": "alldiff_tabu runs up to 49×49"}},
+    "cells": [synthetic_cell(9, 0.4, "hill_climb", 0, 2, None), synthetic_cell(9, 0.4, "alldiff_tabu", 2, 2, 0.01),
+              synthetic_cell(9, 0.5, "hill_climb", 2, 2, 0.5), synthetic_cell(9, 0.5, "alldiff_tabu", 2, 2, 0.01),
+              synthetic_cell(64, 0.4, "hill_climb", 0, 2, None), synthetic_cell(64, 0.5, "hill_climb", 1, 2, 0.9)],
+    "fastest": [{"size": 9, "p": 0.4, "entry": "alldiff_tabu", "judged": 2, "solved": 2, "rate": 1.0, "median_seconds": 0.01},
+                {"size": 9, "p": 0.5, "entry": "alldiff_tabu", "judged": 2, "solved": 2, "rate": 1.0, "median_seconds": 0.01},
+                {"size": 64, "p": 0.4, "entry": None, "judged": None, "solved": None, "rate": None, "median_seconds": None},
+                {"size": 64, "p": 0.5, "entry": "hill_climb", "judged": 2, "solved": 1, "rate": 0.5, "median_seconds": 0.9}],
 }
 
 
 def test_an_entry_not_run_at_a_size_is_drawn_hatched_with_its_words_apart_from_zero_solved(visitor):
     """The shipped file swapped for a small synthetic atlas (the service worker kept out so the
-    page asks the server): exact_search's 49×49 cells are hatched, say "not run" and why, and its
+    page asks the server): alldiff_tabu's 64×64 cells are hatched, say "not run" and why, and its
     legend and the note over the maps say it in words; hill_climb's 0 % cell there is a value."""
     lab = visitor(service_workers="block")
     lab.page.route("**/data/atlas.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(NOT_RUN_ATLAS)))
     lab.open()
     atlas = show_atlas(lab, "success")
-    gaps = atlas.locator('[data-testid=atlas-map][data-entry="exact_search"] [data-testid=atlas-cell][data-state="not-run"]')
-    assert gaps.evaluate_all("els => els.map(e => [+e.dataset.size, +e.dataset.p, e.dataset.value])") == [[49, 0.4, ""], [49, 0.5, ""]]
+    gaps = atlas.locator('[data-testid=atlas-map][data-entry="alldiff_tabu"] [data-testid=atlas-cell][data-state="not-run"]')
+    assert gaps.evaluate_all("els => els.map(e => [+e.dataset.size, +e.dataset.p, e.dataset.value])") == [[64, 0.4, ""], [64, 0.5, ""]]
     words = gaps.locator("title").all_text_contents()
-    assert words == [f"49×49, p = {p}: not run at this size (exact_search runs up to 36×36)" for p in ("0.4", "0.5")]
+    assert words == [f"64×64, p = {p}: not run at this size (alldiff_tabu runs up to 49×49)" for p in ("0.4", "0.5")]
     assert gaps.first.evaluate("e => getComputedStyle(e).fill").startswith("url(")           # hatched, not a colour
     failed = cells(atlas, "hill_climb")
-    zero = next(c for c in failed if (c["size"], c["p"]) == (49, 0.4))
+    zero = next(c for c in failed if (c["size"], c["p"]) == (64, 0.4))
     assert float(zero["value"]) == 0 and rgb(zero["fill"]) == ramp(0)                        # ran and failed: 0 %
     assert atlas.locator('[data-testid=atlas-map][data-entry="hill_climb"] [data-state="not-run"]').count() == 0
-    legend = atlas.locator('[data-testid=atlas-map][data-entry="exact_search"]').locator("xpath=..").get_by_test_id("atlas-legend")
-    assert "Hatched cells: not run at 49×49 (exact_search runs up to 36×36)." in legend.inner_text()
+    legend = atlas.locator('[data-testid=atlas-map][data-entry="alldiff_tabu"]').locator("xpath=..").get_by_test_id("atlas-legend")
+    assert "Hatched cells: not run at 64×64 (alldiff_tabu runs up to 49×49)." in legend.inner_text()
     note = atlas.get_by_test_id("atlas-not-run-note")
-    assert note.is_visible() and "exact_search: not run at 49×49 (exact_search runs up to 36×36)" in note.inner_text()
+    assert note.is_visible() and "alldiff_tabu: not run at 64×64 (alldiff_tabu runs up to 49×49)" in note.inner_text()
     atlas = show_atlas(lab, "fastest")
     best = {(c["size"], c["p"]): c["value"] for c in cells(atlas, "fastest")}
-    assert best[(49, 0.5)] == "hill_climb" and best[(49, 0.4)] == ""
-    assert "Left out where not run: exact_search at 49×49" in atlas.get_by_test_id("atlas-legend").inner_text()
+    assert best[(64, 0.5)] == "hill_climb" and best[(64, 0.4)] == ""
+    assert "Left out where not run: alldiff_tabu at 64×64" in atlas.get_by_test_id("atlas-legend").inner_text()

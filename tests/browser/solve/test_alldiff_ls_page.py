@@ -1,60 +1,55 @@
 """alldiff_ls and exact_search in the page: a generated puzzle solved with a seed is the native
-run, step for step (same moves or nodes, same board)."""
+run, step for step (same moves or nodes, same board), up to 36×36 for alldiff_ls and 64×64 for
+exact_search."""
 
 import pytest
 
 from sudoku_lab.generate import generate, parse_spec
 from sudoku_lab.run import Budget, Run
+from sudoku_lab.score import is_solution
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
-def test_the_page_runs_alldiff_ls_as_the_native_run_does(lab):
-    spec, seed = "16:0.4:1", 1
-    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}")
+def solved_in_page_and_natively(lab, spec, solver, seed, link="", timeout=90_000):
+    """The generated puzzle `spec` solved in the page (its link plus `link`) and natively with the
+    same seed: the puzzle and the native run, once the page's nodes or moves and board are the
+    native run's."""
+    lab.open(f"#g={spec}&s={solver}&seed={seed}{link}")
     lab.page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
-                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
-    assert lab.by("solver-select").input_value() == "alldiff_ls"
+                               ".includes('generated (' + s + ')')", arg=spec, timeout=90_000)
+    assert lab.by("solver-select").input_value() == solver
     lab.by("start").click()
-    state = lab.wait_state("solved", "failed", "error", timeout=90_000)
+    state = lab.wait_state("solved", "failed", "stopped", "error", timeout=timeout)
     assert state == "solved", lab.error_text()
-    moves = int(lab.metric("iteration").replace(",", ""))
-    native = Run(generate(parse_spec(spec)).puzzle, "alldiff_ls", {}, seed, Budget(max_iterations=10**6)).finish()
+    puzzle = generate(parse_spec(spec)).puzzle
+    native = Run(puzzle, solver, {}, seed, Budget(max_iterations=10**6)).finish()
     assert native.solved
-    assert moves == native.iterations
+    assert int(lab.metric("iteration").replace(",", "")) == native.iterations
     assert lab.board_values() == native.board.tolist()
+    return puzzle, native
+
+
+def test_the_page_runs_alldiff_ls_as_the_native_run_does(lab):
+    solved_in_page_and_natively(lab, "16:0.4:1", "alldiff_ls", 1)
 
 
 def test_a_36x36_solved_in_the_page_is_the_native_run_and_a_verified_solution(lab):
     """The move in plain Python is the same in Pyodide: a 36×36 (about 58,000 moves natively)
     solved in the page with the native run's moves and board, a solution that keeps the givens."""
-    from sudoku_lab.score import is_solution
-    spec, seed = "36:0.4:2", 1
-    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=900&w=1")
-    lab.page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
-                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
-    lab.by("start").click()
-    state = lab.wait_state("solved", "failed", "stopped", "error", timeout=600_000)
-    assert state == "solved", lab.error_text()
-    puzzle = generate(parse_spec(spec)).puzzle
-    native = Run(puzzle, "alldiff_ls", {}, seed, Budget(max_iterations=10**6)).finish()
-    assert native.solved
-    assert int(lab.metric("iteration").replace(",", "")) == native.iterations
-    board = lab.board_values()
-    assert board == native.board.tolist() and is_solution(puzzle, native.board)
+    puzzle, native = solved_in_page_and_natively(lab, "36:0.4:2", "alldiff_ls", 1, "&t=900&w=1", timeout=600_000)
+    assert is_solution(puzzle, native.board)
 
 
 def test_the_page_runs_the_exact_search_entry_as_the_native_run_does(lab):
-    spec, seed = "16:0.4:1", 0
-    lab.open(f"#g={spec}&s=exact_search&seed={seed}")
-    lab.page.wait_for_function("s => document.querySelector('[data-testid=puzzle-info]').textContent"
-                               ".includes('generated (' + s + ')')", arg=spec, timeout=60_000)
-    lab.by("start").click()
-    state = lab.wait_state("solved", "failed", "error", timeout=90_000)
-    assert state == "solved", lab.error_text()
-    native = Run(generate(parse_spec(spec)).puzzle, "exact_search", {}, seed, Budget(max_iterations=10**6)).finish()
-    assert int(lab.metric("iteration").replace(",", "")) == native.iterations
-    assert lab.board_values() == native.board.tolist()
+    solved_in_page_and_natively(lab, "16:0.4:1", "exact_search", 0)
+
+
+def test_the_page_runs_the_exact_search_entry_on_a_64x64_as_the_native_run_does(lab):
+    """exact_search past 36×36, where it once refused: a generated 64×64 (about 1,400 nodes
+    natively) solved in the page with the native run's nodes and board, a verified solution."""
+    puzzle, native = solved_in_page_and_natively(lab, "64:0.65:1", "exact_search", 0, "&t=300", timeout=300_000)
+    assert is_solution(puzzle, native.board)
 
 
 def test_alldiff_ls_chart_starts_at_its_start_state_step_zero(lab):
