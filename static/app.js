@@ -79,7 +79,7 @@ mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
 mountSolverHome(store);            // after the folds: they hold the panel wherever it stands
 mountZoom(store);
-mountWatchFailure(store);
+mountWatchFailure(store, actions);
 warmUpPlots();
 registerServiceWorkerWhenQuiet(store);
 
