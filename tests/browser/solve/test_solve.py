@@ -58,6 +58,22 @@ def test_stop_halts_a_running_search(lab):
     assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
 
 
+def test_a_time_limit_in_fractions_of_a_second_is_valid_to_the_browser_as_to_the_lab(lab):
+    """The lab's rule takes any number of seconds above 0: the field's own constraints (which the
+    browser shows as :invalid) must not refuse what the rule takes, and the run keeps that limit."""
+    lab.open()
+    field = lab.by("max-seconds")
+    for value in ("2.5", "60", "0.5"):
+        field.fill(value)
+        assert field.evaluate("e => e.validity.valid && !e.matches(':invalid')"), value
+        assert field.get_attribute("aria-invalid") != "true", value
+    lab.load(PAPERS["ai-escargot"])
+    lab.set_params(plateau="10000")                       # a long plateau walk: no early solve
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=30_000) == "failed"
+    assert "within the budget" in lab.by("status").inner_text()
+
+
 def test_a_large_board_runs_on_its_canvas_and_its_cells_take_the_last_frame(lab):
     """From 25×25 up a running board is drawn on one canvas over its cells (restyling hundreds
     of cells was longer than a frame): the canvas changes as the search moves while the cells
