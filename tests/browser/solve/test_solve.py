@@ -316,7 +316,26 @@ def test_workers_left_empty_says_why_auto_stands_for_what_it_does(lab):
     lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=alldiff_ls&seed=1&t=5")
     lab.by("solve-workers").fill("")
     assert "this is a 9×9" in lab.by("solve-workers-auto").inner_text()
-    lab.by("solver-select").select_option("hill_climb")                  # a solver that never runs on several says so
-    lab.wait_until("() => document.querySelector('[data-testid=solve-workers-auto]').textContent.includes('hill_climb')")
-    assert lab.by("solve-workers-auto").inner_text() == (
-        "auto: 1 worker — only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb.")
+
+
+
+@pytest.mark.parametrize("view", ["solve", "race"])
+def test_workers_and_exchange_show_only_for_a_solver_that_runs_on_several(lab, view):
+    """Workers and Exchange every (and the auto line) are hidden for a solver that never runs on
+    several workers, shown for alldiff_ls, acs and alldiff_tabu; a value a link gave them for
+    another solver stays shown, marked, so it can be cleared."""
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=alldiff_ls&seed=1&t=5")
+    lab.set_view(view)
+    fields = ("solve-workers", "solve-exchange")
+    lab.by("solve-workers").fill("")                                      # auto (a link without w= runs on 1)
+    for solver in ("alldiff_ls", "hill_climb", "acs", "nb_coin", "alldiff_tabu", "exact_search"):
+        lab.by("solver-select").select_option(solver)
+        several = solver in ("alldiff_ls", "acs", "alldiff_tabu")
+        assert all(lab.by(f).is_visible() == several for f in fields), solver
+        assert lab.by("solve-workers-auto").is_visible() == several, solver
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1&t=5&w=2")
+    workers = lab.by("solve-workers")
+    assert workers.is_visible() and workers.get_attribute("aria-invalid") == "true"
+    assert not lab.by("solve-exchange").is_visible()
+    workers.fill("")                                                      # cleared: nothing left to show
+    assert workers.is_hidden() and workers.get_attribute("aria-invalid") != "true"
