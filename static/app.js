@@ -9,7 +9,7 @@ import { Pool, defaultPoolSize } from "./python/pool.js";
 import { runOnPool } from "./python/several.js";
 import { Board } from "./draw/board.js";
 import { warmUp as warmUpPlots } from "./draw/plot.js";
-import { mountPuzzle } from "./puzzle/panel.js";
+import { DEFAULT_PUZZLE, mountPuzzle } from "./puzzle/panel.js";
 import { mountPuzzleFile } from "./puzzle/file.js";
 import { mountGenerator } from "./puzzle/generator.js";
 import { mountSettings } from "./settings/form.js";
@@ -87,5 +87,5 @@ registerServiceWorkerWhenQuiet(store);
 mountNotice(store, actions, (k) => !hasField(k, store.state));
 
 const links = mountLinks(store, actions, generator);
-puzzle.loadText("..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..");
+puzzle.loadText(DEFAULT_PUZZLE);
 if (location.hash.length > 1) links.open(location.hash);

@@ -39,6 +39,19 @@ def test_paste_run_and_verify_the_solved_board(lab):
     assert lab.foreign_requests == []
 
 
+def test_the_page_opens_with_a_shipped_puzzle_whose_run_shows_a_search(lab):
+    """The default puzzle is one of the papers' (puzzles/papers.txt, its source in SOURCES.md), and
+    the default solver's run on it is a search to watch: sato-01-easy, the default before, was
+    solved in 17 iterations, over before it could be seen."""
+    lab.open()
+    shown = "".join(lab.by("puzzle-input").input_value().split())
+    assert shown in PAPERS.values()
+    assert lab.by("solver-select").input_value() == "hill_climb" and lab.by("seed-input").input_value() == "1"
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    assert int(lab.metric("iteration").replace(",", "")) >= 1000
+
+
 def test_stop_halts_a_running_search(lab):
     lab.open()
     lab.load(PAPERS["ai-escargot"])
