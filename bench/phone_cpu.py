@@ -19,7 +19,7 @@ The slow CPU is made two ways at once, since one alone does not reach every thre
 The slowdown each reached is measured, not assumed: a fixed loop timed on the page's thread and
 in a worker, throttled and confined, against the same loop before (printed as "main ×", "worker ×").
 
-The 9×9 is the page as first opened (its puzzle and solver; its run ends at once), then a hard
+The 9×9 is the page as first opened (its puzzle and solver; a run still going after its first frame is stopped), then a hard
 9×9 (`ai-escargot`, hill_climb with plateau 10,000) for Stop and the long run; the 25×25 and
 36×36 are generated at p = 0.45 and run with alldiff_ls on two workers (w=2), the Solve that once
 lost a worker under load. A long run that ends early is started again with the next seed until

@@ -10,7 +10,7 @@ import { runOnPool } from "./python/several.js";
 import { Visitors, routed, visitorLostWords } from "./python/visitor.js";
 import { Board } from "./draw/board.js";
 import { warmUp as warmUpPlots } from "./draw/plot.js";
-import { mountPuzzle } from "./puzzle/panel.js";
+import { DEFAULT_PUZZLE, mountPuzzle } from "./puzzle/panel.js";
 import { mountPuzzleFile } from "./puzzle/file.js";
 import { mountGenerator } from "./puzzle/generator.js";
 import { mountSettings } from "./settings/form.js";
@@ -88,7 +88,7 @@ mountExports(store, { solve, compare });
 mountFolds(store);                 // after every part that marks fields
 mountSolverHome(store);            // after the folds: they hold the panel wherever it stands
 mountZoom(store);
-mountWatchFailure(store);
+mountWatchFailure(store, actions);
 warmUpPlots();
 registerServiceWorkerWhenQuiet(store);
 
@@ -96,5 +96,5 @@ registerServiceWorkerWhenQuiet(store);
 mountNotice(store, actions, (k) => !hasField(k, store.state));
 
 const links = mountLinks(store, actions, generator);
-puzzle.loadText("..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..");
+puzzle.loadText(DEFAULT_PUZZLE);
 if (location.hash.length > 1) links.open(location.hash);

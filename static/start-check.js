@@ -25,16 +25,21 @@ export const waitDropped = (spec, replacedBy) => `Nothing was started: the puzzl
 // Not a refusal: a Start pressed while a puzzle is being made waits for it, and says so.
 export const startWaits = (spec) => `Start waits for the puzzle being made (${spec}): it starts as soon as the puzzle is on the board.`;
 
+// How a refusal for a puzzle with no solution begins: a refused Start, or a run stopped because the
+// check's verdict came only after its Start (a puzzle typed into the box is checked when Start takes it).
+const NOTHING_STARTED = "Nothing was started.";
+const RUN_STOPPED = "The run was stopped.";
+
 // A puzzle whose givens clash has no solution: no run can help, and Start says the check's words.
-export const clashRefusal = (check) =>
-  `Nothing was started. ${(check && check.message) || "The givens clash, so the puzzle has no solution."}`;
+export const clashRefusal = (check, lead = NOTHING_STARTED) =>
+  `${lead} ${(check && check.message) || "The givens clash, so the puzzle has no solution."}`;
 
 // The words of the box that asks to run a puzzle proven to have no solution (page/watch-failure.js shows it).
 export const RUN_ANYWAY = "Run it anyway";
 
 // A puzzle proven to have no solution (givens that do not clash): Start says so and how to run it anyway.
-export const unsolvableRefusal = (check) =>
-  `Nothing was started. ${(check && check.rating && check.rating.message) || "This puzzle has no solution."} ` +
+export const unsolvableRefusal = (check, lead = NOTHING_STARTED) =>
+  `${lead} ${(check && check.rating && check.rating.message) || "This puzzle has no solution."} ` +
   `To watch a solver fail on it anyway, tick “${RUN_ANYWAY}” beside Start.`;
 
 // What Start does on a puzzle proven to have no solution, as the status lines say it (`who`: what would run).
@@ -50,12 +55,8 @@ export const unsolvableStatus = (s, who) => (s.watchFailure
 // new puzzle takes it away; "start" otherwise).
 export function checkStart(view, state) {
   const { values, problems, line } = read(view, state);
-  if (!problems.size && runsTheBoard(view, state) && clashingGivens(state)) {
-    return { problems, mark: new Map(), line: null, message: clashRefusal(state.check), source: "check" };
-  }
-  if (!problems.size && runsTheBoard(view, state) && provenUnsolvable(state) && !state.watchFailure) {
-    return { problems, mark: new Map(), line: null, message: unsolvableRefusal(state.check), source: "check" };
-  }
+  const verdict = problems.size ? null : noSolutionRefusal(view, state);
+  if (verdict) return { problems, mark: new Map(), line: null, message: verdict, source: "check" };
   const own = problems.size ? null : ownStartProblem(state, view);      // the visitor's text must be allowed to run
   if (own) return { problems, mark: new Map(), line: null, message: nothingStarted([own]), source: "start" };
   if (!problems.size) return { values };
@@ -63,6 +64,22 @@ export function checkStart(view, state) {
   return { problems, mark, line, source: "start",
     message: nothingStarted([...problems].map(([k, m]) => problemLine(k, m))) };
 }
+
+// What a Start of `view` says when the check has found that the board's puzzle has no solution
+// (`lead`: how the sentence begins), or null when it may run: clashing givens never run; a puzzle
+// proven to have none runs only with "Run it anyway" ticked.
+function noSolutionRefusal(view, state, lead = NOTHING_STARTED) {
+  if (!runsTheBoard(view, state)) return null;
+  if (clashingGivens(state)) return clashRefusal(state.check, lead);
+  if (provenUnsolvable(state) && !state.watchFailure) return unsolvableRefusal(state.check, lead);
+  return null;
+}
+
+// A run under way whose puzzle the check has just found to have no solution (its verdict came after
+// Start, as for a puzzle typed into the box, which Start takes and sends to be checked): what the
+// page says as it stops the run, or null when the run goes on (page/watch-failure.js).
+export const stopsForNoSolution = (state) =>
+  (state.running ? noSolutionRefusal(state.running.kind, state, RUN_STOPPED) : null);
 
 // Whether a view's Start and Stop can be pressed: Start once Python is ready and nothing runs,
 // and — for a Start on the board's puzzle — there is something to run or to say (a puzzle, one

@@ -6,6 +6,7 @@ import { inkOn, logPosition } from "./colour-scale.js";
 const SVG = "http://www.w3.org/2000/svg";
 const NARROW_W = 32, SHORT_H = 24, WIDE_W = 46, TALL_H = 34, LEFT = 50, TOP = 32, BOTTOM = 36, RIGHT = 8;
 const TITLE_CHAR = 7.4, AXIS_WIDTH = 150;         // the title's width a character (12 px bold) and the p axis label's (11 px)
+const CELL_CHAR = 7.2, CELL_PAD = 4;             // a cell's word's width a character (11 px, 600) and its room each side
 const P_AXIS = "p (share of cells given)";
 
 function el(name, attrs = {}, text = null) {
@@ -30,6 +31,13 @@ function hatch(svg) {
   return `url(#${id})`;
 }
 
+// A cell's width: `base`, or wider when the longest word drawn in a cell needs it ("+100 pt"), so
+// no word runs past its cell into its neighbour's. `drawn`: the cells as cell() gives them.
+function cellWidth(base, drawn) {
+  const longest = Math.max(0, ...drawn.flat().map((got) => Math.max(got?.text?.length ?? 0, got?.sub?.length ?? 0)));
+  return Math.max(base, Math.ceil(longest * CELL_CHAR + 2 * CELL_PAD));
+}
+
 // One map. sizes: rows (smallest on top); ps: columns; cell(size, p) -> null (no runs there) or
 // {fill (a colour, or null: drawn empty), value (data-value), words (its title), text?, sub? (a
 // second, smaller line under text), n?, margin? (data-margin), notRun? (the entry was not run at
@@ -37,7 +45,8 @@ function hatch(svg) {
 // (published figures: a dot in the cell's corner, filled with the published value's colour on the
 // same scale); tall: cells of two lines. Returns the svg element.
 export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [], tall = false }) {
-  const CELL_W = tall ? WIDE_W : NARROW_W, CELL_H = tall ? TALL_H : SHORT_H;
+  const drawn = sizes.map((size) => ps.map((p) => cell(size, p)));
+  const CELL_W = cellWidth(tall ? WIDE_W : NARROW_W, drawn), CELL_H = tall ? TALL_H : SHORT_H;
   // as wide as its cells, its title and its axis label, so a map of few columns cuts no words
   const grid = LEFT + ps.length * CELL_W;
   const width = Math.ceil(Math.max(grid + RIGHT, title.length * TITLE_CHAR + 4, LEFT + AXIS_WIDTH));
@@ -54,7 +63,7 @@ export function heatMap({ title, measure, entry, sizes, ps, cell, marks = [], ta
     "text-anchor": "middle" }, P_AXIS));
   let hatched = null;
   sizes.forEach((size, r) => ps.forEach((p, c) => {
-    const got = cell(size, p);
+    const got = drawn[r][c];
     if (!got) return;
     const x = LEFT + c * CELL_W, y = TOP + r * CELL_H;
     const rect = el("rect", { class: got.fill || got.notRun ? "atlas-cell" : "atlas-cell atlas-empty", "data-testid": "atlas-cell",

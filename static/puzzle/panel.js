@@ -16,6 +16,12 @@ import { countFoundNothing, makingNote, puzzleLine, ratingLine, ratingWaitLine, 
 
 export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
 
+// The puzzle the page opens with (a link's replaces it): sato-29-medium of puzzles/papers.txt (the
+// Sato & Inoue test set; its source in puzzles/SOURCES.md). hill_climb, the first solver, searches
+// it for 2,320 iterations at seed 1 (about 2 s in the page), long enough to watch; sato-01-easy,
+// the default before, it solved in 17.
+export const DEFAULT_PUZZLE = "..1.8.......3.475..6..5....8.6..2349..9......3.4..8172.3..7.......8.156...2.3....";
+
 // Whether the board shows the Solve view's run rather than the bare puzzle.
 export const boardShowsRun = (s) => !s.making && s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
 

@@ -12,6 +12,9 @@ export { EXCHANGES, MAX_EXCHANGE, MAX_WORKERS };
 // alldiff_ls's x= when a link says none (py/sudoku_lab/several/team.py EXCHANGE)
 export const EXCHANGE = EXCHANGES[TEAM_SOLVER];
 
+// Does `solver` ever run on several workers (the others take one; the Solver form hides Workers for them)?
+export const runsOnSeveral = (solver) => Object.hasOwn(EXCHANGES, solver);
+
 // Does `solver` run on several workers as a portfolio (a seed each) rather than as alldiff_ls's team?
 export const isPortfolio = (solver) => PORTFOLIO_SOLVERS.includes(solver);
 
@@ -23,7 +26,7 @@ export const exchangeOf = (solver) => EXCHANGES[solver] ?? EXCHANGE;
 
 // Why `solver` cannot run on `workers` workers, or null when it can.
 export const workersProblem = (solver, workers) =>
-  (workers > 1 && !Object.hasOwn(EXCHANGES, solver) ? sentence("workers_refused", { solver }) : null);
+  (workers > 1 && !runsOnSeveral(solver) ? sentence("workers_refused", { solver }) : null);
 
 // The workers of a Solve whose Workers field is left empty ("auto"; docs/design.md, "Share
 // links", workers by default): AUTO_TEAM.workers for alldiff_ls where a team was measured to pay
@@ -41,7 +44,7 @@ export function autoWorkers({ solver, size, givens, spare }) {
 // autoWorkers, in its order): the solver (one that runs on one worker only says so), the grid,
 // its givens, then this device.
 export function autoWorkersWhy({ solver, size, givens, spare }) {
-  if (!Object.hasOwn(EXCHANGES, solver)) return `auto: 1 worker — ${sentence("workers_refused", { solver })}.`;
+  if (!runsOnSeveral(solver)) return `auto: 1 worker — ${sentence("workers_refused", { solver })}.`;
   const asked = sentence("portfolio_asked");
   if (AUTO_TEAM === null) {
     if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${asked}.`;

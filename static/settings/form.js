@@ -8,20 +8,27 @@ import { boardToString } from "../rules/parse.js";
 import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
 import { autoWorkersNow, autoWorkersReason, read, workersAuto } from "../rules/read.js";
 import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rules/table.js";
-import { EXCHANGES, exchangeOf } from "../rules/workers.js";
+import { EXCHANGES, exchangeOf, runsOnSeveral } from "../rules/workers.js";
 import { codeFor, OWN } from "../own/code.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: this form's own fields
 // the text fields among them (the solver is a menu): the table says where each lives in the state
 const TEXT_KEYS = [...FIELD_KEYS].filter((k) => k !== "s");
 
-// Workers left empty is "auto": its placeholder says what auto stands for on this puzzle and
-// solver, and a line under the fields says why (the solver, the grid, its givens, this device's cores).
-function showAutoWorkers(store, input, why) {
-  store.on(["settings", "puzzle", "schemas", "spareWorkers"], (s) => {
+// Workers and Exchange every show only for a solver that runs on several workers (rules/workers.js);
+// for another they are hidden unless one holds a value or a problem (a link's w=, a value typed for
+// the solver before), which the visitor must see to clear. Workers left empty is "auto": its
+// placeholder says what auto stands for on this puzzle and solver, and a line under the fields
+// says why (the solver, the grid, its givens, this device's cores).
+function showWorkers(store, texts, why) {
+  const input = texts.get("w");
+  const labels = ["w", "x"].map((key) => [key, texts.get(key).closest("label")]);
+  store.on(["settings", "puzzle", "schemas", "spareWorkers", "problems"], (s) => {
+    const several = runsOnSeveral(s.settings.solver);
+    for (const [key, label] of labels) label.hidden = !several && !String(valueIn(s, key) ?? "").trim() && !s.problems.has(key);
     const auto = `auto: ${autoWorkersNow(s)}`;
     if (input.placeholder !== auto) input.placeholder = auto;
-    const reason = workersAuto(s) ? autoWorkersReason(s) : "";
+    const reason = workersAuto(s) && several ? autoWorkersReason(s) : "";
     why.hidden = !reason;
     if (why.textContent !== reason) why.textContent = reason;
   });
@@ -97,7 +104,7 @@ export function mountSettings(store, actions, worker) {
     for (const [key, input] of texts) if (input.value !== valueIn(s, key)) input.value = valueIn(s, key);
   });
 
-  showAutoWorkers(store, texts.get("w"), document.getElementById("solve-workers-auto"));
+  showWorkers(store, texts, document.getElementById("solve-workers-auto"));
   function markProblems(s) {
     for (const key of FIELD_KEYS) markField(fieldOf(key), s.problems.get(key) || null);
     const schema = s.schemas.get(s.settings.solver);

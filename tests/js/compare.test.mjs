@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 import { comparisonWorkers, compareStatus, coresNote, describeStartup, EVERY_WORKER_READY } from "../../static/compare/status.js";
 import { badListLine, checkEntry, vetPuzzles } from "../../static/compare/check.js";
-import { checkStart } from "../../static/start-check.js";
+import { checkStart, stopsForNoSolution } from "../../static/start-check.js";
 import { measureOf, places, placeText, rankingText, unsolvedPlaceText } from "../../static/compare/ranking.js";
 import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/rules/stop-point.js";
 import { tallyRuns } from "../../static/compare/tally.js";
@@ -295,6 +295,23 @@ test("a puzzle proven to have no solution: Start runs nothing and says why, unle
   // a built-in set never runs the board's puzzle; a puzzle with a solution is not held
   assert.ok(checkStart("experiment", state({ view: "experiment", check: none, compare: { entries, puzzles: "papers" } })).values);
   assert.ok(checkStart("solve", state({ check: { ...none, solutions: 1 } })).values);
+});
+
+test("a run whose puzzle the check finds to have no solution after its Start is stopped, saying why", () => {
+  const none = { givens: 9, clashes: [], message: "", solutions: 0, rating: { solutions: 0, message: "This puzzle has no solution." } };
+  const clash = { givens: 2, clashes: [0, 1], message: "The givens clash: row 1 has 1 twice, at r1c1 and r1c2." };
+  const running = (kind, patch = {}) => state({ running: { kind, phase: "running", detail: "", link: "" }, ...patch });
+  for (const kind of ["solve", "race"]) {
+    assert.equal(stopsForNoSolution(running(kind, { check: none })),
+      "The run was stopped. This puzzle has no solution. To watch a solver fail on it anyway, tick “Run it anyway” beside Start.");
+    assert.equal(stopsForNoSolution(running(kind, { check: clash })), `The run was stopped. ${clash.message}`);
+    assert.equal(stopsForNoSolution(running(kind, { check: none, watchFailure: true })), null, kind);   // asked for
+    assert.equal(stopsForNoSolution(running(kind, { check: { ...none, solutions: 1 } })), null, kind);
+  }
+  assert.equal(stopsForNoSolution(state({ check: none })), null);                 // nothing runs
+  const set = { check: none, compare: { ...INITIAL.compare, puzzles: "papers" } };  // not the board's puzzle
+  assert.equal(stopsForNoSolution(running("experiment", set)), null);
+  assert.ok(stopsForNoSolution(running("experiment", { ...set, compare: { ...set.compare, puzzles: "current" } })));
 });
 
 test("experiment files: read in order of their paths, one a task, a bad file named and skipped", async () => {

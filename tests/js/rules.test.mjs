@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parsePuzzle, boardToString, toBenchmark } from "../../static/rules/parse.js";
 import * as values from "../../static/rules/values.js";
 import { linkOutcome, decodeCompareLink, encodeCompareLink, encodeState } from "../../static/rules/links.js";
-import { exchangeOf, workersProblem } from "../../static/rules/workers.js";
+import { exchangeOf, runsOnSeveral, workersProblem } from "../../static/rules/workers.js";
 import { sentence } from "../../static/rules/limits.js";
 import { readPuzzleList, readPuzzleFile } from "../../static/rules/puzzle-list.js";
 import { parseSpec } from "../../static/rules/generator.js";
@@ -277,6 +277,8 @@ test("workers: alldiff_ls a team, acs and alldiff_tabu a portfolio, each with it
   assert.equal(workersProblem("nb_coin", 2), sentence("workers_refused", { solver: "nb_coin" }));   // the table's (test_limits.py holds its words)
   assert.ok(workersProblem("nb_coin", 2).endsWith("run on several workers, not nb_coin"));
   assert.equal(workersProblem("nb_coin", 1), null);
+  assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu", "hill_climb", "exact_search", "own"].map(runsOnSeveral),
+    [true, true, true, false, false, false]);            // the Solver form shows Workers for the first three only
   // x= is written only when not the solver's default (an empty field: the default)
   const link = (solver, exchange) => encodeState({ generator: "9:0.4:1", solver, seed: 5, params: {}, max_seconds: 60, workers: "2", exchange });
   assert.equal(link("acs", ""), "#g=9:0.4:1&s=acs&seed=5&t=60&w=2");

@@ -312,6 +312,30 @@ def test_each_map_keeps_its_legend_right_under_it_and_the_lead_map_says_its_marg
     assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= screen[0]
 
 
+# Each word drawn in a cell (its margin, its n) and how far it runs past its cell's left and right edges, in px.
+CELL_TEXT_OVERRUN = """svg => [...svg.querySelectorAll('.atlas-cell-text, .atlas-cell-sub')].map(t => {
+    const x = +t.getAttribute('x'), y = +t.getAttribute('y');
+    const rect = [...svg.querySelectorAll('[data-testid=atlas-cell]')].find(r => +r.getAttribute('x') <= x
+      && x <= +r.getAttribute('x') + +r.getAttribute('width') && +r.getAttribute('y') <= y && y <= +r.getAttribute('y') + +r.getAttribute('height'));
+    const b = t.getBBox(), left = +rect.getAttribute('x'), right = left + +rect.getAttribute('width');
+    return {text: t.textContent, size: rect.dataset.size, p: rect.dataset.p, over: Math.max(left - b.x, b.x + b.width - right)};
+  })"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_fastest_maps_words_stay_inside_their_cells_at_1280(lab, scheme):
+    """'+100 pt' ran past its cell into its neighbours' (49×49 at p = 0.2–0.35, 36×36 at 0.45): every
+    margin and n drawn on the fastest map stays inside its own cell, with room between neighbours."""
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.page.set_viewport_size({"width": 1280, "height": 900})
+    atlas = show_atlas(lab, "fastest")
+    drawn = atlas.get_by_test_id("atlas-map").first.evaluate(CELL_TEXT_OVERRUN)
+    assert any(d["text"] == "+100 pt" for d in drawn)                  # the widest margin is on the map
+    assert all(d["over"] <= -2 for d in drawn), [d for d in drawn if d["over"] > -2]
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 1280
+
+
 def synthetic_cell(size, p, entry, solved, judged, seconds):
     return {"size": size, "p": p, "entry": entry, "runs": judged, "judged": judged, "solved": solved, "errors": 0,
             "stopped": 0, "rate": solved / judged, "median_seconds": seconds}

@@ -128,3 +128,41 @@ def test_what_start_runs_stands_next_to_start_on_a_wide_screen_and_with_the_pane
     assert lab.page.locator("[data-testid=fold][data-fold=solver]").get_attribute("aria-expanded") == "false"
     lab.set_view("solve")
     assert lab.by("solver-select").is_visible()
+
+
+FIRST_SCREEN = {1280: 900, 390: SCREEN_AND_A_HALF}
+BOTTOM = "(sel) => { const e = document.querySelector(sel); return e.getBoundingClientRect().bottom + scrollY; }"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", [(1280, 900), (390, 844)])
+def test_race_and_experiment_show_start_the_entries_and_the_first_lanes_or_results_at_once(lab, scheme, screen):
+    """At 1280×900 the lanes began at 928 px, under the Solver form with Start and the entries:
+    now the entries, Start and the status stand beside the form, and Start, the entries and the
+    first row of lanes' boards (or of results) are in the first screen; on a phone within a
+    screen and a half. The form's long help is folded away until asked for."""
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.page.set_viewport_size({"width": screen[0], "height": screen[1]})
+    limit = FIRST_SCREEN[screen[0]]
+    lab.open("#p=" + HELD_OUT + "&m=race&t=10&i=200&e=hill_climb:1,alldiff_tabu:2,acs:0")
+    for sel in ("[data-testid=compare-start]", "[data-testid=compare-entries]"):
+        assert lab.page.evaluate(BOTTOM, sel) <= limit, sel
+    lab.start_race()
+    lab.wait_lanes_done()
+    boards = lab.page.locator("[data-testid=lane-board]").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top + scrollY, r.bottom + scrollY]; })")
+    first_row = [b for b in boards if abs(b[0] - boards[0][0]) < 2]
+    assert first_row and all(bottom <= limit for _, bottom in first_row), (first_row, limit)
+    lab.open("#p=" + HELD_OUT + "&m=experiment&t=10&i=200&e=hill_climb:1,acs:0&runs=1&ps=current")
+    for sel in ("[data-testid=compare-start]", "[data-testid=compare-entries]"):
+        assert lab.page.evaluate(BOTTOM, sel) <= limit, sel
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    assert lab.page.evaluate(BOTTOM, "[data-testid=compare-results] tbody tr") <= limit
+    help_ = lab.by("solver-help")
+    assert help_.get_attribute("open") is None                           # folded away
+    if screen[0] == 1280:
+        help_.locator("summary").click()
+        assert help_.locator("p").is_visible() and "share link replays it" in help_.inner_text()
+        help_.locator("summary").click()                                 # folded again: the shared page goes on

@@ -80,3 +80,27 @@ def test_a_puzzle_proven_to_have_no_solution_runs_nothing_unless_run_anyway_is_t
     lab.load(NO_SOLUTION)
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="0"]')
     assert box.is_visible() and not box.locator("input").is_checked()
+
+
+@pytest.mark.parametrize("view", ["solve", "race"])
+def test_a_typed_puzzle_with_no_solution_is_stopped_as_a_pasted_one_is_refused(lab, view):
+    """A puzzle typed into the box (never loaded) is checked only when Start takes it, so the
+    verdict comes after the run began: the run is stopped then, the page saying why, instead of
+    running to its time limit beside "This puzzle has no solution"."""
+    lab.open("#s=hill_climb&seed=1&t=20")
+    if view == "race":
+        lab.set_view("race")
+        lab.add_entry("hill_climb", 1)
+        lab.add_entry("alldiff_ls", 1)
+    box = lab.by("puzzle-input")
+    box.fill("")
+    box.press_sequentially(NO_SOLUTION)                       # typed: no paste, no Load
+    start, status = ("start", "status") if view == "solve" else ("compare-start", "compare-status")
+    lab.by(start).click()
+    ended = ", ".join(f'[data-testid="{status}"][data-state="{s}"]' for s in ("ready", "finished", "failed", "stopped"))
+    lab.page.wait_for_selector(ended, timeout=60_000)         # Start leaves "ready" in its click's task
+    assert lab.by(status).get_attribute("data-state") == "ready"
+    said = lab.error_text()
+    assert said.startswith("The run was stopped. This puzzle has no solution") and "Run it anyway" in said, said
+    assert "Start runs no" in lab.by(status).inner_text()
+    assert lab.by(start).is_enabled() and lab.by("watch-failure" if view == "solve" else "compare-watch-failure").is_visible()

@@ -245,7 +245,7 @@ def test_lanes_stand_side_by_side_with_places_and_a_winner_and_the_race_exports(
     boxes = [lanes.nth(i).bounding_box() for i in range(3)]
     if width == 1280:                                  # three columns, one row, at the top of the view
         assert len({round(b["y"]) for b in boxes}) == 1 and boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"]
-        controls = lab.by("compare-status").bounding_box()
+        controls = lab.page.locator(".compare-settings").bounding_box()  # the Solver form, the entries, Start, the status
         assert 0 <= boxes[0]["y"] - (controls["y"] + controls["height"]) < 120   # right under the race's controls
     else:                                              # a phone: two columns of small boards
         assert round(boxes[0]["y"]) == round(boxes[1]["y"]) < round(boxes[2]["y"])

@@ -39,6 +39,19 @@ def test_paste_run_and_verify_the_solved_board(lab):
     assert lab.foreign_requests == []
 
 
+def test_the_page_opens_with_a_shipped_puzzle_whose_run_shows_a_search(lab):
+    """The default puzzle is one of the papers' (puzzles/papers.txt, its source in SOURCES.md), and
+    the default solver's run on it is a search to watch: sato-01-easy, the default before, was
+    solved in 17 iterations, over before it could be seen."""
+    lab.open()
+    shown = "".join(lab.by("puzzle-input").input_value().split())
+    assert shown in PAPERS.values()
+    assert lab.by("solver-select").input_value() == "hill_climb" and lab.by("seed-input").input_value() == "1"
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=60_000) == "solved"
+    assert int(lab.metric("iteration").replace(",", "")) >= 1000
+
+
 def test_stop_halts_a_running_search(lab):
     lab.open()
     lab.load(PAPERS["ai-escargot"])
@@ -56,6 +69,22 @@ def test_stop_halts_a_running_search(lab):
     lab.settle_frames()                                   # the page paints what came in animation frames
     assert lab.by("metrics").locator('[data-metric="iteration"]').inner_text() == frozen
     assert lab.by("start").is_enabled() and not lab.by("stop").is_enabled()
+
+
+def test_a_time_limit_in_fractions_of_a_second_is_valid_to_the_browser_as_to_the_lab(lab):
+    """The lab's rule takes any number of seconds above 0: the field's own constraints (which the
+    browser shows as :invalid) must not refuse what the rule takes, and the run keeps that limit."""
+    lab.open()
+    field = lab.by("max-seconds")
+    for value in ("2.5", "60", "0.5"):
+        field.fill(value)
+        assert field.evaluate("e => e.validity.valid && !e.matches(':invalid')"), value
+        assert field.get_attribute("aria-invalid") != "true", value
+    lab.load(PAPERS["ai-escargot"])
+    lab.set_params(plateau="10000")                       # a long plateau walk: no early solve
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=30_000) == "failed"
+    assert "within the budget" in lab.by("status").inner_text()
 
 
 def test_a_large_board_runs_on_its_canvas_and_its_cells_take_the_last_frame(lab):
@@ -300,7 +329,26 @@ def test_workers_left_empty_says_why_auto_stands_for_what_it_does(lab):
     lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=alldiff_ls&seed=1&t=5")
     lab.by("solve-workers").fill("")
     assert "this is a 9×9" in lab.by("solve-workers-auto").inner_text()
-    lab.by("solver-select").select_option("hill_climb")                  # a solver that never runs on several says so
-    lab.wait_until("() => document.querySelector('[data-testid=solve-workers-auto]').textContent.includes('hill_climb')")
-    assert lab.by("solve-workers-auto").inner_text() == (
-        "auto: 1 worker — only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb.")
+
+
+
+@pytest.mark.parametrize("view", ["solve", "race"])
+def test_workers_and_exchange_show_only_for_a_solver_that_runs_on_several(lab, view):
+    """Workers and Exchange every (and the auto line) are hidden for a solver that never runs on
+    several workers, shown for alldiff_ls, acs and alldiff_tabu; a value a link gave them for
+    another solver stays shown, marked, so it can be cleared."""
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=alldiff_ls&seed=1&t=5")
+    lab.set_view(view)
+    fields = ("solve-workers", "solve-exchange")
+    lab.by("solve-workers").fill("")                                      # auto (a link without w= runs on 1)
+    for solver in ("alldiff_ls", "hill_climb", "acs", "nb_coin", "alldiff_tabu", "exact_search"):
+        lab.by("solver-select").select_option(solver)
+        several = solver in ("alldiff_ls", "acs", "alldiff_tabu")
+        assert all(lab.by(f).is_visible() == several for f in fields), solver
+        assert lab.by("solve-workers-auto").is_visible() == several, solver
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1&t=5&w=2")
+    workers = lab.by("solve-workers")
+    assert workers.is_visible() and workers.get_attribute("aria-invalid") == "true"
+    assert not lab.by("solve-exchange").is_visible()
+    workers.fill("")                                                      # cleared: nothing left to show
+    assert workers.is_hidden() and workers.get_attribute("aria-invalid") != "true"
