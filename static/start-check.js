@@ -75,3 +75,18 @@ export function controls(view, s) {
     stop: (!!s.running && s.running.kind === view) || (!!s.making && s.making.waiting === view),
   };
 }
+
+// Where the keyboard's focus goes when the buttons change (a disabled button drops it to the page's
+// body): from a Start that its run disables to Stop, from a Stop that the run's end disables back to
+// Start; `focused` is the button that had it ("start", "stop" or null). Returns "start", "stop" or null.
+export function focusAfter(can, focused) {
+  if (focused === "start" && !can.start && can.stop) return "stop";
+  if (focused === "stop" && !can.stop && can.start) return "start";
+  return null;
+}
+
+const WHAT_RUNS = { solve: "The run", race: "The race", experiment: "The experiment" };
+
+// What the live region says when the focus moves (`to`: focusAfter's answer), so a screen reader hears where it went.
+export const focusSaid = (view, to) => (to === "stop" ? `${WHAT_RUNS[view]} started; the focus is on Stop.`
+  : `${WHAT_RUNS[view]} ended; the focus is on Start.`);

@@ -25,7 +25,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment }) {
   // awaited once the run begins, so a Stop pressed in the same task as Start stops it.
   actions.defineRun("race", { paint() {}, body: raceBody });
   actions.defineRun("experiment", { paint() {}, body: experimentBody });
-  mountStartStop(store, actions, { start: ui.start, stop: ui.stop }, (s) => (s.view === "solve" ? null : s.view),
+  mountStartStop(store, actions, { start: ui.start, stop: ui.stop, said: ui.said }, (s) => (s.view === "solve" ? null : s.view),
     (check) => { if (check.line) selectListLine(ui.list, check.line); });
   store.on(["running"], (s) => {
     ui.panel.dataset.running = s.running && s.running.kind !== "solve" ? "true" : "false";
