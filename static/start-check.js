@@ -3,12 +3,8 @@
 // and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/design.md,
 // "The page").
 import { ownStartProblem } from "./own/code.js";
-import { clashingGivens, provenUnsolvable, read } from "./rules/read.js";
+import { clashingGivens, provenUnsolvable, read, runsTheBoard } from "./rules/read.js";
 import { problemLine } from "./rules/table.js";
-
-// Does a Start of `view` run the board's puzzle (so it first takes the paste box's, and waits for
-// a puzzle being made)? Solve and a race always; an experiment when its puzzles are the current one.
-export const runsTheBoard = (view, s) => view !== "experiment" || s.compare.puzzles === "current";
 
 // What a refused Start says, every sentence of it here (actions.js says none of its own).
 // The one sentence a refused Start says for its settings: what to fix, one line each (`lines`: problem lines).
