@@ -38,12 +38,7 @@ def test_a_bad_paste_left_in_solve_never_blocks_an_experiment_over_other_puzzles
 
 def test_start_after_stop_continues_the_stopped_experiment_and_says_so(lab):
     lab.open(f"#p={HELD_OUT}&m=experiment&t=30&e=hill_climb:1,alldiff_tabu:1&runs=12")
-    lab.by("workers").fill("1")
-    lab.by("compare-start").click()
-    lab.page.wait_for_function("() => +document.querySelector('[data-testid=compare-progress]').dataset.done >= 3",
-                               timeout=120_000)
-    lab.by("compare-stop").click()
-    lab.page.wait_for_function("() => document.querySelector('[data-testid=compare-status]').dataset.state === 'stopped'")
+    lab.stop_experiment_after(3)
     kept = progress(lab, "done")
     before = {(r["solver"], r["seed"]): r for r in records(lab) if r["stop_reason"] != "stopped"}
     assert len(before) == kept
