@@ -8,7 +8,8 @@
 // says what it sends (its `body`) and how it shows a run beginning (its `paint`).
 
 import { problemLine } from "./rules/table.js";
-import { checkStart, makingFailed, nothingStarted, runsTheBoard, startWaits, waitDropped } from "./start-check.js";
+import { runsTheBoard } from "./rules/read.js";
+import { checkStart, makingFailed, nothingStarted, startWaits, waitDropped } from "./start-check.js";
 
 // The message box and the problems, setting by setting.
 function createNotices(store) {

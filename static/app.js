@@ -90,7 +90,7 @@ mountSolverHome(store);            // after the folds: they hold the panel where
 mountZoom(store);
 mountWatchFailure(store, actions);
 warmUpPlots();
-registerServiceWorkerWhenQuiet(store);
+registerServiceWorkerWhenQuiet(store, document.getElementById("offline-note"));
 
 // Problems that no field can mend (an unknown setting in a link) can be dismissed.
 mountNotice(store, actions, (k) => !hasField(k, store.state));

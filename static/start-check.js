@@ -3,12 +3,8 @@
 // and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/design.md,
 // "The page").
 import { ownStartProblem } from "./own/code.js";
-import { clashingGivens, provenUnsolvable, read } from "./rules/read.js";
+import { clashingGivens, provenUnsolvable, read, runsTheBoard } from "./rules/read.js";
 import { problemLine } from "./rules/table.js";
-
-// Does a Start of `view` run the board's puzzle (so it first takes the paste box's, and waits for
-// a puzzle being made)? Solve and a race always; an experiment when its puzzles are the current one.
-export const runsTheBoard = (view, s) => view !== "experiment" || s.compare.puzzles === "current";
 
 // What a refused Start says, every sentence of it here (actions.js says none of its own).
 // The one sentence a refused Start says for its settings: what to fix, one line each (`lines`: problem lines).
@@ -92,3 +88,18 @@ export function controls(view, s) {
     stop: (!!s.running && s.running.kind === view) || (!!s.making && s.making.waiting === view),
   };
 }
+
+// Where the keyboard's focus goes when the buttons change (a disabled button drops it to the page's
+// body): from a Start that its run disables to Stop, from a Stop that the run's end disables back to
+// Start; `focused` is the button that had it ("start", "stop" or null). Returns "start", "stop" or null.
+export function focusAfter(can, focused) {
+  if (focused === "start" && !can.start && can.stop) return "stop";
+  if (focused === "stop" && !can.stop && can.start) return "start";
+  return null;
+}
+
+const WHAT_RUNS = { solve: "The run", race: "The race", experiment: "The experiment" };
+
+// What the live region says when the focus moves (`to`: focusAfter's answer), so a screen reader hears where it went.
+export const focusSaid = (view, to) => (to === "stop" ? `${WHAT_RUNS[view]} started; the focus is on Stop.`
+  : `${WHAT_RUNS[view]} ended; the focus is on Start.`);

@@ -4,7 +4,7 @@ const IDS = {
   panel: "compare", entries: "compare-entries", add: "compare-add",
   experiment: "experiment-settings", preset: "preset", presetNote: "preset-note",
   runs: "compare-runs", puzzles: "compare-puzzles", list: "compare-list", workers: "workers",
-  start: "compare-start", stop: "compare-stop", cores: "compare-cores", ranking: "race-ranking", status: "compare-status", progress: "compare-progress",
+  start: "compare-start", stop: "compare-stop", said: "compare-start-stop-said", cores: "compare-cores", ranking: "race-ranking", status: "compare-status", progress: "compare-progress",
   lanes: "lanes", chart: "compare-chart", raceChart: "race-chart", experimentChart: "experiment-chart",
   results: "compare-results", resultsBox: "compare-results-box", scrollHint: "results-scroll-hint", phase: "phase-charts",
   phaseSuccess: "phase-success", phaseNote: "phase-note", phaseTime: "phase-time", sweep: "sweep",

@@ -10,7 +10,7 @@ import { describe } from "../rules/entries.js";
 import { ecdf, quantile } from "../rules/stats.js";
 import { pointsAgainstP } from "../rules/published.js";
 import { paperFigure } from "./presets.js";
-import { experimentJobs, groupsOf } from "./jobs.js";
+import { experimentJobs, groupsOf, jobsSignature, secondsLeft } from "./jobs.js";
 import { tallyRuns } from "./tally.js";
 import { measureOf } from "./ranking.js";
 
@@ -75,6 +75,10 @@ export function record(job, result) {
     iterations_per_second: fields.seconds ? fields.iterations / fields.seconds : null };
 }
 
+// What a Start that continues a stopped experiment says (run.js shows it as a notice).
+export const continuesSaid = (kept, total) => `Start continues the stopped experiment: its ${kept} ended ` +
+  `run${kept === 1 ? "" : "s"} of ${total} are kept, and the ${total - kept} left run now. Change any setting to start it afresh.`;
+
 export class Experiment {
   // running(): is an experiment what runs (the store's `running`)
   // atlas: the visitor's atlas (compare/atlas.js mountAtlas), drawn from a sweep's records
@@ -83,6 +87,7 @@ export class Experiment {
     this.records = [];
     this.total = 0;
     this.chart = null;
+    this.carried = null;              // a stopped experiment's ended runs: {signature, results (job key -> result)}
   }
 
   // An entry in a legend, whole: its number, solver, its runs' seeds (seed, seed + 1, …: "seeds
@@ -97,9 +102,12 @@ export class Experiment {
 
   // entries: [{solver, seed, params}], puzzles: [{name, puzzle, file?} or {name, spec}]; sweep: null, or a
   // sweep over p ({size, sizes, ps, instances}): rows and curves then pool the instances of a size and p.
-  // Returns the job list (compare/jobs.js).
-  begin({ entries, puzzles, runs, max_seconds, max_iterations = null, max_evaluations = null, preset, published = {}, sweep = null }) {
-    Object.assign(this, { entries, puzzles, runs, max_seconds, preset, published, sweep });
+  // workers: the pool's, for the time left. Returns the jobs to run (compare/jobs.js): all of them, or,
+  // when they are a stopped experiment's (jobsSignature), those it did not end — its ended runs are
+  // kept and counted (`continued`, how many).
+  begin({ entries, puzzles, runs, max_seconds, max_iterations = null, max_evaluations = null, preset, published = {}, sweep = null,
+    workers = 1 }) {
+    Object.assign(this, { entries, puzzles, runs, max_seconds, preset, published, sweep, workers });
     this.measure = measureOf({ max_iterations, max_evaluations });     // what the best entry is judged by
     this.budget = { max_iterations, max_evaluations };
     this.records = [];
@@ -115,17 +123,25 @@ export class Experiment {
     // interleaved (compare/order.js): stopped early, the experiment has run every entry
     const jobs = experimentJobs({ entries, puzzles, runs, max_seconds, max_iterations, max_evaluations, sweep });
     this.total = jobs.length;
+    this.jobs = jobs;
+    this.signature = jobsSignature(jobs);
+    const kept = this.carried && this.carried.signature === this.signature ? this.carried.results : new Map();
+    this.ended = new Map();                           // job key -> result of the runs that ended on their own or by an error
+    this.endedKeys = new Set();                       // every job answered (Stop's included)
+    this.continued = 0;
     this.buildTable();
     if (this.chart) this.chart.destroy();
     this.chart = new Lines(this.chartEl, entries.map((e, i) => this.entryName(e, i)),
       { title: "Runs solved against time", xLabel: "seconds (log scale)", yLabel: "share of runs solved", logX: true,
         stepped: true, yMax: 1 });
     this.beginPhase();
+    for (const job of jobs) if (kept.has(job.key)) this.result(job, kept.get(job.key));
+    this.continued = kept.size;
     this.showProgress();
     // the elapsed time and time left move every second, not only when a run ends
     clearInterval(this.ticker);
     this.ticker = setInterval(() => { if (this.running()) this.showProgress(); else clearInterval(this.ticker); }, 1000);
-    return jobs;
+    return jobs.filter((job) => !kept.has(job.key));
   }
 
   groups() {
@@ -218,6 +234,8 @@ export class Experiment {
 
   result(job, result) {
     this.lastAt = performance.now();
+    this.endedKeys.add(job.key);
+    if (result.stop_reason !== "stopped") this.ended.set(job.key, result);
     const row = this.rows.get(`${job.entry}/${job.group}`);
     if (result.stop_reason === "stopped") {      // Stop ended it (or it never began): not done
       this.stopped += 1;
@@ -242,6 +260,7 @@ export class Experiment {
 
   finish() {
     clearInterval(this.ticker);
+    this.carried = this.stopped ? { signature: this.signature, results: this.ended } : null;   // a Start of the same continues it
     if (this.chartTimer) this.drawCurves();          // the last results are drawn and compared now
     this.showProgress();
     // the files list runs by entry, puzzle and seed, whatever order the workers ended them in
@@ -262,11 +281,20 @@ export class Experiment {
     el.querySelector("progress").max = this.total || 1;
     el.querySelector("progress").value = this.done;
     const elapsed = ((running ? performance.now() : this.lastAt) - this.started) / 1000;
-    const left = this.done && running ? (elapsed / this.done) * (this.total - this.done - this.stopped) : 0;
+    const left = running ? this.secondsLeft() : null;
+    el.dataset.continued = String(this.continued);
     el.querySelector(".progress-text").textContent =
-      `${this.done} of ${this.total} runs done · ${this.solved} solved` +
+      `${this.done} of ${this.total} runs done` + (this.continued ? ` (${this.continued} kept from the stopped experiment)` : "") +
+      ` · ${this.solved} solved` +
       (this.stopped ? ` · ${this.stopped} stopped by Stop` : "") + ` · ${elapsed.toFixed(0)} s elapsed` +
-      (running ? (this.done ? ` · about ${Math.ceil(left)} s left` : "") : this.stopped ? " · stopped" : " · finished");
+      (running ? (left !== null ? ` · about ${Math.ceil(left)} s left` : "") : this.stopped ? " · stopped" : " · finished");
+  }
+
+  // The time left from the runs' own seconds (compare/jobs.js secondsLeft), null before any run has ended.
+  secondsLeft() {
+    const left = this.jobs.filter((job) => !this.endedKeys.has(job.key));
+    const ended = this.byEntry.flatMap((recs, entry) => recs.map((r) => ({ entry, seconds: r.seconds })));
+    return secondsLeft(left, ended, this.workers);
   }
 
   buildTable() {

@@ -38,3 +38,25 @@ export function experimentJobs({ entries, puzzles, runs, max_seconds, max_iterat
       key: (ei * puzzles.length + pi) * runs + r };
   });
 }
+
+// What identifies an experiment's runs: each job as it is sent (its place, solver, parameters, seed,
+// puzzle or its spec, budget, workers, code), in order. A Start whose jobs say the same as a stopped
+// experiment's is that experiment again: it continues it (compare/experiment.js).
+export const jobsSignature = (jobs) => JSON.stringify(jobs.map((j) => [j.key, j.solver, j.params, j.seed, j.puzzle ?? null,
+  j.spec ?? null, j.max_seconds ?? null, j.max_iterations ?? null, j.max_evaluations ?? null, workersOf(j), j.exchange ?? null,
+  j.code ?? null]));
+
+// The seconds an experiment still needs, from its runs' own times (not the time since Start, which
+// says nothing of runs kept from before): each run left takes the mean seconds of its entry's ended
+// runs (of all ended runs while its entry has none), times the workers it holds, shared among the
+// pool's `poolWorkers`. left: the jobs not ended ({entry, workers?}); ended: {entry, seconds} of the
+// runs that ended on their own or by an error. null while no run has ended.
+export function secondsLeft(left, ended, poolWorkers) {
+  if (!ended.length) return null;
+  const mean = (xs) => xs.reduce((a, r) => a + r.seconds, 0) / xs.length;
+  const all = mean(ended);
+  const byEntry = new Map();
+  for (const r of ended) byEntry.set(r.entry, [...(byEntry.get(r.entry) || []), r]);
+  const work = left.reduce((sum, j) => sum + (byEntry.has(j.entry) ? mean(byEntry.get(j.entry)) : all) * workersOf(j), 0);
+  return work / Math.max(1, poolWorkers);
+}

@@ -7,6 +7,7 @@ import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
 import { nothingStarted } from "../start-check.js";
+import { continuesSaid } from "./experiment.js";
 import { mountStartStop } from "../start-stop.js";
 import { comparisonWorkers, coresNote, describeStartup, experimentWorkers, raceWorkers } from "./status.js";
 import { severalOf } from "./jobs.js";
@@ -25,7 +26,7 @@ export function mountRun(store, actions, ui, { pool, race, experiment }) {
   // awaited once the run begins, so a Stop pressed in the same task as Start stops it.
   actions.defineRun("race", { paint() {}, body: raceBody });
   actions.defineRun("experiment", { paint() {}, body: experimentBody });
-  mountStartStop(store, actions, { start: ui.start, stop: ui.stop }, (s) => (s.view === "solve" ? null : s.view),
+  mountStartStop(store, actions, { start: ui.start, stop: ui.stop, said: ui.said }, (s) => (s.view === "solve" ? null : s.view),
     (check) => { if (check.line) selectListLine(ui.list, check.line); });
   store.on(["running"], (s) => {
     ui.panel.dataset.running = s.running && s.running.kind !== "solve" ? "true" : "false";
@@ -84,7 +85,8 @@ export function mountRun(store, actions, ui, { pool, race, experiment }) {
       const code = (e) => { const c = codeFor(e.solver, ctx.state.own); return c ? { code: c } : {}; };
       const jobs = experiment.begin({ entries: entries.map((e) => ({ ...e, params: { ...e.params }, ...code(e) })), puzzles: list, runs,
         max_seconds, max_iterations, max_evaluations, preset: c.preset ? PRESETS.find((pr) => pr.id === c.preset) : null,
-        published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null });
+        published: await published(), sweep: c.puzzles === "gen" ? readSweep(c.sweep) : null, workers });
+      if (experiment.continued) actions.notify(continuesSaid(experiment.continued, experiment.total), "start", "info");
       pool.resize(workers);
       startup();
       const promises = pool.start(jobs, { onStart });

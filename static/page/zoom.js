@@ -1,7 +1,8 @@
-// A large board (36×36 and more) on a wide screen fits the window beside the view's Start,
-// Stop, metrics and chart (style.css), so the board and what runs on it are seen together.
-// "Zoom in" shows its cells at reading size inside the same frame, which then scrolls: the
-// layout around it does not move. A smaller puzzle has no zoom (it fits at reading size).
+// A large board (36×36 and more) in Solve fits its square frame — on a wide screen the window beside
+// the view's Start, Stop, metrics and chart (style.css), so the board and what runs on it are seen
+// together; on one column the screen's width. "Zoom in", offered at every width, shows its cells at
+// reading size inside the same frame, which then scrolls: the layout around it does not move. A
+// smaller puzzle has no zoom (it fits at reading size).
 const LARGE = 6;                          // box size from which a board gets the zoom: 36×36
 
 export function mountZoom(store) {

@@ -10,9 +10,19 @@ import { workersOf } from "./entries.js";
 import { ListProblem, readPuzzleList } from "./puzzle-list.js";
 import { readSweep } from "./generator.js";
 import { boardToString } from "./parse.js";
-import { judges, labelOf } from "./table.js";
+import { judges, keysIn, labelOf } from "./table.js";
 
 const LOAD_FIRST = "Load a puzzle first.";
+
+// Does a Start of `view` run the board's puzzle (so it first takes the paste box's, and waits for
+// a puzzle being made)? Solve and a race always; an experiment when its puzzles are the current one.
+export const runsTheBoard = (view, s) => view !== "experiment" || s.compare.puzzles === "current";
+
+// The puzzle panel's keys (the paste box, a link's puzzle or generator settings, the Generate
+// form): their problems judge only a Start that runs the board's puzzle, so a bad paste left in
+// the box never blocks an experiment over generated puzzles, a list, files or a built-in set.
+const BOARD_KEYS = new Set(["g", ...keysIn("paste"), ...keysIn("generator")]);
+const judgesHere = (view, key, state) => judges(view, key, state) && (!BOARD_KEYS.has(key) || runsTheBoard(view, state));
 
 // the board's puzzle has givens that clash (the worker's check names them): it has no solution,
 // so no run on it is started (Solve, and a race or an experiment on the loaded puzzle)
@@ -94,7 +104,8 @@ export const linkWorkers = (state) =>
 export const autoWorkersNow = (state) => readSolverForm({ ...state, settings: { ...state.settings, workers: "" } }, new Map()).workers;
 
 // view: "solve", "race" or "experiment". With `stored` (the default) the state's standing
-// problems that judge this view count too (a link's, a vet's), each keeping its own message.
+// problems that judge this view count too (a link's, a vet's), each keeping its own message; the
+// puzzle panel's only when the view runs the board's puzzle (BOARD_KEYS).
 // Returns {values, problems: Map key -> message, line}: `line` is the pasted list's line that
 // cannot be read, if that is a problem. `values.puzzles` (experiment) is {kind: "current" |
 // "list" | "files" | "gen" | "set", puzzles?, sweep?, id?}: a built-in set is loaded by the caller.
@@ -175,7 +186,7 @@ export function read(view, state, { stored = true } = {}) {
     }
   }
   if (stored) {
-    for (const [k, m] of state.problems) if (judges(view, k, state)) problems.set(k, m);
+    for (const [k, m] of state.problems) if (judgesHere(view, k, state)) problems.set(k, m);
   }
   return { values: out, problems, line };
 }

@@ -14,7 +14,7 @@ import { mountStartStop } from "../start-stop.js";
 // worker: what runs a Solve, {run(spec, onFrame)} — the page's worker, or a run on several workers (app.js)
 export function mountSolve(store, actions, worker, board) {
   const $ = (id) => document.getElementById(id);
-  const ui = { start: $("start"), stop: $("stop"), metrics: $("metrics"), view: $("board-view"),
+  const ui = { start: $("start"), stop: $("stop"), said: $("start-stop-said"), metrics: $("metrics"), view: $("board-view"),
     viewLabel: $("board-view-label"), viewNote: $("board-view-note"), bestLabel: $("best-label"),
     chartNote: $("chart-note"), stopPoint: $("stop-point") };
   const chart = new Chart($("chart"));
@@ -49,7 +49,7 @@ export function mountSolve(store, actions, worker, board) {
       }
     },
   });
-  mountStartStop(store, actions, { start: ui.start, stop: ui.stop }, () => "solve");
+  mountStartStop(store, actions, { start: ui.start, stop: ui.stop, said: ui.said }, () => "solve");
 
   // ------------------------------------------------------------------ frames
   function onFrame(id, msg) {

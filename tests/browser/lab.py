@@ -212,6 +212,16 @@ class Lab:
             " return +p.dataset.total > 0 && p.dataset.ended === p.dataset.total"
             " && document.querySelector('[data-testid=compare-start]').disabled === false; }", timeout=timeout)
 
+    def stop_experiment_after(self, done: int, workers: str = "1"):
+        """Start the experiment on `workers` workers, press Stop once `done` runs have ended on their
+        own, and return when it says it stopped."""
+        self.by("workers").fill(workers)
+        self.by("compare-start").click()
+        self.page.wait_for_function("(n) => +document.querySelector('[data-testid=compare-progress]').dataset.done >= n",
+                                    arg=done, timeout=120_000)
+        self.by("compare-stop").click()
+        self.page.wait_for_function("() => document.querySelector('[data-testid=compare-status]').dataset.state === 'stopped'")
+
     def rows(self) -> list[dict]:
         return self.page.eval_on_selector_all('[data-testid="compare-row"]', """els => els.map(e => ({
             solver: e.dataset.solver, puzzle: e.dataset.puzzle, runs: +e.dataset.runs, solved: +e.dataset.solved,

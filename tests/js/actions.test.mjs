@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { createActions } from "../../static/actions.js";
 import { createStore, INITIAL } from "../../static/state.js";
 import { parsePuzzle, boardToString } from "../../static/rules/parse.js";
-import { controls } from "../../static/start-check.js";
+import { controls, focusAfter, focusSaid } from "../../static/start-check.js";
 import { sendSolve } from "../../static/solve/send.js";
 import { status } from "../../static/page/status.js";
 import { RunRefused } from "../../static/python/client.js";
@@ -110,6 +110,22 @@ test("start: Solve sends the view's settings to the worker and its result become
   assert.equal(store.state.results.solve.result.iterations, 40);
   assert.equal(store.state.results.solve.link, `#p=${run.spec.puzzle}`);
   assert.equal(store.state.stopPoint.step, 40);                       // Stop ended it: its link says where
+});
+
+test("the focus goes from Start to Stop as a run starts, back to Start as it ends, and the live region says so", async () => {
+  const { store, actions, worker } = page();
+  assert.equal(focusAfter(controls("solve", store.state), "start"), null);          // nothing runs: Start keeps it
+  actions.start("solve");
+  assert.equal(focusAfter(controls("solve", store.state), "start"), "stop");
+  assert.equal(focusAfter(controls("solve", store.state), null), null);             // focus elsewhere: never taken
+  assert.equal(focusSaid("solve", "stop"), "The run started; the focus is on Stop.");
+  await tick();
+  actions.stop("solve");
+  assert.equal(focusAfter(controls("solve", store.state), "stop"), null);           // Stop keeps it until the run has ended
+  worker.runs[0].resolve(result({ stop_reason: "stopped" }));
+  await tick();
+  assert.equal(focusAfter(controls("solve", store.state), "stop"), "start");
+  assert.equal(focusSaid("experiment", "start"), "The experiment ended; the focus is on Start.");
 });
 
 test("a Solve on several workers says it is starting until its first frame, then running", async () => {

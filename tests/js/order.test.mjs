@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { runOrder } from "../../static/compare/order.js";
-import { experimentJobs, groupOf, groupsOf } from "../../static/compare/jobs.js";
+import { experimentJobs, groupOf, groupsOf, jobsSignature, secondsLeft } from "../../static/compare/jobs.js";
 
 const key = ({ entry, puzzle, run }) => `${entry}/${puzzle}/${run}`;
 
@@ -55,4 +55,29 @@ test("jobs: a sweep over p runs the first instance of every p first, and pools e
   // several sizes: a row per size and p, named by both
   const two = { sizes: [9, 16], ps: ["0.4"], instances: 1 };
   assert.deepEqual(groupsOf([], two).map((g) => [g.key, g.name]), [["9:p0.4", "9×9, p = 0.4"], ["16:p0.4", "16×16, p = 0.4"]]);
+});
+
+test("jobs: the same settings make the same signature (a Start then continues a stopped experiment); any change another", () => {
+  const base = { entries: [{ solver: "acs", seed: 1, params: { ants: 10 } }], puzzles: [{ name: "a", puzzle: "1".repeat(16) }],
+    runs: 3, max_seconds: 5 };
+  const sig = (patch) => jobsSignature(experimentJobs({ ...base, ...patch }));
+  assert.equal(sig({}), sig({}));
+  for (const patch of [{ runs: 4 }, { max_seconds: 6 }, { max_iterations: 100 }, { puzzles: [{ name: "a", puzzle: "2".repeat(16) }] },
+    { entries: [{ solver: "acs", seed: 2, params: { ants: 10 } }] }, { entries: [{ solver: "acs", seed: 1, params: { ants: 11 } }] },
+    { entries: [{ solver: "acs", seed: 1, params: { ants: 10 }, workers: 2, exchange: 2 }] },
+    { entries: [{ solver: "acs", seed: 1, params: { ants: 10 }, code: { name: "a.py", text: "x" } }] }]) {
+    assert.notEqual(sig(patch), sig({}), JSON.stringify(patch));
+  }
+});
+
+test("jobs: the time left comes from the runs' own seconds, not from the time since Start", () => {
+  // 5 runs kept from a stopped experiment, 2 s each, 19 left on 2 workers: 19 s, whatever the clock says
+  const ended = Array.from({ length: 5 }, () => ({ entry: 0, seconds: 2 }));
+  const left = Array.from({ length: 19 }, () => ({ entry: 0 }));
+  assert.equal(secondsLeft(left, ended, 2), 19);
+  assert.equal(secondsLeft(left, [], 2), null);                             // nothing to estimate from yet
+  // each entry at its own pace; an entry with no ended run at the mean of all; a run on 2 workers holds 2
+  const mixed = [{ entry: 0, seconds: 1 }, { entry: 0, seconds: 3 }, { entry: 1, seconds: 10 }];
+  assert.equal(secondsLeft([{ entry: 0 }, { entry: 1 }, { entry: 2 }], mixed, 1), 2 + 10 + 14 / 3);
+  assert.equal(secondsLeft([{ entry: 1, workers: 2 }], mixed, 2), 10);
 });

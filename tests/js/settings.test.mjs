@@ -209,6 +209,19 @@ test("read: a race needs two entries; an experiment reads runs, workers, its puz
     { kind: "set", id: "sato6" });
 });
 
+test("read: a bad puzzle left in the paste box blocks only a Start that runs the board's puzzle", () => {
+  const bad = new Map([["p", "Line 1, column 3: 'x' is not a digit or a blank"], ["gp", "p must be between 0 and 1; got 2"]]);
+  const left = (compare) => state({ puzzle: null, problems: bad, compare: { entries: [entry("acs")], ...compare } });
+  for (const view of ["solve", "race"]) assert.ok(read(view, left({})).problems.has("p"), view);
+  assert.deepEqual([...read("experiment", left({ puzzles: "current" })).problems.keys()].sort(), ["gp", "p"]);
+  const sweep = { size: "9", p0: "0.4", p1: "0.5", step: "0.1", instances: "1" };
+  for (const compare of [{ puzzles: "gen", sweep }, { puzzles: "sato6" }, { puzzles: "list", list: PUZZLE_9 }]) {
+    const x = read("experiment", left(compare));
+    assert.deepEqual([...x.problems.keys()], [], compare.puzzles);             // nothing it runs is wrong
+    assert.ok(x.values.puzzles, compare.puzzles);
+  }
+});
+
 test("a bad link's generator settings, part by part on the Generate form's fields", async () => {
   const { specFields } = await import("../../static/rules/generator.js");
   const bad = specFields("99:2:x");

@@ -140,7 +140,7 @@ class Member:
         ends here, else None, the team's elite adopted and the next segment begun."""
         reason = outcome(reports, self.budget, seconds)
         if reason:
-            return team_result(self.puzzle, self.params, self.seed, reports, reason, seconds)
+            return team_result(self.puzzle, self.params, self.seed, reports, reason, seconds, self.exchange)
         self.next_segment(merge(reports, self.params["pool"]))
         self.waiting = False
         return None
@@ -172,13 +172,26 @@ def outcome(reports: list[Report], budget: Budget, seconds: float) -> str | None
 
 
 def team_result(puzzle: Puzzle, params: dict, seed: int, reports: list[Report], reason: str,
-                seconds: float) -> Result:
+                seconds: float, exchange: int = EXCHANGE) -> Result:
     """The run's result at its last barrier: the lowest solved worker's board, else the board of
-    fewest clashing edges (the lowest such worker); moves, evaluations and restarts summed."""
+    fewest clashing edges (the lowest such worker); moves, evaluations and restarts summed. Its
+    message says what the team was and which worker's board it is, as a portfolio's names its seed."""
     best = ([r for r in reports if r.best == 0] or [min(reports, key=lambda r: r.best)])[0]
+    w = reports.index(best)
+    how = (f"{team_words(params['walkers'], len(reports), seed, exchange)}: worker {w + 1} "
+           + ("solved first" if reason == "solved" else "ended nearest a solution, none solved")
+           + f"; the moves are all {len(reports)} workers' together")
     return _result(puzzle, params, seed, len(reports), best.board, sum(r.moves for r in reports),
                    sum(r.evaluations for r in reports), sum(r.restarts for r in reports), reason, seconds,
-                   best=best.best)
+                   message=how, best=best.best)
+
+
+def team_words(walkers: int, workers: int, seed: int, exchange: int) -> str:
+    """What a team is, in words: "team of 2 (seed 5, 1 walker a worker, elites pooled every 50,000 moves)"."""
+    shares = [member_walkers(walkers, w, workers) for w in range(workers)]
+    split = (f"{shares[0]} walker{'' if shares[0] == 1 else 's'} a worker" if len(set(shares)) == 1
+             else f"walkers split {' + '.join(map(str, shares))}")
+    return f"team of {workers} (seed {seed}, {split}, elites pooled every {exchange:,} moves)"
 
 
 def unsolvable(puzzle: Puzzle, params: dict, seed: int, workers: int, seconds: float) -> Result:
@@ -191,7 +204,7 @@ def _result(puzzle, params, seed, workers, board, moves, evaluations, restarts, 
             message: str = "", best: float | None = None) -> Result:
     board = np.asarray(board, dtype=np.int8)
     if reason == "solved" and not is_solution(puzzle, board):
-        reason, message = "error", "a worker's solution does not keep the givens or clashes"
+        reason, message = "error", f"{message + '; ' if message else ''}a worker's solution does not keep the givens or clashes"
     return Result(solver=alldiff_ls.ID, seed=seed, params={**params, "workers": workers},
                   solved=reason == "solved", board=board, conflicts=int(conflicts(board, puzzle.n)),
                   open_cells=open_cells(board, puzzle.n, clashing_cells(board, puzzle.n)),

@@ -16,12 +16,7 @@ def test_an_experiment_stopped_early_has_run_every_entry_and_its_files_name_them
     """Runs go entry, then puzzle, then seed (compare/order.js): stopped after a few runs, every
     entry has results, each the native run of its (entry, puzzle, seed); the files name every entry."""
     lab.open("#p=" + HELD_OUT + "&m=experiment&t=30&e=hill_climb:1,alldiff_tabu:1,nb_coin:1&runs=40&ps=current")
-    lab.by("workers").fill("1")
-    lab.by("compare-start").click()
-    lab.page.wait_for_function("() => +document.querySelector('[data-testid=compare-progress]').dataset.done >= 3",
-                               timeout=120_000)
-    lab.by("compare-stop").click()
-    lab.page.wait_for_function("() => document.querySelector('[data-testid=compare-status]').dataset.state === 'stopped'")
+    lab.stop_experiment_after(3)
     rows = lab.rows()
     assert [r["solver"] for r in rows] == ["hill_climb", "alldiff_tabu", "nb_coin"]
     assert all(r["runs"] >= 1 for r in rows), rows

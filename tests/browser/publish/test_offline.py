@@ -49,6 +49,26 @@ def test_offline_after_the_first_visit(visitor):
     assert outcome == "activated", f"the new build's service worker: {outcome} (its precache failed or hung)"
     assert lab.page.evaluate("async () => await caches.keys()") == ["sudoku-lab-next-build"]
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}], ids=["1280", "390"])
+def test_the_page_says_when_it_is_ready_to_use_offline(visitor, viewport, scheme):
+    """Offline use begins once the service worker is active, some seconds after Ready (going offline
+    before showed the browser's error page): the footer's live note says so when it is, and then it is."""
+    lab = visitor(viewport=viewport, color_scheme=scheme)
+    lab.open()
+    note = lab.by("offline-note")
+    assert note.get_attribute("aria-live") == "polite"
+    assert note.get_attribute("data-state") in ("", "saving")      # not said before it is true
+    lab.page.wait_for_selector("[data-testid=offline-note][data-state=ready]", timeout=300_000)
+    assert note.inner_text() == "Ready to use offline: this browser keeps the lab, so it opens and runs without a network."
+    assert lab.page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).active.state") == "activated"
+    box = note.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    lab.page.context.set_offline(True)
+    lab.page.reload()
+    assert lab.wait_state("ready", "error", timeout=120_000) == "ready"
+
+
 def test_the_service_worker_waits_until_nothing_has_run_for_a_while(visitor):
     """Its precache (the whole build) would compete with a run started at once: it is
     registered only once the page is ready and nothing has run for 3 s."""

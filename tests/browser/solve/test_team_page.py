@@ -47,6 +47,27 @@ def test_a_two_worker_solve_is_the_native_team_run(lab):
     assert lab.board_values() == native.board.tolist()
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}], ids=["1280", "390"])
+def test_a_team_says_what_it_was_as_a_portfolio_does(lab, viewport, scheme):
+    """"Solved. 87,798 moves" said nothing of the team: the status line names its workers, seed,
+    walkers and exchange and the worker that solved, in the native run's words, within the screen."""
+    spec, seed, exchange = "16:0.4:1", 1, 500
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.page.set_viewport_size(viewport)
+    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=240&w=2&x={exchange}")
+    wait_generated(lab, spec)
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", "stopped", timeout=300_000) == "solved", lab.error_text()
+    native = run_on_processes(generate(parse_spec(spec)).puzzle, {}, seed, 2, Budget(max_seconds=240), exchange=exchange)
+    assert native.message.startswith("team of 2 (seed 1, 1 walker a worker, elites pooled every 500 moves): worker ")
+    status = lab.by("status")
+    assert status.inner_text().endswith(f" — {native.message}")
+    box = status.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+
+
 def test_stop_ends_both_workers_of_a_team_run(lab):
     spec = "36:0.5:0"
     lab.open(f"#g={spec}&s=alldiff_ls&seed=1&t=600&w=2")

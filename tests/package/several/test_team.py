@@ -3,6 +3,7 @@ the same seed, workers and exchange points giving the same run, a verified solut
 command line's `solve --workers`."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -41,6 +42,21 @@ def test_two_workers_give_the_same_run_for_the_same_seed_and_a_verified_solution
     assert (one.iterations, one.evaluations, one.restarts) == (two.iterations, two.evaluations, two.restarts)
     assert np.array_equal(one.board, two.board) and one.params["workers"] == 2
     assert one.iterations % 2000 == 0 or one.stop_reason == "solved"
+
+
+def test_a_team_says_what_it_was_and_whose_board_ended_it():
+    """A team's result names its workers, seed, walkers and exchange and the worker whose board it
+    is, as a portfolio names its seeds ("Solved. 87,798 moves" said nothing of the team)."""
+    puzzle = generate(parse_spec("16:0.4:2")).puzzle
+    solved = run_on_processes(puzzle, {"walkers": 3}, 5, 2, Budget(max_iterations=3_000_000), exchange=500)
+    assert solved.solved
+    assert re.fullmatch(r"team of 2 \(seed 5, walkers split 2 \+ 1, elites pooled every 500 moves\): worker [12] "
+                        r"solved first; the moves are all 2 workers' together", solved.message), solved.message
+    hard = generate(parse_spec("25:0.42:1")).puzzle
+    ended = run_on_processes(hard, {"walkers": 2}, 1, 2, Budget(max_iterations=1000), exchange=500)
+    assert ended.stop_reason == "budget"
+    assert re.fullmatch(r"team of 2 \(seed 1, 1 walker a worker, elites pooled every 500 moves\): worker [12] "
+                        r"ended nearest a solution, none solved; the moves are all 2 workers' together", ended.message)
 
 
 def test_solve_workers_on_the_command_line():

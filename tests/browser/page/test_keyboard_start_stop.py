@@ -1,0 +1,49 @@
+"""The keyboard and the screen reader keep their place: Enter on Start hands the focus to Stop as
+the run starts, Enter on Stop hands it back to Start as the run ends (a disabled button dropped
+it to <body>), and the view's live region says where it went — in Solve and in Experiment, at
+1280×900 and 390×844, in both themes."""
+
+import pytest
+
+from conftest import PAPERS
+
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
+
+HARD = PAPERS["ai-escargot"]
+VIEWPORTS = [{"width": 1280, "height": 900}, {"width": 390, "height": 844}]
+LINKS = {"start": "#p=" + HARD + "&s=hill_climb&seed=1&plateau=10000&t=60",
+         "compare-start": "#p=" + HARD + "&m=experiment&t=60&e=hill_climb:1&runs=20&ps=current"}
+
+
+def focused(lab) -> str:
+    return lab.page.evaluate("() => document.activeElement.dataset.testid || document.activeElement.tagName")
+
+
+def wait_focus(lab, testid: str):
+    lab.page.wait_for_function("(id) => document.activeElement.dataset.testid === id", arg=testid, timeout=60_000)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["1280", "390"])
+@pytest.mark.parametrize("start", ["start", "compare-start"], ids=["solve", "experiment"])
+def test_enter_on_start_moves_the_focus_to_stop_and_enter_on_stop_moves_it_back(lab, start, viewport, scheme):
+    stop = start.replace("start", "stop")
+    said = start + "-stop-said" if start == "compare-start" else "start-stop-said"
+    what = "The run" if start == "start" else "The experiment"
+    lab.open()
+    lab.page.emulate_media(color_scheme=scheme)
+    lab.page.set_viewport_size(viewport)
+    lab.open(LINKS[start])
+    if start == "compare-start":
+        lab.by("workers").fill("1")
+    lab.by(start).focus()
+    lab.page.keyboard.press("Enter")
+    wait_focus(lab, stop)                                   # not <body>
+    assert lab.by(start).is_disabled()
+    assert lab.by(said).inner_text() == f"{what} started; the focus is on Stop."
+    assert lab.by(said).get_attribute("aria-live") == "polite"
+    lab.page.keyboard.press("Enter")                        # Stop, by the keyboard again
+    wait_focus(lab, start)
+    assert lab.by(stop).is_disabled()
+    assert lab.by(said).inner_text() == f"{what} ended; the focus is on Start."
+    assert focused(lab) == start
