@@ -41,12 +41,12 @@ export class LabWorker {
   // onStatus(): the loading stage changed or the worker became ready (read .stage, .ready, .hello);
   // onLost(reason, replaced): the worker died or hung and was (or, failing too often, was not) replaced.
   // stallMs, hangMs: the least and the most silence a streaming run may keep (watchdog.js).
-  // name: the Worker's name (python/visitor.js names a visitor's); check(msg): why a message from
-  // it breaks the protocol, or null (a message that breaks it ends the worker); replace: whether a
-  // lost worker is replaced (a visitor's is not: each serves one run).
+  // name: the Worker's name (python/visitor.js names a visitor's); messageProblem(msg): why a
+  // message from it breaks the protocol, or null (a message that breaks it ends the worker);
+  // replace: whether a lost worker is replaced (a visitor's is not: each serves one run).
   constructor({ onStatus = () => {}, onLost = () => {}, stallMs = STALL_MS, hangMs = HANG_MS, name = "",
-    check = null, replace = true } = {}) {
-    Object.assign(this, { onStatus, onLost, stallMs, hangMs, name, check, replace });
+    messageProblem = null, replace = true } = {}) {
+    Object.assign(this, { onStatus, onLost, stallMs, hangMs, name, messageProblem, replace });
     this.requests = new Map();
     this.runs = new Map();
     this.requestSeq = 0;
@@ -73,7 +73,7 @@ export class LabWorker {
   }
 
   receive(msg) {
-    const problem = this.check && this.check(msg);
+    const problem = this.messageProblem && this.messageProblem(msg);
     if (problem) { this.lose(`it sent a message outside the lab's protocol (${problem})`); return; }
     this.silence.heard(performance.now(), this.streaming);
     switch (msg.type) {

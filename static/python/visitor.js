@@ -31,7 +31,7 @@ export class Visitors {
   }
 
   worker() {
-    return this.spawn({ name: VISITOR, check: visitorMessageProblem, replace: false, onLost: (reason) => this.onLost(reason) });
+    return this.spawn({ name: VISITOR, messageProblem: visitorMessageProblem, replace: false, onLost: (reason) => this.onLost(reason) });
   }
 
   // Have a fresh worker loading, so the next run of a visitor's text starts without waiting.

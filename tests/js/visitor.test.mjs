@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { HELD_TEXT, Visitors, recounted, routed, visitorLostWords } from "../../static/python/visitor.js";
 import { GIVEN_UP, VISITOR, lockDown } from "../../static/python/lockdown.js";
 import { visitorMessageProblem } from "../../static/python/messages.js";
-import { WorkerLost } from "../../static/python/client.js";
+import { LabWorker, WorkerLost } from "../../static/python/client.js";
 import { Pool } from "../../static/python/pool.js";
 
 const PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -39,7 +39,7 @@ test("each run of a visitor's code gets a fresh named, checked worker that is en
   const { v, spawned } = visitors();
   const first = v.run({ puzzle: PUZZLE, code }, () => {});
   assert.equal(spawned.length, 1);
-  assert.deepEqual([spawned[0].options.name, spawned[0].options.replace, typeof spawned[0].options.check],
+  assert.deepEqual([spawned[0].options.name, spawned[0].options.replace, typeof spawned[0].options.messageProblem],
     [VISITOR, false, "function"]);
   spawned[0].runs[0].resolve({ solved: false, stop_reason: "budget", board: PUZZLE });
   await first.done;
@@ -140,4 +140,17 @@ test("a visitor's worker gives up the network and storage, from its scope and it
   const stuck = {};
   Object.defineProperty(stuck, "fetch", { value: () => {}, configurable: false });
   assert.throws(() => lockDown(stuck), /could not give up fetch/);
+});
+
+test("a LabWorker's options never shadow its requests (a visitor's message check beside the page's check of a puzzle)", () => {
+  const posted = [];
+  globalThis.Worker = class { postMessage(m) { posted.push(m); } terminate() {} };
+  for (const options of [{}, { name: VISITOR, messageProblem: visitorMessageProblem, replace: false }]) {
+    const w = new LabWorker(options);
+    for (const method of ["check", "rate", "generate", "vet", "own", "run"]) assert.equal(typeof w[method], "function", method);
+    w.check(PUZZLE).catch(() => {});                      // ended unanswered by terminate below
+    w.terminate();
+  }
+  assert.deepEqual(posted.map((m) => m.type), ["check", "check"]);
+  delete globalThis.Worker;
 });
