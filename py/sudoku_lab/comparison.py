@@ -275,6 +275,16 @@ def friedman(groups: dict[str, list[dict]], horizon: float) -> dict | None:
     return friedman_figures(list(groups), scores)
 
 
+def friedman_sentence(f: dict) -> str:
+    """Friedman's result in one sentence (or why there is none), as bench and the page say it."""
+    if "reason" in f:
+        return f"{f['reason']}."
+    ranks = ", ".join(f"{label} {rank:.2f}" for label, rank in sorted(f["ranks"].items(), key=lambda kv: kv[1]))
+    return (f"Friedman's test over {f['puzzles']} puzzles (on each entry's restricted mean time): chi-square "
+            f"{f['statistic']:.2f}, {fmt_p(f['p'])}; average ranks {ranks}; critical difference "
+            f"{f['critical_difference']:.2f} (Nemenyi, Demšar 2006).")
+
+
 def horizon_of(groups: dict[str, list[dict]], max_seconds: float | None) -> float:
     """The time the restricted mean is taken to: the time limit, else the longest judged run."""
     if max_seconds:
@@ -302,5 +312,8 @@ def compare(groups: dict[str, list[dict]], max_seconds: float | None = None) -> 
         ea, eb = entries[pair["first"]], entries[pair["second"]]
         pair["runs_needed"] = runs_needed(ea["rate"], eb["rate"], pair["a12_time"], len(pairs))
         pair["sentence"] = sentence(pair, ea, eb)
+    ranked = friedman(groups, horizon)
+    if ranked:
+        ranked["sentence"] = friedman_sentence(ranked)
     return {"alpha": ALPHA, "horizon": horizon, "entries": list(entries.values()), "pairs": pairs,
-            "friedman": friedman(groups, horizon)}
+            "friedman": ranked}

@@ -2,11 +2,10 @@
 // it has ended with two entries or more. Opening the fold asks the page's worker (`compare`),
 // which loads Pyodide's scipy the first time; then a sentence per pair, Friedman's line with the
 // critical-difference diagram (three entries or more), and the chart's fraction-solved curves
-// replaced by Kaplan–Meier curves with their bands where runs are censored.
+// replaced by Kaplan–Meier curves with their bands where runs are censored. Every sentence is
+// the package's (sudoku_lab/comparison.py), as bench prints it.
 import { drawCD } from "../draw/cd-diagram.js";
 import { describe } from "../rules/entries.js";
-
-const fmtP = (p) => (p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`);
 
 // The entries' labels in the sentences: their number, solver and changed parameters (no seeds).
 export function entryLabels(entries, schemas) {
@@ -15,16 +14,6 @@ export function entryLabels(entries, schemas) {
     const [solver, , ...changed] = schema ? describe(e, schema).split(" · ") : [e.solver];
     return [`${i + 1}. ${solver}`, ...changed].join(" · ");
   });
-}
-
-// Friedman's result in one line (or why there is none).
-export function friedmanLine(f) {
-  if (!f) return "";
-  if (f.reason) return `${f.reason}.`;
-  const ranks = Object.entries(f.ranks).sort((a, b) => a[1] - b[1]).map(([e, r]) => `${e} ${r.toFixed(2)}`).join(", ");
-  return `Friedman's test over ${f.puzzles} puzzles (on each entry's restricted mean time): chi-square ` +
-    `${f.statistic.toFixed(2)}, ${fmtP(f.p)}; average ranks ${ranks}; critical difference ` +
-    `${f.critical_difference.toFixed(2)} (Nemenyi, Demšar 2006).`;
 }
 
 export function mountStatistics(store, { ui, worker, experiment }) {
@@ -56,8 +45,8 @@ export function mountStatistics(store, { ui, worker, experiment }) {
       li.textContent = p.sentence;
       return li;
     }));
-    line.textContent = friedmanLine(out.comparison.friedman);
     const f = out.comparison.friedman;
+    line.textContent = f ? f.sentence : "";
     diagram.hidden = !(f && !f.reason);
     if (!diagram.hidden) drawCD(diagram, f);
     experiment.showKaplanMeier(out.comparison);

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { cdLayout, cliques } from "../../static/draw/cd-diagram.js";
-import { entryLabels, friedmanLine } from "../../static/compare/statistics.js";
+import { entryLabels } from "../../static/compare/statistics.js";
 
 // Demšar (2006), section 3.2.4: average ranks of C4.5+m+cf, C4.5+m, C4.5+cf, C4.5 over 14 data
 // sets; at α = 0.05 (CD = 1.25) no pair differs, at α = 0.10 (CD = 1.12) C4.5+m+cf and C4.5 do.
@@ -39,15 +39,6 @@ test("cdLayout: ranks on the axis left to right, the better half labelled left, 
   assert.equal(l.groups.length, 1);
   assert.ok(l.labels.every((x) => x.y > l.groups[0].y && x.y < l.height));
   assert.ok(cdLayout({ ranks, critical_difference: 1.25 }, 390).axis.x1 <= 390);
-});
-
-test("friedmanLine: the test, the ranks best first, the critical difference; or why there is none", () => {
-  const f = { puzzles: 14, statistic: 9.28, p: 0.0258, ranks: { a: 3.143, b: 1.964 }, critical_difference: 1.25 };
-  assert.equal(friedmanLine(f), "Friedman's test over 14 puzzles (on each entry's restricted mean time): chi-square " +
-    "9.28, p = 0.026; average ranks b 1.96, a 3.14; critical difference 1.25 (Nemenyi, Demšar 2006).");
-  assert.equal(friedmanLine({ puzzles: 1, reason: "Friedman's test needs two puzzles or more that every entry ran" }),
-    "Friedman's test needs two puzzles or more that every entry ran.");
-  assert.equal(friedmanLine(null), "");
 });
 
 test("entryLabels: number and solver, no seeds", () => {

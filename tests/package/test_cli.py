@@ -82,7 +82,7 @@ def test_bench_of_several_entries_ends_with_their_comparison(tmp_path):
     assert len(said) == 3 and all(a in line and b in line for line, (a, b) in
                                   zip(said, [("hill_climb", "nb_coin"), ("hill_climb", "alldiff_tabu"),
                                              ("nb_coin", "alldiff_tabu")]))
-    assert text[-1].startswith("Friedman over 2 puzzles: chi-square ")
+    assert text[-1].startswith("Friedman's test over 2 puzzles (on each entry's restricted mean time): chi-square ")
 
 
 def test_bench_with_a_step_budget_has_no_time_limit_and_ends_every_run_at_the_same_step(tmp_path):

@@ -222,6 +222,16 @@ def test_three_entries_get_friedman_over_puzzles_on_the_restricted_mean():
 def test_one_entry_has_nothing_to_compare_and_one_puzzle_no_friedman():
     assert comparison.compare(experiment({"a": (5, 1.0)})) is None
     one = comparison.compare(experiment({"a": (5, 1.0), "b": (6, 1.0), "c": (7, 1.0)}, puzzles=1))
-    assert one["friedman"] == {"puzzles": 1, "reason": "Friedman's test needs two puzzles or more that every "
-                                                       "entry ran"}
+    reason = "Friedman's test needs two puzzles or more that every entry ran"
+    assert one["friedman"] == {"puzzles": 1, "reason": reason, "sentence": reason + "."}
     assert one["horizon"] == 10.0
+
+
+def test_friedmans_sentence_names_the_test_the_ranks_best_first_and_the_critical_difference():
+    f = {"puzzles": 14, "statistic": 9.28, "p": 0.0258, "ranks": {"a": 3.143, "b": 1.964}, "critical_difference": 1.25}
+    assert comparison.friedman_sentence(f) == (
+        "Friedman's test over 14 puzzles (on each entry's restricted mean time): chi-square 9.28, p = 0.026; "
+        "average ranks b 1.96, a 3.14; critical difference 1.25 (Nemenyi, Demšar 2006).")
+    assert comparison.friedman_sentence({"puzzles": 1, "reason": "no"}) == "no."
+    result = comparison.compare(experiment({"a": (10, 0.5), "b": (6, 3.0), "c": (5, 3.0)}), max_seconds=10)
+    assert result["friedman"]["sentence"] == comparison.friedman_sentence(result["friedman"])
