@@ -231,8 +231,9 @@ def sentence(pair: dict, ea: dict, eb: dict) -> str:
         return text + "."
     if time:
         fast, slow, a = _faster(pair)
+        first, second = (ea, eb) if fast == ea["entry"] else (eb, ea)
         return (f"{fast} solves faster than {slow} (Â12 = {a:.2f}; log-rank {fmt_p(pair['logrank']['p_holm'])} "
-                f"after Holm), at a success not shown to differ ({_counts(ea)} against {_counts(eb)}).")
+                f"after Holm), at a success not shown to differ ({_counts(first)} against {_counts(second)}).")
     need = pair["runs_needed"]
     tail = (f"; about {need} runs each would show a difference of this size" if need else
             "; these runs show no difference at all")
