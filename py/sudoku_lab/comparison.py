@@ -226,7 +226,7 @@ def sentence(pair: dict, ea: dict, eb: dict) -> str:
         if time:
             fast, slow, a = _faster(pair)
             text += (f" and faster (Â12 = {a:.2f})" if fast == winner else
-                     f", but {fast} solves sooner when both solve (Â12 = {a:.2f}; log-rank "
+                     f", but {fast} tends to solve sooner (Â12 = {a:.2f}; log-rank "
                      f"{fmt_p(pair['logrank']['p_holm'])} after Holm)")
         return text + "."
     if time:
