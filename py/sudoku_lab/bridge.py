@@ -207,6 +207,21 @@ def advance(run_id: str, seconds: float) -> str:
     return _dump(out)
 
 
+def compare(request_json: str) -> str:
+    """An experiment's statistics (docs/design.md, "Comparing entries") from {groups: {entry
+    label: [record, …]}, max_seconds}: {ok, comparison}. The page asks only after the worker has
+    loaded scipy, so comparison (which imports it) is imported here, not at the top."""
+    from .comparison import compare as compare_entries
+    req = json.loads(request_json)
+    groups = req.get("groups")
+    if not isinstance(groups, dict) or len(groups) < 2 or not all(isinstance(v, list) for v in groups.values()):
+        return _dump({"ok": False, "message": "statistics need the records of two entries or more"})
+    try:
+        return _dump({"ok": True, "comparison": compare_entries(groups, req.get("max_seconds"))})
+    except (KeyError, TypeError, ValueError) as exc:
+        return _dump({"ok": False, "message": f"statistics could not be computed: a record is malformed ({exc})"})
+
+
 def stop(run_id: str) -> str:
     stream = _runs.pop(str(run_id), None)
     _members.pop(str(run_id), None)

@@ -336,6 +336,8 @@ def cmd_bench(args) -> int:
             print(json.dumps(summary))
         else:
             print(("\n" if not args.out and not i else "") + "  ".join(f"{k}={v}" for k, v in summary.items()))
+    if several:
+        _print_comparison(groups, experiment.budget.max_seconds, args.json)
     return 0
 
 
@@ -347,6 +349,19 @@ def _interrupted(args, total: int) -> str:
     saved = len(bench.read_records(args.out)) if Path(args.out).exists() else 0
     again = [a for a in args.argv if a != "--resume"] + ["--resume"]
     return f"interrupted: {saved} of {total} runs saved in {args.out}; to continue: {PROG} {shlex.join(again)}"
+
+
+def _print_comparison(groups, max_seconds, as_json: bool) -> None:
+    """The statistics comparing the entries (docs/design.md, "Comparing entries"): an object
+    ``{"comparison": …}`` with --json, else a sentence per pair and Friedman's line."""
+    from .comparison import compare                  # scipy: imported only where it is asked for
+    result = compare(groups, max_seconds)
+    if as_json:
+        print(json.dumps({"comparison": result}))
+        return
+    print("\n" + "\n".join(pair["sentence"] for pair in result["pairs"]))
+    if result["friedman"]:
+        print(result["friedman"]["sentence"])
 
 
 def benchmark_file_name(made) -> str:

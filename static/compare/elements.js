@@ -11,6 +11,8 @@ const IDS = {
   sweepSize: "sweep-size", sweepP0: "sweep-p0", sweepP1: "sweep-p1", sweepStep: "sweep-step",
   sweepInstances: "sweep-instances", atlas: "atlas", atlasOwn: "atlas-own",
   files: "compare-files-box", filesOpen: "compare-files-open", filesInput: "compare-files", folderOpen: "compare-folder-open",
+  statsHome: "experiment-stats-home", stats: "experiment-stats", statsStatus: "experiment-stats-status", statsSentences: "experiment-stats-pairs",
+  statsFriedman: "experiment-stats-friedman", statsDiagram: "experiment-stats-diagram",
   folderInput: "compare-folder", filesStatus: "compare-files-status", filesList: "compare-file-list",
 };
 

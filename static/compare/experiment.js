@@ -5,7 +5,7 @@
 // "n errors") and left out of the success rate and its interval (rules/stats.js, judged).
 // compare/run.js runs the jobs on the pool and hands each result here. Whether it runs is the
 // page's one answer (state.running), asked through `running()`.
-import { Lines, coincidences } from "../draw/lines.js";
+import { Lines, coincidences, seriesColor } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
 import { ecdf, quantile } from "../rules/stats.js";
 import { pointsAgainstP } from "../rules/published.js";
@@ -130,6 +130,8 @@ export class Experiment {
     this.endedKeys = new Set();                       // every job answered (Stop's included)
     this.continued = 0;
     this.buildTable();
+    this.comparison = null;                           // the statistics, once shown (compare/statistics.js)
+    this.kaplanMeier = false;
     if (this.chart) this.chart.destroy();
     this.chart = new Lines(this.chartEl, entries.map((e, i) => this.entryName(e, i)),
       { title: "Runs solved against time", xLabel: "seconds (log scale)", yLabel: "share of runs solved", logX: true,
@@ -367,7 +369,7 @@ export class Experiment {
   drawCurves() {
     clearTimeout(this.chartTimer);
     this.chartTimer = null;
-    for (const e of this.chartDirty) {
+    for (const e of this.kaplanMeier ? [] : this.chartDirty) {
       const t = tallyRuns(this.byEntry[e]);
       const curve = ecdf(t.seconds.map((x) => Math.max(x, 1e-3)), Math.max(t.judged, 1));
       // held to the time limit: the share solved stays until then, and a single solve draws a
@@ -405,6 +407,31 @@ export class Experiment {
         mark.title = `best on this puzzle: the highest success, then the lowest median ${MEASURE_WORDS[this.measure]}`;
       }
     }
+  }
+
+  // The statistics' Kaplan–Meier curves in place of the fraction-solved curves where some run
+  // is censored (unsolved, ended on its own): each entry's curve and, dashed, its 95% band,
+  // held to the time limit as the fraction-solved curves are.
+  showKaplanMeier(comparison) {
+    if (!comparison.entries.some((e) => e.solved < e.judged)) return;
+    const names = this.entries.map((e, i) => this.entryName(e, i));
+    const specs = names.flatMap((name, i) => [{ label: name, color: seriesColor(i) },
+      { label: `${name}: 95% band, low`, color: seriesColor(i), dash: [4, 4] },
+      { label: `${name}: 95% band, high`, color: seriesColor(i), dash: [4, 4] }]);
+    this.chart.destroy();
+    this.chart = new Lines(this.chartEl, specs, { title: "Runs solved against time (Kaplan–Meier, unsolved runs " +
+      "censored; dashed: 95% band)", xLabel: "seconds (log scale)", yLabel: "share of runs solved", logX: true, stepped: true, yMax: 1 });
+    const end = this.max_seconds || comparison.horizon;
+    comparison.entries.forEach((e, i) => {
+      const km = e.kaplan_meier;
+      const curve = (ys) => {
+        const points = km.t.map((t, j) => [Math.max(t, 1e-3), ys[j]]).filter((p) => p[1] !== null);
+        const last = points[points.length - 1];
+        return last && last[0] < end ? [...points, [end, last[1]]] : points;
+      };
+      [km.solved, km.low, km.high].forEach((ys, k) => this.chart.set(3 * i + k, curve(ys)));
+    });
+    this.kaplanMeier = true;
   }
 
   resize() {

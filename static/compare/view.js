@@ -14,6 +14,7 @@ import { mountChartHook } from "./chart-hook.js";
 import { compareStatus } from "./status.js";
 import { mountScrollHint } from "./scroll-hint.js";
 import { mountAtlas } from "./atlas.js";
+import { mountStatistics } from "./statistics.js";
 
 // Returns {race, experiment, onPoolStatus} (page/exports.js reads the charts; app.js tells of the pool).
 export function mountCompare(store, actions, { worker, pool }) {
@@ -30,6 +31,7 @@ export function mountCompare(store, actions, { worker, pool }) {
   mountExperimentFiles(store, actions, ui);
   mountEntries(store, actions, ui, worker);
   const run = mountRun(store, actions, ui, { pool, race, experiment });
+  mountStatistics(store, { ui, worker, experiment });
 
   // The compare-status line: where this view stands, in one word (data-state) and a sentence.
   // While Solve shows, it keeps saying where the last compare view stands (a race abandoned by a
@@ -63,6 +65,7 @@ export function mountCompare(store, actions, { worker, pool }) {
     if (s.view !== "race") ui.ranking.hidden = true;
     else ui.ranking.hidden = !ui.ranking.textContent;
     ui.resultsBox.hidden = ui.progress.hidden = ui.experimentChart.hidden = s.view !== "experiment";
+    ui.statsHome.hidden = s.view !== "experiment";
     if (s.view !== "experiment") ui.scrollHint.hidden = true;
     else scrollHint();
   });

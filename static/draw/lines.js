@@ -41,7 +41,7 @@ export function coincidences(lines) {
 
 export class Lines {
   // lines: one per line, a label or {label, marks: true (points only: published figures),
-  // color}; opts: {title, xLabel, yLabel, logX, logY, stepped, yMax, xMin, xMax, nested}.
+  // color, dash (a thin dashed line: a curve's confidence band)}; opts: {title, xLabel, yLabel, logX, logY, stepped, yMax, xMin, xMax, nested}.
   // nested: lines that may coincide (a sweep's success rates: 0 and 1 are common) are drawn
   // each wider than the next, with its points, so a line under another still shows at its edges.
   constructor(el, lines, opts) {
@@ -71,7 +71,7 @@ export class Lines {
       const width = opts.nested ? nestedWidth(k, owned) : 2;
       return { label: l.label, stroke: color, width, spanGaps: true,
         points: opts.nested ? { show: true, size: width + 5, width: 1, fill: color } : { show: false },
-        ...(stepped ? { paths: stepped } : {}) };
+        ...(stepped ? { paths: stepped } : {}), ...(l.dash ? { dash: l.dash, width: 1 } : {}) };
     });
     this.plot = null;
     this.added = this.drawn = 0;                 // points added, and added when last drawn

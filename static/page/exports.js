@@ -38,7 +38,10 @@ export function mountExports(store, { solve, compare }) {
     const s = store.state;
     if (s.view === "experiment") {
       const out = s.results.experiment;
-      if (out) download(exportName(s, "jsonl"), toJSONLines(out.records, s.recordFields), "application/x-ndjson");
+      // the statistics, once shown, as the last line: bench --json's {"comparison": …}
+      const stats = compare.experiment.comparison;
+      if (out) download(exportName(s, "jsonl"), toJSONLines(out.records, s.recordFields) + (stats ? `${JSON.stringify({ comparison: stats })}\n` : ""),
+        "application/x-ndjson");
       return;
     }
     const r = solveResult(s);

@@ -12,6 +12,8 @@ const SLICE_SECONDS = 0.035;       // one slice of work ≈ one progress frame (
 const STAGES = ["runtime", "numpy", "solvers"];
 
 let bridge = null;
+let pyodide = null;
+let scipyLoaded = null;            // the promise of scipy's loading, begun by the first `compare`
 let run = null;                    // {runId, waiting?} of the run being driven, or null; a member of a run
                                    // waits at a barrier for the other members' reports (`member-settle`)
 const TASKS = ["generate", "rate"];          // sliced tasks, in the order they get the worker
@@ -35,7 +37,7 @@ async function load() {
   const stage = (i) => post({ type: "loading", stage: STAGES[i], loaded: i, total: STAGES.length });
   stage(0);
   const manifest = await (await fetch(new URL("manifest.json", base), { cache: "no-cache" })).json();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
   stage(1);
   await pyodide.loadPackage("numpy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
   stage(2);
@@ -136,6 +138,12 @@ function handle(msg) {
       tasks.set(kind, msg.requestId);
       settle(kind, first);
       if (tasks.size) pump();
+      break;
+    }
+    case "compare": {                            // an experiment's statistics: scipy is loaded on the first
+      scipyLoaded ||= pyodide.loadPackage("scipy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+      scipyLoaded.then(() => reply(msg.requestId, JSON.parse(bridge.compare(JSON.stringify(msg)))),
+        (err) => { scipyLoaded = null; reply(msg.requestId, { ok: false, message: `scipy did not load: ${err && err.message || err}` }); });
       break;
     }
     case "drop": {                               // a task whose answer the page no longer wants

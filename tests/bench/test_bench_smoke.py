@@ -227,3 +227,12 @@ def test_acs_step_cost_the_plain_python_construction_gives_the_solvers_runs():
     text = script("acs_step_cost.py", "lists", "--rows", "9:0", "16:0.4", "--iterations", "2")
     rows = [line for line in text.splitlines() if line.startswith(("| 9×9 |", "| 16×16 |"))]
     assert len(rows) == 2 and all(row.rstrip().endswith("| yes |") for row in rows)
+
+
+def test_table_reads_a_bench_json_output_that_ends_with_its_comparison(tmp_path):
+    """bench --json of several entries ends with {"comparison": …} (docs/design.md, "Comparing
+    entries"), as the page's export does: table.py tabulates the runs and leaves it out."""
+    out = tmp_path / "two.jsonl"
+    run = {"name": "a", "solved": True, "iterations": 5, "seconds": 1.0, "conflicts": 0, "restarts": 0}
+    out.write_text("\n".join(json.dumps(x) for x in (run, {"summary": True, "entry": "x"}, {"comparison": {}})) + "\n")
+    assert script("table.py", str(out)).splitlines()[-1].startswith("| a | 1 | 1 | 0.00 |")

@@ -1,6 +1,7 @@
 """build.py: a file whose sha256 is wrong is never accepted; the bundle is reproducible."""
 
 import hashlib
+import json
 import zipfile
 import io
 
@@ -41,6 +42,10 @@ def test_vendor_files_match_their_pins():
         assert build.sha256(vendor / "pyodide" / name) == digest
     for name, digest in build.UPLOT_FILES.items():
         assert build.sha256(vendor / "uplot" / name) == digest
+    lock = json.loads((vendor / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    for pkg in ("numpy", "scipy", "openblas"):          # scipy with the shared library it depends on
+        assert build.sha256(vendor / "pyodide" / lock[pkg]["file_name"]) == lock[pkg]["sha256"]
+        assert set(lock[pkg]["depends"]) <= {"numpy", "scipy", "openblas"}, f"{pkg} needs a package not shipped"
 
 
 def test_the_solvers_titles_and_citations_for_the_sources_page_are_the_registrys():

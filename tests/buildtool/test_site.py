@@ -52,8 +52,9 @@ def kind(rel: str) -> str | None:
     if rel == "static/vendor/puzzle-sources.html":
         return "puzzle sources"
     if rel.startswith("static/vendor/"):
-        lock_numpy = json.loads((build.VENDOR / "pyodide" / "pyodide-lock.json").read_text())["packages"]["numpy"]
-        runtime = {*(f"pyodide/{n}" for n in build.PYODIDE_CORE), f"pyodide/{lock_numpy['file_name']}",
+        lock = json.loads((build.VENDOR / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+        wheels = {f"pyodide/{lock[pkg]['file_name']}" for pkg in ("numpy", "scipy", "openblas")}
+        runtime = {*(f"pyodide/{n}" for n in build.PYODIDE_CORE), *wheels,
                    *(f"uplot/{n}" for n in build.UPLOT_FILES), "sudoku_lab.zip", "manifest.json"}
         return "runtime" if rel.removeprefix("static/vendor/") in runtime else None
     if rel.startswith("static/") and p.suffix in (".js", ".mjs", ".css", ".html", ".svg", ".png", ".ico", ".woff2") \
@@ -74,7 +75,7 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
             "puzzle sources", "settings"} <= kinds
     assert "sources.html" in files
     # every runtime file, and every page file of the repository, is there with the same bytes
-    assert sum(kind(f) == "runtime" for f in files) == len(build.PYODIDE_CORE) + 1 + len(build.UPLOT_FILES) + 2
+    assert sum(kind(f) == "runtime" for f in files) == len(build.PYODIDE_CORE) + 3 + len(build.UPLOT_FILES) + 2   # numpy, scipy, openblas
     root = build.ROOT
     sources = {p.relative_to(root).as_posix() for d in ("static", "puzzles", "data") if (root / d).is_dir()
                for p in (root / d).rglob("*") if p.is_file() and not p.is_relative_to(build.VENDOR)}

@@ -143,3 +143,21 @@ def test_a_visitors_solver_runs_from_its_text_and_its_errors_name_their_line():
     assert bad["message"].startswith(f"line {line} of my_solver.py: SyntaxError")
     refused = call(bridge.start, json.dumps({**req, "code": {"name": "my_solver.py", "text": "x = ("}}))
     assert not refused["ok"] and refused["field"] == "code" and refused["line"] == 1
+
+
+def test_compare_gives_the_statistics_of_two_entries_or_a_one_line_refusal():
+    """docs/design.md, "Comparing entries": what the page's Experiment asks once scipy is loaded."""
+    from sudoku_lab.comparison import compare
+
+    def runs(solved):
+        return [{"puzzle": 0, "seed": s, "solved": s < solved, "seconds": 1.0 + s, "conflicts": 0 if s < solved else 2,
+                 "stop_reason": "solved" if s < solved else "budget"} for s in range(10)]
+    groups = {"1. alldiff_ls": runs(10), "2. acs": runs(3)}
+    out = json.loads(bridge.compare(json.dumps({"groups": groups, "max_seconds": 20})))
+    assert out == {"ok": True, "comparison": json.loads(json.dumps(compare(groups, 20)))}
+    assert out["comparison"]["pairs"][0]["sentence"].startswith("1. alldiff_ls solves more often than 2. acs (10/10")
+    for bad in ({"groups": {"a": runs(1)}}, {"groups": [1, 2]}, {}):
+        assert json.loads(bridge.compare(json.dumps(bad))) == {
+            "ok": False, "message": "statistics need the records of two entries or more"}
+    broken = json.loads(bridge.compare(json.dumps({"groups": {"a": [{"seed": 1}], "b": runs(2)}})))
+    assert not broken["ok"] and broken["message"].startswith("statistics could not be computed: a record is malformed")

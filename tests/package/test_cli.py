@@ -71,6 +71,33 @@ def test_bench_json_lines_and_summary(tmp_path):
     assert sorted((x["puzzle"], x["seed"]) for x in rows[:4]) == [(0, 0), (0, 1), (1, 0), (1, 1)]
 
 
+def test_bench_of_several_entries_ends_with_their_comparison(tmp_path):
+    """docs/design.md, "Comparing entries": the statistics of the records bench printed, as
+    an object with --json, as a sentence per pair otherwise."""
+    from sudoku_lab import bench
+    from sudoku_lab.comparison import compare
+    f = tmp_path / "set.txt"
+    f.write_text(f"{PAPERS['sato-01-easy']} a\n{PAPERS['ai-escargot']} b\n")
+    args = ["bench", str(f), "--solver", "hill_climb", "--solver", "nb_coin", "--solver", "alldiff_tabu",
+            "--runs", "3", "--max-iterations", "40", "--quiet"]
+    printed = cli(*args, "--json").stdout
+    lines = [json.loads(line) for line in printed.splitlines()]
+    records = [x for x in lines if "puzzle" in x]
+    (tmp_path / "printed.jsonl").write_text(printed)           # as the page's export ends: with the comparison
+    assert bench.read_records(tmp_path / "printed.jsonl") == records
+    groups = {}
+    for rec in records:
+        groups.setdefault(rec["solver"], []).append(rec)
+    assert lines[-1] == {"comparison": json.loads(json.dumps(compare(groups)))}
+    assert lines[-1]["comparison"]["friedman"]["puzzles"] == 2
+    text = cli(*args).stdout.splitlines()                    # another bench: its seconds, so its sentences, differ
+    said = [line for line in text if " against " in line]
+    assert len(said) == 3 and all(a in line and b in line for line, (a, b) in
+                                  zip(said, [("hill_climb", "nb_coin"), ("hill_climb", "alldiff_tabu"),
+                                             ("nb_coin", "alldiff_tabu")]))
+    assert text[-1].startswith("Friedman's test over 2 puzzles (on each entry's restricted mean time): chi-square ")
+
+
 def test_bench_with_a_step_budget_has_no_time_limit_and_ends_every_run_at_the_same_step(tmp_path):
     """docs/design.md, "Command line": --max-iterations without --max-seconds runs with no time
     limit, so two benches of the same runs write the same steps and boards, whatever the load."""

@@ -70,14 +70,15 @@ class Output:
 
 
 def read_records(path: str | Path) -> list[dict[str, Any]]:
-    """The run records of a bench output (header and summary lines left out), one per job."""
+    """The run records of a bench output or the page's export (header, summary and comparison
+    lines left out), one per job."""
     seen, out = set(), []
     for line in Path(path).read_text().splitlines():
         try:
             rec = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if not isinstance(rec, dict) or "experiment" in rec or rec.get("summary"):
+        if not isinstance(rec, dict) or "experiment" in rec or "comparison" in rec or rec.get("summary"):
             continue
         key = record_key(rec)
         if key not in seen:

@@ -282,7 +282,9 @@ def test_several_entries_each_get_their_records_and_resume_skips_the_done_jobs_o
             "--max-seconds", "5", "--out", str(out), "--json"]
     r = cli(*args)
     assert r.returncode == 0, r.stderr[-2000:]
-    summaries = [json.loads(x) for x in r.stdout.splitlines()]
+    *summaries, comparison = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [p["first"] for p in comparison["comparison"]["pairs"]] == ["hill_climb", "hill_climb",
+                                                                      "alldiff_tabu:filter=ac3"]
     assert [s["entry"] for s in summaries] == ["hill_climb", "alldiff_tabu:filter=ac3", "hill_climb:plateau=20"]
     assert all(s["runs"] == 8 for s in summaries)
     records = bench.read_records(out)
@@ -302,7 +304,7 @@ def test_several_entries_each_get_their_records_and_resume_skips_the_done_jobs_o
     assert len(after) == 25, "only the missing runs ran"
     assert by_job_of_entry(map(json.loads, after[-3:])) == by_job_of_entry(map(json.loads, dropped)), "the same runs"
     same = ("entry", "runs", "solved", "median_iterations")
-    assert [{k: json.loads(x)[k] for k in same} for x in again.stdout.splitlines()] == \
+    assert [{k: json.loads(x)[k] for k in same} for x in again.stdout.splitlines()[:-1]] == \
         [{k: s[k] for k in same} for s in summaries]
 
     swapped = cli(*args[:5], "--solver", "nb_coin", *args[7:], "--resume")
