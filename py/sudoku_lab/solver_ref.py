@@ -10,14 +10,16 @@ sha256 (``own@1a2b3c4d``), or by ``own`` alone where only one text is given (a s
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from . import solvers, visitor
+from . import solvers, values, visitor
 from .solver_file import ID as OWN, SolverFile, SolverFileError
 
 PREFIX = 8                     # hex digits of a text's sha256 that name it in an entry or a label
 MARK = "@"                     # own@<prefix>
+_HEX = re.compile(r"[0-9a-f]{4,64}")   # a prefix: 4 to 64 hex digits (static/rules/solver-ref.js alike)
 
 
 @dataclass(frozen=True)
@@ -74,8 +76,8 @@ def resolve(name: str, sources: Sequence[SolverFile] = ()) -> SolverRef:
 
 def _by_prefix(name: str, texts: list[SolverFile]) -> SolverFile:
     prefix = name[len(OWN + MARK):].lower()
-    if not prefix or any(c not in "0123456789abcdef" for c in prefix):
-        raise solvers.SolverError(f"'{name}': own@ takes the first hex digits of a text's sha256", "solver")
+    if not _HEX.fullmatch(prefix):
+        raise solvers.SolverError(f"{values.quote(name)}: own@ takes the first hex digits of a text's sha256", "solver")
     found = [s for s in texts if s.sha256.startswith(prefix)]
     if len(found) != 1:
         given = ", ".join(f"{name_of(s)} ({s.name})" for s in texts)

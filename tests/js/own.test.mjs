@@ -73,7 +73,7 @@ test("a link's own entry keeps its parameters unread until its code loads, then 
   assert.deepEqual(opened.problems, []);                                     // not "own has no parameter 'noise'"
   assert.deepEqual(opened.entries[0], { solver: "own", seed: 1, params: {}, unread: [["noise", "0.2"]] });
   assert.equal(encodeEntries(opened.entries, before), text);                 // Share writes the pair back as it came
-  assert.equal(describe(opened.entries[0], stub), "own · seed 1 · noise=0.2");
+  assert.equal(describe(opened.entries[0], stub), "own — Your solver (write it in the editor) · seed 1 · noise=0.2");
 
   const after = new Map([...before, ["own", loaded]]);
   const read = readUnreadEntries(opened.entries, loaded);
@@ -89,4 +89,19 @@ test("a link's own entry keeps its parameters unread until its code loads, then 
   assert.equal(range.entries.length, 0);
   assert.deepEqual(range.problems, ["entry 1: parameter 'noise' must be between 0 and 1; got 7"]);
   assert.deepEqual(decodeEntries("own:1:noise=0.2:noise=0.3", before).problems, ["entry 1: 'noise' is given twice"]);
+});
+
+test("several of the visitor's texts in one link: each entry names its text by its sha256's start", async () => {
+  const { decodeEntries, encodeEntries, describe } = await import("../../static/rules/entries.js");
+  const [stub, loaded] = ownSchemas();
+  const schemas = new Map([["own", stub], ["alldiff_ls", { id: "alldiff_ls", params: [] }]]);
+  const text = "own@1a2b3c4d:1:noise=0.2,own@5e6f7a8b:2,alldiff_ls:1,own:3";
+  const opened = decodeEntries(text, schemas);
+  assert.deepEqual(opened.problems, []);
+  assert.deepEqual(opened.entries.map((e) => [e.solver, e.sha, e.seed]),
+    [["own", "1a2b3c4d", 1], ["own", "5e6f7a8b", 2], ["alldiff_ls", undefined, 1], ["own", undefined, 3]]);
+  assert.equal(encodeEntries(opened.entries, schemas), text);                // Share writes each back as it came
+  assert.equal(describe(opened.entries[1], loaded), "own@5e6f7a8b — Min-conflicts local search (template) · seed 2");
+  assert.deepEqual(decodeEntries("own@OOPS:1", schemas).problems,
+    ["entry 1: 'own@OOPS': own@ takes the first hex digits of a text's sha256"]);
 });

@@ -268,6 +268,9 @@ def test_a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
     default = Run(parse(EASY), own, {}, 1, Budget(max_iterations=30)).finish().board.tolist()
     assert with_noise != default                                      # 30 steps show the noise
     assert lab.lanes()[0]["values"] == with_noise
+    titles = lab.page.locator("[data-testid=lane] .lane-title").all_inner_texts()
+    assert titles == ["1. own — Min-conflicts local search (template)", "2. hill_climb"]   # its TITLE, as text
+    assert lab.by("compare-entries-same").is_hidden()
     shared = lab.by("share").get_attribute("data-url")
     assert shared != lab.page.evaluate("() => location.href")            # written anew ('=' as %3D), not the opened link
     lab.by("share").click()
@@ -280,3 +283,8 @@ def test_a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
     lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
                                ".includes(\"entry 2: own has no parameter 'nosie'\")")
     assert lab.entries() == [["hill_climb", 1]]
+
+    lab.open(f"#p={EASY}&t=60&m=race&e=own:1:noise=0.2,hill_climb:1,own:1:noise=0.2&code={pack(text)}")
+    lab.by("compare-entries-same").wait_for(state="visible")           # a warning: the two would make the same moves
+    assert lab.by("compare-entries-same").inner_text() == \
+        "entries 1 and 3 run the same solver, parameters and seed: they will make the same moves"
