@@ -57,7 +57,7 @@ def test_a_template_solves_a_9x9_with_the_moves_of_the_native_run(lab):
     assert native.solved
     assert lab.board_values() == native.board.tolist()
     assert int(lab.metric("iteration").replace(",", "")) == native.iterations
-    assert lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solver')).text") == text
+    assert lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers')).solvers[0].text") == text
 
 
 def test_a_syntax_error_names_its_line_and_the_text_is_kept(lab):
@@ -75,6 +75,47 @@ def test_a_syntax_error_names_its_line_and_the_text_is_kept(lab):
     lab.wait_state("ready", timeout=60_000)
     lab.by("solver-select").select_option("own")
     assert lab.by("own-code").input_value() == bad                # and it survives a reload
+
+
+def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab):
+    """Today's one kept text becomes the first solver; New, a name, a pick and Delete keep each
+    text as typed, across a reload; a link's code, once allowed, is added beside them."""
+    from sudoku_lab.solver_file import pack
+    lab.open("#p=" + EASY)
+    lab.page.evaluate("() => { localStorage.removeItem('sudoku-lab-own-solvers');"
+                      " localStorage.setItem('sudoku-lab-own-solver', JSON.stringify({text: 'old = 1\\n'})); }")
+    lab.page.reload()
+    lab.wait_state("ready", timeout=60_000)
+    choose_own(lab)
+    assert lab.by("own-code").input_value() == "old = 1\n"              # migrated, not lost
+    lab.by("own-new").click()
+    assert lab.by("own-code").input_value() == "" and lab.by("own-name").input_value() == "my_solver_2.py"
+    genetic = (TEMPLATES / "genetic.py").read_text()
+    type_code(lab, genetic)
+    lab.by("own-name").fill("<b>ga</b>.py")
+    lab.by("own-name").dispatch_event("change")
+    assert "a file's name" in lab.by("own-name-problem").inner_text()
+    lab.by("own-name").fill("ga.py")
+    lab.by("own-name").dispatch_event("change")
+    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py"]
+    lab.by("own-shelf").select_option(label="my_solver.py")
+    assert lab.by("own-code").input_value() == "old = 1\n"
+    lab.page.reload()
+    lab.wait_state("ready", timeout=60_000)
+    choose_own(lab)
+    lab.by("own-shelf").select_option(label="ga.py")
+    wait_loaded(lab, genetic)                                            # picked: its text, loaded
+    assert lab.by("own-code").input_value() == genetic
+
+    mine = (TEMPLATES / "min_conflicts.py").read_text()
+    lab.open(f"#p={EASY}&s=own&seed=1&t=60&code={pack(mine)}")
+    lab.by("own-allow").click()
+    wait_loaded(lab, mine)
+    shelf = lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers'))")
+    assert [x["text"] for x in shelf["solvers"]] == ["old = 1\n", genetic, mine]    # beside the visitor's own
+    lab.page.on("dialog", lambda d: d.accept())
+    lab.by("own-delete").click()
+    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py"]
 
 
 def test_a_run_time_error_names_its_line_and_the_next_run_works(lab):
