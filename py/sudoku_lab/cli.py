@@ -127,10 +127,17 @@ def _budget(args, default_max_seconds: float | None = 60.0, max_iterations=None,
     return Budget(max_iterations=steps, max_evaluations=evaluations, max_seconds=max_seconds, stop_at=stop_at)
 
 
-def _solver_file(path: str | None) -> SolverFile | None:
-    """--solver-file: the visitor's solver, read as text (it is loaded when a run needs it)."""
-    if path is None:
+def _solver_file(paths: list[str] | None) -> SolverFile | None:
+    """solve's --solver-file: the visitor's solver, read as text (it is loaded when a run needs it)."""
+    if not paths:
         return None
+    if len(paths) > 1:
+        raise UsageError(f"solve runs one solver: give --solver-file once, not {len(paths)} times (bench takes several)")
+    return _read_solver_file(paths[0])
+
+
+def _read_solver_file(path: str) -> SolverFile:
+    """One --solver-file's text, named by its file's name; UsageError when it cannot be read."""
     try:
         return SolverFile(Path(path).name, Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
@@ -194,7 +201,7 @@ def _from_link(args):
         args.workers = link.workers
     if args.exchange is None and link.exchange:               # and its exchange (x=), unless --exchange says
         args.exchange = link.exchange
-    if link.code is not None and args.solver_file is None:   # a visitor's solver travels in its link (code=),
+    if link.code is not None and not args.solver_file:   # a visitor's solver travels in its link (code=),
         args.link_code = SolverFile(DEFAULT_NAME, link.code)   # run only on --run-link-code
     return (puzzle, args.solver or link.solver or next(iter(solvers.REGISTRY)), params,
             _seed(args.seed) if args.seed is not None else (link.seed or 0), budget)
@@ -287,19 +294,18 @@ def _bench_puzzles(args, seed: int) -> tuple[list[tuple[str, str]], tuple[str, .
 
 def cmd_bench(args) -> int:
     seed = _seed(args.seed)
-    source = _solver_file(args.solver_file)
-    if not args.solver and source is None:
+    sources = [_read_solver_file(path) for path in args.solver_file]
+    if not args.solver and not sources:
         raise UsageError("bench needs --solver (or --solver-file FILE)")
     try:
         entries = [bench.parse_entry(text) for text in args.solver]
-        if source is not None and not any(e.solver == OWN for e in entries):
-            entries.append(bench.Entry(OWN))                # the file's solver is an entry of its own
+        entries += bench.unnamed_entries(entries, sources)    # each file no --solver names: an entry of its own
         solver = entries[0].solver if len(entries) == 1 and not entries[0].params and entries[0].seed is None \
             else entries
         puzzles, files = _bench_puzzles(args, seed)
         experiment = bench.Experiment(puzzles, solver, _params(args.param), args.runs, seed,
                                       _budget(args), tuple(args.generate), args.instances if args.generate else 0,
-                                      args.cpu_time, files, source)
+                                      args.cpu_time, files, sources=tuple(sources))
     except bench.BenchError as exc:
         raise UsageError(str(exc)) from None
     if args.resume and not args.out:
@@ -438,11 +444,14 @@ def build_parser() -> argparse.ArgumentParser:
         if entries:
             p.add_argument("--solver", action="append", default=[], metavar="ID[:SEED][:name=value…]",
                            help="a solver entry, as in the page's experiment links; repeat for several "
-                                f"('{OWN}[:SEED][:name=value…]' is --solver-file's)")
+                                f"('{OWN}[:SEED][:name=value…]' is --solver-file's; among several files, "
+                                f"'{OWN}@HEX…' names the one whose sha256 starts so)")
         else:
             p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
-        p.add_argument("--solver-file", metavar="FILE", help="your own solver: a Python file that follows the run "
-                       f"protocol (docs/design.md); its id is '{OWN}' and records name the file and its sha256")
+        p.add_argument("--solver-file", metavar="FILE", action="append", default=[],
+                       help="your own solver: a Python file that follows the run protocol (docs/design.md); its id is "
+                            f"'{OWN}' and records name the file and its sha256" + ("; repeat for several, each an entry"
+                                                                                  if entries else ""))
         p.add_argument("--max-seconds", default=None, metavar="SECONDS", help="time limit per run (default 60)")
         p.add_argument("--max-iterations", default=None, metavar="STEPS",
                        help="step budget per run (iterations or generations, as the solver counts)")

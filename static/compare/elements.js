@@ -1,7 +1,7 @@
 // The compare views' elements, looked up once by id when the views are mounted (never at
 // import time): every other compare module is handed this object instead of searching the page.
 const IDS = {
-  panel: "compare", entries: "compare-entries", add: "compare-add",
+  panel: "compare", entries: "compare-entries", same: "compare-entries-same", add: "compare-add",
   experiment: "experiment-settings", preset: "preset", presetNote: "preset-note",
   runs: "compare-runs", puzzles: "compare-puzzles", list: "compare-list", workers: "workers",
   start: "compare-start", stop: "compare-stop", said: "compare-start-stop-said", cores: "compare-cores", ranking: "race-ranking", status: "compare-status", progress: "compare-progress",

@@ -5,6 +5,7 @@
 // change, not after Start.
 import { codeFor, OWN } from "../own/code.js";
 import { MAX_ENTRIES, describe } from "../rules/entries.js";
+import { sameRuns } from "../rules/solver-ref.js";
 import { markField } from "../settings/params.js";
 import { entryKey, isEntryKey } from "../rules/table.js";
 import { checkEntry, vetPuzzles } from "./check.js";
@@ -42,6 +43,9 @@ export function mountEntries(store, actions, ui, worker) {
     ui.entries.replaceChildren(...s.compare.entries.map((e, i) => entryItem(s, e, i, () => removeEntry(i))));
     ui.add.disabled = !!s.running || s.compare.entries.length >= MAX_ENTRIES || !s.ready;
     markField(ui.entries, s.problems.get("e") || s.problems.get("c") || null);
+    const same = sameRuns(s.compare.entries);         // a warning, not a problem: the visitor may mean it
+    ui.same.hidden = !same.length;
+    ui.same.textContent = same.join("; ");
   });
 
   let vetSeq = 0;

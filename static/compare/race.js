@@ -8,6 +8,7 @@
 import { Board, stringToCells } from "../draw/board.js";
 import { Lines, seriesColor } from "../draw/lines.js";
 import { describe, workersOf } from "../rules/entries.js";
+import { nameOf } from "../rules/solver-ref.js";
 import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText, stepCount } from "../python/messages.js";
 import { measureOf, measureText, places, placeText, rankingText, unsolvedPlaceText } from "./ranking.js";
 
@@ -16,9 +17,10 @@ const MIN_SECONDS = 1e-3;                    // the log axis starts here: every 
 // LANE_PAINT_MS. Their boards draw themselves (draw/board.js), within one budget a frame.
 const LANE_PAINT_MS = 60;
 
-// a lane's name in the chart's legend: an entry on several workers says so (two acs lanes, one a portfolio)
-export const laneLabel = (entry, i) =>
-  `${i + 1}. ${entry.solver} · seed ${entry.seed}${workersOf(entry) > 1 ? ` · ${entry.workers} workers` : ""}`;
+// a lane's name in the chart's legend: a visitor's solver by its TITLE; an entry on several workers
+// says so (two acs lanes, one a portfolio)
+export const laneLabel = (entry, i, schema) =>
+  `${i + 1}. ${nameOf(entry, schema)} · seed ${entry.seed}${workersOf(entry) > 1 ? ` · ${entry.workers} workers` : ""}`;
 
 // Why a lane Stop ended before it started: its worker was ready and it waited for the others'
 // (lanes start together), or its own worker was still loading.
@@ -46,7 +48,7 @@ export class Race {
     this.lanesEl.style.setProperty("--lanes", String(entries.length));
     this.lanes = entries.map((entry, i) => this.makeLane(entry, i, givens));
     if (this.chart) this.chart.destroy();
-    this.chart = new Lines(this.chartEl, entries.map(laneLabel), {
+    this.chart = new Lines(this.chartEl, entries.map((e, i) => laneLabel(e, i, this.schemas().get(e.solver))), {
       title: "Open cells against time", xLabel: "seconds (log scale)", yLabel: "open cells",
       logX: true, stepped: true, xMin: MIN_SECONDS, xMax: max_seconds });
     // the lanes hand their boards the puzzle from the second frame on: the first lays the new
@@ -74,10 +76,10 @@ export class Race {
     swatch.style.background = seriesColor(i);
     const name = document.createElement("strong");
     name.className = "lane-title";
-    name.textContent = `${i + 1}. ${entry.solver}`;
+    const schema = this.schemas().get(entry.solver);
+    name.textContent = `${i + 1}. ${nameOf(entry, schema)}`;
     const settings = document.createElement("small");
     settings.className = "lane-settings";
-    const schema = this.schemas().get(entry.solver);
     settings.textContent = schema ? describe(entry, schema).split(" · ").slice(1).join(" · ") : `seed ${entry.seed}`;
     head.append(swatch, name, settings);
     const boardEl = document.createElement("div");
@@ -255,7 +257,7 @@ export class Race {
   // the race as a file: every lane's settings, place, result and trajectory
   outcome() {
     const at = places(this.lanes.map((l) => l.result), this.measure);
-    return { ranked_by: this.measure, lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i), solver: l.entry.solver, seed: l.entry.seed,
+    return { ranked_by: this.measure, lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i, this.schemas().get(l.entry.solver)), solver: l.entry.solver, seed: l.entry.seed,
       params: l.entry.params, workers: workersOf(l.entry), state: l.state, place: at[i],
       result: l.result, series: { columns: ["seconds", "open_cells"], rows: l.series } })) };
   }

@@ -43,16 +43,13 @@ export function lineOf(message) {
   return m ? Number(m[1]) : null;
 }
 
-// The text kept in the browser's storage (null when none, or storage is refused).
+// The one text the browser kept before the visitor had several (own/shelf.js reads it once, into
+// the first of them); null when none, or storage is refused.
 export function storedText(storage) {
   try {
     const kept = JSON.parse(storage.getItem(STORAGE_KEY) || "null");
     return kept && typeof kept.text === "string" ? kept.text : null;
   } catch { return null; }
-}
-
-export function storeText(storage, text) {
-  try { storage.setItem(STORAGE_KEY, JSON.stringify({ text })); return true; } catch { return false; }
 }
 
 // The longest share link the lab writes (solver_file.LINK_LIMIT): browsers take longer fragments,

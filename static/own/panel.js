@@ -4,7 +4,8 @@
 // replaced by an error; an error names its line, marked beside the text. A link's code (own.trusted
 // false) is shown and never loaded, nor kept, until the visitor presses "Run this code". The text
 // is packed for the share link (own.packed) as it changes. docs/design.md, "A visitor's solver".
-import { OWN, codeFor, packCode, storeText, storedText, usesOwn } from "./code.js";
+import { OWN, codeFor, packCode, usesOwn } from "./code.js";
+import { added, currentOf, deleted, picked, renamed, storeShelf, storedShelf, withText } from "./shelf.js";
 
 const LOAD_AFTER_MS = 600;           // a pause in typing, then the text is loaded (its parameters, its errors)
 
@@ -15,15 +16,13 @@ export function mountOwn(store, worker) {
     consentText: $("own-consent-text"), allow: $("own-allow") };
   const own = () => store.state.own;
   const setOwn = (patch) => store.set({ own: { ...own(), ...patch } });
-
-  const kept = storedText(window.localStorage);
-  if (kept !== null) setOwn({ text: kept });
+  const shelf = mountShelf(store, setOwn, () => load());
 
   // ------------------------------------------------------------------ visitor -> state
   let timer = null;
   ui.code.addEventListener("input", () => {
     setOwn({ text: ui.code.value, error: null });
-    if (own().trusted) storeText(window.localStorage, ui.code.value);     // a link's code is kept once allowed
+    if (own().trusted) shelf.keep(ui.code.value);     // a link's code is kept once allowed
     clearTimeout(timer);
     timer = setTimeout(load, LOAD_AFTER_MS);
   });
@@ -43,7 +42,7 @@ export function mountOwn(store, worker) {
     const isTemplate = templates().some((x) => x.text.trim() === typed);
     if (typed && !isTemplate && !window.confirm("Replace your code with the template? (Download it first to keep it.)")) return;
     setOwn({ text: t.text, error: null, trusted: true });
-    storeText(window.localStorage, t.text);
+    shelf.keep(t.text);
     load();
   });
   ui.download.addEventListener("click", () => {
@@ -54,10 +53,10 @@ export function mountOwn(store, worker) {
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   });
 
-  ui.allow.addEventListener("click", () => {
-    if (!own().text.trim()) return;                  // a link with no code to run never replaces the kept text
+  ui.allow.addEventListener("click", () => {       // a link's code joins the shelf: the visitor's own text stays
+    if (!own().text.trim()) return;                  // a link with no code to run adds nothing
     setOwn({ trusted: true, error: null });
-    storeText(window.localStorage, own().text);
+    shelf.add(own().text);
     load();
   });
 
@@ -113,8 +112,8 @@ function showOwn(store, ui, setOwn) {
   store.on(["own"], (s) => {
     ui.consent.hidden = s.own.trusted;
     ui.consentText.textContent = s.own.trusted ? "" : `This link holds code for "Your solver" (${s.own.text.split("\n").length} ` +
-      "lines, below). Nothing of it has run. Read it, then press Run this code to load it; it then replaces your " +
-      "editor's code in this browser (download yours first to keep it).";
+      "lines, below). Nothing of it has run. Read it, then press Run this code to load it; it then joins your " +
+      "solvers in this browser, beside your own, which stay as they are.";
   });
   store.on(["own", "running"], (s) => {
     if (ui.code.value !== s.own.text) ui.code.value = s.own.text;
@@ -140,4 +139,46 @@ function showOwn(store, ui, setOwn) {
       ? `Loaded: ${schema.title} (sha256 ${s.own.loaded.slice(0, 12)}…)` : "";
     ui.status.dataset.sha256 = s.own.loaded || "";
   });
+}
+
+// The visitor's solvers (own/shelf.js): the menu of them, the editor's one's name, New and
+// Delete. Picking one puts its text in the editor and loads it; every change is kept at once.
+function mountShelf(store, setOwn, load) {
+  const $ = (id) => document.getElementById(id);
+  const ui = { menu: $("own-shelf"), name: $("own-name"), add: $("own-new"), remove: $("own-delete"),
+    problem: $("own-name-problem") };
+  let shelf = storedShelf(window.localStorage);
+  const show = () => {
+    ui.menu.replaceChildren(...shelf.solvers.map((x, i) => new Option(x.name, String(i), false, i === shelf.current)));
+    ui.name.value = currentOf(shelf).name;
+    ui.problem.hidden = true;
+  };
+  const put = (next, { toEditor = true } = {}) => {
+    shelf = next;
+    storeShelf(window.localStorage, shelf);
+    show();
+    if (!toEditor) return;
+    const { name, text } = currentOf(shelf);
+    setOwn({ name, text, error: null, loaded: null, trusted: true });   // your own pick: a link's code waiting leaves the editor
+    load();
+  };
+  ui.menu.addEventListener("change", () => put(picked(shelf, Number(ui.menu.value))));
+  ui.add.addEventListener("click", () => put(added(shelf)));
+  ui.remove.addEventListener("click", () => {
+    if (currentOf(shelf).text.trim() && !window.confirm(`Delete ${currentOf(shelf).name}? (Download it first to keep it.)`)) return;
+    put(deleted(shelf));
+  });
+  ui.name.addEventListener("change", () => {
+    const { shelf: next, problem } = renamed(shelf, ui.name.value);
+    if (problem) { ui.problem.textContent = problem; ui.problem.hidden = false; return; }
+    put(next, { toEditor: false });
+    setOwn({ name: currentOf(shelf).name });
+  });
+  store.on(["running"], (s) => { for (const b of [ui.menu, ui.add, ui.remove, ui.name]) b.disabled = !!s.running; });
+  show();
+  setOwn({ name: currentOf(shelf).name, text: currentOf(shelf).text });
+  return {
+    keep: (text) => put(withText(shelf, text), { toEditor: false }),
+    add: (text) => put(added(shelf, text), { toEditor: false }),
+  };
 }

@@ -6,13 +6,15 @@
 // and then `exchange` too.
 // Read by the shared value rules.
 import * as values from "./values.js";
+import { OWN, nameOf, parseRef, refToken } from "./solver-ref.js";
 import { MAX_EXCHANGE, MAX_WORKERS, exchangeOf, workersProblem } from "./workers.js";
 
 export const MAX_ENTRIES = 5;
 
 // The visitor's solver: its parameters are known only once its code is loaded (its PARAMS), so an
-// entry of it keeps a link's parameter pairs as text (`unread`: [[name, text]…]) until then.
-export const OWN = "own";
+// entry of it keeps a link's parameter pairs as text (`unread`: [[name, text]…]) until then. Among
+// several of its texts, an entry carries `sha`, naming its text (rules/solver-ref.js).
+export { OWN };
 
 // the entry's own pair names beside its solver's parameters (no solver has a parameter so named)
 export const ENTRY_PAIRS = ["workers", "exchange"];
@@ -38,13 +40,13 @@ export function describe(entry, schema) {
   const onWorkers = workersOf(entry) > 1
     ? [`${entry.workers} workers`, ...(ownExchange(entry) ? [`exchange every ${ownExchange(entry).toLocaleString("en")}`] : [])]
     : [];
-  return [entry.solver, `seed ${entry.seed}`, ...changedParams(entry, schema), ...onWorkers].join(" · ");
+  return [nameOf(entry, schema), `seed ${entry.seed}`, ...changedParams(entry, schema), ...onWorkers].join(" · ");
 }
 
 const defaultOf = (schema, name) => schema.params.find((p) => p.name === name)?.default;
 
 export function encodeEntries(entries, schemas) {
-  return entries.map((e) => [e.solver, String(e.seed), ...changedParams(e, schemas.get(e.solver)), ...workersPairs(e)].join(":")).join(",");
+  return entries.map((e) => [refToken(e), String(e.seed), ...changedParams(e, schemas.get(e.solver)), ...workersPairs(e)].join(":")).join(",");
 }
 
 // The entry's workers and exchange from its pairs (`workers=2`, `exchange=3000`), checked as the
@@ -63,12 +65,13 @@ function readWorkers(solver, pairs) {
 
 // One entry's text: the entry, or a ValueProblem.
 function decodeEntry(part, schemas) {
-  const [solver, seedText, ...pairs] = part.split(":");
+  const [token, seedText, ...pairs] = part.split(":");
+  const { solver, sha } = parseRef(token);
   const schema = schemas.get(solver);
   if (!schema) {
     throw new values.ValueProblem("unknown solver", `${values.quote(solver)}; choose one of: ${[...schemas.keys()].join(", ")}`);
   }
-  const entry = { solver, seed: values.seed(seedText ?? ""), params: defaultsOf(schema) };
+  const entry = { solver, ...(sha ? { sha } : {}), seed: values.seed(seedText ?? ""), params: defaultsOf(schema) };
   const seen = new Set();
   const workerPairs = new Map();            // workers= and exchange=, read by readWorkers
   const unread = [];

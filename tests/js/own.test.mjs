@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { INITIAL_OWN, OWN, codeFor, lineOf, storeText, storedText } from "../../static/own/code.js";
+import { INITIAL_OWN, OWN, codeFor, lineOf } from "../../static/own/code.js";
+import { SHELF_KEY, added, currentOf, deleted, picked, renamed, storeShelf, storedShelf, withText } from "../../static/own/shelf.js";
 
 test("a run of own sends the editor's text once it may run; a built-in's sends none", () => {
   const own = { ...INITIAL_OWN, text: "def run(p, q, r):\n    yield\n" };
@@ -20,15 +21,31 @@ test("the line an error names in the visitor's text", () => {
   assert.equal(lineOf(undefined), null);
 });
 
-test("the text survives in the browser's storage, and a refusing storage loses nothing else", () => {
-  const kept = new Map();
+test("the visitor keeps several solvers; today's one text becomes the first, and a refusing storage loses nothing else", () => {
+  const kept = new Map([["sudoku-lab-own-solver", JSON.stringify({ text: "x = 1\n" })]]);     // today's single text
   const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
-  assert.equal(storedText(storage), null);
-  assert.equal(storeText(storage, "x = 1\n"), true);
-  assert.equal(storedText(storage), "x = 1\n");
+  let shelf = storedShelf(storage);
+  assert.deepEqual(shelf, { solvers: [{ name: "my_solver.py", text: "x = 1\n" }], current: 0 });
+  shelf = added(withText(shelf, "x = 2\n"), "y = 1\n");
+  assert.deepEqual(shelf.solvers.map((x) => x.name), ["my_solver.py", "my_solver_2.py"]);
+  assert.equal(currentOf(shelf).text, "y = 1\n");
+  assert.equal(storeShelf(storage, shelf), true);
+  assert.deepEqual(storedShelf(storage), shelf);                          // read back as kept
+  assert.equal(JSON.parse(kept.get(SHELF_KEY)).solvers[0].text, "x = 2\n");
+
+  assert.equal(renamed(shelf, "my_solver.py").problem, "You already have a solver named my_solver.py.");
+  assert.match(renamed(shelf, "<b>.py").problem, /a file's name/);
+  shelf = renamed(shelf, " genetic_mine.py ").shelf;
+  assert.deepEqual(shelf.solvers.map((x) => x.name), ["my_solver.py", "genetic_mine.py"]);
+  assert.equal(picked(shelf, 0).current, 0);
+  assert.equal(picked(shelf, 7).current, 1);                             // no such solver: as it was
+  const one = deleted(shelf);
+  assert.deepEqual(one, { solvers: [{ name: "my_solver.py", text: "x = 2\n" }], current: 0 });
+  assert.deepEqual(deleted(one), { solvers: [{ name: "my_solver.py", text: "" }], current: 0 });   // the last is emptied, not gone
+
   const full = { getItem: () => "{not json", setItem: () => { throw new Error("quota"); } };
-  assert.equal(storeText(full, "y"), false);
-  assert.equal(storedText(full), null);
+  assert.equal(storeShelf(full, shelf), false);
+  assert.deepEqual(storedShelf(full), { solvers: [{ name: "my_solver.py", text: "" }], current: 0 });
 });
 
 test("a solver's text packs into a link's code= and back, as solver_file.pack does", async () => {
@@ -73,7 +90,7 @@ test("a link's own entry keeps its parameters unread until its code loads, then 
   assert.deepEqual(opened.problems, []);                                     // not "own has no parameter 'noise'"
   assert.deepEqual(opened.entries[0], { solver: "own", seed: 1, params: {}, unread: [["noise", "0.2"]] });
   assert.equal(encodeEntries(opened.entries, before), text);                 // Share writes the pair back as it came
-  assert.equal(describe(opened.entries[0], stub), "own · seed 1 · noise=0.2");
+  assert.equal(describe(opened.entries[0], stub), "own — Your solver (write it in the editor) · seed 1 · noise=0.2");
 
   const after = new Map([...before, ["own", loaded]]);
   const read = readUnreadEntries(opened.entries, loaded);
@@ -89,4 +106,19 @@ test("a link's own entry keeps its parameters unread until its code loads, then 
   assert.equal(range.entries.length, 0);
   assert.deepEqual(range.problems, ["entry 1: parameter 'noise' must be between 0 and 1; got 7"]);
   assert.deepEqual(decodeEntries("own:1:noise=0.2:noise=0.3", before).problems, ["entry 1: 'noise' is given twice"]);
+});
+
+test("several of the visitor's texts in one link: each entry names its text by its sha256's start", async () => {
+  const { decodeEntries, encodeEntries, describe } = await import("../../static/rules/entries.js");
+  const [stub, loaded] = ownSchemas();
+  const schemas = new Map([["own", stub], ["alldiff_ls", { id: "alldiff_ls", params: [] }]]);
+  const text = "own@1a2b3c4d:1:noise=0.2,own@5e6f7a8b:2,alldiff_ls:1,own:3";
+  const opened = decodeEntries(text, schemas);
+  assert.deepEqual(opened.problems, []);
+  assert.deepEqual(opened.entries.map((e) => [e.solver, e.sha, e.seed]),
+    [["own", "1a2b3c4d", 1], ["own", "5e6f7a8b", 2], ["alldiff_ls", undefined, 1], ["own", undefined, 3]]);
+  assert.equal(encodeEntries(opened.entries, schemas), text);                // Share writes each back as it came
+  assert.equal(describe(opened.entries[1], loaded), "own@5e6f7a8b — Min-conflicts local search (template) · seed 2");
+  assert.deepEqual(decodeEntries("own@OOPS:1", schemas).problems,
+    ["entry 1: 'own@OOPS': own@ takes the first hex digits of a text's sha256"]);
 });

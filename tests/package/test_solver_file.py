@@ -171,3 +171,66 @@ def test_the_page_s_guide_names_everything_a_solver_can_use():
              '"direction"', '"best"', "no network"]
     missing = [n for n in names if n not in guide and n not in ("Puzzle", "VIEWS", "SERIES_AXES")]
     assert not missing, missing
+
+
+def _two_files(tmp_path):
+    paths = []
+    for name in ("min_conflicts", "genetic"):
+        path = tmp_path / f"{name}.py"
+        path.write_text((TEMPLATES / f"{name}.py").read_text())
+        paths.append(path)
+    return paths, [hashlib.sha256(p.read_text().encode()).hexdigest() for p in paths]
+
+
+def test_bench_runs_each_solver_file_as_an_entry_of_its_own(tmp_path, papers):
+    paths, shas = _two_files(tmp_path)
+    puzzles = tmp_path / "one.txt"
+    puzzles.write_text(f"{papers['sato-01-easy'].to_string()} a\n")
+    out = cli("bench", str(puzzles), "--solver", "hill_climb", "--solver-file", str(paths[0]), "--solver-file",
+              str(paths[1]), "--runs", "2", "--max-iterations", "50", "--json")
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    records = [r for r in lines if "puzzle" in r]
+    by_text = {(r["solver"], r["solver_file"], r["solver_sha256"]) for r in records}
+    assert by_text == {("hill_climb", None, None), ("own", "min_conflicts.py", shas[0]), ("own", "genetic.py", shas[1])}
+    assert len(records) == 6 and all(tuple(r) == bench.RECORD_FIELDS for r in records)
+    entries = [r["entry"].split(":")[0] for r in lines if r.get("summary")]     # a record holds no text: all its params
+    assert entries == ["hill_climb", f"own@{shas[0][:8]}", f"own@{shas[1][:8]}"]
+
+
+def test_an_entry_names_one_of_several_files_by_its_hash(tmp_path, papers):
+    paths, shas = _two_files(tmp_path)
+    sources = [SolverFile(p.name, p.read_text()) for p in paths]
+    entries = [bench.parse_entry(f"own@{shas[1][:6]}:7:elite=2")]
+    entries += bench.unnamed_entries(entries, sources)
+    experiment = bench.Experiment([(papers["sato-01-easy"].to_string(), "a")], entries, runs=1,
+                                  budget=Budget(max_iterations=3), sources=tuple(sources))
+    got = [(e.source.name, e.seed, e.params.get("elite")) for e in experiment.entries]
+    assert got == [("genetic.py", 7, 2), ("min_conflicts.py", 0, None)]
+    assert len({job.key() for job in experiment.jobs()}) == 2          # two texts, two runs: resume tells them apart
+    assert [f["solver_sha256"] for f in experiment.describe()["solver_files"]] == shas   # in the order given
+    recs = [job.run() for job in experiment.jobs()]
+    assert [bench.plan.record_key(r) for r in recs] == [job.key() for job in experiment.jobs()]
+
+
+def test_several_files_refuse_what_is_ambiguous_in_one_line(tmp_path, papers):
+    paths, shas = _two_files(tmp_path)
+    twin = tmp_path / "twin.py"
+    twin.write_text(paths[0].read_text())
+    cells = papers["sato-01-easy"].to_string()
+    puzzles = tmp_path / "one.txt"
+    puzzles.write_text(f"{cells} a\n")
+    files = ["--solver-file", str(paths[0]), "--solver-file", str(paths[1])]
+    r = cli("bench", str(puzzles), "--solver", "own:3", *files, "--max-iterations", "5")
+    assert r.returncode == 2 and r.stderr.strip() == (
+        f"error: entry 1 (own): 'own' could be any of 2 solver files; name one: own@{shas[0][:8]} "
+        f"(min_conflicts.py), own@{shas[1][:8]} (genetic.py)")
+    r = cli("bench", str(puzzles), "--solver", "own@ffff0000", *files, "--max-iterations", "5")
+    assert r.returncode == 2 and r.stderr.strip().startswith("error: entry 1 (own@ffff0000): 'own@ffff0000' is no solver file's sha256")
+    r = cli("bench", str(puzzles), "--solver-file", str(paths[0]), "--solver-file", str(twin), "--max-iterations", "5")
+    assert r.returncode == 2 and r.stderr.strip() == (
+        f"error: --solver-file min_conflicts.py and twin.py are the same text (sha256 {shas[0][:8]}…): "
+        "give it once, with more --runs")
+    r = cli("solve", cells, *files)
+    assert r.returncode == 2 and r.stderr.strip() == \
+        "error: solve runs one solver: give --solver-file once, not 2 times (bench takes several)"

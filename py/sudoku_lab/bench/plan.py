@@ -32,10 +32,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from .. import solvers, values, visitor
+from .. import solver_ref, solvers, values, visitor
 from ..grid import parse
 from ..puzzle_list import ListProblem, read_puzzle_file
-from ..solver_file import ID as OWN, SolverFile, SolverFileError
+from ..solver_file import SolverFile, SolverFileError
 from ..run import RESULT_FIELDS, Budget, Result, Run
 
 
@@ -183,16 +183,11 @@ def spec_of(name: str) -> tuple[int, float, int] | None:
 
 
 def solver_module(solver: str, source: SolverFile | None = None):
-    """A built-in's module by its id, or (``own``) what the lab may read of the visitor's solver
-    without running it here (its schema, loaded in a process of its own: visitor.stand_in);
-    BenchError says why not."""
-    if solver != OWN:
-        return solvers.get(solver)
-    if source is None:
-        raise BenchError(f"the solver '{OWN}' is a solver file's: give it with --solver-file FILE")
+    """The module of the solver `solver` names (a built-in's id, or a visitor's text among
+    `source`: solver_ref.resolve); BenchError says why none."""
     try:
-        return visitor.stand_in(source)
-    except SolverFileError as exc:
+        return solver_ref.resolve(solver, [source] if source else []).module()
+    except solvers.SolverError as exc:
         raise BenchError(str(exc)) from None
 
 
@@ -200,21 +195,26 @@ def solver_module(solver: str, source: SolverFile | None = None):
 class Entry:
     """One solver setting of an experiment: the solver, its parameters (the experiment's
     common ones overridden by the entry's own) and, optionally, its own first seed. A visitor's
-    solver (``own``) carries its text (`source`)."""
+    solver (``own``, or ``own@<sha256 prefix>`` among several) carries its text (`source`)."""
 
     solver: str
     params: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     source: SolverFile | None = None
 
+    @property
+    def name(self) -> str:
+        """What names the entry's solver beside others: its id, or ``own@<prefix>`` (solver_ref)."""
+        return solver_ref.SolverRef(self.solver, self.source).name
+
     def label(self) -> str:
-        """``ID[:name=value…]`` with only the parameters that differ from the paper's defaults."""
-        if self.solver == OWN and self.source is None:      # a record names its file, not its text
+        """``NAME[:name=value…]`` with only the parameters that differ from the paper's defaults."""
+        if solver_ref.is_visitors(self.solver) and self.source is None:   # a record names its text, not holds it
             defaults = {}
         else:
             defaults = {p["name"]: p["default"] for p in solver_module(self.solver, self.source).PARAMS}
         changed = [f"{k}={values.fmt(v)}" for k, v in self.params.items() if k not in defaults or v != defaults[k]]
-        return ":".join([self.solver, *changed])
+        return ":".join([self.name, *changed])
 
 
 def parse_entry(text: str) -> Entry:
@@ -239,6 +239,17 @@ def parse_entry(text: str) -> Entry:
             raise BenchError(f"--solver {values.quote(text)}: '{name}' is given twice")
         params[name] = value
     return Entry(solver, params, seed)
+
+
+def unnamed_entries(entries: list[Entry], sources: list[SolverFile]) -> list[Entry]:
+    """An entry (its defaults) for each solver file no entry names: bench runs every file it is given."""
+    named = []
+    for e in entries:
+        try:
+            named.append(solver_ref.resolve(e.solver, sources))
+        except solvers.SolverError:
+            continue                              # the experiment names it, by its entry
+    return [Entry(solver_ref.name_of(s) if len(sources) > 1 else solver_ref.OWN) for s in solver_ref.unnamed(sources, named)]
 
 
 def params_key(params: dict[str, Any]) -> str:
@@ -277,7 +288,7 @@ class Job:
         return record(self.puzzle, self.name, result, self.file)
 
     def key(self) -> tuple[str, str, int, int]:
-        return job_key(self.solver, dict(self.params), self.puzzle, self.seed)
+        return job_key(solver_ref.SolverRef(self.solver, self.source).name, dict(self.params), self.puzzle, self.seed)
 
 
 def run_batch(jobs: list[Job]) -> list[dict[str, Any]]:
@@ -307,16 +318,18 @@ class Experiment:
     cpu_time: bool = False
     files: tuple[str, ...] = ()
     source: SolverFile | None = None          # the solver file an entry `own` runs (--solver-file)
+    sources: tuple[SolverFile, ...] = ()      # or several: an entry names one by `own@<sha256 prefix>`
     entries: list[Entry] = field(init=False)
 
     def __post_init__(self):
+        self.sources = _distinct_texts([self.source] if self.source else [], self.sources)
         given = [Entry(self.solver)] if isinstance(self.solver, str) else list(self.solver)
         if not given:
             raise BenchError("an experiment needs at least one solver")
         self.entries = [self._resolve(e, i, len(given)) for i, e in enumerate(given, 1)]
         seen: dict[tuple[str, str], int] = {}
         for i, e in enumerate(self.entries, 1):
-            k = (e.solver, params_key(e.params))
+            k = (e.name, params_key(e.params))
             if k in seen:
                 raise BenchError(f"entries {seen[k]} and {i} are both {e.label()}: one entry with more --runs "
                                  "runs the same thing")
@@ -329,9 +342,9 @@ class Experiment:
     def _resolve(self, entry: Entry, index: int, count: int) -> Entry:
         where = f"entry {index} ({entry.solver}): " if count > 1 else ""
         given = {**self.params, **entry.params}
-        source = self.source if entry.solver == OWN else None
         try:
-            module = solver_module(entry.solver, source)
+            ref = solver_ref.resolve(entry.solver, self.sources)
+            module = ref.module()
             resolved = solvers.resolve_params(module, given)
         except solvers.SolverError as exc:
             raise BenchError(f"{where}{exc}") from None
@@ -340,7 +353,7 @@ class Experiment:
                 solvers.resolve_params(module, given, parse(text))
             except solvers.SolverError as exc:
                 raise BenchError(f"{where}{name}: {exc}") from None
-        return Entry(entry.solver, resolved, self.seed if entry.seed is None else entry.seed, source)
+        return Entry(ref.solver, resolved, self.seed if entry.seed is None else entry.seed, ref.source)
 
     def describe(self) -> dict[str, Any]:
         """What identifies the experiment: a resumed file must have been written by the same one.
@@ -349,15 +362,20 @@ class Experiment:
         if len(self.entries) == 1 and self.entries[0].seed == self.seed:
             who = {"solver": self.entries[0].solver, "params": self.entries[0].params}
         else:
-            who = {"entries": [{"solver": e.solver, "params": e.params, "seed": e.seed} for e in self.entries]}
+            named = len(self.sources) > 1          # several texts: each entry names its own (one keeps today's form)
+            who = {"entries": [{"solver": e.name if named else e.solver, "params": e.params, "seed": e.seed}
+                               for e in self.entries]}
         out = {**who, "runs": self.runs, "seed": self.seed, "budget": {k: v for k, v in asdict(self.budget).items() if k != "stop_at"},   # (a replay's only)
                "puzzles": len(self.puzzles), "puzzles_sha256": digest}
         if self.generated:
             out.update(generate=list(self.generated), instances=self.instances)
         if self.cpu_time:
             out["clock"] = "cpu"
-        if self.source is not None and any(e.source for e in self.entries):
-            out["solver_file"], out["solver_sha256"] = self.source.name, self.source.sha256
+        used = [s for s in self.sources if any(e.source == s for e in self.entries)]
+        if len(used) == 1:
+            out["solver_file"], out["solver_sha256"] = used[0].name, used[0].sha256
+        elif used:
+            out["solver_files"] = [{"solver_file": s.name, "solver_sha256": s.sha256} for s in used]
         return out
 
     def jobs(self) -> list[Job]:
@@ -368,11 +386,23 @@ class Experiment:
                 for e in self.entries for i, (text, name) in enumerate(self.puzzles) for r in range(self.runs)]
 
 
+def _distinct_texts(*given: Iterable[SolverFile]) -> tuple[SolverFile, ...]:
+    """The solver files, each once; two files of one text are refused (they would run the same thing)."""
+    out: dict[str, SolverFile] = {}
+    for source in (s for group in given for s in group):
+        first = out.setdefault(source.sha256, source)
+        if first.name != source.name:
+            raise BenchError(f"--solver-file {first.name} and {source.name} are the same text "
+                             f"(sha256 {source.sha256[:solver_ref.PREFIX]}…): give it once, with more --runs")
+    return tuple(out.values())
+
+
 def job_key(solver: str, params: dict[str, Any], puzzle: int, seed: int) -> tuple[str, str, int, int]:
-    """What names a run in an output file: its entry (solver and parameters), puzzle and seed."""
+    """What names a run in an output file: its entry (solver, by its name: a visitor's text by
+    its sha256's prefix, and parameters), puzzle and seed."""
     return (solver, params_key(params), puzzle, seed)
 
 
 def record_key(rec: dict[str, Any]) -> tuple[str, str, int, int]:
-    return job_key(rec["solver"], rec["params"], rec["puzzle"], rec["seed"])
+    return job_key(solver_ref.of_record(rec), rec["params"], rec["puzzle"], rec["seed"])
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import statistics
 from typing import Any, Iterable
 
+from ..solver_ref import of_record
 from ..stats import judged, tally
 from .plan import Entry
 
@@ -40,8 +41,9 @@ def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
 
 def entry_label(rec: dict[str, Any]) -> str:
-    """The entry a record belongs to, as ``ID[:name=value…]`` (non-default parameters only)."""
-    return Entry(rec["solver"], rec["params"]).label()
+    """The entry a record belongs to, as ``NAME[:name=value…]`` (non-default parameters only; a
+    visitor's text named ``own@<sha256 prefix>``)."""
+    return Entry(of_record(rec), rec["params"]).label()
 
 
 def by_entry(records: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:

@@ -57,7 +57,7 @@ def test_a_template_solves_a_9x9_with_the_moves_of_the_native_run(lab):
     assert native.solved
     assert lab.board_values() == native.board.tolist()
     assert int(lab.metric("iteration").replace(",", "")) == native.iterations
-    assert lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solver')).text") == text
+    assert lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers')).solvers[0].text") == text
 
 
 def test_a_syntax_error_names_its_line_and_the_text_is_kept(lab):
@@ -75,6 +75,47 @@ def test_a_syntax_error_names_its_line_and_the_text_is_kept(lab):
     lab.wait_state("ready", timeout=60_000)
     lab.by("solver-select").select_option("own")
     assert lab.by("own-code").input_value() == bad                # and it survives a reload
+
+
+def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab):
+    """Today's one kept text becomes the first solver; New, a name, a pick and Delete keep each
+    text as typed, across a reload; a link's code, once allowed, is added beside them."""
+    from sudoku_lab.solver_file import pack
+    lab.open("#p=" + EASY)
+    lab.page.evaluate("() => { localStorage.removeItem('sudoku-lab-own-solvers');"
+                      " localStorage.setItem('sudoku-lab-own-solver', JSON.stringify({text: 'old = 1\\n'})); }")
+    lab.page.reload()
+    lab.wait_state("ready", timeout=60_000)
+    choose_own(lab)
+    assert lab.by("own-code").input_value() == "old = 1\n"              # migrated, not lost
+    lab.by("own-new").click()
+    assert lab.by("own-code").input_value() == "" and lab.by("own-name").input_value() == "my_solver_2.py"
+    genetic = (TEMPLATES / "genetic.py").read_text()
+    type_code(lab, genetic)
+    lab.by("own-name").fill("<b>ga</b>.py")
+    lab.by("own-name").dispatch_event("change")
+    assert "a file's name" in lab.by("own-name-problem").inner_text()
+    lab.by("own-name").fill("ga.py")
+    lab.by("own-name").dispatch_event("change")
+    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py"]
+    lab.by("own-shelf").select_option(label="my_solver.py")
+    assert lab.by("own-code").input_value() == "old = 1\n"
+    lab.page.reload()
+    lab.wait_state("ready", timeout=60_000)
+    choose_own(lab)
+    lab.by("own-shelf").select_option(label="ga.py")
+    wait_loaded(lab, genetic)                                            # picked: its text, loaded
+    assert lab.by("own-code").input_value() == genetic
+
+    mine = (TEMPLATES / "min_conflicts.py").read_text()
+    lab.open(f"#p={EASY}&s=own&seed=1&t=60&code={pack(mine)}")
+    lab.by("own-allow").click()
+    wait_loaded(lab, mine)
+    shelf = lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers'))")
+    assert [x["text"] for x in shelf["solvers"]] == ["old = 1\n", genetic, mine]    # beside the visitor's own
+    lab.page.on("dialog", lambda d: d.accept())
+    lab.by("own-delete").click()
+    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py"]
 
 
 def test_a_run_time_error_names_its_line_and_the_next_run_works(lab):
@@ -269,6 +310,9 @@ def test_a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
     default = Run(parse(EASY), own, {}, 1, Budget(max_iterations=30)).finish().board.tolist()
     assert with_noise != default                                      # 30 steps show the noise
     assert lab.lanes()[0]["values"] == with_noise
+    titles = lab.page.locator("[data-testid=lane] .lane-title").all_inner_texts()
+    assert titles == ["1. own — Min-conflicts local search (template)", "2. hill_climb"]   # its TITLE, as text
+    assert lab.by("compare-entries-same").is_hidden()
     shared = lab.by("share").get_attribute("data-url")
     assert shared != lab.page.evaluate("() => location.href")            # written anew ('=' as %3D), not the opened link
     lab.by("share").click()
@@ -281,3 +325,8 @@ def test_a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
     lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
                                ".includes(\"entry 2: own has no parameter 'nosie'\")")
     assert lab.entries() == [["hill_climb", 1]]
+
+    lab.open(f"#p={EASY}&t=60&m=race&e=own:1:noise=0.2,hill_climb:1,own:1:noise=0.2&code={pack(text)}")
+    lab.by("compare-entries-same").wait_for(state="visible")           # a warning: the two would make the same moves
+    assert lab.by("compare-entries-same").inner_text() == \
+        "entries 1 and 3 run the same solver, parameters and seed: they will make the same moves"
