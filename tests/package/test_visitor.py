@@ -6,29 +6,10 @@ import json
 import pytest
 
 from package.test_cli import cli
+from hostile_solvers import PATCHER
 from sudoku_lab import bench, links, visitor
 from sudoku_lab.run import Budget
 from sudoku_lab.solver_file import SolverFile, pack
-
-# Patches whatever the lab's modules offer in its process, then claims a board full of 1s.
-PATCHER = '''
-import numpy as np
-import sudoku_lab.run as run_module
-import sudoku_lab.score as score
-from sudoku_lab.protocol import Progress
-
-TITLE = "Patcher"
-for where in (score, run_module):
-    where.fault = lambda puzzle, board: None
-    where.is_solution = lambda puzzle, board: True
-    where.conflicts = lambda boards, n: 0
-run_module.Run._claim = lambda self: ("solved", "")
-
-def run(puzzle, params, rng):
-    board = np.where(puzzle.cells > 0, puzzle.cells, 1)
-    yield Progress(1, 1, 0.0, board, {})
-    return "solved"
-'''
 
 # Writes a file when its text runs at all (at its top level).
 WRITER = '''

@@ -9,30 +9,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from conftest import PAPERS
+from hostile_solvers import PATCHER
 from own.test_own_solver import choose_own, start_and_wait, type_code, wait_loaded
 from sudoku_lab.solver_file import pack
 
 pytestmark = [pytest.mark.browser]
 
 EASY = PAPERS["sato-01-easy"]
-
-# Patches whatever the lab's modules offer in the worker it runs in, then claims a board of 1s.
-PATCHER = '''import numpy as np
-import sudoku_lab.run as run_module
-import sudoku_lab.score as score
-from sudoku_lab.protocol import Progress
-
-for where in (score, run_module):
-    where.fault = lambda puzzle, board: None
-    where.is_solution = lambda puzzle, board: True
-    where.conflicts = lambda boards, n: 0
-run_module.Run._claim = lambda self: ("solved", "")
-
-def run(puzzle, params, rng):
-    board = np.where(puzzle.cells > 0, puzzle.cells, 1)
-    yield Progress(1, 1, 0.0, board, {})
-    return "solved"
-'''
 
 # Posts a frame of its own to the page from inside its worker (the runId read from the bridge).
 FORGER = '''import json
@@ -230,7 +213,8 @@ def test_what_a_solver_names_stays_text(lab):
 
 
 def test_a_damaged_link_never_costs_the_visitor_s_saved_text(lab):
-    from own.test_own_solver import TEMPLATES
+    from hostile_solvers import PATCHER
+from own.test_own_solver import TEMPLATES
     saved = (TEMPLATES / "min_conflicts.py").read_text()
     lab.open("#p=" + EASY)
     choose_own(lab, "min_conflicts")                                 # kept in this browser
