@@ -84,20 +84,19 @@ def start(puzzle: Puzzle | str, solver: str | os.PathLike | ModuleType, *, seed:
     return Run(puzzle, _solver(solver), params, seed, budget)
 
 
-def solve(puzzle: Puzzle | str, solver: str | os.PathLike | ModuleType, **options) -> Result:
+def solve(puzzle: Puzzle | str, solver: str | os.PathLike | ModuleType, *, seed: int = 0,
+          params: dict[str, Any] | None = None, max_seconds: float | None = 60.0, max_iterations: int | None = None,
+          max_evaluations: int | None = None, stop_at: int | None = None) -> Result:
     """:func:`start`'s run to its end: the :class:`Result` (solved, board, conflicts, open
     cells, iterations, evaluations, seconds, stop reason). Options as :func:`start`'s. A solver
     file runs in a process of its own and its claim is checked in this one (docs/design.md,
     "The trust boundary"); :func:`start` steps it in this process, for watching it."""
-    if isinstance(solver, os.PathLike):
-        seed, params = options.pop("seed", 0), options.pop("params", None) or {}
-        budget = Budget(options.pop("max_iterations", None), options.pop("max_evaluations", None),
-                        options.pop("max_seconds", 60.0), options.pop("stop_at", None))
-        if options:
-            raise TypeError(f"solve() got unexpected options: {', '.join(options)}")
-        source = SolverFile(Path(solver).name, Path(solver).read_text(encoding="utf-8"))
-        return visitor.run(puzzle if isinstance(puzzle, Puzzle) else open_puzzle(puzzle), source, params, seed, budget)
-    return start(puzzle, solver, **options).finish()
+    if not isinstance(solver, os.PathLike):
+        return start(puzzle, solver, seed=seed, params=params, max_seconds=max_seconds, max_iterations=max_iterations,
+                     max_evaluations=max_evaluations, stop_at=stop_at).finish()
+    source = SolverFile(Path(solver).name, Path(solver).read_text(encoding="utf-8"))
+    return visitor.run(puzzle if isinstance(puzzle, Puzzle) else open_puzzle(puzzle), source, params or {}, seed,
+                       Budget(max_iterations, max_evaluations, max_seconds, stop_at))
 
 
 def _named(puzzles: Iterable) -> tuple[list[tuple[str, str]], list[str | None]]:

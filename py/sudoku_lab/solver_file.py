@@ -173,7 +173,25 @@ def _check(module: types.ModuleType, name: str) -> None:
     if not inspect.isgeneratorfunction(run):
         raise SolverFileError(f"line {run.__code__.co_firstlineno} of {name}: run must yield its progress "
                               "(a generator: `yield Progress(...)` at each step)", run.__code__.co_firstlineno)
-    params = getattr(module, "PARAMS", [])
+    module.PARAMS = param_specs(getattr(module, "PARAMS", []), name)
+    objective = getattr(module, "OBJECTIVE", None)
+    if objective is None:
+        module.OBJECTIVE = {"name": "best", "direction": "min", "best": lambda puzzle, params: 0}
+    elif not (isinstance(objective, dict) and isinstance(objective.get("name"), str)
+              and objective.get("direction") in ("min", "max") and callable(objective.get("best"))):
+        raise SolverFileError(f"{name}: OBJECTIVE must be {{'name': str, 'direction': 'min' or 'max', "
+                              "'best': a function (puzzle, params) -> the value a solution scores}")
+    for attr, kind in _OPTIONAL.items():
+        if hasattr(module, attr) and not isinstance(getattr(module, attr), kind):
+            raise SolverFileError(f"{name}: {attr} must be a {kind.__name__}")
+    if getattr(module, "ID", ID) in REGISTRY:
+        raise SolverFileError(f"{name}: ID {values.quote(module.ID)} is a built-in solver's; leave ID out "
+                              f"(a visitor's solver is '{ID}')")
+
+def param_specs(params: Any, name: str) -> list[dict[str, Any]]:
+    """A solver's PARAMS as the lab reads them: each a valid spec whose default keeps its own rule,
+    no name twice, none named workers or exchange (SolverFileError says which is not). The loader
+    checks a module's with it, and the lab checks again the schema a visitor's process sends back."""
     if not isinstance(params, (list, tuple)):
         raise SolverFileError(f"{name}: PARAMS must be a list of param(...) specs")
     seen = set()
@@ -193,17 +211,4 @@ def _check(module: types.ModuleType, name: str) -> None:
             values.param(spec, spec.get("default"))
         except (values.ValueProblem, KeyError, TypeError, ValueError) as exc:
             raise SolverFileError(f"{what} ({pname}): its default breaks its own rule: {exc}") from None
-    module.PARAMS = [{"min": None, "max": None, **p, "help": str(p.get("help", ""))} for p in params]
-    objective = getattr(module, "OBJECTIVE", None)
-    if objective is None:
-        module.OBJECTIVE = {"name": "best", "direction": "min", "best": lambda puzzle, params: 0}
-    elif not (isinstance(objective, dict) and isinstance(objective.get("name"), str)
-              and objective.get("direction") in ("min", "max") and callable(objective.get("best"))):
-        raise SolverFileError(f"{name}: OBJECTIVE must be {{'name': str, 'direction': 'min' or 'max', "
-                              "'best': a function (puzzle, params) -> the value a solution scores}")
-    for attr, kind in _OPTIONAL.items():
-        if hasattr(module, attr) and not isinstance(getattr(module, attr), kind):
-            raise SolverFileError(f"{name}: {attr} must be a {kind.__name__}")
-    if getattr(module, "ID", ID) in REGISTRY:
-        raise SolverFileError(f"{name}: ID {values.quote(module.ID)} is a built-in solver's; leave ID out "
-                              f"(a visitor's solver is '{ID}')")
+    return [{"min": None, "max": None, **p, "help": str(p.get("help", ""))} for p in params]

@@ -37,7 +37,7 @@ import numpy as np
 from .grid import Puzzle, PuzzleError, board_to_string, parse
 from .run import STOP_REASONS, Budget, Result
 from .score import clashing_cells, conflicts, fault, open_cells
-from .solver_file import ID as OWN, SolverFile, SolverFileError
+from .solver_file import ID as OWN, SolverFile, SolverFileError, param_specs
 
 GRACE = 30.0                  # seconds past the time limit before a child that never yields is killed
 MESSAGE_CHARS = 2_000         # the longest message a child's answer may carry into a result
@@ -79,11 +79,12 @@ def _schema(name: str, text: str) -> dict[str, Any]:
     return sch
 
 
-def stand_in(source: SolverFile, sch: dict[str, Any] | None = None) -> SimpleNamespace:
+def stand_in(source: SolverFile) -> SimpleNamespace:
     """What the lab's own code may read of a visitor's solver without running it: its id, title
-    and PARAMS (for resolving an entry's defaults), from its schema."""
-    sch = sch or schema(source)
-    params = [{"min": None, "max": None, **p} for p in sch["params"] if isinstance(p, dict)]
+    and PARAMS (for resolving an entry's defaults), from its schema, whose PARAMS are checked
+    here again (the child's answer is a claim too)."""
+    sch = schema(source)
+    params = param_specs(sch["params"], source.name)
     return SimpleNamespace(ID=OWN, TITLE=str(sch.get("title") or source.name), PARAMS=params, SOURCE=source)
 
 

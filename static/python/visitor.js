@@ -13,7 +13,7 @@
 import { LabWorker, WorkerLost } from "./client.js";
 import { VISITOR } from "./lockdown.js";
 import { visitorMessageProblem } from "./messages.js";
-import { boardCells, liveMeasures } from "../rules/claim.js";
+import { boardCells, measures } from "../rules/claim.js";
 
 // What the editor's worker answers for a text whose top level held it until it was ended: that
 // text is not loaded again until it changes (a fresh worker would only be held again).
@@ -83,7 +83,7 @@ export function recounted(msg, N) {
   const board = p && boardCells(p.board, N);
   if (!p) return msg;
   if (!board) return { ...msg, progress: undefined };
-  return { ...msg, progress: { ...p, ...liveMeasures(board), overlay: null } };     // a visitor's overlay is not drawn
+  return { ...msg, progress: { ...p, ...measures(board), overlay: null } };     // a visitor's overlay is not drawn
 }
 
 // The page's handle on its worker with a visitor's code sent to `visitors`: a run, a vet or a

@@ -14,7 +14,15 @@ export function boardCells(text, N) {
   return cells.length === N * N && cells.every((v) => Number.isInteger(v) && v >= 0 && v <= N) ? cells : null;
 }
 
+// The rows, columns and boxes of a grid of side N, as cell indices (grid.geometry's units), built
+// once a size: a visitor's every progress frame is recounted with them on the page's thread.
+const UNITS = new Map();
 function units(N) {
+  if (!UNITS.has(N)) UNITS.set(N, buildUnits(N));
+  return UNITS.get(N);
+}
+
+function buildUnits(N) {
   const n = Math.round(Math.sqrt(N));
   const rows = [], cols = [], boxes = [];
   for (let u = 0; u < N; u++) {
@@ -46,15 +54,10 @@ export function fault(puzzle, board) {
   return c < 0 ? null : `row ${Math.floor(c / N) + 1}, column ${(c % N) + 1} holds ${board[c]} where the puzzle gives ${puzzle[c]}`;
 }
 
-// {conflicts, open_cells} of a board, as score.conflicts and score.open_cells count them.
+// A board's measures as score.conflicts, score.open_cells and a progress frame count them:
+// {conflicts, open_cells, empty_cells, clashing_cells, clashing_at} (the clashing cells' indices,
+// as the live board marks them).
 export function measures(board) {
-  const { conflicts, open_cells } = liveMeasures(board);
-  return { conflicts, open_cells };
-}
-
-// What a progress frame says of its board, counted here: {conflicts, open_cells, empty_cells,
-// clashing_cells, clashing_at} (the clashing cells' indices, as the live board marks them).
-export function liveMeasures(board) {
   const N = Math.round(Math.sqrt(board.length));
   const clashing = new Uint8Array(board.length);
   let conflicts = 0;
@@ -81,7 +84,8 @@ export function checkedResult(puzzleText, result) {
   const read = boardCells(result.board, N);
   const board = read || puzzle;
   const why = fault(puzzle, board);
-  const out = { ...result, board: read ? result.board : puzzleText, ...measures(board), solved: why === null };
+  const { conflicts, open_cells } = measures(board);
+  const out = { ...result, board: read ? result.board : puzzleText, conflicts, open_cells, solved: why === null };
   if (why === null) return { ...out, stop_reason: "solved" };
   if (!(result.solved === true || result.stop_reason === "solved")) return out;
   return { ...out, stop_reason: "error", message: read ? `claimed solved, but ${why}` : "it claimed solved, but its result carried no board of this puzzle" };
