@@ -10,7 +10,7 @@ import sys
 from buildtool.bundle import build, bundle_package, limits_json, page_files, solver_sources  # noqa: F401
 from buildtool.cli import main
 from buildtool.common import CHROMIUM_ARGS, ROOT, VENDOR, BuildError, sha256  # noqa: F401
-from buildtool.fetch import PYODIDE_CORE, UPLOT_FILES, Fetcher  # noqa: F401
+from buildtool.fetch import ON_FIRST_USE, PYODIDE_CORE, UPLOT_FILES, Fetcher  # noqa: F401
 from buildtool.markdown import render_markdown  # noqa: F401
 from buildtool.serve import make_server  # noqa: F401
 from buildtool.site import site  # noqa: F401

@@ -3,7 +3,7 @@
 // into static/vendor/manifest.json), so a new build installs a new worker with a new cache
 // and the old cache is deleted when it takes over: never a mix of two builds' files.
 // The pinned runtime (Pyodide, uPlot, and the package zip, whose URL carries its hash) is
-// served from the cache first; the page's own files and the build's other files in vendor/
+// served from the cache first (scipy's files, not precached, are kept on their first fetch); the page's own files and the build's other files in vendor/
 // (the manifest, the settings table, the solvers' titles, the puzzles' sources) from the
 // network first, from the cache when offline, so a page never pairs new modules with an
 // older build's settings table.
@@ -45,9 +45,15 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(RUNTIME.some((p) => req.url.startsWith(p)) ? cacheFirst(req) : networkFirst(req));
 });
 
+// The pinned runtime never changes within a build: a file not precached (scipy's, fetched only
+// for an experiment's statistics) is kept the first time it is fetched, for offline use after.
 async function cacheFirst(req) {
   const cache = await caches.open(CACHE);
-  return (await cache.match(req)) || fetch(req);
+  const hit = await cache.match(req);
+  if (hit) return hit;
+  const res = await fetch(req);
+  if (res.ok) await cache.put(req, res.clone());
+  return res;
 }
 
 async function networkFirst(req) {

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .common import (LIMITS_JSON, LIMITS_SOURCE, PUZZLE_SOURCES, PUZZLE_SOURCES_HTML, ROOT, SETTINGS_JSON,
                      SETTINGS_SOURCE, SOLVERS_JSON, VENDOR, BuildError, copy_if_changed, say, sha256, write_whole)
-from .fetch import PYODIDE_CORE, PYODIDE_PACKAGES, PYODIDE_VERSION, UPLOT_FILES, UPLOT_VERSION, fetch_runtime
+from .fetch import ON_FIRST_USE, PYODIDE_CORE, PYODIDE_PACKAGES, PYODIDE_VERSION, UPLOT_FILES, UPLOT_VERSION, fetch_runtime
 from .markdown import render_markdown
 
 
@@ -52,6 +52,13 @@ def runtime_files() -> list[Path]:
     lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
     pyodide = [*PYODIDE_CORE, *(lock["packages"][pkg]["file_name"] for pkg in PYODIDE_PACKAGES)]
     return [*(VENDOR / "pyodide" / n for n in sorted(pyodide)), *(VENDOR / "uplot" / n for n in sorted(UPLOT_FILES))]
+
+
+def on_first_use_files() -> list[Path]:
+    """The runtime files published but not precached (ON_FIRST_USE): the service worker keeps
+    each when the page first asks for it, so it works offline from then on."""
+    lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
+    return [VENDOR / "pyodide" / lock["packages"][pkg]["file_name"] for pkg in ON_FIRST_USE]
 
 
 def page_files() -> list[Path]:
@@ -102,11 +109,13 @@ def solver_sources() -> list[dict]:
 
 
 def precache_list(pkg_sha: str) -> list[list[str]]:
-    """[url, sha256] of every file the page needs offline (`page_files`), the page as "./" and
+    """[url, sha256] of every file the page needs offline (`page_files`, less those cached on
+    first use, `on_first_use_files`), the page as "./" and
     our package under the URL the worker asks for, each URL relative to the site's root.
     Its hash is the build's id: the service worker (sw.js) keeps one cache per build."""
     out = [["./", sha256(ROOT / "index.html")]]
-    out += [[p.relative_to(ROOT).as_posix(), sha256(p)] for p in page_files() if p != ROOT / "index.html"]
+    later = {ROOT / "index.html", *on_first_use_files()}
+    out += [[p.relative_to(ROOT).as_posix(), sha256(p)] for p in page_files() if p not in later]
     out.append([f"static/vendor/sudoku_lab.zip?v={pkg_sha}", pkg_sha])
     return out
 

@@ -106,7 +106,9 @@ def test_the_precache_holds_every_file_the_page_needs(site):
     pages name resolves to a precached file."""
     precached = {site_path(url) for url, _ in manifest_of(site)["precache"]}
     files = files_of(site)
-    assert files - precached == {"sw.js", "static/vendor/manifest.json", ".nojekyll"}
+    lock = json.loads((site / "static" / "vendor" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    on_first_use = {f"static/vendor/pyodide/{lock[pkg]['file_name']}" for pkg in build.ON_FIRST_USE}   # sw.js keeps them when fetched
+    assert on_first_use and files - precached == {"sw.js", "static/vendor/manifest.json", ".nojekyll", *on_first_use}
 
     named = set()
     for page in sorted(f for f in files if "/" not in f and f.endswith(".html")):

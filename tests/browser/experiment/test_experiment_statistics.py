@@ -20,6 +20,10 @@ LINK = ("#p=" + PAPERS["sato-01-easy"] + "&i=30&m=experiment&e=hill_climb:1,alld
         + PAPERS["sato-01-easy"] + "," + PAPERS["sato-11-easy"])
 
 
+SCIPY_KEPT = """async () => { for (const k of await caches.keys()) {
+  for (const r of await (await caches.open(k)).keys()) if (/scipy-.*\\.whl$/.test(r.url)) return true; } return false; }"""
+
+
 @pytest.mark.parametrize("scheme,width", [("light", 1280), ("dark", 390), ("dark", 1280), ("light", 390)])
 def test_the_statistics_load_scipy_when_first_opened_and_say_what_the_package_says(lab, tmp_path, scheme, width):
     lab.open()
@@ -32,9 +36,13 @@ def test_the_statistics_load_scipy_when_first_opened_and_say_what_the_package_sa
     lab.wait_experiment_done()
     box = lab.by("experiment-stats")
     assert box.is_visible() and box.get_attribute("data-state") == "idle"
+    # the service worker, active, keeps scipy's files when the worker first fetches them (not precached)
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=offline-note]').dataset.state === 'ready'",
+                               timeout=120_000)
     box.locator("summary").click()
     lab.page.wait_for_function("() => document.querySelector('[data-testid=experiment-stats]').dataset.state === 'shown'",
                                timeout=120_000)
+    lab.page.wait_for_function(SCIPY_KEPT, timeout=30_000)
 
     with lab.page.expect_download() as dl:
         lab.by("export-json").click()
