@@ -10,6 +10,7 @@
 import { problemLine } from "./rules/table.js";
 import { runsTheBoard } from "./rules/read.js";
 import { checkStart, makingFailed, nothingStarted, startWaits, waitDropped } from "./start-check.js";
+import { puzzleSet, replacedBy, resumedBy, saysStandingProblems, stopsTheWait } from "./action-rules.js";
 
 // The message box and the problems, setting by setting.
 function createNotices(store) {
@@ -120,9 +121,9 @@ function createRuns(store) {
 export function createActions(store, page) {
   const said = createNotices(store);
   const runs = createRuns(store);
-  const plans = new Map();          // view -> {paint, body}
+  const made = createMaking(store, said);
+  const starts = createStarts(store, page, said, runs);
 
-  // ------------------------------------------------------------------ the puzzle
   // A new puzzle: whatever runs is abandoned, and the views' results (of the old puzzle) go.
   // It ends the making of another (a puzzle set meanwhile wins, and a Start that waited for the
   // one being made says it no longer waits); a Start that waited for the made puzzle (only the
@@ -130,21 +131,22 @@ export function createActions(store, page) {
   // link's puzzle that cannot be read: the board shows none rather than the one before).
   function setPuzzle(puzzle) {
     runs.abandon();
-    const m = store.state.making;
-    const resume = m && m.waiting && puzzle && puzzle.spec ? m.waiting : null;
-    endMaking(resume ? null : puzzle ? "another puzzle" : "a link whose puzzle cannot be read");
-    const problems = new Map(store.state.problems);
-    problems.delete("p");
-    const { experiment } = store.state.results;
-    store.set({ puzzle, check: null, watchFailure: false, problems, results: { solve: null, race: null, experiment } });
+    const resume = resumedBy(store.state.making, puzzle);
+    made.endMaking(resume ? null : replacedBy(puzzle));
+    store.set(puzzleSet(store.state, puzzle));
     said.clearNotice("check");            // the check's and the count's messages spoke of the puzzle just replaced
     said.clearNotice("count");
-    if (resume) start(resume);
+    if (resume) starts.start(resume);
   }
 
-  // The generator makes a puzzle (spec: its settings, as `16:0.45:7`; n: the box size): until
-  // it is on the board, Start waits for it and the share link names it (docs/design.md, "The page").
-  // Which view's Start waits is kept in the state alone (`making.waiting`).
+  return { ...said, setPuzzle, making: made.making, madeNothing: made.madeNothing, ...starts, run: runs.run,
+    abandon: runs.abandon, isCurrent: runs.isCurrent };
+}
+
+// The puzzle the generator makes (spec: its settings, as `16:0.45:7`; n: the box size): until
+// it is on the board, Start waits for it and the share link names it (docs/design.md, "The page").
+// Which view's Start waits is kept in the state alone (`making.waiting`).
+function createMaking(store, said) {
   function making(spec, n) {
     endMaking(`the puzzle ${spec}`);
     store.set({ making: { spec, n, waiting: null } });
@@ -158,19 +160,25 @@ export function createActions(store, page) {
     if (wasWaiting) said.notify(makingFailed(spec, why), "making");
   }
 
-  // replacedBy: what replaced the puzzle being made; a Start that waited for it is dropped and says so
+  // replacement: what replaced the puzzle being made; a Start that waited for it is dropped and says so
   // (docs/design.md, "The page": it was pressed for that puzzle, so it never runs another unasked).
-  function endMaking(replacedBy = null) {
+  function endMaking(replacement = null) {
     const m = store.state.making;
     const dropped = m && m.waiting ? m.spec : null;
     if (m) store.set({ making: null });
     said.clearNotice("making");
-    if (dropped && replacedBy) {
-      said.notify(waitDropped(dropped, replacedBy), "dropped");   // outlives the making's own notices
+    if (dropped && replacement) {
+      said.notify(waitDropped(dropped, replacement), "dropped");   // outlives the making's own notices
     }
   }
 
-  // ------------------------------------------------------------------ starting
+  return { making, madeNothing, endMaking };
+}
+
+// Starting and stopping in a view: each view's run (`defineRun`), the one path of a Start, a Stop.
+function createStarts(store, page, said, runs) {
+  const plans = new Map();          // view -> {paint, body}
+
   // A view's run: paint(values, state) shows it beginning (in the click's task); body(values,
   // {setPhase, onStop, state, link}) sends it and returns its outcome (actions.run).
   function defineRun(view, plan) { plans.set(view, plan); }
@@ -197,7 +205,7 @@ export function createActions(store, page) {
       return checked;
     }
     const n = store.state.notice;   // what was said before goes, but standing problems stay said
-    if (n && !(n.source === "problems" && store.state.problems.size)) said.clearNotice();
+    if (n && !saysStandingProblems(n, store.state.problems)) said.clearNotice();
     const state = store.state;
     const link = page.link();       // what runs: frozen now (a link opened meanwhile abandons it)
     plan.paint(checked.values, state);
@@ -208,7 +216,7 @@ export function createActions(store, page) {
   // Stop in `view` (none: whatever runs or waits): its run, or its Start that waits for a puzzle.
   function stop(view = null) {
     const m = store.state.making;
-    if (m && m.waiting && (view === null || m.waiting === view)) {
+    if (stopsTheWait(m, view)) {
       store.set({ making: { ...m, waiting: null } });
       said.clearNotice("making");
     }
@@ -216,7 +224,5 @@ export function createActions(store, page) {
   }
 
   const isWaiting = (view) => !!store.state.making && store.state.making.waiting === view;
-
-  return { ...said, setPuzzle, making, madeNothing, defineRun, start, stop, run: runs.run, abandon: runs.abandon,
-    isCurrent: runs.isCurrent, isWaiting };
+  return { defineRun, start, stop, isWaiting };
 }

@@ -4,8 +4,9 @@
 // replaced by an error; an error names its line, marked beside the text. A link's code (own.trusted
 // false) is shown and never loaded, nor kept, until the visitor presses "Run this code". The text
 // is packed for the share link (own.packed) as it changes. docs/design.md, "A visitor's solver".
-import { OWN, codeFor, packCode, usesOwn } from "./code.js";
+import { OWN, codeFor, packCode } from "./code.js";
 import { added, currentOf, deleted, picked, renamed, storeShelf, storedShelf, withText } from "./shelf.js";
+import { afterLoad, consentText, lineMarks, loadedStatus, loadsNow, panelShown, templateAsks } from "./panel-state.js";
 
 const LOAD_AFTER_MS = 600;           // a pause in typing, then the text is loaded (its parameters, its errors)
 
@@ -17,6 +18,7 @@ export function mountOwn(store, worker) {
   const own = () => store.state.own;
   const setOwn = (patch) => store.set({ own: { ...own(), ...patch } });
   const shelf = mountShelf(store, setOwn, () => load());
+  const templates = () => (worker.hello && worker.hello.templates) || [];
 
   // ------------------------------------------------------------------ visitor -> state
   let timer = null;
@@ -26,41 +28,23 @@ export function mountOwn(store, worker) {
     clearTimeout(timer);
     timer = setTimeout(load, LOAD_AFTER_MS);
   });
-  ui.code.addEventListener("scroll", () => { ui.lines.scrollTop = ui.code.scrollTop; });
-  ui.code.addEventListener("keydown", (e) => {       // Tab indents (four spaces); Escape then Tab leaves the box
-    if (e.key !== "Tab" || e.shiftKey || ui.code.dataset.escaped === "true") { ui.code.dataset.escaped = "false"; return; }
-    e.preventDefault();
-    ui.code.setRangeText("    ", ui.code.selectionStart, ui.code.selectionEnd, "end");
-    ui.code.dispatchEvent(new Event("input"));
-  });
-  ui.code.addEventListener("keyup", (e) => { if (e.key === "Escape") ui.code.dataset.escaped = "true"; });
+  editLikeCode(ui.code, ui.lines);
   ui.template.addEventListener("change", () => {
     const t = templates().find((x) => x.id === ui.template.value);
     ui.template.value = "";
     if (!t) return;
-    const typed = own().text.trim();
-    const isTemplate = templates().some((x) => x.text.trim() === typed);
-    if (typed && !isTemplate && !window.confirm("Replace your code with the template? (Download it first to keep it.)")) return;
+    if (templateAsks(own().text, templates()) && !window.confirm("Replace your code with the template? (Download it first to keep it.)")) return;
     setOwn({ text: t.text, error: null, trusted: true });
     shelf.keep(t.text);
     load();
   });
-  ui.download.addEventListener("click", () => {
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([own().text], { type: "text/x-python" }));
-    a.download = own().name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  });
-
+  ui.download.addEventListener("click", () => downloadText(own().text, own().name));
   ui.allow.addEventListener("click", () => {       // a link's code joins the shelf: the visitor's own text stays
     if (!own().text.trim()) return;                  // a link with no code to run adds nothing
     setOwn({ trusted: true, error: null });
     shelf.add(own().text);
     load();
   });
-
-  const templates = () => (worker.hello && worker.hello.templates) || [];
 
   // Load the text in the worker: its schema (the form's parameters) or its error and line.
   let loadSeq = 0;
@@ -73,10 +57,7 @@ export function mountOwn(store, worker) {
     let reply;
     try { reply = await worker.own(code); } catch { return; }       // a lost worker says so itself
     if (mine !== loadSeq || store.state.own.text !== code.text) return;
-    if (!reply.ok) { setOwn({ error: { message: reply.message, line: reply.line ?? null } }); return; }
-    const schemas = new Map(store.state.schemas);
-    schemas.set(OWN, reply.schema);
-    store.set({ schemas, own: { ...store.state.own, error: null, loaded: reply.sha256 } });
+    store.set(afterLoad(store.state, reply));
   }
 
   // ------------------------------------------------------------------ state -> editor
@@ -87,14 +68,34 @@ export function mountOwn(store, worker) {
     }
     if (s.settings.solver === OWN) load();
   });
-  // shown while the form's solver is yours, a comparison has your entry, or a link's code waits for your word
   store.on(["settings", "own", "compare", "view"], (s) => {
-    ui.panel.hidden = !(s.settings.solver === OWN || !s.own.trusted || (s.view !== "solve" && usesOwn(s)));
-    const on = s.settings.solver === OWN || (s.view !== "solve" && s.compare.entries.some((e) => e.unread));   // a link's unread parameters need its schema
-    if (on && s.ready && !s.own.loaded && !s.own.error) load();
+    ui.panel.hidden = !panelShown(s);
+    if (loadsNow(s)) load();
   });
   showOwn(store, ui, setOwn);
   return { load };
+}
+
+// The editor's keys and scrolling: Tab indents (four spaces), Escape then Tab leaves the box;
+// the line numbers scroll with the text.
+function editLikeCode(code, lines) {
+  code.addEventListener("scroll", () => { lines.scrollTop = code.scrollTop; });
+  code.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab" || e.shiftKey || code.dataset.escaped === "true") { code.dataset.escaped = "false"; return; }
+    e.preventDefault();
+    code.setRangeText("    ", code.selectionStart, code.selectionEnd, "end");
+    code.dispatchEvent(new Event("input"));
+  });
+  code.addEventListener("keyup", (e) => { if (e.key === "Escape") code.dataset.escaped = "true"; });
+}
+
+// Download: the editor's text as a Python file of its name.
+function downloadText(text, name) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/x-python" }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 // state -> the editor: its text, the consent a link's code waits for, the line numbers and the
@@ -111,34 +112,33 @@ function showOwn(store, ui, setOwn) {
   });
   store.on(["own"], (s) => {
     ui.consent.hidden = s.own.trusted;
-    ui.consentText.textContent = s.own.trusted ? "" : `This link holds code for "Your solver" (${s.own.text.split("\n").length} ` +
-      "lines, below). Nothing of it has run. Read it, then press Run this code to load it; it then joins your " +
-      "solvers in this browser, beside your own, which stay as they are.";
+    ui.consentText.textContent = consentText(s.own);
   });
   store.on(["own", "running"], (s) => {
     if (ui.code.value !== s.own.text) ui.code.value = s.own.text;
     ui.code.readOnly = !!s.running;
-    const count = Math.max(1, s.own.text.split("\n").length);
-    const bad = s.own.error && s.own.error.line;
-    const spans = [];
-    for (let i = 1; i <= count; i++) {
-      const span = document.createElement("span");
-      span.textContent = `${i}\n`;
-      if (i === bad) span.className = "own-bad-line";
-      spans.push(span);
-    }
-    ui.lines.replaceChildren(...spans);
-    ui.lines.scrollTop = ui.code.scrollTop;
+    showLines(ui, lineMarks(s.own));
     const message = s.own.error ? s.own.error.message : "";
     ui.problem.textContent = message;
     ui.problem.hidden = !message;
-    ui.problem.dataset.line = bad ? String(bad) : "";
     if (message) ui.code.setAttribute("aria-invalid", "true"); else ui.code.removeAttribute("aria-invalid");
-    const schema = s.schemas.get(OWN);
-    ui.status.textContent = s.own.loaded && schema && schema.own
-      ? `Loaded: ${schema.title} (sha256 ${s.own.loaded.slice(0, 12)}…)` : "";
+    ui.status.textContent = loadedStatus(s.own, s.schemas.get(OWN));
     ui.status.dataset.sha256 = s.own.loaded || "";
   });
+}
+
+// The line numbers beside the text, the error's line marked (and named on its message).
+function showLines(ui, { count, bad }) {
+  const spans = [];
+  for (let i = 1; i <= count; i++) {
+    const span = document.createElement("span");
+    span.textContent = `${i}\n`;
+    if (i === bad) span.className = "own-bad-line";
+    spans.push(span);
+  }
+  ui.lines.replaceChildren(...spans);
+  ui.lines.scrollTop = ui.code.scrollTop;
+  ui.problem.dataset.line = bad ? String(bad) : "";
 }
 
 // The visitor's solvers (own/shelf.js): the menu of them, the editor's one's name, New and

@@ -3,11 +3,8 @@
 // copy-solution, open-sudokuwiki). Files are made in the page; nothing is uploaded.
 import { download } from "../draw/download.js";
 import { fileName } from "../draw/png.js";
-import { boardToString } from "../rules/parse.js";
-import { clashingGivens } from "../rules/read.js";
-import { toCSV, toJSONLines } from "../rules/records.js";
-
-const solveResult = (s) => s.results.solve && s.results.solve.result;
+import { toCSV } from "../rules/records.js";
+import { barOf, experimentLines, runExport, solveResult, viewHasResult } from "./export-bar.js";
 
 // A download's name: what it holds (a run, a race, an experiment), its solvers (a race's lanes,
 // an experiment's entries, a run's solver and seed), the time — never the same twice (draw/png.js fileName).
@@ -24,28 +21,15 @@ export function mountExports(store, { solve, compare }) {
     copy: $("copy-solution"), wiki: $("open-sudokuwiki"), homes: { solve: $("solve-exports"), race: $("compare-exports"),
       experiment: $("compare-exports") } };
 
-
-  // A finished (or stopped) run: the fields of `solve --json`, restarts, the puzzle, the link
-  // that replays it, and the chart's series.
-  function runExport(s) {
-    const { result, link } = s.results.solve;
-    const fields = s.resultFields.filter((k) => k !== "longest_step" && k !== "message");
-    return { ...Object.fromEntries(fields.map((k) => [k, result[k]])), puzzle: boardToString(s.puzzle.cells),
-      link, chart: solve.chart.snapshot() };
-  }
-
   ui.json.addEventListener("click", () => {
     const s = store.state;
     if (s.view === "experiment") {
       const out = s.results.experiment;
-      // the statistics, once shown, as the last line: bench --json's {"comparison": …}
-      const stats = compare.experiment.comparison;
-      if (out) download(exportName(s, "jsonl"), toJSONLines(out.records, s.recordFields) + (stats ? `${JSON.stringify({ comparison: stats })}\n` : ""),
-        "application/x-ndjson");
+      if (out) download(exportName(s, "jsonl"), experimentLines(out, s.recordFields, compare.experiment.comparison), "application/x-ndjson");
       return;
     }
     const r = solveResult(s);
-    if (r) download(exportName(s, "json"), JSON.stringify(runExport(s), null, 1), "application/json");
+    if (r) download(exportName(s, "json"), JSON.stringify(runExport(s, solve.chart.snapshot()), null, 1), "application/json");
   });
   ui.race.addEventListener("click", () => {
     const out = store.state.results.race;
@@ -58,44 +42,38 @@ export function mountExports(store, { solve, compare }) {
   // the chart of the view on screen, with its background, title and legend
   ui.png.addEventListener("click", async () => {
     const s = store.state;
-    const has = s.view === "solve" ? !!solveResult(s) : !!s.results[s.view];
     const chart = { solve: solve.chart, race: compare.race.chart, experiment: compare.experiment.chart }[s.view];
-    const blob = has && chart ? await chart.png() : null;
+    const blob = viewHasResult(s) && chart ? await chart.png() : null;
     if (blob) download(exportName(s, "png"), blob, "image/png");
   });
-  ui.copy.addEventListener("click", async () => {
-    const text = ui.copy.dataset.solution;
-    try {
-      await navigator.clipboard.writeText(text);
-      ui.copy.textContent = "Solution copied";
-    } catch {
-      store.set({ paste: text });            // no clipboard: put it where it can be selected
-      ui.copy.textContent = "Solution in the paste box";
-    }
-    setTimeout(() => { ui.copy.textContent = "Copy solution"; }, 2000);
-  });
+  ui.copy.addEventListener("click", () => copySolution(store, ui.copy));
 
   store.on(["view", "results", "running", "puzzle", "check"], (s) => {
     const home = ui.homes[s.view];
     if (ui.bar.parentElement !== home) home.appendChild(ui.bar);
-    const solveView = s.view === "solve";
-    const r = solveView && !s.running ? solveResult(s) : null;
-    const records = s.view === "experiment" && !s.running && s.results.experiment ? s.results.experiment.records : null;
-    const race = s.view === "race" && !s.running ? s.results.race : null;
-    ui.json.hidden = s.view === "race";
-    ui.json.disabled = solveView ? !r : !(records && records.length);
-    ui.race.hidden = s.view !== "race";
-    ui.race.disabled = !race;
-    ui.copy.hidden = !solveView;
-    ui.png.disabled = solveView ? !r || !solve.chart.names.length : s.view === "race" ? !race : !(records && records.length);
-    ui.copy.disabled = !(r && r.solved);
-    ui.copy.dataset.solution = r && r.solved ? r.board : "";
-    ui.csv.hidden = s.view !== "experiment";
-    ui.csv.disabled = !(records && records.length);
-    const p = s.puzzle;
-    // SudokuWiki's solver takes 9×9 puzzles, and one with no solution (clashing givens) is not worth offering
-    const none = clashingGivens(s) || !!(s.check && s.check.solutions === 0);
-    ui.wiki.hidden = !solveView || !p || p.n !== 3 || none;
-    if (p && p.n === 3) ui.wiki.href = "https://www.sudokuwiki.org/sudoku.htm?bd=" + boardToString(p.cells).replace(/\./g, "0");
+    showBar(ui, barOf(s, solve.chart.names.length > 0));
   });
+}
+
+// The bar's buttons as barOf (page/export-bar.js) says.
+function showBar(ui, bar) {
+  for (const key of ["json", "race", "png", "copy", "csv", "wiki"]) {
+    if ("hidden" in bar[key]) ui[key].hidden = bar[key].hidden;
+    if ("disabled" in bar[key]) ui[key].disabled = bar[key].disabled;
+  }
+  ui.copy.dataset.solution = bar.copy.solution;
+  if (bar.wiki.href !== null) ui.wiki.href = bar.wiki.href;
+}
+
+// The solution onto the clipboard; with no clipboard, into the paste box, where it can be selected.
+async function copySolution(store, button) {
+  const text = button.dataset.solution;
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Solution copied";
+  } catch {
+    store.set({ paste: text });
+    button.textContent = "Solution in the paste box";
+  }
+  setTimeout(() => { button.textContent = "Copy solution"; }, 2000);
 }

@@ -4,15 +4,14 @@
 // it too). The solver's parameters and a comparison's entries need the solvers' schemas, so
 // that part waits for the runtime when it is not ready yet.
 import { boardToString } from "../rules/parse.js";
-import { decodeState, checkLinkParams, decodeCompareLink } from "../rules/links.js";
+import { decodeState, decodeCompareLink } from "../rules/links.js";
 import { readUnreadEntries } from "../rules/entries.js";
-import { parseSpec, specFields } from "../rules/generator.js";
+import { parseSpec } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
-import { patchOf, isParam, valueIn } from "../rules/table.js";
 import { runFragment } from "../rules/stop-point.js";
 import { OWN, unpackCode } from "../own/code.js";
+import { generatorForm, linkCompare, linkSettings, linkSolver, linkView, whatTheLinkSaid, withoutSchemaKeys } from "./link-state.js";
 
-const NEEDS_SCHEMAS = new Set(["e", "c"]);      // entries are read against the solvers' schemas
 // the notice over a link's problems
 const LINK_PROBLEMS = "This link has settings that cannot be used (the others are kept). Fix the marked ones before starting:";
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
@@ -32,99 +31,68 @@ export function mountLinks(store, actions, generator) {
     const s = store.state;
     // what needs no schemas: the puzzle, the seed, the time limit, the view
     const first = pending.compare ? decodeCompareLink(hash, new Map(), SETS) : decodeState(hash);
-    if (first.puzzle) {
-      store.set({ paste: boardToString(first.puzzle.cells) });
-      actions.setPuzzle(first.puzzle);
-    } else if (first.generator) {            // g=: the generator's settings; Python makes the puzzle
-      const spec = parseSpec(first.generator);
-      store.set({ generator: { size: String(spec.size), p: String(spec.p), seed: String(spec.seed), unique: spec.unique } });
-      generator.generate(spec);
-    } else if (first.problems.has("p") || first.problems.has("g")) {
-      actions.setPuzzle(null);                 // the board shows no puzzle rather than one the link did not name
-      store.set({ paste: "" });                // nor does the box (a bad p= puts its text back: showWhatTheLinkSaid)
-    }
-    const settings = { ...s.settings };
-    if (first.max_seconds !== null) settings.max_seconds = String(first.max_seconds);
-    // a budget with no t= has no time limit, as `solve --link` replays it
-    else if (first.max_iterations !== null || first.max_evaluations !== null) settings.max_seconds = "";
-    // a link without a budget has none: it names its run, not that run under the page's last budget
-    settings.max_iterations = first.max_iterations === null ? "" : String(first.max_iterations);
-    settings.max_evaluations = first.max_evaluations === null ? "" : String(first.max_evaluations);
-    if (!pending.compare && first.seed !== null) settings.seed = String(first.seed);
-    if (!pending.compare) {
-      settings.workers = first.workers === null ? "1" : String(first.workers);   // no w=: one worker
-      settings.exchange = first.exchange === null ? "" : String(first.exchange);   // none: the solver's default
-    }
-    store.set({ settings, view: pending.compare ? (first.view || s.view === "solve" && "race" || s.view) : "solve" });
+    openPuzzle(store, actions, generator, first);
+    store.set({ settings: linkSettings(s.settings, first, pending.compare), view: linkView(first, pending.compare, s.view) });
     if (store.state.ready) applyRest();
-    else reportProblems(new Map([...first.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k))), pending);
-  }
-
-  // A marked field shows what the link said, never a default: each bad setting's text goes into
-  // its field (a number field that cannot hold it shows empty, a menu shows no choice), so any
-  // valid value the visitor gives it is a change that clears the mark. Bad generator settings
-  // are marked part by part on the Generate form's fields.
-  function showWhatTheLinkSaid(problems, { hash, compare }) {
-    const q = new URLSearchParams(hash.replace(/^#/, ""));
-    const out = new Map(problems);
-    for (const key of problems.keys()) {
-      if (!q.has(key) || (compare && key === "seed")) continue;   // a comparison's seed goes with c=
-      if (key === "g") {
-        const parts = specFields(q.get("g"));
-        if (!parts || !parts.problems.size) continue;                     // not the spec's shape, or p and g both
-        store.set({ generator: parts.form });
-        out.delete("g");
-        for (const [k, m] of parts.problems) out.set(k, m);
-      } else if (isParam(store.state, key)) {
-        store.set({ settings: { ...store.state.settings, params: { ...store.state.settings.params, [key]: q.get(key) } } });
-      } else {
-        const now = valueIn(store.state, key);           // text fields only (not entries, not a sweep)
-        if (typeof now === "string" || now === null) store.set(patchOf(store.state, key, q.get(key)));
-      }
-    }
-    return out;
-  }
-
-  function reportProblems(problems, link) {
-    problems = showWhatTheLinkSaid(problems, link);
-    const all = new Map([...store.state.problems].filter(([k]) => !NEEDS_SCHEMAS.has(k)));
-    for (const [k, m] of problems) all.set(k, m);
-    store.set({ problems: all });
-    actions.reportProblems(LINK_PROBLEMS);
+    else reportLinkProblems(store, actions, withoutSchemaKeys(first.problems), pending);
   }
 
   // the part that needs the solvers' schemas
   function applyRest() {
     if (!pending) return;
-    const { hash, compare } = pending;
+    const link = pending;
     pending = null;
-    const schemas = store.state.schemas;
-    if (compare) {
-      const link = decodeCompareLink(hash, schemas, SETS);
-      const c = { ...store.state.compare, entries: link.entries };
-      if (link.runs !== null) c.runs = String(link.runs);
-      if (link.puzzles !== null) c.puzzles = link.puzzles;
-      if (link.list !== null) c.list = link.list;
-      if (link.sweep !== null) c.sweep = link.sweep;
-      c.preset = link.preset;
-      store.set({ compare: c, view: link.view || store.state.view });
-      reportProblems(link.problems, { hash, compare });
-      return;
-    }
-    const link = decodeState(hash);
-    // a visitor's solver's parameters are read by its own PARAMS, once its code is loaded (on the visitor's word)
-    const { solver, params } = link.solver === OWN ? { solver: OWN, params: Object.fromEntries(link.params) }
-      : checkLinkParams(link, schemas);
-    if (solver) store.set({ settings: { ...store.state.settings, solver, params } });
-    // the stop point stands for the run these settings name (rules/stop-point.js)
-    if (link.stop !== null && !link.problems.size) store.set({ stopPoint: { fragment: runFragment(store.state), step: link.stop, replay: true } });
-    reportProblems(link.problems, { hash, compare });
+    reportLinkProblems(store, actions, applyWithSchemas(store, link), link);
   }
 
   readOwnEntriesOnLoad(store, actions);
   store.on(["ready"], (s) => { if (s.ready) applyRest(); });
   window.addEventListener("hashchange", () => { if (location.hash) open(location.hash); });
   return { open };
+}
+
+// A link's puzzle onto the board, or its generator's settings made into one by Python; a bad
+// one leaves no puzzle, rather than one the link did not name.
+function openPuzzle(store, actions, generator, first) {
+  if (first.puzzle) {
+    store.set({ paste: boardToString(first.puzzle.cells) });
+    actions.setPuzzle(first.puzzle);
+  } else if (first.generator) {            // g=: the generator's settings; Python makes the puzzle
+    const spec = parseSpec(first.generator);
+    store.set({ generator: generatorForm(spec) });
+    generator.generate(spec);
+  } else if (first.problems.has("p") || first.problems.has("g")) {
+    actions.setPuzzle(null);
+    store.set({ paste: "" });                // nor does the box show one (a bad p= puts its text back: whatTheLinkSaid)
+  }
+}
+
+// What a link ({hash, compare}) says that is read against the solvers' schemas: a comparison's
+// entries and settings, a single run's solver, parameters and stop point. Returns its problems.
+function applyWithSchemas(store, { hash, compare }) {
+  const schemas = store.state.schemas;
+  if (compare) {
+    const link = decodeCompareLink(hash, schemas, SETS);
+    store.set({ compare: linkCompare(store.state.compare, link), view: link.view || store.state.view });
+    return link.problems;
+  }
+  const link = decodeState(hash);
+  const { solver, params } = linkSolver(link, schemas);
+  if (solver) store.set({ settings: { ...store.state.settings, solver, params } });
+  // the stop point stands for the run these settings name (rules/stop-point.js)
+  if (link.stop !== null && !link.problems.size) store.set({ stopPoint: { fragment: runFragment(store.state), step: link.stop, replay: true } });
+  return link.problems;
+}
+
+// A link's problems marked on their fields, each showing what the link said, and said in the
+// notice; the problems read against the schemas are replaced, the others kept.
+function reportLinkProblems(store, actions, problems, link) {
+  const said = whatTheLinkSaid(store.state, problems, link);
+  store.set(said.patch);
+  const all = withoutSchemaKeys(store.state.problems);
+  for (const [k, m] of said.problems) all.set(k, m);
+  store.set({ problems: all });
+  actions.reportProblems(LINK_PROBLEMS);
 }
 
 // A link's code (code=): shown in the editor, and run only once the visitor allows it (own/panel.js).
