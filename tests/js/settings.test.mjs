@@ -1,7 +1,7 @@
 // The settings table (static/rules/table.js) against its one home (py/sudoku_lab/settings.json,
 // which the page reads through the build's copy), the labels both sides give a key
-// (tests/settings_cases.json), the lists derived from it, and the one reader of what Start
-// runs (static/rules/read.js).
+// (tests/settings_cases.json), the lists derived from it, the one reader of what Start
+// runs (static/rules/read.js) and the Solver form's pure parts (static/settings/form.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 import { SETTINGS, labelOf, problemLine, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/rules/table.js";
 import { read, experimentPuzzles, filesProblem, raceWorkersProblem, seedsProblem, tooFewEntries, widestEntryProblem }
   from "../../static/rules/read.js";
+import { citationText, exchangePlaceholder, missingSolverChoice, shownParam, solverOptionText, workersFieldHidden }
+  from "../../static/settings/form.js";
 import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
@@ -294,4 +296,29 @@ test("read's parts: the experiment's puzzle files still being read, none, none r
   const list = new Map();
   assert.deepEqual(experimentPuzzles(state({ compare: { puzzles: "list", list: `${PUZZLE_9}\n\nxyz` } }), list), { line: 3 });
   assert.ok(list.has("pl"));
+});
+
+test("the Solver form's parts: its menu entry, citation, Exchange every's placeholder, a parameter as shown", () => {
+  const acs = schemas.get("acs");
+  assert.equal(solverOptionText(acs), `acs — ${acs.title}`);
+  assert.equal(citationText(acs), `${acs.title}. ${acs.citation}`);
+  assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu", "hill_climb", "own"].map(exchangePlaceholder), ["50000", "2", "100", "", ""]);
+  const [number] = acs.params.filter((p) => p.type === "float");
+  assert.equal(shownParam(number, {}), String(number.default));                  // the schema's default
+  assert.equal(shownParam(number, { [number.name]: "0.x" }), "0.x");             // as typed, never replaced
+  const flag = [...schemas.values()].flatMap((s) => s.params).find((p) => p.type === "bool");
+  assert.equal(shownParam(flag, { [flag.name]: !flag.default }), !flag.default);
+  assert.equal(shownParam(flag, {}), !!flag.default);
+  assert.equal(shownParam(flag, { [flag.name]: "" }), false);                     // a checkbox's state is a boolean
+});
+
+test("the Solver form's parts: the solver the menu takes, and Workers and Exchange every hidden for a solver on one worker", () => {
+  assert.equal(missingSolverChoice(state()), null);                                // hill_climb: the schemas have it
+  assert.equal(missingSolverChoice(state({ settings: { solver: "nope" } })), schemas.keys().next().value);
+  assert.equal(missingSolverChoice(state({ settings: { solver: "" } })), schemas.keys().next().value);
+  const hidden = (settings, problems = new Map()) => ["w", "x"].map((key) => workersFieldHidden(state({ settings, problems }), key));
+  assert.deepEqual(hidden({ solver: "alldiff_ls" }), [false, false]);
+  assert.deepEqual(hidden({ solver: "hill_climb", workers: "", exchange: "" }), [true, true]);
+  assert.deepEqual(hidden({ solver: "hill_climb", workers: "2", exchange: " " }), [false, true]);     // a link's w=2: shown to clear
+  assert.deepEqual(hidden({ solver: "hill_climb", workers: "" }, new Map([["x", "bad"]])), [true, false]);
 });
