@@ -7,6 +7,8 @@
 // is reached through sudoku_lab.bridge, which speaks JSON only.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { VISITOR, lockDown } from "./lockdown.js";
+import { SUPERSEDED, doneMessage, errorWords, progressMessage, refusedMessage, replyMessage, runErrorMessage, taskInput,
+  thrownMessage, unknownRequest, workerFailed } from "./worker-posts.js";
 
 const SLICE_SECONDS = 0.035;       // one slice of work ≈ one progress frame (~25/s)
 const STAGES = ["runtime", "numpy", "solvers"];
@@ -22,7 +24,7 @@ let pumping = false;
 const pending = [];                // messages that arrived before Python was ready
 
 const post = (msg) => self.postMessage(msg);
-const reply = (requestId, body) => post({ type: "reply", requestId, ...body });
+const reply = (requestId, body) => post(replyMessage(requestId, body));
 
 // Yield to the event loop so queued messages are handled between slices
 // (a MessageChannel round trip is not clamped the way nested setTimeout is).
@@ -61,7 +63,7 @@ function slice() {
   if (run) {
     const runId = run.runId;
     const out = JSON.parse(bridge.advance(runId, SLICE_SECONDS));
-    if (!out.ok) { run = null; post({ type: "error", runId, message: out.message }); return; }
+    if (!out.ok) { run = null; post(runErrorMessage(runId, out.message)); return; }
     report(runId, out.frame);
     if (out.report) {                        // a member at its barrier: it waits for `member-settle`
       run.waiting = true;
@@ -101,120 +103,132 @@ async function pump() {
     }
   } catch (err) {
     const runId = run && run.runId;
-    for (const requestId of tasks.values()) reply(requestId, { ok: false, message: `The worker failed: ${err && err.message || err}` });
+    for (const requestId of tasks.values()) reply(requestId, { ok: false, message: workerFailed(err) });
     run = null;
     tasks.clear();
-    post({ type: "error", runId, message: `The worker failed: ${err && err.message || err}` });
+    post(runErrorMessage(runId, workerFailed(err)));
   } finally {
     pumping = false;
   }
 }
 
 function report(runId, frame) {
-  post({ type: "progress", runId, ...frame });
+  post(progressMessage(runId, frame));
   if (frame.result) {
     if (run && run.runId === runId) run = null;
-    post({ type: "done", runId, ...frame.result });
+    post(doneMessage(runId, frame.result));
   }
 }
 
 function handle(msg) {
   switch (msg.type) {
     case "check":
-      reply(msg.requestId, JSON.parse(bridge.check(msg.puzzle)));
-      break;
+      return reply(msg.requestId, JSON.parse(bridge.check(msg.puzzle)));
     case "vet":
-      reply(msg.requestId, JSON.parse(bridge.vet(JSON.stringify(msg))));
-      break;
+      return reply(msg.requestId, JSON.parse(bridge.vet(JSON.stringify(msg))));
     case "own":                                  // a visitor's solver text: its schema, or its error and line
-      reply(msg.requestId, JSON.parse(bridge.own_schema(JSON.stringify(msg))));
-      break;
+      return reply(msg.requestId, JSON.parse(bridge.own_schema(JSON.stringify(msg))));
     case "rate":
-    case "generate": {
-      const kind = msg.type;
-      if (tasks.has(kind)) reply(tasks.get(kind), { ok: false, superseded: true });    // only the latest counts
-      tasks.delete(kind);
-      const first = JSON.parse(bridge.task_start(kind, kind === "rate" ? msg.puzzle : msg.spec));
-      tasks.set(kind, msg.requestId);
-      settle(kind, first);
-      if (tasks.size) pump();
-      break;
-    }
-    case "compare": {                            // an experiment's statistics: scipy is loaded on the first
-      scipyLoaded ||= pyodide.loadPackage("scipy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-      scipyLoaded.then(() => reply(msg.requestId, JSON.parse(bridge.compare(JSON.stringify(msg)))),
-        (err) => { scipyLoaded = null; reply(msg.requestId, { ok: false, message: `scipy did not load: ${err && err.message || err}` }); });
-      break;
-    }
-    case "drop": {                               // a task whose answer the page no longer wants
-      if (!tasks.has(msg.kind)) return;
-      reply(tasks.get(msg.kind), { ok: false, superseded: true });
-      tasks.delete(msg.kind);
-      bridge.task_drop(msg.kind);
-      break;
-    }
-    case "start": {
-      if (run) bridge.stop(run.runId);           // one run at a time
-      run = null;
-      const out = JSON.parse(bridge.start(JSON.stringify(msg)));
-      if (!out.ok) {
-        post({ type: "error", runId: msg.runId, field: out.field, message: out.message, line: out.line ?? null });
-        return;
-      }
-      run = { runId: msg.runId };
-      post({ type: "progress", runId: msg.runId, ...out.frame });
-      pump();
-      break;
-    }
-    case "member-start": {                         // one member of a run on several workers (docs/design.md, "Worker messages")
-      if (run) bridge.stop(run.runId);
-      run = null;
-      const out = JSON.parse(bridge.member_start(JSON.stringify(msg)));
-      if (!out.ok) {
-        post({ type: "error", runId: msg.runId, field: out.field, message: out.message });
-        return;
-      }
-      if (out.result) { post({ type: "done", runId: msg.runId, ...out.result }); return; }
-      run = { runId: msg.runId, waiting: false };
-      post({ type: "progress", runId: msg.runId, ...out.frame });
-      pump();
-      break;
-    }
-    case "member-settle": {
-      if (!run || run.runId !== msg.runId || !run.waiting) return;
-      const out = JSON.parse(bridge.member_settle(msg.runId, JSON.stringify({ reports: msg.reports, elapsed: msg.elapsed })));
-      if (!out.ok) { run = null; post({ type: "error", runId: msg.runId, message: out.message }); return; }
-      if (out.done) {
-        run = null;
-        post({ type: "done", runId: msg.runId, ...out.result });
-        if (tasks.size) pump();
-        return;
-      }
-      run.waiting = false;
-      pump();
-      break;
-    }
-    case "stop": {
-      if (!run || run.runId !== msg.runId) return;
-      run = null;
-      const out = JSON.parse(bridge.stop(msg.runId));
-      if (out.ok) report(msg.runId, out.frame);
-      if (tasks.size) pump();
-      break;
-    }
+    case "generate":
+      return startTask(msg);
+    case "compare":
+      return compareEntries(msg);
+    case "drop":
+      return dropTask(msg.kind);
+    case "start":
+      return startRun(msg);
+    case "member-start":
+      return startMember(msg);
+    case "member-settle":
+      return settleMember(msg);
+    case "stop":
+      return stopRun(msg.runId);
     default:
-      if (msg.requestId !== undefined) reply(msg.requestId, { ok: false, message: `unknown request ${msg.type}` });
+      if (msg.requestId !== undefined) reply(msg.requestId, unknownRequest(msg.type));
   }
+}
+
+// A rating or a generation: only the latest request of its kind counts, so the one under way is
+// answered as superseded; it starts at once and goes on in slices.
+function startTask(msg) {
+  const kind = msg.type;
+  if (tasks.has(kind)) reply(tasks.get(kind), SUPERSEDED);
+  tasks.delete(kind);
+  const first = JSON.parse(bridge.task_start(kind, taskInput(msg)));
+  tasks.set(kind, msg.requestId);
+  settle(kind, first);
+  if (tasks.size) pump();
+}
+
+// An experiment's statistics: scipy is loaded on the first (a failed loading is tried again by the next).
+function compareEntries(msg) {
+  scipyLoaded ||= pyodide.loadPackage("scipy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+  scipyLoaded.then(() => reply(msg.requestId, JSON.parse(bridge.compare(JSON.stringify(msg)))),
+    (err) => { scipyLoaded = null; reply(msg.requestId, { ok: false, message: `scipy did not load: ${errorWords(err)}` }); });
+}
+
+// A task whose answer the page no longer wants.
+function dropTask(kind) {
+  if (!tasks.has(kind)) return;
+  reply(tasks.get(kind), SUPERSEDED);
+  tasks.delete(kind);
+  bridge.task_drop(kind);
+}
+
+// One run at a time: a run under way is stopped, unanswered, before another starts.
+function dropRun() {
+  if (run) bridge.stop(run.runId);
+  run = null;
+}
+
+function startRun(msg) {
+  dropRun();
+  const out = JSON.parse(bridge.start(JSON.stringify(msg)));
+  if (!out.ok) return post(refusedMessage(msg.runId, out));
+  run = { runId: msg.runId };
+  post(progressMessage(msg.runId, out.frame));
+  pump();
+}
+
+// One member of a run on several workers (docs/design.md, "Worker messages"): it runs to its
+// barrier, reports there and waits for `member-settle`.
+function startMember(msg) {
+  dropRun();
+  const out = JSON.parse(bridge.member_start(JSON.stringify(msg)));
+  if (!out.ok) return post(refusedMessage(msg.runId, out, false));
+  if (out.result) return post(doneMessage(msg.runId, out.result));
+  run = { runId: msg.runId, waiting: false };
+  post(progressMessage(msg.runId, out.frame));
+  pump();
+}
+
+// Every member's reports at the barrier the member waits at: the run goes on, or ends here.
+function settleMember(msg) {
+  if (!run || run.runId !== msg.runId || !run.waiting) return;
+  const out = JSON.parse(bridge.member_settle(msg.runId, JSON.stringify({ reports: msg.reports, elapsed: msg.elapsed })));
+  if (!out.ok) { run = null; post(runErrorMessage(msg.runId, out.message)); return; }
+  if (out.done) {
+    run = null;
+    post(doneMessage(msg.runId, out.result));
+    if (tasks.size) pump();
+    return;
+  }
+  run.waiting = false;
+  pump();
+}
+
+// Stop: the run's last frame and result, then the tasks waiting for it.
+function stopRun(runId) {
+  if (!run || run.runId !== runId) return;
+  run = null;
+  const out = JSON.parse(bridge.stop(runId));
+  if (out.ok) report(runId, out.frame);
+  if (tasks.size) pump();
 }
 
 self.onmessage = (e) => {
   if (!bridge) { pending.push(e.data); return; }
-  try { handle(e.data); } catch (err) {
-    const msg = e.data || {};
-    const message = String(err && err.message || err);
-    if (msg.requestId !== undefined) reply(msg.requestId, { ok: false, message });
-    else post({ type: "error", runId: msg.runId, message });
-  }
+  try { handle(e.data); } catch (err) { post(thrownMessage(e.data || {}, err)); }
 };
 
 load().then(() => {

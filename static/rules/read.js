@@ -111,82 +111,130 @@ export const autoWorkersNow = (state) => readSolverForm({ ...state, settings: { 
 // "list" | "files" | "gen" | "set", puzzles?, sweep?, id?}: a built-in set is loaded by the caller.
 export function read(view, state, { stored = true } = {}) {
   const problems = new Map();
-  const out = {};
+  const out = readLimits(state.settings, problems);
   let line = null;
-  // the step and evaluation budgets: an empty field is none (docs/design.md, "Values")
-  for (const [key, name] of [["i", "max_iterations"], ["ev", "max_evaluations"]]) {
-    const raw = state.settings[name];
-    out[name] = raw === "" || raw === null || raw === undefined ? null : take(problems, key, (label) => values.budget(raw, label));
-  }
-  // the time limit: left empty beside a budget, none (the run ends at its budget, whatever the load)
-  const budgeted = !!(String(state.settings.max_iterations ?? "").trim() || String(state.settings.max_evaluations ?? "").trim());
-  out.max_seconds = take(problems, "t", (label) => values.max_seconds_or_none(state.settings.max_seconds, budgeted, label));
-  if (view === "solve") {
-    Object.assign(out, readSolverForm(state, problems));
-    if (!state.puzzle) problems.set("p", LOAD_FIRST);
-    else out.puzzle = boardToString(state.puzzle.cells);
-  } else {
-    const c = state.compare;
-    out.entries = c.entries;
-    const min = view === "race" ? 2 : 1;
-    if (c.entries.length < min) {
-      problems.set("e", view === "race" ? "A race needs two to five entries: add them with “Add entry”."
-        : "Add at least one entry with “Add entry”.");
-    }
-    out.runs = 1;
-    out.workers = 1;
-    // a race runs every lane at once: its lanes' workers together on the pool (docs/design.md, "Share links")
-    const raceWorkers = c.entries.reduce((sum, e) => sum + workersOf(e), 0);
-    if (view === "race" && raceWorkers > MAX_WORKERS) {
-      problems.set("e", `the lanes ask for ${raceWorkers} workers together; a race runs on at most ${MAX_WORKERS}`);
-    }
-    if (view === "experiment") {
-      out.runs = take(problems, "runs", (label) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs, label));
-      out.workers = take(problems, "workers",
-        (label) => values.param({ name: "workers", type: "int", min: 1, max: MAX_WORKERS }, c.workers, label));
-      // a run that asks for more workers than the pool has could never start: the pool is the visitor's to grow
-      const widest = c.entries.findIndex((e) => workersOf(e) > (out.workers ?? MAX_WORKERS));
-      if (widest !== -1) {
-        problems.set("workers", `entry ${widest + 1} asks for ${workersOf(c.entries[widest])} workers a run, more than the ` +
-          `pool's ${out.workers}: raise the workers to ${Math.max(...c.entries.map(workersOf))} or add the entry with fewer`);
-      }
-      if (c.puzzles === "current") {
-        if (state.puzzle) out.puzzles = { kind: "current", puzzles: [{ name: "current", puzzle: boardToString(state.puzzle.cells) }] };
-        else problems.set("p", LOAD_FIRST);
-      } else if (c.puzzles === "list") {
-        try { out.puzzles = { kind: "list", puzzles: readPuzzleList(c.list) }; } catch (err) {
-          if (!(err instanceof ListProblem)) throw err;
-          problems.set("pl", err.message);
-          line = err.line;
-        }
-      } else if (c.puzzles === "files") {
-        const f = state.files;
-        if (f.reading) problems.set("ps", `the files are still being read (${f.reading.done} of ${f.reading.total})`);
-        else if (!f.read.length) {
-          problems.set("ps", f.skipped.length ? "none of the files opened holds a puzzle that can be read (see the list)"
-            : "open one or more puzzle files first (Open files…, or drop them on the files box)");
-        } else out.puzzles = { kind: "files", puzzles: f.read };
-      } else if (c.puzzles === "gen") {
-        const sweep = take(problems, "gs", () => readSweep(c.sweep));
-        if (sweep) out.puzzles = { kind: "gen", sweep, puzzles: sweep.specs.map((spec) => ({ name: spec, spec, puzzle: null })) };
-      } else {
-        out.puzzles = { kind: "set", id: c.puzzles };
-      }
-      // seeds s, s+1, …, s+runs−1 must all follow the seed rule
-      if (out.runs !== null) {
-        c.entries.forEach((e, i) => {
-          if (e.seed > values.SEED_MAX - (out.runs - 1) && !problems.has("runs")) {   // (seed + runs − 1 may not fit a double)
-            const last = BigInt(e.seed) + BigInt(out.runs - 1);
-            problems.set("runs", `entry ${i + 1}'s seeds ${e.seed} … ${last} pass ${values.SEED_MAX}; lower its seed or the runs`);
-          }
-        });
-      }
-    } else if (!state.puzzle) {
-      problems.set("p", LOAD_FIRST);
-    }
-  }
+  if (view === "solve") Object.assign(out, readSolve(state, problems));
+  else ({ line } = readComparison(view, state, problems, out));
   if (stored) {
     for (const [k, m] of state.problems) if (judgesHere(view, k, state)) problems.set(k, m);
   }
   return { values: out, problems, line };
+}
+
+// Every view's limits: the step and evaluation budgets, an empty field none (docs/design.md,
+// "Values"), and the time limit, which left empty beside a budget is none too (the run ends at
+// its budget, whatever the load).
+function readLimits(settings, problems) {
+  const out = {};
+  for (const [key, name] of [["i", "max_iterations"], ["ev", "max_evaluations"]]) {
+    const raw = settings[name];
+    out[name] = raw === "" || raw === null || raw === undefined ? null : take(problems, key, (label) => values.budget(raw, label));
+  }
+  const budgeted = !!(String(settings.max_iterations ?? "").trim() || String(settings.max_evaluations ?? "").trim());
+  out.max_seconds = take(problems, "t", (label) => values.max_seconds_or_none(settings.max_seconds, budgeted, label));
+  return out;
+}
+
+// A single run: the solver form's values and the board's puzzle.
+function readSolve(state, problems) {
+  const out = readSolverForm(state, problems);
+  if (!state.puzzle) problems.set("p", LOAD_FIRST);
+  else out.puzzle = boardToString(state.puzzle.cells);
+  return out;
+}
+
+// A race or an experiment, into `out`: its entries, runs and workers (one each in a race), an
+// experiment's puzzles; returns {line} (the pasted list's line that cannot be read, or null).
+function readComparison(view, state, problems, out) {
+  const c = state.compare;
+  Object.assign(out, { entries: c.entries, runs: 1, workers: 1 });
+  const few = tooFewEntries(view, c.entries);
+  if (few) problems.set("e", few);
+  const together = view === "race" ? raceWorkersProblem(c.entries) : null;
+  if (together) problems.set("e", together);
+  if (view === "experiment") return readExperiment(state, problems, out);
+  if (!state.puzzle) problems.set("p", LOAD_FIRST);
+  return { line: null };
+}
+
+// Why a race or an experiment cannot start with these entries (too few), or null.
+export function tooFewEntries(view, entries) {
+  if (entries.length >= (view === "race" ? 2 : 1)) return null;
+  return view === "race" ? "A race needs two to five entries: add them with “Add entry”." : "Add at least one entry with “Add entry”.";
+}
+
+// A race runs every lane at once: its lanes' workers together on the pool (docs/design.md, "Share
+// links"), at most MAX_WORKERS; why not, or null.
+export function raceWorkersProblem(entries) {
+  const together = entries.reduce((sum, e) => sum + workersOf(e), 0);
+  return together > MAX_WORKERS ? `the lanes ask for ${together} workers together; a race runs on at most ${MAX_WORKERS}` : null;
+}
+
+// An experiment, into `out`: its runs, its pool's workers and its puzzles; returns {line}.
+function readExperiment(state, problems, out) {
+  const c = state.compare;
+  out.runs = take(problems, "runs", (label) => values.param({ name: "runs", type: "int", min: 1, max: MAX_RUNS }, c.runs, label));
+  out.workers = take(problems, "workers",
+    (label) => values.param({ name: "workers", type: "int", min: 1, max: MAX_WORKERS }, c.workers, label));
+  const widest = widestEntryProblem(c.entries, out.workers);
+  if (widest) problems.set("workers", widest);
+  const { puzzles, line = null } = experimentPuzzles(state, problems);
+  if (puzzles) out.puzzles = puzzles;
+  const seeds = out.runs !== null ? seedsProblem(c.entries, out.runs) : null;
+  if (seeds) problems.set("runs", seeds);
+  return { line };
+}
+
+// A run that asks for more workers than the experiment's pool has could never start (the pool is
+// the visitor's to grow): the first such entry's problem, or null. `workers` null: not read.
+export function widestEntryProblem(entries, workers) {
+  const widest = entries.findIndex((e) => workersOf(e) > (workers ?? MAX_WORKERS));
+  if (widest === -1) return null;
+  return `entry ${widest + 1} asks for ${workersOf(entries[widest])} workers a run, more than the ` +
+    `pool's ${workers}: raise the workers to ${Math.max(...entries.map(workersOf))} or add the entry with fewer`;
+}
+
+// Seeds s, s+1, …, s+runs−1 must all follow the seed rule: the first entry whose last seed passes
+// it, or null.
+export function seedsProblem(entries, runs) {
+  const i = entries.findIndex((e) => e.seed > values.SEED_MAX - (runs - 1));   // (seed + runs − 1 may not fit a double)
+  if (i === -1) return null;
+  const last = BigInt(entries[i].seed) + BigInt(runs - 1);
+  return `entry ${i + 1}'s seeds ${entries[i].seed} … ${last} pass ${values.SEED_MAX}; lower its seed or the runs`;
+}
+
+// The experiment's puzzles, by the state's choice: {puzzles} (a built-in set by its id only), or
+// {} with the problem set — and {line}, the pasted list's line that cannot be read.
+export function experimentPuzzles(state, problems) {
+  const c = state.compare;
+  if (c.puzzles === "current") {
+    if (state.puzzle) return { puzzles: { kind: "current", puzzles: [{ name: "current", puzzle: boardToString(state.puzzle.cells) }] } };
+    problems.set("p", LOAD_FIRST);
+    return {};
+  }
+  if (c.puzzles === "list") {
+    try { return { puzzles: { kind: "list", puzzles: readPuzzleList(c.list) } }; } catch (err) {
+      if (!(err instanceof ListProblem)) throw err;
+      problems.set("pl", err.message);
+      return { line: err.line };
+    }
+  }
+  if (c.puzzles === "files") {
+    const unread = filesProblem(state.files);
+    if (unread) problems.set("ps", unread);
+    return unread ? {} : { puzzles: { kind: "files", puzzles: state.files.read } };
+  }
+  if (c.puzzles === "gen") {
+    const sweep = take(problems, "gs", () => readSweep(c.sweep));
+    return sweep ? { puzzles: { kind: "gen", sweep, puzzles: sweep.specs.map((spec) => ({ name: spec, spec, puzzle: null })) } } : {};
+  }
+  return { puzzles: { kind: "set", id: c.puzzles } };
+}
+
+// Why the puzzle files opened cannot be run yet (still being read, none, none readable), or null.
+export function filesProblem(files) {
+  if (files.reading) return `the files are still being read (${files.reading.done} of ${files.reading.total})`;
+  if (files.read.length) return null;
+  return files.skipped.length ? "none of the files opened holds a puzzle that can be read (see the list)"
+    : "open one or more puzzle files first (Open files…, or drop them on the files box)";
 }

@@ -24,29 +24,40 @@ function showWorkers(store, texts, why) {
   const input = texts.get("w");
   const labels = ["w", "x"].map((key) => [key, texts.get(key).closest("label")]);
   store.on(["settings", "puzzle", "schemas", "spareWorkers", "problems"], (s) => {
-    const several = runsOnSeveral(s.settings.solver);
-    for (const [key, label] of labels) label.hidden = !several && !String(valueIn(s, key) ?? "").trim() && !s.problems.has(key);
+    for (const [key, label] of labels) label.hidden = workersFieldHidden(s, key);
     const auto = `auto: ${autoWorkersNow(s)}`;
     if (input.placeholder !== auto) input.placeholder = auto;
-    const reason = workersAuto(s) && several ? autoWorkersReason(s) : "";
+    const reason = workersAuto(s) && runsOnSeveral(s.settings.solver) ? autoWorkersReason(s) : "";
     why.hidden = !reason;
     if (why.textContent !== reason) why.textContent = reason;
   });
 }
+
+// Is Workers' or Exchange every's field (`key`: w, x) hidden? Only for a solver that never runs on
+// several workers, and then only while it holds neither a value nor a problem.
+export const workersFieldHidden = (s, key) =>
+  !runsOnSeveral(s.settings.solver) && !String(valueIn(s, key) ?? "").trim() && !s.problems.has(key);
 
 export function mountSettings(store, actions, worker) {
   const $ = (id) => document.getElementById(id);
   const ui = { solver: $("solver-select"), citation: $("solver-citation"), params: $("params") };
   const textField = (key) => document.querySelector(`[data-testid="${setting(key).field}"]`);
   const texts = new Map(TEXT_KEYS.map((key) => [key, textField(key)]));
-  let builtFor = null;               // the solver whose parameter form is on screen
-  let builtSchema = null;            // and its schema (a visitor's solver's changes with its text)
-
-  const settings = () => store.state.settings;
-  const setSettings = (patch) => store.set({ settings: { ...settings(), ...patch } });
+  const setSettings = (patch) => store.set({ settings: { ...store.state.settings, ...patch } });
   const fieldOf = (key) => (key === "s" ? ui.solver : texts.get(key) || paramInput(ui.params, key));
+  const markProblems = (s) => markSettingsProblems(s, fieldOf);
 
-  // ------------------------------------------------------------------ visitor -> state
+  readSettings(store, actions, ui, texts, setSettings);
+  showSettings(store, ui, texts, setSettings, markProblems);
+  showWorkers(store, texts, $("solve-workers-auto"));
+  store.on(["problems"], markProblems);
+  lockWhileRunning(store, ui, texts);
+  mountVet(store, actions, worker, fieldOf);
+}
+
+// Visitor -> state: the solver menu, the parameters and the text fields, as typed.
+function readSettings(store, actions, ui, texts, setSettings) {
+  const isParam = (key) => isParamOf(store.state, key);
   ui.solver.addEventListener("change", () => {
     actions.fieldEdited("s");
     // the old solver's parameters and their problems go with it
@@ -57,7 +68,7 @@ export function mountSettings(store, actions, worker) {
     const input = e.target;
     if (!input.name) return;
     actions.fieldEdited(input.name);
-    setSettings({ params: { ...settings().params, [input.name]: input.type === "checkbox" ? input.checked : input.value } });
+    setSettings({ params: { ...store.state.settings.params, [input.name]: input.type === "checkbox" ? input.checked : input.value } });
   };
   ui.params.addEventListener("input", readParam);
   ui.params.addEventListener("change", readParam);
@@ -65,16 +76,19 @@ export function mountSettings(store, actions, worker) {
   for (const [key, input] of texts) {
     input.addEventListener("input", () => { actions.fieldEdited(key); store.set(patchOf(store.state, key, input.value)); });
   }
+}
 
-  const isParam = (key) => isParamOf(store.state, key);
-
-  // ------------------------------------------------------------------ state -> form
+// State -> form: the solver menu's options once the schemas come, the chosen solver's citation and
+// parameter form (built anew when the solver or its schema changes), every field's value.
+function showSettings(store, ui, texts, setSettings, markProblems) {
   store.on(["schemas"], (s) => {
     if (!s.schemas.size || ui.solver.options.length) return;
-    for (const schema of s.schemas.values()) ui.solver.add(new Option(`${schema.id} — ${schema.title}`, schema.id));
-    if (!s.settings.solver || !s.schemas.has(s.settings.solver)) setSettings({ solver: s.schemas.keys().next().value });
+    for (const schema of s.schemas.values()) ui.solver.add(new Option(solverOptionText(schema), schema.id));
+    const first = missingSolverChoice(s);
+    if (first !== null) setSettings({ solver: first });
   });
-
+  let builtFor = null;               // the solver whose parameter form is on screen
+  let builtSchema = null;            // and its schema (a visitor's solver's changes with its text)
   store.on(["settings", "schemas"], (s) => {
     const schema = s.schemas.get(s.settings.solver);
     if (!schema && s.schemas.size && builtFor !== "") {
@@ -85,42 +99,70 @@ export function mountSettings(store, actions, worker) {
       builtFor = "";
     }
     if (schema && (builtFor !== schema.id || builtSchema !== schema)) {
-      ui.solver.value = schema.id;
-      ui.citation.textContent = `${schema.title}. ${schema.citation}`;
-      texts.get("x").placeholder = Object.hasOwn(EXCHANGES, schema.id) ? String(exchangeOf(schema.id)) : "";   // empty: the solver's own
-      buildParamForm(ui.params, schema, s.settings.params);
+      buildSolverForm(ui, texts, schema, s);
       builtFor = schema.id;
       builtSchema = schema;
-      lockForm(ui.params, !!s.running);
       markProblems(s);
     }
-    if (schema) {
-      for (const p of schema.params) {
-        const input = paramInput(ui.params, p.name);
-        const v = Object.hasOwn(s.settings.params, p.name) ? s.settings.params[p.name] : p.default;
-        if (p.type === "bool") { if (input.checked !== !!v) input.checked = !!v; } else if (input.value !== String(v)) input.value = String(v);
-      }
-    }
+    if (schema) showParamValues(ui.params, schema, s.settings.params);
     for (const [key, input] of texts) if (input.value !== valueIn(s, key)) input.value = valueIn(s, key);
   });
+}
 
-  showWorkers(store, texts, document.getElementById("solve-workers-auto"));
-  function markProblems(s) {
-    for (const key of FIELD_KEYS) markField(fieldOf(key), s.problems.get(key) || null);
-    const schema = s.schemas.get(s.settings.solver);
-    if (schema) for (const p of schema.params) markField(fieldOf(p.name), s.problems.get(p.name) || null);
+// The chosen solver's menu entry, citation, exchange placeholder and parameter form.
+function buildSolverForm(ui, texts, schema, s) {
+  ui.solver.value = schema.id;
+  ui.citation.textContent = citationText(schema);
+  texts.get("x").placeholder = exchangePlaceholder(schema.id);
+  buildParamForm(ui.params, schema, s.settings.params);
+  lockForm(ui.params, !!s.running);
+}
+
+// Each parameter's input shows the settings' value, or its default.
+function showParamValues(container, schema, params) {
+  for (const p of schema.params) {
+    const input = paramInput(container, p.name);
+    const shown = shownParam(p, params);
+    if (p.type === "bool") { if (input.checked !== shown) input.checked = shown; } else if (input.value !== shown) input.value = shown;
   }
-  store.on(["problems"], markProblems);
+}
 
-  // The settings on screen are the running run's (or race's): nothing changes them while it goes.
+// The solver menu's entry for a schema: "acs — Ant colony system".
+export const solverOptionText = (schema) => `${schema.id} — ${schema.title}`;
+
+// The line under the menu: the solver's title and its citation.
+export const citationText = (schema) => `${schema.title}. ${schema.citation}`;
+
+// Exchange every's placeholder: the solver's own exchange where it runs on several workers, else empty.
+export const exchangePlaceholder = (solver) => (Object.hasOwn(EXCHANGES, solver) ? String(exchangeOf(solver)) : "");
+
+// A parameter as its input shows it: a checkbox's state (bool) or the field's text, of the
+// settings' value where one is set, else of the schema's default.
+export function shownParam(p, params) {
+  const v = Object.hasOwn(params, p.name) ? params[p.name] : p.default;
+  return p.type === "bool" ? !!v : String(v);
+}
+
+// The solver the settings take once the menu is filled when they name none the schemas have (the
+// first), or null when they name one.
+export const missingSolverChoice = (s) =>
+  (!s.settings.solver || !s.schemas.has(s.settings.solver) ? s.schemas.keys().next().value : null);
+
+// Every field of the form marked with its problem, or cleared: the settings' own and the solver's parameters.
+function markSettingsProblems(s, fieldOf) {
+  for (const key of FIELD_KEYS) markField(fieldOf(key), s.problems.get(key) || null);
+  const schema = s.schemas.get(s.settings.solver);
+  if (schema) for (const p of schema.params) markField(fieldOf(p.name), s.problems.get(p.name) || null);
+}
+
+// The settings on screen are the running run's (or race's): nothing changes them while it goes.
+function lockWhileRunning(store, ui, texts) {
   store.on(["running", "ready"], (s) => {
     const on = !!s.running;
     ui.solver.disabled = !s.ready || on;
     for (const input of texts.values()) input.disabled = on;
     lockForm(ui.params, on);
   });
-
-  mountVet(store, actions, worker, fieldOf);
 }
 
 // The vet request: settings that depend on the puzzle are checked by Python whenever either changes.

@@ -1,7 +1,7 @@
 // The settings table (static/rules/table.js) against its one home (py/sudoku_lab/settings.json,
 // which the page reads through the build's copy), the labels both sides give a key
-// (tests/settings_cases.json), the lists derived from it, and the one reader of what Start
-// runs (static/rules/read.js).
+// (tests/settings_cases.json), the lists derived from it, the one reader of what Start
+// runs (static/rules/read.js) and the Solver form's pure parts (static/settings/form.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -9,7 +9,10 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 import { SETTINGS, labelOf, problemLine, judges, hasField, LINK_KEYS, COMPARE_LINK_KEYS, initialSettings, keysIn, entryKey } from "../../static/rules/table.js";
-import { read } from "../../static/rules/read.js";
+import { read, experimentPuzzles, filesProblem, raceWorkersProblem, seedsProblem, tooFewEntries, widestEntryProblem }
+  from "../../static/rules/read.js";
+import { citationText, exchangePlaceholder, missingSolverChoice, shownParam, solverOptionText, workersFieldHidden }
+  from "../../static/settings/form.js";
 import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
@@ -258,4 +261,64 @@ test("read: why Workers auto stands for what it does, in words: the solver, then
   }
   assert.equal(autoWorkersReason(state({ puzzle: null })), "");
   assert.match(autoWorkersReason(state()), /^auto: 1 worker — /);
+});
+
+test("read's parts: too few entries, the lanes' workers together, an entry wider than the pool, seeds past the rule", () => {
+  assert.equal(tooFewEntries("race", [entry("acs")]), "A race needs two to five entries: add them with “Add entry”.");
+  assert.equal(tooFewEntries("race", [entry("acs"), entry("hill_climb")]), null);
+  assert.equal(tooFewEntries("experiment", []), "Add at least one entry with “Add entry”.");
+  assert.equal(tooFewEntries("experiment", [entry("acs")]), null);
+  const wide = (workers) => ({ ...entry("alldiff_ls"), workers, exchange: 50000 });
+  assert.equal(raceWorkersProblem([wide(4), wide(4)]), null);                     // 8: the most a race runs on
+  assert.equal(raceWorkersProblem([wide(4), wide(4), entry("acs")]), "the lanes ask for 9 workers together; a race runs on at most 8");
+  assert.equal(widestEntryProblem([entry("acs"), wide(3)], 3), null);
+  assert.equal(widestEntryProblem([entry("acs"), wide(3), wide(4)], 2),
+    "entry 2 asks for 3 workers a run, more than the pool's 2: raise the workers to 4 or add the entry with fewer");
+  assert.equal(widestEntryProblem([wide(8)], null), null);                        // the pool's workers unread: no second problem
+  assert.equal(seedsProblem([entry("acs", 2 ** 53 - 3)], 3), null);               // its last seed is the largest the rule takes
+  assert.equal(seedsProblem([entry("acs", 1), entry("acs", 2 ** 53 - 2), entry("acs", 2 ** 53 - 1)], 3),
+    "entry 2's seeds 9007199254740990 … 9007199254740992 pass 9007199254740991; lower its seed or the runs");
+});
+
+test("read's parts: the experiment's puzzle files still being read, none, none readable, or read", () => {
+  const files = (patch) => ({ set: null, reading: null, read: [], skipped: [], ...patch });
+  const one = [{ name: "a.txt #1", puzzle: PUZZLE_9, file: "a.txt" }];
+  assert.equal(filesProblem(files({ reading: { done: 1, total: 3 }, read: one })), "the files are still being read (1 of 3)");
+  assert.match(filesProblem(files({})), /^open one or more puzzle files first/);
+  assert.match(filesProblem(files({ skipped: [{ name: "b.txt", problem: "x" }] })), /^none of the files opened holds a puzzle/);
+  assert.equal(filesProblem(files({ read: one, skipped: [{ name: "b.txt", problem: "x" }] })), null);
+  const problems = new Map();
+  const chosen = (f) => experimentPuzzles(state({ files: f, compare: { puzzles: "files" } }), problems);
+  assert.deepEqual(chosen(files({ read: one })), { puzzles: { kind: "files", puzzles: one } });
+  assert.equal(problems.size, 0);
+  assert.deepEqual(chosen(files({})), {});
+  assert.match(problems.get("ps"), /^open one or more puzzle files first/);
+  const list = new Map();
+  assert.deepEqual(experimentPuzzles(state({ compare: { puzzles: "list", list: `${PUZZLE_9}\n\nxyz` } }), list), { line: 3 });
+  assert.ok(list.has("pl"));
+});
+
+test("the Solver form's parts: its menu entry, citation, Exchange every's placeholder, a parameter as shown", () => {
+  const acs = schemas.get("acs");
+  assert.equal(solverOptionText(acs), `acs — ${acs.title}`);
+  assert.equal(citationText(acs), `${acs.title}. ${acs.citation}`);
+  assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu", "hill_climb", "own"].map(exchangePlaceholder), ["50000", "2", "100", "", ""]);
+  const [number] = acs.params.filter((p) => p.type === "float");
+  assert.equal(shownParam(number, {}), String(number.default));                  // the schema's default
+  assert.equal(shownParam(number, { [number.name]: "0.x" }), "0.x");             // as typed, never replaced
+  const flag = [...schemas.values()].flatMap((s) => s.params).find((p) => p.type === "bool");
+  assert.equal(shownParam(flag, { [flag.name]: !flag.default }), !flag.default);
+  assert.equal(shownParam(flag, {}), !!flag.default);
+  assert.equal(shownParam(flag, { [flag.name]: "" }), false);                     // a checkbox's state is a boolean
+});
+
+test("the Solver form's parts: the solver the menu takes, and Workers and Exchange every hidden for a solver on one worker", () => {
+  assert.equal(missingSolverChoice(state()), null);                                // hill_climb: the schemas have it
+  assert.equal(missingSolverChoice(state({ settings: { solver: "nope" } })), schemas.keys().next().value);
+  assert.equal(missingSolverChoice(state({ settings: { solver: "" } })), schemas.keys().next().value);
+  const hidden = (settings, problems = new Map()) => ["w", "x"].map((key) => workersFieldHidden(state({ settings, problems }), key));
+  assert.deepEqual(hidden({ solver: "alldiff_ls" }), [false, false]);
+  assert.deepEqual(hidden({ solver: "hill_climb", workers: "", exchange: "" }), [true, true]);
+  assert.deepEqual(hidden({ solver: "hill_climb", workers: "2", exchange: " " }), [false, true]);     // a link's w=2: shown to clear
+  assert.deepEqual(hidden({ solver: "hill_climb", workers: "" }, new Map([["x", "bad"]])), [true, false]);
 });

@@ -1,0 +1,39 @@
+// What the Web Worker (worker.js) posts to the page, built in one place (docs/design.md, "Worker
+// messages"): the page's client reads them, and a visitor's worker's are checked against the same
+// protocol (messages.js `visitorMessageProblem`). Pure: node tests build them without a worker.
+
+// the words of whatever was thrown (an Error's message, else the thing itself)
+export const errorWords = (err) => String(err && err.message || err);
+
+// a request's one answer
+export const replyMessage = (requestId, body) => ({ type: "reply", requestId, ...body });
+
+// the answer of a task that a newer request of its kind, or a `drop`, replaced
+export const SUPERSEDED = Object.freeze({ ok: false, superseded: true });
+
+// the answer of a request of a type the worker does not know
+export const unknownRequest = (type) => ({ ok: false, message: `unknown request ${type}` });
+
+// a run's frame, and its result once it ends
+export const progressMessage = (runId, frame) => ({ type: "progress", runId, ...frame });
+export const doneMessage = (runId, result) => ({ type: "done", runId, ...result });
+
+// a run that ended in an error (runId null: no run was under way)
+export const runErrorMessage = (runId, message) => ({ type: "error", runId, message });
+
+// A `start` the package refused: the setting at fault (`field`) and, for a visitor's text, its line
+// (null when none); a `member-start`'s refusal (`withLine` false) carries no line.
+export const refusedMessage = (runId, out, withLine = true) =>
+  ({ type: "error", runId, field: out.field, message: out.message, ...(withLine ? { line: out.line ?? null } : {}) });
+
+// What a message that threw while handled gets: a request its reply, anything else a run's error.
+export function thrownMessage(msg, err) {
+  const message = errorWords(err);
+  return msg.requestId !== undefined ? replyMessage(msg.requestId, { ok: false, message }) : runErrorMessage(msg.runId, message);
+}
+
+// the words of a slice that threw: every task under way and the run end with them
+export const workerFailed = (err) => `The worker failed: ${errorWords(err)}`;
+
+// what a sliced task starts from: a rating the puzzle's text, a generation its spec
+export const taskInput = (msg) => (msg.type === "rate" ? msg.puzzle : msg.spec);

@@ -1,0 +1,53 @@
+// What the Web Worker posts (static/python/worker-posts.js): the shapes the page's client reads
+// (docs/design.md, "Worker messages"), each inside the protocol a visitor's worker is held to
+// (messages.js visitorMessageProblem), since the lab's own worker posts them there too.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { SUPERSEDED, doneMessage, errorWords, progressMessage, refusedMessage, replyMessage, runErrorMessage, taskInput,
+  thrownMessage, unknownRequest, workerFailed } from "../../static/python/worker-posts.js";
+import { visitorMessageProblem } from "../../static/python/messages.js";
+
+const BOARD = "1".repeat(81);
+
+test("a run's frame, result and error, and a request's reply, keep the protocol's fields", () => {
+  const frame = { points: [[1, 3, null]], series: ["best"], events: [], progress: { board: BOARD, iteration: 1, best: 3 } };
+  const progress = progressMessage(7, frame);
+  assert.deepEqual(progress, { type: "progress", runId: 7, ...frame });
+  const done = doneMessage(7, { board: BOARD, stop_reason: "budget", solved: false });
+  assert.deepEqual(done, { type: "done", runId: 7, board: BOARD, stop_reason: "budget", solved: false });
+  const error = runErrorMessage(7, "line 3 of my_solver.py: ValueError");
+  assert.deepEqual(error, { type: "error", runId: 7, message: "line 3 of my_solver.py: ValueError" });
+  const reply = replyMessage(4, { ok: true, schema: {} });
+  assert.deepEqual(reply, { type: "reply", requestId: 4, ok: true, schema: {} });
+  for (const m of [progress, done, error, reply, runErrorMessage(null, "x"), replyMessage(2, SUPERSEDED)]) {
+    assert.equal(visitorMessageProblem(m), null, JSON.stringify(m));
+  }
+});
+
+test("a refused start names its field and its line (null when none); a refused member's names no line", () => {
+  const out = { ok: false, field: "code", message: "line 4 of my_solver.py: SyntaxError", line: 4 };
+  assert.deepEqual(refusedMessage(3, out), { type: "error", runId: 3, field: "code", message: out.message, line: 4 });
+  assert.equal(refusedMessage(3, { ok: false, field: "seed", message: "seed must be …" }).line, null);
+  const member = refusedMessage(3, out, false);
+  assert.deepEqual(member, { type: "error", runId: 3, field: "code", message: out.message });
+  assert.equal(Object.hasOwn(member, "line"), false);
+  assert.equal(visitorMessageProblem(refusedMessage(3, out)), null);
+});
+
+test("a message that threw: a request gets its one reply, a run its error, in the thrown thing's words", () => {
+  assert.deepEqual(thrownMessage({ type: "vet", requestId: 0 }, new TypeError("bad puzzle")),
+    { type: "reply", requestId: 0, ok: false, message: "bad puzzle" });
+  assert.deepEqual(thrownMessage({ type: "stop", runId: 5 }, "held"), { type: "error", runId: 5, message: "held" });
+  assert.deepEqual(thrownMessage({}, null), { type: "error", runId: undefined, message: "null" });
+  assert.equal(errorWords({ message: "" }), "[object Object]");                 // an empty message says what was thrown
+  assert.equal(workerFailed(new RangeError("too deep")), "The worker failed: too deep");
+});
+
+test("a superseded task's answer, an unknown request's, and what a task starts from", () => {
+  assert.deepEqual(replyMessage(9, SUPERSEDED), { type: "reply", requestId: 9, ok: false, superseded: true });
+  assert.throws(() => { SUPERSEDED.ok = true; }, TypeError);                    // one answer for every task, unchanged
+  assert.deepEqual(unknownRequest("solve"), { ok: false, message: "unknown request solve" });
+  assert.equal(taskInput({ type: "rate", puzzle: "1.2", spec: "9:0.4:1" }), "1.2");
+  assert.equal(taskInput({ type: "generate", puzzle: "1.2", spec: "9:0.4:1" }), "9:0.4:1");
+});
