@@ -27,19 +27,66 @@ export function readGenerator(form) {
   return problems.size ? { problems } : { spec: specOf(form.size, form.p, form.seed, form.unique) };
 }
 
+// What the worker's reply to a generation puts on the page: {problem: why nothing was made}, or
+// {puzzle: the made puzzle, remembering its settings, note: why Unique mode stopped above its
+// target (a minimal puzzle), else null}.
+export function madePuzzle(reply) {
+  if (!reply.ok) return { problem: reply.message };
+  const r = reply.result;
+  const note = r.stop !== "minimal" ? null : `Unique mode stopped at a minimal puzzle: ${r.givens} givens ` +
+    `(the target was ${r.target}); no given can go without a second solution.`;
+  return { puzzle: { ...parsePuzzle(r.puzzle), spec: r.spec }, note };
+}
+
 export function mountGenerator(store, actions, worker) {
   const $ = (id) => document.getElementById(id);
   const ui = { size: $("generate-size"), p: $("generate-p"), seed: $("generate-seed"), unique: $("generate-unique"),
     button: $("generate") };
-  let seq = 0;
-  let inFlight = null;                        // {mine, before}: the generation the worker is making
+  mountGeneratorFields(store, actions, ui, $);
+  const generate = generations(store, actions, worker);
 
+  ui.button.addEventListener("click", () => {
+    const read = readGenerator(store.state.generator);
+    if (read.problems) {
+      for (const [k, m] of read.problems) actions.setProblem(k, m);
+      actions.reportProblems("Nothing was generated. Fix the marked settings first:", new Set(read.problems.keys()));
+      return;
+    }
+    generate(read.spec);
+  });
+  store.on(["running"], (s) => {
+    for (const el of [ui.size, ui.p, ui.seed, ui.unique, ui.button]) el.disabled = !!s.running;
+  });
+
+  return { generate };
+}
+
+// The form's fields and the state's `generator`, each following the other; a field marked
+// while a problem names its setting.
+function mountGeneratorFields(store, actions, ui, $) {
   const form = () => store.state.generator;
   const edited = (key, patch) => { actions.fieldEdited(key); actions.fieldEdited("g"); store.set({ generator: { ...form(), ...patch } }); };
   ui.size.addEventListener("change", () => edited("gsize", { size: ui.size.value }));
   ui.p.addEventListener("input", () => edited("gp", { p: ui.p.value }));
   ui.seed.addEventListener("input", () => edited("gseed", { seed: ui.seed.value }));
   ui.unique.addEventListener("change", () => store.set({ generator: { ...form(), unique: ui.unique.checked } }));
+
+  store.on(["generator"], (s) => {
+    const g = s.generator;
+    if (ui.size.value !== g.size) ui.size.value = g.size;       // a size no option has (a bad link's) shows none
+    if (ui.p.value !== g.p) ui.p.value = g.p;
+    if (ui.seed.value !== g.seed) ui.seed.value = g.seed;
+    ui.unique.checked = g.unique;
+  });
+  store.on(["problems"], (s) => {
+    for (const [id, keys] of FIELDS) markField($(id), keys.map((k) => s.problems.get(k)).find(Boolean) || null);
+  });
+}
+
+// The worker's generations: `generate(spec)`, the last one asked for the one that counts.
+function generations(store, actions, worker) {
+  let seq = 0;
+  let inFlight = null;                        // {mine, before}: the generation the worker is making
 
   // Make the puzzle a spec names; resolves true once it is on the board.
   async function generate(spec) {
@@ -61,41 +108,18 @@ export function mountGenerator(store, actions, worker) {
       if (inFlight && inFlight.mine === mine) inFlight = null;
     }
     if (mine !== seq || reply.superseded || store.state.puzzle !== before) return false;
-    if (!reply.ok) {
-      actions.notify(reply.message, "generate");
-      actions.madeNothing(spec.text, reply.message);      // a Start that waited says so instead
+    const made = madePuzzle(reply);
+    if (!made.puzzle) {
+      actions.notify(made.problem, "generate");
+      actions.madeNothing(spec.text, made.problem);      // a Start that waited says so instead
       return false;
     }
-    const r = reply.result;
     actions.clearNotice("generate");
-    actions.setPuzzle({ ...parsePuzzle(r.puzzle), spec: r.spec });
-    if (r.stop === "minimal") {
-      actions.notify(`Unique mode stopped at a minimal puzzle: ${r.givens} givens (the target was ${r.target}); ` +
-        "no given can go without a second solution.", "generate");
-    }
+    actions.setPuzzle(made.puzzle);
+    if (made.note) actions.notify(made.note, "generate");
     return true;
   }
 
-  ui.button.addEventListener("click", () => {
-    const read = readGenerator(form());
-    if (read.problems) {
-      for (const [k, m] of read.problems) actions.setProblem(k, m);
-      actions.reportProblems("Nothing was generated. Fix the marked settings first:", new Set(read.problems.keys()));
-      return;
-    }
-    generate(read.spec);
-  });
-
-  store.on(["generator"], (s) => {
-    const g = s.generator;
-    if (ui.size.value !== g.size) ui.size.value = g.size;       // a size no option has (a bad link's) shows none
-    if (ui.p.value !== g.p) ui.p.value = g.p;
-    if (ui.seed.value !== g.seed) ui.seed.value = g.seed;
-    ui.unique.checked = g.unique;
-  });
-  store.on(["problems"], (s) => {
-    for (const [id, keys] of FIELDS) markField($(id), keys.map((k) => s.problems.get(k)).find(Boolean) || null);
-  });
   // A puzzle set while the worker makes one (a paste, a p= link) wins: the worker drops the
   // generation, so the new puzzle's rating need not wait minutes for a unique 25×25.
   store.on(["puzzle"], (s) => {
@@ -104,9 +128,5 @@ export function mountGenerator(store, actions, worker) {
       worker.drop("generate");
     }
   });
-  store.on(["running"], (s) => {
-    for (const el of [ui.size, ui.p, ui.seed, ui.unique, ui.button]) el.disabled = !!s.running;
-  });
-
-  return { generate };
+  return generate;
 }
