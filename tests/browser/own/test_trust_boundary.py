@@ -213,8 +213,7 @@ def test_what_a_solver_names_stays_text(lab):
 
 
 def test_a_damaged_link_never_costs_the_visitor_s_saved_text(lab):
-    from hostile_solvers import PATCHER
-from own.test_own_solver import TEMPLATES
+    from own.test_own_solver import TEMPLATES
     saved = (TEMPLATES / "min_conflicts.py").read_text()
     lab.open("#p=" + EASY)
     choose_own(lab, "min_conflicts")                                 # kept in this browser
