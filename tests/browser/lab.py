@@ -8,7 +8,10 @@ a test can assert the page stayed on its own origin and quiet.
 
 from __future__ import annotations
 
+import itertools
+
 SERIOUS = ("serious", "critical")
+_WAITS = itertools.count()          # a key for each wait_until: its looks' results in the page
 HELD_OUT = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 
@@ -67,25 +70,40 @@ class Lab:
             self.wait_board()
         return state
 
-    def poll(self, done, what: str, timeout: float = 60):
-        """Until done() is true (checked every 100 ms of the page's time), or fail saying `what`."""
-        import time
-        deadline = time.monotonic() + timeout
-        while not done():
-            assert time.monotonic() < deadline, f"{what} after {timeout} s"
-            # the interval between two looks of a condition only Python can check (a wait for
-            # that condition, not for a time): Playwright has no wait on a Python predicate
-            self.page.wait_for_timeout(100)
-
     def wait_until(self, script: str, arg=None, timeout: float = 60):
-        """Poll a (possibly async) script until it returns true. `page.wait_for_function` does
-        not await a promise: an async predicate would count as true at once. `evaluate` has no
-        time limit of its own, so each look is cut at 5 s and counts as false: a promise that
-        never settles (`serviceWorker.ready` with no worker installed) fails the wait at its
-        deadline rather than hanging the suite."""
-        bounded = f"""async (arg) => await Promise.race([({script})(arg),
-            new Promise((r) => setTimeout(() => r(false), 5000))])"""
-        self.poll(lambda: self.page.evaluate(bounded, arg), f"still false: {script}", timeout)
+        """Until a (possibly async) script returns true. `page.wait_for_function` does not await a
+        promise (an async predicate would count as true at once), so its predicate keeps one look
+        of the script under way in the page and answers with the last look's result. A look has no
+        time limit of its own, so each is cut at 5 s and counts as false: a promise
+        that never settles (`serviceWorker.ready` with no worker installed) fails the wait at its
+        deadline rather than hanging the suite. A look that throws fails the wait with its error."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        look = f"""([arg, key]) => {{
+            const s = ((window.__labWaits ??= {{}})[key] ??= {{}});
+            if (s.error) throw s.error;
+            s.pending ??= Promise.race([({script})(arg), new Promise((r) => setTimeout(() => r(false), 5000))])
+                .then((v) => {{ s.value = v; }}, (e) => {{ s.error = e; }}).finally(() => {{ s.pending = null; }});
+            return s.value; }}"""
+        try:
+            self.page.wait_for_function(look, arg=[arg, next(_WAITS)], timeout=timeout * 1000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"still false after {timeout} s: {script}") from None
+
+    def wait_text(self, testid: str, text: str, whole: bool = False, timeout: float = 60_000):
+        """Until the element's text (as shown: innerText) holds `text`, or is it when `whole`."""
+        self.page.wait_for_function("""([id, text, whole]) => { const t = document.querySelector(`[data-testid="${id}"]`)?.innerText;
+            return t !== undefined && (whole ? t === text : t.includes(text)); }""", arg=[testid, text, whole], timeout=timeout)
+
+    def next_value(self, script: str, last, timeout: float = 10_000):
+        """The page's value (script's result) once it differs from `last`, or None if it has not
+        within `timeout` ms: for a test whose subject is a value moving over time, its next sample."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        try:
+            changed = self.page.wait_for_function(
+                f"(last) => {{ const v = ({script})(); return v !== last && {{ v }}; }}", arg=last, timeout=timeout)
+        except PlaywrightTimeout:
+            return None
+        return changed.json_value().get("v")
 
     def settle_frames(self):
         """Two animation frames (what the page paints after a change), or 2 s if it paints none."""
@@ -95,7 +113,11 @@ class Lab:
     def wait_workers(self, count: int, timeout: float = 30):
         """Until Playwright has seen `count` workers: it learns of a worker from an event that
         may arrive after the page has counted the worker it made."""
-        self.poll(lambda: len(self.page.workers) == count, f"not {count} workers", timeout)
+        import time
+        deadline = time.monotonic() + timeout
+        while len(self.page.workers) < count:
+            self.page.wait_for_event("worker", timeout=max(deadline - time.monotonic(), 0.001) * 1000)
+        assert len(self.page.workers) == count, f"{len(self.page.workers)} workers, not {count}"
 
     def wait_board(self, timeout: float = 30_000):
         """Until the board's cells hold what it was handed last: a board of 25×25 and more (or

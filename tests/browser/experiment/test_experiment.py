@@ -243,20 +243,23 @@ def test_the_preset_a_link_opened_shows_in_the_menu_with_the_papers_figures(lab)
     lab.page.wait_for_function("() => /final conflicts 3\\.82 \\(GA\\)/.test(document.querySelector('#preset-note').textContent)")
 
 
+# The experiment's progress line while no run has ended, else "ended".
+PROGRESS_LINE = """() => { const p = document.querySelector('[data-testid=compare-progress]');
+    return p.dataset.ended === '0' ? p.innerText : 'ended'; }"""
+
+
 def test_the_progress_line_counts_time_while_no_run_has_ended(lab):
     """Elapsed time moves every second while the first run is still going (it used to change
     only when a run ended)."""
     lab.open("#p=" + PAPERS["ai-escargot"] + "&m=experiment&t=8&e=hill_climb:1:plateau=10000&runs=1&ps=current")
     lab.by("workers").fill("1")
     lab.by("compare-start").click()
-    progress = lab.by("compare-progress")
     seen = set()
     lab.wait_until("() => /0 of 1 runs done/.test(document.querySelector('[data-testid=compare-progress]').textContent)")
-    for _ in range(30):
-        if progress.get_attribute("data-ended") != "0":
-            break
-        seen.add(progress.inner_text().split(" s elapsed")[0].split("· ")[-1])
-        lab.page.wait_for_timeout(250)               # sampling the line as time passes: what it shows over time is the test
+    line = lab.page.evaluate(PROGRESS_LINE)
+    while line is not None and line != "ended" and len(seen) < 3:
+        seen.add(line.split(" s elapsed")[0].split("· ")[-1])
+        line = lab.next_value(PROGRESS_LINE, line, timeout=5_000)   # the line's next change: its moving is the test
     assert len(seen) >= 3, seen                      # at least three different elapsed seconds before the run ended
     lab.wait_experiment_done(timeout=30_000)
 

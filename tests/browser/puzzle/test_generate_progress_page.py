@@ -12,6 +12,7 @@ pytestmark = pytest.mark.browser
 
 LONG_SPEC = "25:0.45:3:unique"          # minutes in the page: it never ends within these tests
 REMOVED = re.compile(r"removed (\d+) of (\d+) cells \((\d+) tried\), ([\d.]+) s")
+MAKING_LINE = "() => document.querySelector('[data-testid=puzzle-info]').innerText"
 
 
 def making_line(lab) -> str:
@@ -33,7 +34,9 @@ def test_a_unique_25x25_link_shows_changing_progress_before_its_puzzle_is_on_the
             seen.append(tuple(int(m.group(i)) for i in (1, 2, 3)))
             if len({s[0] for s in seen}) >= 3:
                 break
-        lab.page.wait_for_timeout(100)                 # sampling the line as the generation goes: its moving is the test
+        # the line's next change, as the generation goes: its moving is the test
+        if lab.next_value(MAKING_LINE, line, timeout=max(deadline - time.monotonic(), 0.001) * 1000) is None:
+            break
     assert "Generating a 25×25 (p = 0.45, seed 3, unique)" in line
     removed = [s[0] for s in seen]
     assert len(set(removed)) >= 3, f"the line did not move: {line!r}"

@@ -40,7 +40,7 @@ def test_a_file_opened_on_the_page_loads_and_the_puzzle_downloads_in_the_benchma
     lab.open()
     path = BANK / "inst9x9_0_0.txt"
     lab.by("puzzle-file").set_input_files(str(path))
-    lab.poll(lambda: "from inst9x9_0_0.txt" in lab.by("puzzle-info").inner_text(), "the file's puzzle on the line")
+    lab.wait_text("puzzle-info", "from inst9x9_0_0.txt")
     assert "read as benchmark format, order 3 from inst9x9_0_0.txt" in lab.by("puzzle-info").inner_text()
     puzzle = parse(path.read_bytes().decode())
     assert lab.givens_on_board() == puzzle.cells.tolist()
@@ -58,7 +58,7 @@ def test_generate_s_list_of_49x49_opened_in_solve_loads_its_first_puzzle_and_say
     f = tmp_path / "g.txt"
     f.write_text("".join(f"{m.puzzle.to_string()} {m.spec.text}\n" for m in made))
     lab.by("puzzle-file").set_input_files(str(f))
-    lab.poll(lambda: "from g.txt" in lab.by("puzzle-info").inner_text(), "the file's puzzle on the line")
+    lab.wait_text("puzzle-info", "from g.txt")
     assert ("read as the first of 3 puzzles of a list, named '49:0.5:1' (bench and the Experiment view run a whole "
             "list) from g.txt") in lab.by("puzzle-info").inner_text()
     lab.wait_board()
@@ -80,7 +80,7 @@ def test_an_experiment_over_several_files_names_each_file_and_skips_a_bad_one(la
     lab.by("compare-runs").fill("2")
     lab.by("compare-puzzles").select_option("files")
     lab.by("compare-files").set_input_files([str(tmp_path / names[1]), str(bad), str(tmp_path / names[0])])
-    lab.poll(lambda: lab.by("compare-files-status").get_attribute("data-state") == "read", "the files read")
+    lab.page.wait_for_selector('[data-testid="compare-files-status"][data-state="read"]', state="attached")
     files = lab.page.eval_on_selector_all('[data-testid="compare-file"]',
                                           "els => els.map(e => [e.dataset.file, e.dataset.state, e.dataset.problem])")
     assert [(f, s) for f, s, _ in files] == [(names[0], "read"), (names[1], "read"), (bad.name, "skipped")]
@@ -122,7 +122,7 @@ def test_a_bank_of_a_hundred_36x36_files_is_read_with_the_page_drawing_its_progr
         if (!(window.framesSeen.length && s.dataset.state === 'read')) requestAnimationFrame(tick); };
       requestAnimationFrame(tick); }""")
     lab.by("compare-files").set_input_files(paths)
-    lab.poll(lambda: lab.by("compare-files-status").inner_text() == "100 puzzles from the files", "the bank read", 120)
+    lab.wait_text("compare-files-status", "100 puzzles from the files", whole=True, timeout=120_000)
     seen = lab.page.evaluate("() => window.framesSeen")
     part_way = [t for t in seen if re.fullmatch(r"Reading the files… ([1-9][0-9]?) of 100", t)]
     assert part_way, seen
@@ -139,7 +139,7 @@ def test_a_folder_opened_gives_each_file_by_its_path(lab, tmp_path):
     lab.by("compare-puzzles").select_option("files")
     assert lab.by("compare-folder-open").is_visible()                 # Chromium has webkitdirectory
     lab.by("compare-folder").set_input_files(str(bank))
-    lab.poll(lambda: lab.by("compare-files-status").inner_text() == "2 puzzles from the files", "the folder read")
+    lab.wait_text("compare-files-status", "2 puzzles from the files", whole=True)
     files = lab.page.eval_on_selector_all('[data-testid="compare-file"]', "els => els.map(e => e.dataset.file)")
     assert files == ["bank/inst9x9_60_3.txt", "bank/more/inst9x9_60_4.txt"]
     assert "bank/inst9x9_60_3.txt — 9×9, 49 givens" in lab.by("compare-file-list").inner_text()
@@ -160,14 +160,14 @@ def test_files_dropped_on_the_paste_box_and_on_the_experiment_s_files_box(lab):
     lab.open()
     text = (BANK / "inst16x16_40_0.txt").read_bytes().decode()
     drop(lab, "puzzle-input", {"inst16x16_40_0.txt": text})
-    lab.poll(lambda: "from inst16x16_40_0.txt" in lab.by("puzzle-info").inner_text(), "the dropped file on the board")
+    lab.wait_text("puzzle-info", "from inst16x16_40_0.txt")
     assert "16×16 · 103 givens · read as benchmark format, order 4" in lab.by("puzzle-info").inner_text()
     assert lab.by("puzzle-input").input_value() == text.replace("\r\n", "\n")     # a text box keeps \n line ends
     lab.set_view("experiment")
     lab.by("compare-puzzles").select_option("files")
     drop(lab, "compare-files-box", {"b.txt": text, "a.txt": "not a puzzle\n"})
-    lab.poll(lambda: lab.by("compare-files-status").get_attribute("data-state") == "read"
-             and lab.page.locator('[data-testid="compare-file"]').count() == 2, "the dropped files read")
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=compare-files-status]').dataset.state === 'read'"
+                               " && document.querySelectorAll('[data-testid=compare-file]').length === 2", timeout=60_000)
     files = lab.page.eval_on_selector_all('[data-testid="compare-file"]', "els => els.map(e => [e.dataset.file, e.dataset.state])")
     assert files == [["a.txt", "skipped"], ["b.txt", "read"]]               # in the order of their names
     assert "a.txt — skipped: Line 1 of the list cannot be read" in lab.by("compare-file-list").inner_text()

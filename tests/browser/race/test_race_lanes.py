@@ -92,18 +92,41 @@ def test_the_compare_status_says_in_its_state_what_its_sentence_says(lab):
         assert ("running" in text) <= (state == "running"), (state, text)
 
 
+# Which runs a worker started and which it ended, from what it posts (static/python/worker.js
+# posts through self.postMessage): a run starts with a `progress` and ends with `done` or `error`.
+RECORD_RUNS = """() => { if (self.__ran) return; self.__ran = new Set(); self.__ended = new Set();
+    const post = self.postMessage.bind(self);
+    self.postMessage = (msg, ...rest) => { const out = post(msg, ...rest);
+        if (msg && msg.type === 'progress') self.__ran.add(msg.runId);
+        if (msg && (msg.type === 'done' || msg.type === 'error')) self.__ended.add(msg.runId);
+        if (self.__look) self.__look();
+        return out; }; }"""
+# Once every run the worker started has ended, or after 10 s: [runs started, runs ended].
+RUNS_ENDED = """() => new Promise((done) => {
+    const counts = () => done([self.__ran.size, self.__ended.size]);
+    self.__look = () => { if ([...self.__ran].every((id) => self.__ended.has(id))) counts(); };
+    self.__look(); setTimeout(counts, 10000); })"""
+
+
 def test_a_link_to_solve_opened_mid_race_ends_the_race_quietly(lab):
     lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
+    lab.page.wait_for_selector('[data-testid="compare-entry"]')
+    lab.wait_until(f"() => {{ const [n, ready] = ({POOL})(); return n >= 2 && ready === n; }}", timeout=120)
+    lab.wait_workers(lab.page.evaluate(POOL)[0])
+    for worker in lab.page.workers:
+        worker.evaluate(RECORD_RUNS)
     lab.by("compare-start").click()
     lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
                                ".every(l => +l.dataset.painted > 1)", timeout=90_000)
     other = PAPERS["sato-01-easy"]
     lab.page.evaluate("h => { location.hash = h; }", "#p=" + other + "&s=hill_climb&seed=1")
     lab.page.wait_for_selector('[data-testid="view"][data-view="solve"]')
-    # The abandoned lanes' workers report their stopped runs within a slice (35 ms) of the stop;
-    # no page hook says they have (the lanes went with the race, and the pool's busy slots are
-    # not shown), so the errors they could cause are looked for after a wait 50 times that long.
-    lab.page.wait_for_timeout(2000)
+    # The abandoned lanes' workers report their stopped runs within a slice (35 ms) of the stop:
+    # once each worker has posted the end of every run it started, and the page has painted
+    # after them, any error those reports could cause has been logged.
+    counts = [worker.evaluate(RUNS_ENDED) for worker in lab.page.workers]
+    assert all(ran == ended for ran, ended in counts) and sum(ran for ran, _ in counts) == 2, counts
+    lab.settle_frames()
     assert not [e for e in lab.console_errors if "link" in e], lab.console_errors
     status = lab.by("compare-status")
     assert status.get_attribute("data-state") == "ready" and "running" not in status.text_content()
