@@ -6,12 +6,12 @@
 //
 // The board belongs to the puzzle except in the Solve view while a run is on it (running or
 // finished): then solve/view.js paints the run.
-import { parsePuzzle, boardToString, PuzzleError } from "../rules/parse.js";
-import { labLinkFragment } from "../rules/links.js";
+import { boardToString } from "../rules/parse.js";
 import { readPuzzleList } from "../rules/puzzle-list.js";
 import { BoardEditor } from "../draw/board-editor.js";
 import { markField } from "../settings/params.js";
 import { keysIn } from "../rules/table.js";
+import { boxTextFor, loadsOnPaste, readPaste, readText, startLoadsPaste, typedPuzzle } from "./paste.js";
 import { countFoundNothing, makingNote, puzzleLine, ratingLine, ratingWaitLine, solvedByRun } from "./line.js";
 
 export const EXAMPLE_FILES = [["puzzles/papers.txt", "The papers' puzzles"], ["puzzles/sizes.txt", "Other sizes"]];
@@ -25,122 +25,24 @@ export const DEFAULT_PUZZLE = "..1.8.......3.475..6..5....8.6..2349..9......3.4.
 // Whether the board shows the Solve view's run rather than the bare puzzle.
 export const boardShowsRun = (s) => !s.making && s.view === "solve" && ((s.running && s.running.kind === "solve") || !!s.results.solve);
 
-// The text the paste box shows for a puzzle that came from elsewhere (a link, typing, Clear).
-const textOf = (puzzle) => (puzzle.cells.every((v) => !v) ? "" : boardToString(puzzle.cells));
-
-// `text` read as a puzzle: {puzzle}, or {problem: the message that says why it cannot be}.
-function readText(text) {
-  try {
-    return { puzzle: parsePuzzle(text) };
-  } catch (err) {
-    if (!(err instanceof PuzzleError)) throw err;
-    return { problem: err.message };
-  }
-}
-
-// Does `text` read as `puzzle` (however it is written)? An unreadable text does not.
-function readsAs(text, puzzle) {
-  const read = readText(text).puzzle;
-  return !!read && boardToString(read.cells) === boardToString(puzzle.cells);
-}
-
 // openLink(hash): opens one of the lab's own share links pasted into the box (page/open-link.js).
 export function mountPuzzle(store, actions, worker, board, openLink) {
   const $ = (id) => document.getElementById(id);
   const ui = { input: $("puzzle-input"), load: $("load-puzzle"), clear: $("clear-board"), examples: $("examples"),
     info: $("puzzle-info"), rating: $("puzzle-rating"), making: $("board-making") };
-  const editor = new BoardEditor(board, editCell);
-
-  // ------------------------------------------------------------------ visitor -> state
-  let readFrom = null;                         // {puzzle, text}: the puzzle last read from a text, and that text
-  // `file`: the name of the file the text came from (puzzle/file.js), for the puzzle line.
-  function loadText(text, file = null) {
-    const labLink = labLinkFragment(text);     // the lab's own share link: its settings too
-    if (labLink) {
-      openLink(labLink);
-      return true;
-    }
-    try {
-      const puzzle = { ...parsePuzzle(text), ...(file ? { file } : {}) };    // its form named on the puzzle line
-      readFrom = { puzzle, text };
-      actions.clearNotice("paste");
-      actions.setPuzzle(puzzle);
-      if (store.state.problems.size) actions.reportProblems();
-      return true;
-    } catch (err) {
-      if (!(err instanceof PuzzleError)) throw err;
-      actions.notify(err.message, "paste");            // the text stays in the box to be mended
-      actions.setProblem("p", err.message);             // and the box is marked (aria-invalid) until it reads
-      return false;
-    }
-  }
-
-  // Start takes the paste box's puzzle when the box holds one the board does not show (typed or
-  // pasted, Load not pressed): a run is of the puzzle the visitor sees in the box, never silently
-  // of the one before. Returns false when the box's text cannot be read (its problem marked):
-  // nothing starts (actions.start says why).
-  let edited = false;                          // the box typed into since a puzzle was last set (or loaded)
-  function takePaste() {
-    const s = store.state;
-    const text = ui.input.value;
-    if (!edited || !text.trim()) return true;  // the box shows what was set (a link's, a made puzzle's), not a new paste
-    if (s.puzzle && !labLinkFragment(text) && readsAs(text, s.puzzle)) return true;   // typed, but the board's puzzle
-    return loadText(text);                     // unreadable: its problem marked, and Start says so
-  }
-
   // A value typed on the board (0 clears): the puzzle changes, the paste box and link follow.
-  function editCell(index, value) {
-    const s = store.state;
-    if (s.running || s.making || !s.puzzle || s.puzzle.cells[index] === value) return;
-    const cells = s.puzzle.cells.slice();
-    cells[index] = value;
+  const editor = new BoardEditor(board, (index, value) => {
+    const puzzle = typedPuzzle(store.state, index, value);
+    if (!puzzle) return;
     actions.clearNotice();
-    actions.setPuzzle({ n: s.puzzle.n, cells });
-  }
-
-  // A marked box stays marked while its text cannot be read, with that text's message; it is
-  // cleared once the text reads (a bad paste leaves the box aria-invalid).
-  ui.input.addEventListener("input", () => {
-    edited = true;
-    if (store.state.problems.has("p")) {
-      const { problem } = readText(ui.input.value);
-      if (problem) actions.setProblem("p", problem); else actions.fieldEdited("p");
-    }
-    store.set({ paste: ui.input.value });
+    actions.setPuzzle(puzzle);
   });
-  // A paste that reads as a puzzle (or a lab link) is loaded at once, as a dropped file is: the
-  // board shows what was pasted. One that does not read yet waits for Load or Start (a grid may be
-  // pasted a line at a time), and the box's text is never touched.
-  ui.input.addEventListener("paste", () => setTimeout(() => {
-    const text = ui.input.value;
-    if (ui.load.disabled || !text.trim()) return;
-    if (labLinkFragment(text) || readText(text).puzzle) loadText(text);
-  }, 0));
-  ui.load.addEventListener("click", () => loadText(ui.input.value));
+  const paste = mountPasteBox(store, actions, ui, openLink);
   ui.clear.addEventListener("click", () => {
     const s = store.state;
     if (s.running || !s.puzzle) return;
     actions.clearNotice();
     actions.setPuzzle({ n: s.puzzle.n, cells: s.puzzle.cells.map(() => 0) });
-  });
-  ui.examples.addEventListener("change", () => {
-    if (!ui.examples.value) return;
-    store.set({ paste: ui.examples.value });
-    loadText(ui.examples.value);
-    ui.examples.value = "";
-  });
-
-  // ------------------------------------------------------------------ state -> page
-  store.on(["paste"], (s) => { if (ui.input.value !== s.paste) ui.input.value = s.paste; });
-  store.on(["problems"], (s) => markField(ui.input, s.problems.get("p") || null));
-
-  // a puzzle from elsewhere shows in the paste box (a pasted text that reads as it stays as typed)
-  store.on(["puzzle"], (s) => {
-    edited = false;                          // the box now shows (or was read for) the puzzle set
-    if (!s.puzzle) return;
-    const same = (!!readFrom && readFrom.puzzle === s.puzzle && readFrom.text === s.paste)   // read from the box: not again
-      || readsAs(s.paste, s.puzzle);
-    if (!same) store.set({ paste: textOf(s.puzzle) });
   });
 
   mountPuzzleBoard(store, board, ui.making);
@@ -153,6 +55,70 @@ export function mountPuzzle(store, actions, worker, board, openLink) {
     editor.setEnabled(!on);
   });
 
+  return paste;
+}
+
+// The paste box, Load and the examples: a text read into the puzzle (`loadText`), and the box
+// following the puzzle set from elsewhere. `takePaste()`: Start takes the box's puzzle when the
+// box holds one the board does not show (typed or pasted, Load not pressed); false when its
+// text cannot be read (its problem marked): nothing starts (actions.start says why).
+function mountPasteBox(store, actions, ui, openLink) {
+  let readFrom = null;                         // {puzzle, text}: the puzzle last read from a text, and that text
+  let edited = false;                          // the box typed into since a puzzle was last set (or loaded)
+  // `file`: the name of the file the text came from (puzzle/file.js), for the puzzle line.
+  function loadText(text, file = null) {
+    const read = readPaste(text, file);
+    if (read.link) {
+      openLink(read.link);
+      return true;
+    }
+    if (!read.puzzle) {
+      actions.notify(read.problem, "paste");            // the text stays in the box to be mended
+      actions.setProblem("p", read.problem);             // and the box is marked (aria-invalid) until it reads
+      return false;
+    }
+    readFrom = { puzzle: read.puzzle, text };
+    actions.clearNotice("paste");
+    actions.setPuzzle(read.puzzle);
+    if (store.state.problems.size) actions.reportProblems();
+    return true;
+  }
+  const takePaste = () => (startLoadsPaste(edited, ui.input.value, store.state.puzzle) ? loadText(ui.input.value) : true);
+
+  // A marked box stays marked while its text cannot be read, with that text's message; it is
+  // cleared once the text reads (a bad paste leaves the box aria-invalid).
+  ui.input.addEventListener("input", () => {
+    edited = true;
+    if (store.state.problems.has("p")) {
+      const { problem } = readText(ui.input.value);
+      if (problem) actions.setProblem("p", problem); else actions.fieldEdited("p");
+    }
+    store.set({ paste: ui.input.value });
+  });
+  // A paste that reads is loaded at once, as a dropped file is: the board shows what was pasted;
+  // the box's text is never touched.
+  ui.input.addEventListener("paste", () => setTimeout(() => {
+    const text = ui.input.value;
+    if (ui.load.disabled || !text.trim()) return;
+    if (loadsOnPaste(text)) loadText(text);
+  }, 0));
+  ui.load.addEventListener("click", () => loadText(ui.input.value));
+  ui.examples.addEventListener("change", () => {
+    if (!ui.examples.value) return;
+    store.set({ paste: ui.examples.value });
+    loadText(ui.examples.value);
+    ui.examples.value = "";
+  });
+
+  store.on(["paste"], (s) => { if (ui.input.value !== s.paste) ui.input.value = s.paste; });
+  store.on(["problems"], (s) => markField(ui.input, s.problems.get("p") || null));
+  // a puzzle from elsewhere shows in the paste box (a pasted text that reads as it stays as typed)
+  store.on(["puzzle"], (s) => {
+    edited = false;                          // the box now shows (or was read for) the puzzle set
+    if (!s.puzzle) return;
+    const text = boxTextFor(s.puzzle, s.paste, readFrom);
+    if (text !== null) store.set({ paste: text });
+  });
   return { loadText, takePaste };
 }
 

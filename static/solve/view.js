@@ -5,7 +5,7 @@
 import { stringToCells } from "../draw/board.js";
 import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
-import { stepWord } from "../python/messages.js";
+import { bestLabel, chartDescription, chosenBoard, metricTexts, viewNote } from "./frame.js";
 import { mountSolveNotes } from "./notes.js";
 import { sendSolve } from "./send.js";
 import { boardShowsRun } from "../puzzle/panel.js";
@@ -19,22 +19,26 @@ export function mountSolve(store, actions, worker, board) {
     chartNote: $("chart-note"), stopPoint: $("stop-point") };
   const chart = new Chart($("chart"));
   const replay = new Replay({ panel: $("replay"), program: $("program"), slider: $("replay-slider"),
-    prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label") }, () => paint());
-  let frame = null;                  // the latest frame, not yet painted
-  let lastFrame = null;              // the frame on the board (repainted when the view changes)
-  let runId = null;                  // the run whose frames this view paints
+    prev: $("replay-prev"), next: $("replay-next"), label: $("replay-label") }, () => frames.paint());
   const views = boardViews(ui, store);
+  const frames = runFrames({ ui, chart, replay, views, board, store });
+  defineSolveRun({ store, actions, worker, board, chart, frames });
+  mountStartStop(store, actions, { start: ui.start, stop: ui.stop, said: ui.said }, () => "solve");
+  ui.view.addEventListener("change", () => { views.note(); frames.paint(); });
+  mountBestLabel(store, ui.bestLabel);
+  followState(store, ui, views, frames);
+  mountSolveNotes(store, ui.chartNote, ui.stopPoint);
+  window.addEventListener("resize", () => chart.resize());
+  return { chart };
+}
 
-  // ------------------------------------------------------------------ start and stop
-  // The one start path (actions.start) asks this view only how a run begins on screen and what it sends.
+// The one start path (actions.start) asks this view only how a run begins on screen and what it sends.
+function defineSolveRun({ store, actions, worker, board, chart, frames }) {
   actions.defineRun("solve", {
     paint({ schema, seed }, s) {
       chart.setAxes(schema.series_axes);
-      const step = stepWord(schema);
-      const N = s.puzzle.n * s.puzzle.n;
-      chart.describe({ title: `${schema.id} on a ${N}×${N}, seed ${seed}: its measures per ${step}`, xLabel: `${step}s`,
-        yLabel: "", labels: schema.series_labels || {} });
-      clearRunDisplay();
+      chart.describe(chartDescription(schema, seed, s.puzzle.n));
+      frames.clear();
     },
     async body(values, ctx) {
       const { cells } = ctx.state.puzzle;
@@ -42,16 +46,22 @@ export function mountSolve(store, actions, worker, board) {
       let mine = null;
       try {
         return await sendSolve({ worker, store, actions }, values, ctx,
-          { sent: (id) => { runId = mine = id; }, onFrame });
+          { sent: (id) => { frames.follow(mine = id); }, onFrame: frames.onFrame });
       } finally {
-        if (runId === mine) runId = null;
-        if (!lastFrame) board.settle();                   // no frame came: the cells take the puzzle back
+        frames.unfollow(mine);
+        if (!frames.shown()) board.settle();                   // no frame came: the cells take the puzzle back
       }
     },
   });
-  mountStartStop(store, actions, { start: ui.start, stop: ui.stop, said: ui.said }, () => "solve");
+}
 
-  // ------------------------------------------------------------------ frames
+// A run's frames onto the board, the metrics and the chart: the chart takes every frame, the
+// rest paint at most once per animation frame, only for the run this view follows.
+function runFrames({ ui, chart, replay, views, board, store }) {
+  let frame = null;                  // the latest frame, not yet painted
+  let lastFrame = null;              // the frame on the board (repainted when the view changes)
+  let runId = null;                  // the run whose frames this view paints
+
   function onFrame(id, msg) {
     if (id !== runId) return;                 // an abandoned run's last frames paint nothing
     chart.append(msg.series, msg.points, msg.events);
@@ -61,7 +71,7 @@ export function mountSolve(store, actions, worker, board) {
   }
 
   // Forget the previous run's frames, extra boards, replay, chart and metrics.
-  function clearRunDisplay() {
+  function clear() {
     frame = lastFrame = null;
     views.offer({});
     replay.reset();
@@ -75,47 +85,39 @@ export function mountSolve(store, actions, worker, board) {
     const s = store.state;
     if (!f || !s.puzzle || !boardShowsRun(s)) return;
     ui.metrics.dataset.longestStepMs = (1000 * (f.longest_step || 0)).toFixed(1);
-    if (!f.progress) {            // a long first step (e.g. a large GP population): show time passing
-      ui.metrics.querySelector('[data-metric="elapsed"]').textContent = `${f.elapsed.toFixed(2)} s`;
-      return;
-    }
+    showMetrics(ui.metrics, f);
+    if (!f.progress) return;            // a long first step (e.g. a large GP population): time passing only
     lastFrame = f;
     const p = f.progress;
     views.offer(p.overlay && p.overlay.boards);
     if (p.overlay && p.overlay.trace) replay.update(p.overlay.program, p.overlay.trace);
     drawRunBoard(board, replay, s, p, ui.view.value);
-    showMetrics(ui.metrics, f, p);
     if (f.objective) labelBest(ui.bestLabel, f.objective, f.objective.best);
   }
 
-  ui.view.addEventListener("change", () => { views.note(); paint(); });
+  return { onFrame, clear, paint, follow: (id) => { runId = id; },
+    unfollow: (id) => { if (runId === id) runId = null; }, shown: () => lastFrame !== null };
+}
 
-  // ------------------------------------------------------------------ state -> view
-  mountBestLabel(store, ui.bestLabel);
-
-  // a new puzzle takes the old run's display away; coming back to Solve shows its run again
+// A new puzzle takes the old run's display away; coming back to Solve shows its run again; a
+// solved run shows its solution (the extra boards stay offered).
+function followState(store, ui, views, frames) {
   let shownPuzzle = null;
   store.on(["puzzle", "results", "view"], (s) => {
     if (s.puzzle !== shownPuzzle) {
       shownPuzzle = s.puzzle;
-      if (!(s.running && s.running.kind === "solve")) clearRunDisplay();
+      if (!(s.running && s.running.kind === "solve")) frames.clear();
     }
-    if (boardShowsRun(s)) requestAnimationFrame(paint);
+    if (boardShowsRun(s)) requestAnimationFrame(frames.paint);
   });
-
   let shownResult = null;
   store.on(["results"], (s) => {
     if (s.results.solve === shownResult) return;
     shownResult = s.results.solve;
     const r = shownResult && shownResult.result;
     if (r && r.solved) { ui.view.value = ""; views.note(); }  // show the solution; the views stay offered
-    if (r) requestAnimationFrame(paint);
+    if (r) requestAnimationFrame(frames.paint);
   });
-
-  mountSolveNotes(store, ui.chartNote, ui.stopPoint);
-
-  window.addEventListener("resize", () => chart.resize());
-  return { chart };
 }
 
 // The board a frame shows (p: its progress; view: the extra board chosen, "" for the best
@@ -128,13 +130,7 @@ function drawRunBoard(board, replay, s, p, view) {
     const { cells, highlight } = replay.board(s.puzzle.cells);
     board.show(cells, s.puzzle.cells, new Set(), null, null, highlight);
   } else {
-    const boards = p.overlay && p.overlay.boards;
-    const shown = (view && boards && boards[view]) || p;
-    const shade = view && p.overlay.shade && p.overlay.shade[view];
-    const candidates = !view && p.overlay && p.overlay.candidates;
-    const running = !!(s.running && s.running.kind === "solve");
-    board.draw({ values: stringToCells(shown.board), givens: s.puzzle.cells, clashing: new Set(shown.clashing_at),
-      shade: shade || null, candidates: candidates || null, running });   // the board draws it when it can
+    board.draw(chosenBoard(s, p, view));   // the board draws it when it can
   }
 }
 
@@ -144,9 +140,7 @@ function drawRunBoard(board, replay, s, p, view) {
 function boardViews(ui, store) {
   function note() {
     const view = ui.view.value;
-    const schema = store.state.schemas.get(store.state.settings.solver);
-    const what = view && schema && schema.views ? schema.views[view] : "";
-    const text = view ? `Shown: ${view}${what ? ` — ${what}` : ""}. The metrics describe the best candidate.` : "";
+    const text = viewNote(view, store.state.schemas.get(store.state.settings.solver));
     ui.viewNote.hidden = !view;
     if (ui.viewNote.textContent !== text) ui.viewNote.textContent = text;
   }
@@ -167,9 +161,7 @@ function boardViews(ui, store) {
 
 // The measure the "best" metric shows, and which way is better.
 function labelBest(el, objective, bestPossible = null) {
-  const arrow = objective.direction === "min" ? "lower is better" : "higher is better";
-  const text = `best: ${objective.name}`;
-  const title = bestPossible === null ? arrow : `${arrow}; a solution scores ${bestPossible}`;
+  const { text, title } = bestLabel(objective, bestPossible);
   if (el.textContent !== text) el.textContent = text;
   if (el.title !== title) el.title = title;
 }
@@ -184,18 +176,7 @@ function mountBestLabel(store, el) {
   });
 }
 
-// A frame's metrics (f: the frame, p: its progress).
-function showMetrics(el, f, p) {
-  const m = (k, v) => { el.querySelector(`[data-metric="${k}"]`).textContent = v; };
-  m("iteration", p.iteration.toLocaleString("en"));
-  m("evaluations", p.evaluations.toLocaleString("en"));
-  m("best", p.best === null ? "–" : Number.isInteger(p.best) ? String(p.best) : p.best.toFixed(3));
-  m("conflicts", String(p.conflicts));
-  m("open_cells", String(p.open_cells));
-  m("empty_cells", String(p.empty_cells));
-  m("clashing_cells", String(p.clashing_cells));
-  m("restarts", String(p.restarts));
-  m("workers", String(f.workers || 1));
-  m("elapsed", `${f.elapsed.toFixed(2)} s`);
-  m("rate", f.elapsed > 0 ? Math.round(p.evaluations / f.elapsed).toLocaleString("en") : "–");
+// A frame's metrics (f: the frame); before its first progress, only the time passing.
+function showMetrics(el, f) {
+  for (const [k, v] of metricTexts(f)) el.querySelector(`[data-metric="${k}"]`).textContent = v;
 }
