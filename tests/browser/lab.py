@@ -244,6 +244,17 @@ class Lab:
         self.by("compare-stop").click()
         self.page.wait_for_function("() => document.querySelector('[data-testid=compare-status]').dataset.state === 'stopped'")
 
+    def export_json(self) -> tuple[list[dict], dict | None, str]:
+        """Experiment's JSON export: its run records, its statistics (the last line
+        `{"comparison": …}` once they were shown, docs/design.md; else None), and the file's name."""
+        import json
+        with self.page.expect_download() as dl:
+            self.by("export-json").click()
+        lines = [json.loads(line) for line in open(dl.value.path())]
+        comparison = lines.pop()["comparison"] if lines and "comparison" in lines[-1] else None
+        assert all("comparison" not in r for r in lines), "the statistics are the last line only"
+        return lines, comparison, dl.value.suggested_filename
+
     def rows(self) -> list[dict]:
         return self.page.eval_on_selector_all('[data-testid="compare-row"]', """els => els.map(e => ({
             solver: e.dataset.solver, puzzle: e.dataset.puzzle, runs: +e.dataset.runs, solved: +e.dataset.solved,

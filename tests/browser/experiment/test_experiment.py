@@ -48,9 +48,7 @@ def test_an_experiment_fills_its_table_and_exports_records_that_match_the_native
     with lab.page.expect_download() as dl:
         lab.by("export-csv").click()
     records = list(csv.DictReader(io.StringIO(open(dl.value.path()).read())))
-    with lab.page.expect_download() as dl:
-        lab.by("export-json").click()
-    jsonl = [json.loads(line) for line in open(dl.value.path())]
+    jsonl, _, _ = lab.export_json()
     assert len(records) == len(jsonl) == 30
     texts = [line.split()[0] for line in LIST.splitlines() if line.strip() and not line.startswith("#")]
     from sudoku_lab.bench import record
@@ -202,11 +200,8 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
     assert int(success.get_attribute("data-points")) >= 9                    # ours, plus the published marks
     assert "seconds" in time_.get_attribute("data-y-label")
     # the page's sweep ran the generator's puzzles: a solved run is the native run, step for step
-    with lab.page.expect_download() as dl:
-        lab.by("export-json").click()
-    import json
     from sudoku_lab.run import Budget, Run
-    records = [json.loads(line) for line in open(dl.value.path())]
+    records, _, _ = lab.export_json()
     rec = next(r for r in records if r["solved"])
     native = Run(generate(parse_spec(rec["name"])).puzzle, rec["solver"], rec["params"], rec["seed"],
                  Budget(max_seconds=60)).finish()
@@ -326,9 +321,7 @@ def test_an_entry_asking_for_two_workers_runs_each_run_as_one_team_on_a_pool_of_
     lab.add_entry("alldiff_ls", 1)
     lab.by("compare-start").click()
     lab.wait_experiment_done(timeout=240_000)
-    with lab.page.expect_download() as dl:
-        lab.by("export-json").click()
-    [rec] = [json.loads(line) for line in open(dl.value.path())]
+    [rec], _, _ = lab.export_json()
     assert rec["solved"] and rec["params"]["workers"] == 2, rec
     puzzle = generate(parse_spec(spec)).puzzle
     assert is_solution(puzzle, parse(rec["board"]).cells)

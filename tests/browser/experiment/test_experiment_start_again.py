@@ -2,8 +2,6 @@
 box blocks only what runs the board's puzzle; and Start after Stop, nothing changed, continues the
 stopped experiment and says so, its ended runs kept as they were."""
 
-import json
-
 import pytest
 
 from lab import HELD_OUT
@@ -12,9 +10,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def records(lab) -> list[dict]:
-    with lab.page.expect_download() as dl:
-        lab.by("export-json").click()
-    return [json.loads(line) for line in open(dl.value.path())]
+    return lab.export_json()[0]
 
 
 def progress(lab, name: str) -> int:
