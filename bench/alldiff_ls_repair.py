@@ -1,7 +1,7 @@
 """The repair hypothesis for alldiff_ls, measured: runs that miss end a few clashing edges short,
 so empty a region around the clashes, keep the rest, and let the exact search complete it.
-Measured, it never found a completion (docs/benchmarks.md, alldiff_ls, "The last clashes:
-repair by exact search"), so the solver has no such option; the repair lives here, as a
+Measured, it never found a completion (docs/benchmarks-history.md, "`alldiff_ls`: the last
+clashes, repair by exact search"), so the solver has no such option; the repair lives here, as a
 measurement, driven beside the plain solver in one sweep.
 
 The repair (``Repairing``, alldiff_ls's walkers with two hooks): at an episode's end whose

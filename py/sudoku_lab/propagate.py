@@ -129,7 +129,8 @@ def singles(masks, n: int, max_rounds: int | None = None) -> tuple[np.ndarray, n
 # are strided views of it (no gather) and every operation runs over whole rows of B values;
 # "a value in two cells of the unit" comes from one cumulative OR along the unit (a cell holding
 # a value already seen before it), two operations where `singles` takes one per position.
-# Measured against `singles`: 2.4-4.7 times cheaper per round (docs/benchmarks.md, `acs`).
+# Measured against `singles`: 2.4-4.7 times cheaper per round (docs/benchmarks-history.md,
+# "`acs`: propagation per round, the shared `singles` against `settle`").
 
 def _buffer(scratch: dict | None, name: str, shape: tuple, dtype) -> np.ndarray | None:
     """A reusable array for `out=`: fresh large arrays cost page faults natively (36×36 rounds

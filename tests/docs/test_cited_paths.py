@@ -111,7 +111,7 @@ def test_every_cited_path_exists():
 
 
 # a doc's section cited by its heading: `docs/design.md, "Share links"` (a word or a solver's id
-# may stand between: `docs/benchmarks.md, `acs`, "Propagation per round"`)
+# may stand between: `docs/benchmarks.md, `acs`, "A step's cost"`)
 SECTION = re.compile(r"((?:docs/)?[\w/-]+\.md)\"?[,:]?\s+(?:`?[\w ]+`?,\s+)?\"([^\"\n]{3,80})\"")
 
 
@@ -137,8 +137,8 @@ def test_a_section_cited_by_its_heading_is_checked_against_the_doc():
     assert not section_found("The atlas of every solver", headings_of(docs))      # a heading it never had
     design = headings_of(ROOT / "docs" / "design.md")
     assert section_found("Portfolio runs", design) and section_found("Success rate", design)   # a paragraph's, a term's
-    text = 'see docs/benchmarks.md, `acs`, "Propagation per round" and docs/design.md, "Share links".'
-    assert [m.groups() for m in SECTION.finditer(text)] == [("docs/benchmarks.md", "Propagation per round"),
+    text = 'see docs/benchmarks.md, `acs`, "A step\'s cost" and docs/design.md, "Share links".'
+    assert [m.groups() for m in SECTION.finditer(text)] == [("docs/benchmarks.md", "A step's cost"),
                                                           ("docs/design.md", "Share links")]
 
 
