@@ -10,7 +10,7 @@ import { describe } from "../rules/entries.js";
 import { ecdf, quantile } from "../rules/stats.js";
 import { pointsAgainstP } from "../rules/published.js";
 import { paperFigure } from "./presets.js";
-import { experimentJobs, groupsOf, jobsSignature, secondsLeft } from "./jobs.js";
+import { experimentJobs, groupsOf, jobsSignature, record, secondsLeft } from "./jobs.js";
 import { tallyRuns } from "./tally.js";
 import { measureOf } from "./ranking.js";
 
@@ -64,20 +64,6 @@ function boxPlot() {
       `${fmt(secs[3], 3)}, max ${fmt(secs[4], 3)}`);
   } };
 }
-
-// The per-run record (the fields of `bench --json`, bench.record): the puzzle's index, name and
-// file (null for a puzzle from no file), the result's fields, the solver file and its hash (null
-// for a built-in's run), iterations per second.
-export function record(job, result) {
-  const { type, runId, started, ...fields } = result;
-  return { puzzle: job.index, name: job.name, file: job.file ?? null, ...fields,
-    solver_file: fields.solver_file ?? null, solver_sha256: fields.solver_sha256 ?? null,
-    iterations_per_second: fields.seconds ? fields.iterations / fields.seconds : null };
-}
-
-// What a Start that continues a stopped experiment says (run.js shows it as a notice).
-export const continuesSaid = (kept, total) => `Start continues the stopped experiment: its ${kept} ended ` +
-  `run${kept === 1 ? "" : "s"} of ${total} are kept, and the ${total - kept} left run now. Change any setting to start it afresh.`;
 
 export class Experiment {
   // running(): is an experiment what runs (the store's `running`)
