@@ -1,6 +1,7 @@
 // An experiment's job list: every run it makes (entries × puzzles × runs, seeds s, s+1, …), in
 // the order compare/order.js gives, and the table's rows they fall in (a puzzle, or in a sweep
-// over p its p, the instances pooled). Pure: node tests it (tests/js/order.test.mjs).
+// over p its p, the instances pooled), and the record of a job's run. Pure: node tests it
+// (tests/js/order.test.mjs).
 import { runOrder } from "./order.js";
 import { workersOf } from "../rules/entries.js";
 
@@ -37,6 +38,16 @@ export function experimentJobs({ entries, puzzles, runs, max_seconds, max_iterat
       ...(e.code ? { code: e.code } : {}), params: e.params, seed: e.seed + r, ...severalOf(e), max_seconds, max_iterations, max_evaluations, group: groupOf(p, pi, sweep),
       key: (ei * puzzles.length + pi) * runs + r };
   });
+}
+
+// A job's run record (the fields of `bench --json`, bench.record): the puzzle's index, name and
+// file (null for a puzzle from no file), the result's fields, the solver file and its hash (null
+// for a built-in's run), iterations per second.
+export function record(job, result) {
+  const { type, runId, started, ...fields } = result;
+  return { puzzle: job.index, name: job.name, file: job.file ?? null, ...fields,
+    solver_file: fields.solver_file ?? null, solver_sha256: fields.solver_sha256 ?? null,
+    iterations_per_second: fields.seconds ? fields.iterations / fields.seconds : null };
 }
 
 // What identifies an experiment's runs: each job as it is sent (its place, solver, parameters, seed,

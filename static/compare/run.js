@@ -7,7 +7,7 @@ import { boardToString } from "../rules/parse.js";
 import { readSweep } from "../rules/generator.js";
 import { ListProblem } from "../rules/puzzle-list.js";
 import { nothingStarted } from "../start-check.js";
-import { continuesSaid } from "./experiment.js";
+import { continuesSaid } from "./progress.js";
 import { mountStartStop } from "../start-stop.js";
 import { comparisonWorkers, coresNote, describeStartup, experimentWorkers, raceWorkers } from "./status.js";
 import { severalOf } from "./jobs.js";

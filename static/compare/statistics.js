@@ -5,16 +5,7 @@
 // replaced by Kaplan–Meier curves with their bands where runs are censored. Every sentence is
 // the package's (sudoku_lab/comparison.py), as bench prints it.
 import { drawCD } from "../draw/cd-diagram.js";
-import { describe } from "../rules/entries.js";
-
-// The entries' labels in the sentences: their number, solver and changed parameters (no seeds).
-export function entryLabels(entries, schemas) {
-  return entries.map((e, i) => {
-    const schema = schemas.get(e.solver);
-    const [solver, , ...changed] = schema ? describe(e, schema).split(" · ") : [e.solver];
-    return [`${i + 1}. ${solver}`, ...changed].join(" · ");
-  });
-}
+import { entryLabels } from "./entry-names.js";
 
 export function mountStatistics(store, { ui, worker, experiment }) {
   const { stats: box, statsStatus: status, statsSentences: list, statsFriedman: line, statsDiagram: diagram } = ui;

@@ -1,7 +1,7 @@
 // The Race and Experiment views, put together: each job is a module of its own (compare/
 // README.md) — the entries, the experiment's form, the presets, Start and Stop on the pool,
-// the lanes (race.js), the table and charts (experiment.js), the chart hook. What is left here:
-// which parts show in which view, and the compare-status line.
+// the lanes (race.js), the table and charts (experiment.js and its parts), the chart hook. What
+// is left here: which parts show in which view, and the compare-status line.
 import { compareElements } from "./elements.js";
 import { Race } from "./race.js";
 import { Experiment } from "./experiment.js";

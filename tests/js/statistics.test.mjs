@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { cdLayout, cliques } from "../../static/draw/cd-diagram.js";
-import { entryLabels } from "../../static/compare/statistics.js";
+import { entryLabels } from "../../static/compare/entry-names.js";
 
 // Demšar (2006), section 3.2.4: average ranks of C4.5+m+cf, C4.5+m, C4.5+cf, C4.5 over 14 data
 // sets; at α = 0.05 (CD = 1.25) no pair differs, at α = 0.10 (CD = 1.12) C4.5+m+cf and C4.5 do.

@@ -1,0 +1,26 @@
+// An experiment's entries in words: in the charts' legends whole (with their runs' seeds), in the
+// statistics' sentences without seeds. Pure: node tests it (tests/js/statistics.test.mjs,
+// tests/js/experiment-shows.test.mjs).
+import { describe } from "../rules/entries.js";
+
+// An entry's solver and the parameters it changes from the paper's defaults (rules/entries.js
+// describe, its seed left out); without its schema, the solver's id.
+function solverAndChanges(e, schema) {
+  const [solver, , ...changed] = schema ? describe(e, schema).split(" · ") : [e.solver];
+  return [solver, changed];
+}
+
+// The entries' labels in the statistics' sentences: their number, solver and changed parameters.
+export const entryLabels = (entries, schemas) => entries.map((e, i) => {
+  const [solver, changed] = solverAndChanges(e, schemas.get(e.solver));
+  return [`${i + 1}. ${solver}`, ...changed].join(" · ");
+});
+
+// The entries in a legend, whole: their number, solver, their runs' seeds (seed, seed + 1, …:
+// "seeds 1–5"; a "seed 1…" read as a name cut short) and the parameters they change.
+export const legendNames = (entries, schemas, runs) => entries.map((e, i) => {
+  const [solver, changed] = solverAndChanges(e, schemas.get(e.solver));
+  const n = Number(runs) || 1;
+  const seeds = n > 1 ? `seeds ${e.seed}–${e.seed + n - 1}` : `seed ${e.seed}`;
+  return [`${i + 1}. ${solver}`, seeds, ...changed].join(" · ");
+});
