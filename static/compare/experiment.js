@@ -7,6 +7,7 @@
 // page's one answer (state.running), asked through `running()`.
 import { Lines, coincidences, seriesColor } from "../draw/lines.js";
 import { describe } from "../rules/entries.js";
+import { refToken } from "../rules/solver-ref.js";
 import { ecdf, quantile } from "../rules/stats.js";
 import { pointsAgainstP } from "../rules/published.js";
 import { paperFigure } from "./presets.js";
@@ -82,8 +83,8 @@ export const continuesSaid = (kept, total) => `Start continues the stopped exper
 export class Experiment {
   // running(): is an experiment what runs (the store's `running`)
   // atlas: the visitor's atlas (compare/atlas.js mountAtlas), drawn from a sweep's records
-  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls, running, atlas = null }) {
-    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, phaseEls, running, atlas });
+  constructor({ progressEl, resultsEl, chartEl, schemaOf, phaseEls, running, atlas = null }) {
+    Object.assign(this, { progressEl, resultsEl, chartEl, schemaOf, phaseEls, running, atlas });
     this.records = [];
     this.total = 0;
     this.chart = null;
@@ -93,8 +94,8 @@ export class Experiment {
   // An entry in a legend, whole: its number, solver, its runs' seeds (seed, seed + 1, …: "seeds
   // 1–5"; a "seed 1…" read as a name cut short) and the parameters it changes from the paper's defaults.
   entryName(e, i) {
-    const schema = this.schemas().get(e.solver);
-    const [solver, , ...changed] = schema ? describe(e, schema).split(" · ") : [e.solver, `seed ${e.seed}`];
+    const schema = this.schemaOf(e);
+    const [solver, , ...changed] = schema ? describe(e, schema).split(" · ") : [refToken(e), `seed ${e.seed}`];
     const runs = Number(this.runs) || 1;
     const seeds = runs > 1 ? `seeds ${e.seed}–${e.seed + runs - 1}` : `seed ${e.seed}`;
     return [`${i + 1}. ${solver}`, seeds, ...changed].join(" · ");
@@ -320,7 +321,7 @@ export class Experiment {
       best.textContent = "★ ";
       best.hidden = true;
       const name = document.createElement("span");
-      name.textContent = `${ei + 1}. ${describe(e, this.schemas().get(e.solver))}`;
+      name.textContent = `${ei + 1}. ${this.schemaOf(e) ? describe(e, this.schemaOf(e)) : refToken(e)}`;
       cells.entry.append(best, name);
       cells.rateText = document.createElement("span");
       cells.bar = bar();

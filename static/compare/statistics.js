@@ -6,12 +6,15 @@
 // the package's (sudoku_lab/comparison.py), as bench prints it.
 import { drawCD } from "../draw/cd-diagram.js";
 import { describe } from "../rules/entries.js";
+import { refToken } from "../rules/solver-ref.js";
+import { entrySchema } from "../own/texts.js";
 
 // The entries' labels in the sentences: their number, solver and changed parameters (no seeds).
-export function entryLabels(entries, schemas) {
+// (schemaOf(entry): its schema, a visitor's text's own)
+export function entryLabels(entries, schemaOf) {
   return entries.map((e, i) => {
-    const schema = schemas.get(e.solver);
-    const [solver, , ...changed] = schema ? describe(e, schema).split(" · ") : [e.solver];
+    const schema = schemaOf(e);
+    const [solver, , ...changed] = schema ? describe(e, schema).split(" · ") : [refToken(e)];
     return [`${i + 1}. ${solver}`, ...changed].join(" · ");
   });
 }
@@ -62,7 +65,7 @@ export function mountStatistics(store, { ui, worker, experiment }) {
     asked = result;
     box.dataset.state = "loading";
     status.textContent = "Loading scipy and computing the statistics…";
-    const labels = entryLabels(experiment.entries, store.state.schemas);
+    const labels = entryLabels(experiment.entries, (e) => entrySchema(store.state, e));
     const groups = Object.fromEntries(labels.map((label, i) => [label, experiment.byEntry[i]]));
     worker.request("compare", { groups, max_seconds: experiment.max_seconds || null })
       .then((out) => show(out, result), (err) => show({ ok: false, message: `The statistics failed: ${err.message || err}` }, result));

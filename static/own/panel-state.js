@@ -3,6 +3,7 @@
 // the consent a link's code waits for, the line numbers and the error's line, the status of the
 // text last loaded, the state after the worker's reply, whether a template asks before it replaces.
 import { OWN, usesOwn } from "./code.js";
+import { withLoaded } from "./texts.js";
 
 // Shown while the form's solver is yours, a comparison has your entry, or a link's code waits for your word.
 export const panelShown = (s) => s.settings.solver === OWN || !s.own.trusted || (s.view !== "solve" && usesOwn(s));
@@ -28,12 +29,13 @@ export const loadedStatus = (own, schema) => (own.loaded && schema && schema.own
   ? `Loaded: ${schema.title} (sha256 ${own.loaded.slice(0, 12)}…)` : "");
 
 // The state's change after the worker's reply to loading the text: its schema becomes the
-// solver's (the Solver form's fields), or its error, with its line, is kept.
+// solver's (the Solver form's fields) and that of the entries naming the text, or its error, with
+// its line, is kept.
 export function afterLoad(state, reply) {
   if (!reply.ok) return { own: { ...state.own, error: { message: reply.message, line: reply.line ?? null } } };
   const schemas = new Map(state.schemas);
   schemas.set(OWN, reply.schema);
-  return { schemas, own: { ...state.own, error: null, loaded: reply.sha256 } };
+  return { schemas, own: { ...state.own, error: null, loaded: reply.sha256, texts: withLoaded(state.own.texts, reply.sha256, reply) } };
 }
 
 // Whether a template asks before it replaces the editor's text: only text the visitor wrote

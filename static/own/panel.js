@@ -5,6 +5,7 @@
 // false) is shown and never loaded, nor kept, until the visitor presses "Run this code". The text
 // is packed for the share link (own.packed) as it changes. docs/design.md, "A visitor's solver".
 import { OWN, codeFor, packCode } from "./code.js";
+import { sha256, toLoad, withLoaded } from "./texts.js";
 import { added, currentOf, deleted, picked, renamed, storeShelf, storedShelf, withText } from "./shelf.js";
 import { afterLoad, consentText, lineMarks, loadedStatus, loadsNow, panelShown, templateAsks } from "./panel-state.js";
 
@@ -73,7 +74,26 @@ export function mountOwn(store, worker) {
     if (loadsNow(s)) load();
   });
   showOwn(store, ui, setOwn);
+  loadEntriesTexts(store, worker);
   return { load };
+}
+
+// The texts entries name (own/texts.js), each loaded once allowed, one at a time, in the
+// editor's worker as the editor's text is: its schema gives the entry its TITLE and PARAMS.
+function loadEntriesTexts(store, worker) {
+  let loading = null;
+  store.on(["own", "ready"], async (s) => {
+    const next = s.ready && !loading ? toLoad(s.own.texts)[0] : null;
+    if (!next) return;
+    loading = next.sha;
+    let reply;
+    try { reply = await worker.own({ name: next.name, text: next.text }); } catch (err) {
+      reply = { ok: false, message: err.message };         // a lost worker: that text is said to have failed
+    }
+    loading = null;
+    const own = store.state.own;
+    store.set({ own: { ...own, texts: withLoaded(own.texts, next.sha, reply) } });
+  });
 }
 
 // The editor's keys and scrolling: Tab indents (four spaces), Escape then Tab leaves the box;
@@ -107,8 +127,8 @@ function showOwn(store, ui, setOwn) {
     const { text, trusted } = s.own;
     if (!trusted || packing === text) return;
     packing = text;
-    const packed = text.trim() ? await packCode(text) : null;
-    if (store.state.own.text === text) setOwn({ packed });
+    const [packed, sha] = text.trim() ? await Promise.all([packCode(text), sha256(text)]) : [null, null];
+    if (store.state.own.text === text) setOwn({ packed, sha });
   });
   store.on(["own"], (s) => {
     ui.consent.hidden = s.own.trusted;
