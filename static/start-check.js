@@ -55,7 +55,7 @@ export function checkStart(view, state) {
   const verdict = problems.size ? null : noSolutionRefusal(view, state);
   if (verdict) return { problems, mark: new Map(), line: null, message: verdict, source: "check" };
   // the visitor's texts must be allowed to run, and each an entry names be there
-  const own = problems.size ? null : ownStartProblem(state, view) || (view === "solve" ? null : textsProblem(state.compare.entries, state.own));
+  const own = problems.size ? null : (view === "solve" ? null : textsProblem(state.compare.entries, state.own)) || ownStartProblem(state, view);
   if (own) return { problems, mark: new Map(), line: null, message: nothingStarted([own]), source: "start" };
   if (!problems.size) return { values };
   const mark = new Map([...problems].filter(([k]) => !state.problems.has(k) && k !== "e"));

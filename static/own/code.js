@@ -10,9 +10,10 @@ export const STORAGE_KEY = "sudoku-lab-own-solver";
 // state.own: the editor's text as typed (never replaced by an error), whether it may run (a
 // link's code waits for the visitor's word), the last error and the sha256 of the last text loaded
 // (packed: the text as a share link's code=, and sha its sha256, own/panel.js keeps both in step);
-// texts: the texts a comparison's entries name by their sha256 (own/texts.js)
+// texts: the texts a comparison's entries name by their sha256 (own/texts.js); linkTexts: the texts
+// of the link opened last ([{sha, text, packed}], null when it had no code=)
 export const INITIAL_OWN = { name: OWN_NAME, text: "", trusted: true, error: null, loaded: null, packed: null, sha: null,
-  texts: [] };
+  texts: [], linkTexts: null };
 
 // Does what `view` would run use the visitor's solver (Solve's solver, or an entry of a comparison)?
 export const usesOwn = (s, view = s.view) =>

@@ -17,9 +17,18 @@ export function loadsNow(s) {
 }
 
 // What the consent box says over a link's code ("" once the code is the visitor's own).
-export const consentText = (own) => (own.trusted ? "" : `This link holds code for "Your solver" (${own.text.split("\n").length} ` +
-  "lines, below). Nothing of it has run. Read it, then press Run this code to load it; it then joins your " +
-  "solvers in this browser, beside your own, which stay as they are.");
+export function consentText(own) {
+  if (own.trusted) return "";
+  const lines = `${own.text.split("\n").length} lines`;
+  const n = own.linkTexts ? own.linkTexts.length : 1;
+  if (n <= 1) {
+    return `This link holds code for "Your solver" (${lines}, below). Nothing of it has run. Read it, then press Run ` +
+      "this code to load it; it then joins your solvers in this browser, beside your own, which stay as they are.";
+  }
+  return `This link holds code for ${n} solvers of "Your solver" (one below, ${lines}; pick another to read it). Nothing ` +
+    "of it has run. Read them, then press Run this code to allow all of them; they then join your solvers in this " +
+    "browser, beside your own, which stay as they are.";
+}
 
 // The editor's line numbers: how many (one at least) and the one an error names (null: none).
 export const lineMarks = (own) => ({ count: Math.max(1, own.text.split("\n").length), bad: (own.error && own.error.line) || null });

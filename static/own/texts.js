@@ -4,8 +4,8 @@
 // texts (state.own.texts, [{sha, name, text, packed, schema, error, allowed}]) come from the
 // editor when an entry is added and from a link's code=; a link's wait for the visitor's word
 // (allowed false) and none of them runs before. Each still runs only in a visitor's worker.
-import { OWN, codeFor } from "./code.js";
-import { joinCodes, refToken } from "../rules/solver-ref.js";
+import { OWN, OWN_NAME, codeFor, unpackCode } from "./code.js";
+import { joinCodes, refToken, splitCodes, textFor } from "../rules/solver-ref.js";
 
 // the sha256 of a text, in hex (crypto.subtle: the page and node alike)
 export async function sha256(text) {
@@ -73,4 +73,52 @@ export function sharedTexts(entries, own) {
   const named = entries.map((e) => (e.solver === OWN ? { ...e, sha: shaOf(e) } : e));
   const packedOf = (sha) => namedText({ solver: OWN, sha }, own)?.packed ?? (sha === own.sha ? own.packed : "");
   return { entries: named, code: joinCodes(named, packedOf) };
+}
+
+// A link's code= read: {texts: [{sha, text, packed}], problems}. Each text is unpacked on its own,
+// so a damaged one is a problem (of code) and the others are still offered; a single-run link
+// carries one text (`single`).
+export async function readCodes(code, single) {
+  const pieces = splitCodes(code);
+  if (single && pieces.length > 1) return { texts: [], problems: [`a single-run link carries one solver text; its code= holds ${pieces.length}`] };
+  const texts = [];
+  const problems = [];
+  for (const [i, packed] of pieces.entries()) {
+    try {
+      const text = await unpackCode(packed);
+      texts.push({ sha: await sha256(text), text, packed });
+    } catch (err) {
+      problems.push(pieces.length === 1 ? err.message
+        : `text ${i + 1} of the link's ${pieces.length} solver texts cannot be read: was the link cut short?`);
+    }
+  }
+  return { texts, problems };
+}
+
+// the texts with a link's texts in, waiting for the visitor's word (a text already allowed stays so)
+export const withLinkTexts = (texts, linkTexts) => linkTexts.reduce((all, t) =>
+  withItem(all, { ...t, name: OWN_NAME, schema: null, error: null, allowed: false }), texts);
+
+// the texts once the visitor has allowed the link's: those of the link may run
+export const allowedTexts = (texts, linkTexts) =>
+  texts.map((t) => (linkTexts.some((l) => l.sha === t.sha) ? { ...t, allowed: true } : t));
+
+// Whether a link's entries still wait to be settled against its texts: an own@<hex> by a prefix,
+// or `own` alone among several texts (which is then a problem).
+export const unsettled = (entries, linkTexts) => entries.some((e) => e.solver === OWN &&
+  (e.sha ? e.sha.length < 64 : linkTexts.length > 1));
+
+// A link's entries with each of the visitor's settled against the link's texts [{sha, text}]: an
+// own@<hex> names the one text whose sha256 starts so, `own` alone the one text of a link that
+// holds one; a prefix that names none, or two, is that entry's problem and the entry is left out.
+export function settledEntries(entries, linkTexts) {
+  const kept = [];
+  const problems = [];
+  entries.forEach((e, i) => {
+    if (e.solver !== OWN || (!e.sha && linkTexts.length <= 1)) { kept.push(e); return; }
+    const found = textFor(e, linkTexts);
+    if (found.problem) problems.push(`entry ${i + 1}: ${found.problem}`);
+    else kept.push({ ...e, sha: found.text.sha });
+  });
+  return { entries: kept, problems };
 }

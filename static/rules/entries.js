@@ -108,14 +108,15 @@ export function readUnread(entry, schema) {
   return { ...rest, params };
 }
 
-// The entries with their unread parameters read against `schema` (their solver's, now known):
-// {entries, problems: [message...]}, a bad one left out and named as decodeEntries names it.
-export function readUnreadEntries(entries, schema) {
+// The entries with their unread parameters read against `schemaOf(entry)` (their solver's, now
+// known; null: not yet, the entry stays unread): {entries, problems: [message...]}, a bad one left
+// out and named as decodeEntries names it.
+export function readUnreadEntries(entries, schemaOf) {
   const kept = [];
   const problems = [];
   entries.forEach((e, i) => {
-    if (!e.unread) { kept.push(e); return; }
-    try { kept.push(readUnread(e, schema)); } catch (err) {
+    if (!e.unread || !schemaOf(e)) { kept.push(e); return; }
+    try { kept.push(readUnread(e, schemaOf(e))); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
       problems.push(`entry ${i + 1}: ${err.message}`);
     }

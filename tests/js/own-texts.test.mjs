@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { INITIAL_OWN } from "../../static/own/code.js";
-import { entryCode, entrySchema, namedText, sha256, sharedTexts, textsProblem, toLoad, withItem, withLoaded } from "../../static/own/texts.js";
+import { allowedTexts, entryCode, entrySchema, namedText, readCodes, settledEntries, sha256, sharedTexts, textsProblem, toLoad,
+  unsettled, withItem, withLinkTexts, withLoaded } from "../../static/own/texts.js";
 
 const item = (text, patch = {}) => ({ sha: createHash("sha256").update(text).digest("hex"), name: "a.py", text, packed: "x",
   schema: null, error: null, allowed: true, ...patch });
@@ -66,4 +67,40 @@ test("a link carries each text its entries name once: one text as own (today's l
   assert.deepEqual(two.entries.map((e) => e.sha), [B.sha, undefined, A.sha, own.sha, B.sha]);
   assert.equal(two.code, "pB,pA,pE");                                                     // in the order first named
   assert.deepEqual(sharedTexts([acs], own), { entries: [acs], code: null });
+});
+
+test("a link's code= of several texts: each read on its own, a damaged one a problem, the others kept", async () => {
+  const { packCode } = await import("../../static/own/code.js");
+  const [a, b] = [await packCode(A.text), await packCode(B.text)];
+  const both = await readCodes(`${a},${b}`, false);
+  assert.deepEqual(both, { texts: [{ sha: A.sha, text: A.text, packed: a }, { sha: B.sha, text: B.text, packed: b }], problems: [] });
+  const cut = await readCodes(`${a},${b.slice(0, 3)}`, false);
+  assert.deepEqual(cut.texts.map((t) => t.sha), [A.sha]);
+  assert.deepEqual(cut.problems, ["text 2 of the link's 2 solver texts cannot be read: was the link cut short?"]);
+  assert.deepEqual((await readCodes(b.slice(0, 3), false)).problems, ["the link's code cannot be read: was the link cut short?"]);
+  assert.deepEqual(await readCodes(`${a},${b}`, true),
+    { texts: [], problems: ["a single-run link carries one solver text; its code= holds 2"] });
+});
+
+test("a link's entries are settled against its texts: own@<hex> the one it starts, own alone the one text", () => {
+  const link = [A, B];
+  const entries = [{ solver: "own", sha: B.sha.slice(0, 8), seed: 1 }, { solver: "acs", seed: 1 },
+    { solver: "own", sha: "0000", seed: 2 }, { solver: "own", seed: 3 }];
+  assert.equal(unsettled(entries, link), true);
+  const { entries: kept, problems } = settledEntries(entries, link);
+  assert.deepEqual(kept.map((e) => [e.solver, e.sha ?? null]), [["own", B.sha], ["acs", null]]);
+  assert.deepEqual(problems, ["entry 3: own@0000 names none of the link's 2 solver texts",
+    "entry 4: own could be any of 2 solver texts: name one by own@<first 8 of its sha256>"]);
+  assert.equal(unsettled(kept, link), false);
+  const one = settledEntries([{ solver: "own", seed: 1 }], [A]);            // today's links: own alone, one text
+  assert.deepEqual(one, { entries: [{ solver: "own", seed: 1 }], problems: [] });
+});
+
+test("a link's texts wait for the visitor's word, all of them allowed at once; the visitor's own stay as they were", () => {
+  const mine = { ...A, name: "mine.py" };
+  let texts = withLinkTexts([mine], [{ sha: A.sha, text: A.text, packed: "p" }, { sha: B.sha, text: B.text, packed: "q" }]);
+  assert.deepEqual(texts.map((t) => [t.name, t.allowed]), [["mine.py", true], ["my_solver.py", false]]);
+  assert.equal(entryCode({ solver: "own", sha: B.sha }, { texts }), null);
+  texts = allowedTexts(texts, [{ sha: B.sha }]);
+  assert.deepEqual(entryCode({ solver: "own", sha: B.sha }, { texts }), { name: "my_solver.py", text: B.text });
 });
