@@ -11,7 +11,7 @@ import pytest
 
 from conftest import PAPERS
 from lab import Lab
-from own.test_own_solver import TEMPLATES, choose_own, wait_loaded
+from own.test_own_solver import TEMPLATES, choose_own, race_after_consent, wait_loaded
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solver_file import load, pack
@@ -87,13 +87,7 @@ def test_two_of_the_visitors_solvers_race_each_other_and_the_link_replays_the_ra
         picks = other.by("own-consent-pick").locator("option").all_inner_texts()     # each can be read first
         assert [p.split(" ")[0] for p in picks] == [token(MC), token(GA)]
         assert other.by("own-status").get_attribute("data-sha256") == ""
-        other.start_race()                                           # a Start before the word runs nothing
-        other.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
-                                     ".includes('has not been allowed to run')")
-        assert other.page.evaluate("() => document.querySelectorAll('[data-testid=lane]').length") == 0
-        other.by("own-allow").click()
-        wait_loaded(other, MC)
-        other.start_race()
+        race_after_consent(other, MC)                                # a Start before the word runs nothing
         assert race_shown(other) == shown                              # the same lanes, the same results
         kept = other.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers'))")
         # both joined the solvers kept in this browser (the same one: the context shares its storage),
