@@ -3,6 +3,7 @@
 // and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/design.md,
 // "The page").
 import { ownStartProblem } from "./own/code.js";
+import { textsProblem } from "./own/texts.js";
 import { clashingGivens, provenUnsolvable, read, runsTheBoard } from "./rules/read.js";
 import { problemLine } from "./rules/table.js";
 
@@ -53,7 +54,8 @@ export function checkStart(view, state) {
   const { values, problems, line } = read(view, state);
   const verdict = problems.size ? null : noSolutionRefusal(view, state);
   if (verdict) return { problems, mark: new Map(), line: null, message: verdict, source: "check" };
-  const own = problems.size ? null : ownStartProblem(state, view);      // the visitor's text must be allowed to run
+  // the visitor's texts must be allowed to run, and each an entry names be there
+  const own = problems.size ? null : (view === "solve" ? null : textsProblem(state.compare.entries, state.own)) || ownStartProblem(state, view);
   if (own) return { problems, mark: new Map(), line: null, message: nothingStarted([own]), source: "start" };
   if (!problems.size) return { values };
   const mark = new Map([...problems].filter(([k]) => !state.problems.has(k) && k !== "e"));

@@ -3,9 +3,10 @@
 // compare/check.js), and the vet: an entry the puzzles cannot take (hall_sets on a 16×16, a
 // 36×36 past a solver's memory) is refused on the entry as soon as it is added or the puzzles
 // change, not after Start.
-import { codeFor, OWN } from "../own/code.js";
+import { OWN, packCode } from "../own/code.js";
+import { entryCode, entrySchema, sha256, withItem } from "../own/texts.js";
 import { MAX_ENTRIES, describe } from "../rules/entries.js";
-import { sameRuns } from "../rules/solver-ref.js";
+import { refToken, sameRuns } from "../rules/solver-ref.js";
 import { markField } from "../settings/params.js";
 import { entryKey, isEntryKey } from "../rules/table.js";
 import { checkEntry, vetPuzzles } from "./check.js";
@@ -30,6 +31,7 @@ export function mountEntries(store, actions, ui, worker) {
     actions.clearNotice("compare");
     actions.clearNotice("start");                 // a Start refused for want of entries
     setCompare({ entries: [...compare().entries, entry] });
+    if (entry.solver === OWN) nameTheEditorsText(store, entry);
   }
 
   function removeEntry(i) {
@@ -39,7 +41,7 @@ export function mountEntries(store, actions, ui, worker) {
 
   ui.add.addEventListener("click", addEntry);
 
-  store.on(["compare", "problems", "running", "ready", "schemas"], (s) => {
+  store.on(["compare", "problems", "running", "ready", "schemas", "own"], (s) => {
     ui.entries.replaceChildren(...s.compare.entries.map((e, i) => entryItem(s, e, i, () => removeEntry(i))));
     ui.add.disabled = !!s.running || s.compare.entries.length >= MAX_ENTRIES || !s.ready;
     markField(ui.entries, s.problems.get("e") || s.problems.get("c") || null);
@@ -57,7 +59,7 @@ export function mountEntries(store, actions, ui, worker) {
     for (const [i, e] of s.compare.entries.entries()) {
       for (const puzzle of puzzles) {
         let reply;
-        const code = codeFor(e.solver, s.own);
+        const code = entryCode(e, s.own);
         if (e.solver === OWN && (!code || e.unread)) break;   // a visitor's text that may not run yet, or its parameters not yet read
         try { reply = await worker.vet({ puzzle, solver: e.solver, params: e.params, seed: e.seed, code }); } catch { return; }
         if (mine !== vetSeq) return;
@@ -70,15 +72,32 @@ export function mountEntries(store, actions, ui, worker) {
   });
 }
 
+// An entry of the visitor's solver, just added (`own`: the editor's text), comes to name that
+// text by its sha256 (own@<first 8>): the text joins state.own.texts, so the entry runs it
+// whatever the editor holds later (another of the visitor's solvers, say). A link's code not yet
+// allowed stays unnamed (its entries wait for the visitor's word).
+async function nameTheEditorsText(store, entry) {
+  const { text, name, trusted } = store.state.own;
+  if (!trusted || !text.trim()) return;
+  const [sha, packed] = await Promise.all([sha256(text), packCode(text)]);
+  const s = store.state;
+  const schema = s.own.loaded === sha ? s.schemas.get(OWN) : null;
+  const texts = withItem(s.own.texts, { sha, name, text, packed, schema, error: null, allowed: true });
+  store.set({ own: { ...s.own, texts },
+    compare: { ...s.compare, entries: s.compare.entries.map((e) => (e === entry ? { ...e, sha } : e)) } });
+}
+
 // One entry of the list: its number and settings, its problem if any, Remove (not while anything runs).
 function entryItem(s, e, i, remove) {
   const li = document.createElement("li");
   li.setAttribute("data-testid", "compare-entry");
   li.dataset.solver = e.solver;
+  li.dataset.sha = e.sha || "";
   li.dataset.seed = String(e.seed);
   const problem = s.problems.get(entryKey(i));
   const text = document.createElement("span");
-  text.textContent = `${i + 1}. ${s.schemas.has(e.solver) ? describe(e, s.schemas.get(e.solver)) : e.solver}`;
+  const schema = entrySchema(s, e);
+  text.textContent = `${i + 1}. ${schema ? describe(e, schema) : refToken(e)}`;
   li.append(text);
   if (problem) {
     li.dataset.problem = problem;

@@ -18,8 +18,8 @@ import { ownAtlasDrawing, phased, phasePoints } from "./sweep-points.js";
 export class Experiment {
   // running(): is an experiment what runs (the store's `running`)
   // atlas: the visitor's atlas (compare/atlas.js mountAtlas), drawn from a sweep's records
-  constructor({ progressEl, resultsEl, chartEl, schemas, phaseEls, running, atlas = null }) {
-    Object.assign(this, { progressEl, resultsEl, chartEl, schemas, running, atlas });
+  constructor({ progressEl, resultsEl, chartEl, schemaOf, phaseEls, running, atlas = null }) {
+    Object.assign(this, { progressEl, resultsEl, chartEl, schemaOf, running, atlas });
     this.phase = new PhasePlots(phaseEls);
     this.records = [];
     this.total = 0;
@@ -41,7 +41,7 @@ export class Experiment {
     const jobs = experimentJobs({ entries, puzzles, runs, max_seconds, max_iterations, max_evaluations, sweep });
     this.reset(jobs);
     const kept = this.carried && this.carried.signature === this.signature ? this.carried.results : new Map();
-    this.rows = buildTable(this.resultsEl, { entries, groups: this.groups(), schemas: this.schemas(), preset, published,
+    this.rows = buildTable(this.resultsEl, { entries, groups: this.groups(), schemaOf: this.schemaOf, preset, published,
       measure: this.measure });
     this.comparison = null;                           // the statistics, once shown (compare/statistics.js)
     this.kaplanMeier = false;
@@ -83,7 +83,7 @@ export class Experiment {
 
   // The entries in the legends (entry-names.js), with the schemas the page has now.
   names() {
-    return legendNames(this.entries, this.schemas(), this.runs);
+    return legendNames(this.entries, this.schemaOf, this.runs);
   }
 
   result(job, result) {

@@ -32,8 +32,9 @@ function unstartedWords(waitedFor) {
 }
 
 export class Race {
-  constructor({ lanesEl, chartEl, rankingEl, schemas }) {
-    Object.assign(this, { lanesEl, chartEl, rankingEl, schemas });
+  // schemaOf(entry): the schema its lane is named and counted by (a visitor's text's own: own/texts.js)
+  constructor({ lanesEl, chartEl, rankingEl, schemaOf }) {
+    Object.assign(this, { lanesEl, chartEl, rankingEl, schemaOf });
     this.measure = "seconds";                  // what solved lanes are ranked by (ranking.js, measureOf)
     this.lanes = [];
     this.chart = null;
@@ -48,7 +49,7 @@ export class Race {
     this.lanesEl.style.setProperty("--lanes", String(entries.length));
     this.lanes = entries.map((entry, i) => this.makeLane(entry, i, givens));
     if (this.chart) this.chart.destroy();
-    this.chart = new Lines(this.chartEl, entries.map((e, i) => laneLabel(e, i, this.schemas().get(e.solver))), {
+    this.chart = new Lines(this.chartEl, entries.map((e, i) => laneLabel(e, i, this.schemaOf(e))), {
       title: "Open cells against time", xLabel: "seconds (log scale)", yLabel: "open cells",
       logX: true, stepped: true, xMin: MIN_SECONDS, xMax: max_seconds });
     // the lanes hand their boards the puzzle from the second frame on: the first lays the new
@@ -76,7 +77,7 @@ export class Race {
     swatch.style.background = seriesColor(i);
     const name = document.createElement("strong");
     name.className = "lane-title";
-    const schema = this.schemas().get(entry.solver);
+    const schema = this.schemaOf(entry);
     name.textContent = `${i + 1}. ${nameOf(entry, schema)}`;
     const settings = document.createElement("small");
     settings.className = "lane-settings";
@@ -183,7 +184,7 @@ export class Race {
     if (lane.state !== "running") return;
     if (f.progress) {
       const p = f.progress;
-      lane.info.textContent = `${stepCount(p.iteration, this.schemas().get(lane.entry.solver))} · ${f.elapsed.toFixed(1)} s · ` +
+      lane.info.textContent = `${stepCount(p.iteration, this.schemaOf(lane.entry))} · ${f.elapsed.toFixed(1)} s · ` +
         `${p.empty_cells} empty · ${p.clashing_cells} clashing`;
     }
     lane.el.dataset.painted = String(Number(lane.el.dataset.painted) + 1);
@@ -210,7 +211,7 @@ export class Race {
     lane.time.textContent = result.started === false ? "" : `${result.seconds.toFixed(2)} s`;
     lane.info.textContent = state === "error" ? result.message || "the run failed"
       : result.started === false ? unstartedWords(lane.waitedFor)
-        : `${stepCount(result.iterations, this.schemas().get(lane.entry.solver))} · ` +
+        : `${stepCount(result.iterations, this.schemaOf(lane.entry))} · ` +
           (cellsLeft(result) ? `${cellsLeftText(cellsLeft(result))} left` : "no board");
   }
 
@@ -223,7 +224,7 @@ export class Race {
       any = true;
       const lane = this.lanes[i];
       const { result } = lane;
-      const schema = this.schemas().get(lane.entry.solver);
+      const schema = this.schemaOf(lane.entry);
       lane.el.dataset.place = String(place);
       lane.el.classList.toggle("winner", place === 1 && result.solved);
       lane.place.textContent = result.solved ? placeText(place) : unsolvedPlaceText(place);
@@ -257,7 +258,7 @@ export class Race {
   // the race as a file: every lane's settings, place, result and trajectory
   outcome() {
     const at = places(this.lanes.map((l) => l.result), this.measure);
-    return { ranked_by: this.measure, lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i, this.schemas().get(l.entry.solver)), solver: l.entry.solver, seed: l.entry.seed,
+    return { ranked_by: this.measure, lanes: this.lanes.map((l, i) => ({ label: laneLabel(l.entry, i, this.schemaOf(l.entry)), solver: l.entry.solver, seed: l.entry.seed,
       params: l.entry.params, workers: workersOf(l.entry), state: l.state, place: at[i],
       result: l.result, series: { columns: ["seconds", "open_cells"], rows: l.series } })) };
   }

@@ -3,6 +3,7 @@
 // solved runs, the paper's figure beside when a preset is on), and across the rows the box
 // plots' one scale and the best entry of each puzzle marked ★. What each shows: table-rows.js.
 import { describe } from "../rules/entries.js";
+import { refToken } from "../rules/solver-ref.js";
 import { paperFigure } from "./presets.js";
 import { barLabel, bestRows, bestTitle, boxLabel, boxScale, rowShows } from "./table-rows.js";
 
@@ -93,14 +94,15 @@ function rowElement(e, group, { entryText, paperShown, paperText }) {
 
 // The table afresh: a row per entry × group, each shown empty. Returns the rows by
 // `${entry}/${group key}`: {tr, cells, records, stopped, group, entry, stats}.
-export function buildTable(resultsEl, { entries, groups, schemas, preset, published, measure }) {
+export function buildTable(resultsEl, { entries, groups, schemaOf, preset, published, measure }) {
   const body = resultsEl.querySelector("tbody");
   body.replaceChildren();
   const paperShown = !!(preset && preset.paper);
   resultsEl.querySelector(".paper-col").hidden = !paperShown;
   const rows = new Map();
   entries.forEach((e, ei) => groups.forEach((g) => {
-    const look = { entryText: `${ei + 1}. ${describe(e, schemas.get(e.solver))}`, paperShown,
+    const schema = schemaOf(e);
+    const look = { entryText: `${ei + 1}. ${schema ? describe(e, schema) : refToken(e)}`, paperShown,
       paperText: paperFigure(preset, g.name, published) };
     const row = { ...rowElement(e, g, look), records: [], stopped: 0, group: g.key, entry: ei };
     body.appendChild(row.tr);

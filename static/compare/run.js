@@ -13,7 +13,7 @@ import { comparisonWorkers, coresNote, describeStartup, experimentWorkers, raceW
 import { severalOf } from "./jobs.js";
 import { PRESETS } from "./presets.js";
 import { loadPuzzleSet, published } from "./fetch.js";
-import { codeFor } from "../own/code.js";
+import { entryCode } from "../own/texts.js";
 import { selectListLine } from "./form.js";
 
 // Returns {onPoolStatus}: the pool's owner calls it whenever a worker's loading stage changes.
@@ -123,14 +123,15 @@ async function experimentPuzzles(p, actions) {
 }
 
 // A race's jobs on the board's puzzle (its text): one a lane, each with its entry's solver,
-// parameters (a copy), seed and workers, the race's budget and the code it runs (null for a built-in).
+// parameters (a copy), seed and workers, the race's budget and the code it runs: its own text
+// (own/texts.js entryCode), null for a built-in.
 export const raceJobs = (entries, puzzle, budget, own) => entries.map((e, i) => ({ lane: i, puzzle, solver: e.solver,
-  params: { ...e.params }, seed: e.seed, ...severalOf(e), ...budget, code: codeFor(e.solver, own) }));
+  params: { ...e.params }, seed: e.seed, ...severalOf(e), ...budget, code: entryCode(e, own) }));
 
-// An experiment's entries as it runs them: their parameters a copy, and the code of the visitor's
-// solver with the entries that run it (none with a built-in's).
+// An experiment's entries as it runs them: their parameters a copy, and with each entry of the
+// visitor's the code of the text it names (none with a built-in's).
 export const experimentEntries = (entries, own) => entries.map((e) => {
-  const code = codeFor(e.solver, own);
+  const code = entryCode(e, own);
   return { ...e, params: { ...e.params }, ...(code ? { code } : {}) };
 });
 

@@ -6,6 +6,7 @@
 // the package's (sudoku_lab/comparison.py), as bench prints it.
 import { drawCD } from "../draw/cd-diagram.js";
 import { entryLabels } from "./entry-names.js";
+import { entrySchema } from "../own/texts.js";
 
 export function mountStatistics(store, { ui, worker, experiment }) {
   const { stats: box, statsStatus: status, statsSentences: list, statsFriedman: line, statsDiagram: diagram } = ui;
@@ -53,7 +54,7 @@ export function mountStatistics(store, { ui, worker, experiment }) {
     asked = result;
     box.dataset.state = "loading";
     status.textContent = "Loading scipy and computing the statistics…";
-    const labels = entryLabels(experiment.entries, store.state.schemas);
+    const labels = entryLabels(experiment.entries, (e) => entrySchema(store.state, e));
     const groups = Object.fromEntries(labels.map((label, i) => [label, experiment.byEntry[i]]));
     worker.request("compare", { groups, max_seconds: experiment.max_seconds || null })
       .then((out) => show(out, result), (err) => show({ ok: false, message: `The statistics failed: ${err.message || err}` }, result));

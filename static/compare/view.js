@@ -15,14 +15,15 @@ import { compareStatus } from "./status.js";
 import { mountScrollHint } from "./scroll-hint.js";
 import { mountAtlas } from "./atlas.js";
 import { mountStatistics } from "./statistics.js";
+import { entrySchema } from "../own/texts.js";
 
 // Returns {race, experiment, onPoolStatus} (page/exports.js reads the charts; app.js tells of the pool).
 export function mountCompare(store, actions, { worker, pool }) {
   const ui = compareElements();
-  const schemas = () => store.state.schemas;
-  const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, rankingEl: ui.ranking, schemas });
+  const schemaOf = (entry) => entrySchema(store.state, entry);       // a visitor's text's own (own/texts.js)
+  const race = new Race({ lanesEl: ui.lanes, chartEl: ui.raceChart, rankingEl: ui.ranking, schemaOf });
   const atlas = mountAtlas(store, { shippedEl: ui.atlas, ownEl: ui.atlasOwn });
-  const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemas,
+  const experiment = new Experiment({ progressEl: ui.progress, resultsEl: ui.results, chartEl: ui.experimentChart, schemaOf,
     phaseEls: { box: ui.phase, success: ui.phaseSuccess, note: ui.phaseNote, time: ui.phaseTime }, atlas,
     running: () => !!store.state.running && store.state.running.kind === "experiment" });
 

@@ -9,8 +9,11 @@ export const STORAGE_KEY = "sudoku-lab-own-solver";
 
 // state.own: the editor's text as typed (never replaced by an error), whether it may run (a
 // link's code waits for the visitor's word), the last error and the sha256 of the last text loaded
-// (packed: the text as a share link's code=, own/panel.js keeps it in step)
-export const INITIAL_OWN = { name: OWN_NAME, text: "", trusted: true, error: null, loaded: null, packed: null };
+// (packed: the text as a share link's code=, and sha its sha256, own/panel.js keeps both in step);
+// texts: the texts a comparison's entries name by their sha256 (own/texts.js); linkTexts: the texts
+// of the link opened last ([{sha, text, packed}], null when it had no code=)
+export const INITIAL_OWN = { name: OWN_NAME, text: "", trusted: true, error: null, loaded: null, packed: null, sha: null,
+  texts: [], linkTexts: null };
 
 // Does what `view` would run use the visitor's solver (Solve's solver, or an entry of a comparison)?
 export const usesOwn = (s, view = s.view) =>
@@ -19,11 +22,15 @@ export const usesOwn = (s, view = s.view) =>
 // What a link's code waits for until the visitor allows it (a refused Start's reason, and the status line).
 export const AWAITS_CONSENT = "The link's code for your solver has not been allowed to run: read it, then press Run this code.";
 
-// Why a Start that uses the visitor's solver cannot run its text (null when it can).
+// whether `view` runs the editor's text: Solve's own, or an entry `own` that names no text of its own
+const runsEditors = (s, view) => view === "solve" || s.compare.entries.some((e) => e.solver === OWN && !e.sha);
+
+// Why a Start that uses the visitor's solver cannot run its text (null when it can; the texts
+// entries name by their sha256 are checked by own/texts.js textsProblem).
 export function ownStartProblem(s, view) {
   if (!usesOwn(s, view)) return null;
   if (!s.own.trusted) return AWAITS_CONSENT;
-  if (!s.own.text.trim()) return "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).";
+  if (runsEditors(s, view) && !s.own.text.trim()) return "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).";
   if (view !== "solve" && s.compare.entries.some((e) => e.unread)) {
     return "Your solver's parameters from the link are read once its code has loaded: wait a moment, then press Start again.";
   }

@@ -3,6 +3,7 @@
 // the consent a link's code waits for, the line numbers and the error's line, the status of the
 // text last loaded, the state after the worker's reply, whether a template asks before it replaces.
 import { OWN, usesOwn } from "./code.js";
+import { withLoaded } from "./texts.js";
 
 // Shown while the form's solver is yours, a comparison has your entry, or a link's code waits for your word.
 export const panelShown = (s) => s.settings.solver === OWN || !s.own.trusted || (s.view !== "solve" && usesOwn(s));
@@ -16,9 +17,18 @@ export function loadsNow(s) {
 }
 
 // What the consent box says over a link's code ("" once the code is the visitor's own).
-export const consentText = (own) => (own.trusted ? "" : `This link holds code for "Your solver" (${own.text.split("\n").length} ` +
-  "lines, below). Nothing of it has run. Read it, then press Run this code to load it; it then joins your " +
-  "solvers in this browser, beside your own, which stay as they are.");
+export function consentText(own) {
+  if (own.trusted) return "";
+  const lines = `${own.text.split("\n").length} lines`;
+  const n = own.linkTexts ? own.linkTexts.length : 1;
+  if (n <= 1) {
+    return `This link holds code for "Your solver" (${lines}, below). Nothing of it has run. Read it, then press Run ` +
+      "this code to load it; it then joins your solvers in this browser, beside your own, which stay as they are.";
+  }
+  return `This link holds code for ${n} solvers of "Your solver" (one below, ${lines}; pick another to read it). Nothing ` +
+    "of it has run. Read them, then press Run this code to allow all of them; they then join your solvers in this " +
+    "browser, beside your own, which stay as they are.";
+}
 
 // The editor's line numbers: how many (one at least) and the one an error names (null: none).
 export const lineMarks = (own) => ({ count: Math.max(1, own.text.split("\n").length), bad: (own.error && own.error.line) || null });
@@ -28,12 +38,13 @@ export const loadedStatus = (own, schema) => (own.loaded && schema && schema.own
   ? `Loaded: ${schema.title} (sha256 ${own.loaded.slice(0, 12)}…)` : "");
 
 // The state's change after the worker's reply to loading the text: its schema becomes the
-// solver's (the Solver form's fields), or its error, with its line, is kept.
+// solver's (the Solver form's fields) and that of the entries naming the text, or its error, with
+// its line, is kept.
 export function afterLoad(state, reply) {
   if (!reply.ok) return { own: { ...state.own, error: { message: reply.message, line: reply.line ?? null } } };
   const schemas = new Map(state.schemas);
   schemas.set(OWN, reply.schema);
-  return { schemas, own: { ...state.own, error: null, loaded: reply.sha256 } };
+  return { schemas, own: { ...state.own, error: null, loaded: reply.sha256, texts: withLoaded(state.own.texts, reply.sha256, reply) } };
 }
 
 // Whether a template asks before it replaces the editor's text: only text the visitor wrote

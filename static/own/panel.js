@@ -5,6 +5,8 @@
 // false) is shown and never loaded, nor kept, until the visitor presses "Run this code". The text
 // is packed for the share link (own.packed) as it changes. docs/design.md, "A visitor's solver".
 import { OWN, codeFor, packCode } from "./code.js";
+import { allowedTexts, sha256, toLoad, withLoaded } from "./texts.js";
+import { PREFIX } from "../rules/solver-ref.js";
 import { added, currentOf, deleted, picked, renamed, storeShelf, storedShelf, withText } from "./shelf.js";
 import { afterLoad, consentText, lineMarks, loadedStatus, loadsNow, panelShown, templateAsks } from "./panel-state.js";
 
@@ -14,7 +16,7 @@ export function mountOwn(store, worker) {
   const $ = (id) => document.getElementById(id);
   const ui = { panel: $("own-panel"), code: $("own-code"), lines: $("own-lines"), template: $("own-template"),
     problem: $("own-problem"), status: $("own-status"), download: $("own-download"), consent: $("own-consent"),
-    consentText: $("own-consent-text"), allow: $("own-allow") };
+    consentText: $("own-consent-text"), allow: $("own-allow"), which: $("own-consent-which"), pick: $("own-consent-pick") };
   const own = () => store.state.own;
   const setOwn = (patch) => store.set({ own: { ...own(), ...patch } });
   const shelf = mountShelf(store, setOwn, () => load());
@@ -40,9 +42,12 @@ export function mountOwn(store, worker) {
   });
   ui.download.addEventListener("click", () => downloadText(own().text, own().name));
   ui.allow.addEventListener("click", () => {       // a link's code joins the shelf: the visitor's own text stays
-    if (!own().text.trim()) return;                  // a link with no code to run adds nothing
-    setOwn({ trusted: true, error: null });
-    shelf.add(own().text);
+    const o = own();
+    if (!o.text.trim()) return;                      // a link with no code to run adds nothing
+    const linkTexts = o.linkTexts || [];             // every text of the link is allowed at once
+    setOwn({ trusted: true, error: null, texts: allowedTexts(o.texts, linkTexts) });
+    for (const t of linkTexts) if (t.text !== o.text) shelf.add(t.text);
+    shelf.add(o.text);                               // the editor's last: the shelf's current one
     load();
   });
 
@@ -73,7 +78,48 @@ export function mountOwn(store, worker) {
     if (loadsNow(s)) load();
   });
   showOwn(store, ui, setOwn);
+  mountConsentPick(store, ui, setOwn);
+  loadEntriesTexts(store, worker);
   return { load };
+}
+
+// The consent over a link of several texts: a menu of them (own@<first 8> and its lines), the
+// one picked shown in the editor to be read; none of them runs before Run this code.
+function mountConsentPick(store, ui, setOwn) {
+  let listed = null;
+  store.on(["own"], (s) => {
+    const texts = s.own.linkTexts || [];
+    ui.which.hidden = s.own.trusted || texts.length < 2;
+    if (listed !== texts) {
+      listed = texts;
+      ui.pick.replaceChildren(...texts.map((t) =>
+        new Option(`own@${t.sha.slice(0, PREFIX)} (${t.text.split("\n").length} lines)`, t.sha)));
+    }
+    const shown = texts.find((t) => t.text === s.own.text);
+    if (shown && ui.pick.value !== shown.sha) ui.pick.value = shown.sha;
+  });
+  ui.pick.addEventListener("change", () => {
+    const t = (store.state.own.linkTexts || []).find((x) => x.sha === ui.pick.value);
+    if (t && !store.state.own.trusted) setOwn({ text: t.text, sha: t.sha, packed: t.packed, error: null });
+  });
+}
+
+// The texts entries name (own/texts.js), each loaded once allowed, one at a time, in the
+// editor's worker as the editor's text is: its schema gives the entry its TITLE and PARAMS.
+function loadEntriesTexts(store, worker) {
+  let loading = null;
+  store.on(["own", "ready"], async (s) => {
+    const next = s.ready && !loading ? toLoad(s.own.texts)[0] : null;
+    if (!next) return;
+    loading = next.sha;
+    let reply;
+    try { reply = await worker.own({ name: next.name, text: next.text }); } catch (err) {
+      reply = { ok: false, message: err.message };         // a lost worker: that text is said to have failed
+    }
+    loading = null;
+    const own = store.state.own;
+    store.set({ own: { ...own, texts: withLoaded(own.texts, next.sha, reply) } });
+  });
 }
 
 // The editor's keys and scrolling: Tab indents (four spaces), Escape then Tab leaves the box;
@@ -107,8 +153,8 @@ function showOwn(store, ui, setOwn) {
     const { text, trusted } = s.own;
     if (!trusted || packing === text) return;
     packing = text;
-    const packed = text.trim() ? await packCode(text) : null;
-    if (store.state.own.text === text) setOwn({ packed });
+    const [packed, sha] = text.trim() ? await Promise.all([packCode(text), sha256(text)]) : [null, null];
+    if (store.state.own.text === text) setOwn({ packed, sha });
   });
   store.on(["own"], (s) => {
     ui.consent.hidden = s.own.trusted;

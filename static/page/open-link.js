@@ -9,7 +9,8 @@ import { readUnreadEntries } from "../rules/entries.js";
 import { parseSpec } from "../rules/generator.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { runFragment } from "../rules/stop-point.js";
-import { OWN, unpackCode } from "../own/code.js";
+import { OWN } from "../own/code.js";
+import { namedText, readCodes, settledEntries, unsettled, withLinkTexts } from "../own/texts.js";
 import { generatorForm, linkCompare, linkSettings, linkSolver, linkView, whatTheLinkSaid, withoutSchemaKeys } from "./link-state.js";
 
 // the notice over a link's problems
@@ -27,7 +28,8 @@ export function mountLinks(store, actions, generator) {
     store.set({ stopPoint: null });          // a stop point names a step of one run: the link says its own, if any
     const q = new URLSearchParams(hash.replace(/^#/, ""));
     pending = { hash, compare: q.has("m") };
-    if (q.has("code")) openCode(q.get("code"));
+    if (q.has("code")) openCode(q.get("code"), !pending.compare);
+    else store.set({ own: { ...store.state.own, linkTexts: null } });
     const s = store.state;
     // what needs no schemas: the puzzle, the seed, the time limit, the view
     const first = pending.compare ? decodeCompareLink(hash, new Map(), SETS) : decodeState(hash);
@@ -46,6 +48,13 @@ export function mountLinks(store, actions, generator) {
   }
 
   readOwnEntriesOnLoad(store, actions);
+  let settledFor = null;               // the link's texts its entries were settled against (once a link)
+  store.on(["own", "compare"], (s) => {
+    const linkTexts = s.own.linkTexts;
+    if (!linkTexts || pending || settledFor === linkTexts || !unsettled(s.compare.entries, linkTexts)) return;
+    settledFor = linkTexts;
+    settleOwnEntries(store, actions, linkTexts);
+  });
   store.on(["ready"], (s) => { if (s.ready) applyRest(); });
   window.addEventListener("hashchange", () => { if (location.hash) open(location.hash); });
   return { open };
@@ -95,32 +104,49 @@ function reportLinkProblems(store, actions, problems, link) {
   actions.reportProblems(LINK_PROBLEMS);
 }
 
-// A link's code (code=): shown in the editor, and run only once the visitor allows it (own/panel.js).
+// A link's code (code=: one text, or several): the first shown in the editor, and none run until
+// the visitor allows them (own/panel.js). A text that cannot be read is a problem of code; the
+// others are still offered, and the visitor's own solvers are never touched.
 function codeOpener(store, actions) {
   let codeSeq = 0;
-  return async function openCode(packed) {
+  return async function openCode(code, single) {
     const mine = ++codeSeq;
-    store.set({ own: { ...store.state.own, trusted: false, error: null, loaded: null, packed } });
-    let text;
-    try { text = await unpackCode(packed); } catch (err) {
-      if (mine !== codeSeq) return;
+    store.set({ own: { ...store.state.own, trusted: false, error: null, loaded: null, packed: code, linkTexts: null } });
+    const { texts, problems } = await readCodes(code, single);
+    if (mine !== codeSeq) return;
+    const own = store.state.own;
+    if (!texts.length) {
       // nothing to run and nothing to consent to: the editor keeps the visitor's own text
-      store.set({ own: { ...store.state.own, trusted: true, packed: null, error: { message: err.message, line: null } } });
-      actions.setProblem("code", err.message);
-      actions.reportProblems(LINK_PROBLEMS);
-      return;
+      store.set({ own: { ...own, trusted: true, packed: null, error: { message: problems[0], line: null } } });
+    } else {
+      const [first] = texts;
+      store.set({ own: { ...own, text: first.text, sha: first.sha, packed: first.packed, linkTexts: texts,
+        texts: withLinkTexts(own.texts, texts) } });
     }
-    if (mine === codeSeq) store.set({ own: { ...store.state.own, text } });
+    if (!problems.length) return;
+    actions.setProblem("code", problems.join("; "));
+    actions.reportProblems(LINK_PROBLEMS);
   };
 }
 
+// A link's entries of the visitor's texts settled against the link's texts (own/texts.js
+// settledEntries): an entry naming none of them, or two, is left out and said, on e.
+function settleOwnEntries(store, actions, linkTexts) {
+  const { entries, problems } = settledEntries(store.state.compare.entries, linkTexts);
+  store.set({ compare: { ...store.state.compare, entries } });
+  if (!problems.length) return;
+  actions.setProblem("e", [store.state.problems.get("e"), ...problems].filter(Boolean).join("; "));
+  actions.reportProblems(LINK_PROBLEMS);
+}
+
 // A link's own entry keeps its parameters as text until its code is loaded (after the visitor's
-// word): then they are read by the loaded PARAMS, a bad one marked as when the link opened.
+// word): then they are read by the loaded PARAMS — an own@<hex> entry's by its own text's — a bad
+// one marked as when the link opened.
 function readOwnEntriesOnLoad(store, actions) {
   store.on(["schemas", "own", "compare"], (s) => {
-    const schema = s.schemas.get(OWN);
-    if (!s.own.trusted || !s.own.loaded || !schema || !s.compare.entries.some((e) => e.unread)) return;
-    const { entries, problems } = readUnreadEntries(s.compare.entries, schema);
+    const schemaOf = (e) => (e.sha ? namedText(e, s.own)?.schema : s.own.loaded && s.schemas.get(OWN)) || null;
+    if (!s.own.trusted || !s.compare.entries.some((e) => e.unread && schemaOf(e))) return;
+    const { entries, problems } = readUnreadEntries(s.compare.entries, schemaOf);
     store.set({ compare: { ...s.compare, entries } });
     if (!problems.length) return;
     actions.setProblem("e", [store.state.problems.get("e"), ...problems].filter(Boolean).join("; "));

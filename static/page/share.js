@@ -5,9 +5,11 @@ import { boardToString } from "../rules/parse.js";
 import { encodeCompareLink } from "../rules/links.js";
 import { runFragment, stopPointOf } from "../rules/stop-point.js";
 import { LINK_LIMIT, tooLongText, usesOwn } from "../own/code.js";
+import { entrySchema, sharedTexts } from "../own/texts.js";
 
-// A run of the visitor's solver carries its code (code=, packed as the text changes: own/panel.js).
-const withCode = (url, s) => (usesOwn(s) && s.own.packed ? `${url}&code=${s.own.packed}` : url);
+// A run of the visitor's solver carries its code (code=, packed as the text changes: own/panel.js);
+// a comparison's, each text its entries name once (own/texts.js sharedTexts).
+const withCode = (url, s, code = s.own.packed) => (usesOwn(s) && code ? `${url}&code=${code}` : url);
 
 // While the generator makes a puzzle (a g= link, Generate), the link names that puzzle: it is
 // what a Start will run (a Start waits for it).
@@ -23,10 +25,12 @@ export function linkOf(s) {
   // the link has no pl= and says so when opened)
   const files = c.puzzles === "files";
   const read = files ? s.files.read.map((p) => p.puzzle) : null;
+  const { entries, code } = sharedTexts(c.entries, s.own);
+  const schemaAt = new Map(entries.map((e, i) => [e, entrySchema(s, c.entries[i])]));     // each its own text's defaults
   return withCode(base + encodeCompareLink({ puzzle, generator, max_seconds: s.settings.max_seconds,
-    max_iterations: s.settings.max_iterations, max_evaluations: s.settings.max_evaluations, view: s.view, entries: c.entries,
+    max_iterations: s.settings.max_iterations, max_evaluations: s.settings.max_evaluations, view: s.view, entries,
     runs: c.runs, puzzles: files ? "list" : c.puzzles, list: files ? (read.some((p) => p.includes(",")) ? "" : read) : c.list,
-    sweep: c.sweep, preset: c.preset }, s.schemas), s);
+    sweep: c.sweep, preset: c.preset }, s.schemas, (e) => schemaAt.get(e)), s, code);
 }
 
 export function mountShare(store, actions) {

@@ -43,10 +43,11 @@ export function describe(entry, schema) {
   return [nameOf(entry, schema), `seed ${entry.seed}`, ...changedParams(entry, schema), ...onWorkers].join(" · ");
 }
 
-const defaultOf = (schema, name) => schema.params.find((p) => p.name === name)?.default;
+const defaultOf = (schema, name) => schema?.params.find((p) => p.name === name)?.default;
 
-export function encodeEntries(entries, schemas) {
-  return entries.map((e) => [refToken(e), String(e.seed), ...changedParams(e, schemas.get(e.solver)), ...workersPairs(e)].join(":")).join(",");
+// (schemaOf(entry): the schema whose defaults are left out, a visitor's text's own where the page knows it)
+export function encodeEntries(entries, schemas, schemaOf = (e) => schemas.get(e.solver)) {
+  return entries.map((e) => [refToken(e), String(e.seed), ...changedParams(e, schemaOf(e)), ...workersPairs(e)].join(":")).join(",");
 }
 
 // The entry's workers and exchange from its pairs (`workers=2`, `exchange=3000`), checked as the
@@ -71,7 +72,8 @@ function decodeEntry(part, schemas) {
   if (!schema) {
     throw new values.ValueProblem("unknown solver", `${values.quote(solver)}; choose one of: ${[...schemas.keys()].join(", ")}`);
   }
-  const entry = { solver, ...(sha ? { sha } : {}), seed: values.seed(seedText ?? ""), params: defaultsOf(schema) };
+  // an own@<hex> entry's text and its PARAMS are known only once its code is loaded: read then, all of them
+  const entry = { solver, ...(sha ? { sha } : {}), seed: values.seed(seedText ?? ""), params: sha ? {} : defaultsOf(schema) };
   const seen = new Set();
   const workerPairs = new Map();            // workers= and exchange=, read by readWorkers
   const unread = [];
@@ -85,7 +87,7 @@ function decodeEntry(part, schemas) {
     else if (solver === OWN) unread.push([name, text]);      // read once its code is loaded: readUnread
     else entry.params[name] = readParam(solver, schema, name, text);
   }
-  return { ...entry, ...(unread.length ? { unread } : {}), ...readWorkers(solver, workerPairs) };
+  return { ...entry, ...(unread.length || sha ? { unread } : {}), ...readWorkers(solver, workerPairs) };
 }
 
 const defaultsOf = (schema) => Object.fromEntries(schema.params.map((p) => [p.name, p.default]));
@@ -106,14 +108,15 @@ export function readUnread(entry, schema) {
   return { ...rest, params };
 }
 
-// The entries with their unread parameters read against `schema` (their solver's, now known):
-// {entries, problems: [message...]}, a bad one left out and named as decodeEntries names it.
-export function readUnreadEntries(entries, schema) {
+// The entries with their unread parameters read against `schemaOf(entry)` (their solver's, now
+// known; null: not yet, the entry stays unread): {entries, problems: [message...]}, a bad one left
+// out and named as decodeEntries names it.
+export function readUnreadEntries(entries, schemaOf) {
   const kept = [];
   const problems = [];
   entries.forEach((e, i) => {
-    if (!e.unread) { kept.push(e); return; }
-    try { kept.push(readUnread(e, schema)); } catch (err) {
+    if (!e.unread || !schemaOf(e)) { kept.push(e); return; }
+    try { kept.push(readUnread(e, schemaOf(e))); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
       problems.push(`entry ${i + 1}: ${err.message}`);
     }

@@ -268,12 +268,12 @@ export function decodeCompareLink(hash, schemas, { puzzleSets = [], presets = []
 
 // A race or experiment as a link fragment (only what differs from the defaults is written).
 export function encodeCompareLink({ puzzle, generator = null, max_seconds, max_iterations = "", max_evaluations = "", view, entries, runs,
-  puzzles, list, sweep, preset }, schemas) {
+  puzzles, list, sweep, preset }, schemas, schemaOf = undefined) {
   const q = new URLSearchParams([generator ? ["g", generator] : ["p", puzzle]]);
   if (max_seconds) q.set("t", max_seconds);             // none (left empty beside a budget): no t=
   setBudgets(q, max_iterations, max_evaluations);
   q.set("m", view);
-  q.set("e", encodeEntries(entries, schemas));
+  q.set("e", encodeEntries(entries, schemas, schemaOf));
   if (view === "experiment") {
     q.set("runs", runs);
     q.set("ps", puzzles);

@@ -34,6 +34,19 @@ test("an experiment's entries: copied parameters, the code only with an own entr
   assert.equal(Object.hasOwn(experimentEntries(entries, own({ text: "  " }))[2], "code"), false);
 });
 
+test("each entry of the visitor's runs its own text: own@<hex> the text of that sha256, own alone the editor's", () => {
+  const texts = [{ sha: "aa11".padEnd(64, "0"), name: "mc.py", text: "A = 1\n", allowed: true },
+    { sha: "bb22".padEnd(64, "0"), name: "ga.py", text: "B = 2\n", allowed: true }];
+  const mine = [{ solver: "own", sha: texts[1].sha, seed: 1, params: {} }, { solver: "alldiff_ls", seed: 1, params: {} },
+    { solver: "own", sha: texts[0].sha, seed: 1, params: {} }, { solver: "own", seed: 1, params: {} }];
+  const jobs = raceJobs(mine, PUZZLE, { max_seconds: 30 }, own({ texts }));
+  assert.deepEqual(jobs.map((j) => j.code), [{ name: "ga.py", text: "B = 2\n" }, null, { name: "mc.py", text: "A = 1\n" },
+    { name: INITIAL_OWN.name, text: OWN_TEXT }]);
+  assert.deepEqual(experimentEntries(mine, own({ texts })).map((e) => e.code?.text ?? null), ["B = 2\n", null, "A = 1\n", OWN_TEXT]);
+  const waiting = own({ texts: texts.map((t) => ({ ...t, allowed: false })) });      // a link's texts before the visitor's word
+  assert.deepEqual(raceJobs(mine, PUZZLE, {}, waiting).map((j) => j.code && j.code.text), [null, null, null, OWN_TEXT]);
+});
+
 test("what an experiment begins with: the preset chosen, the sweep where its puzzles are generated", () => {
   const values = { runs: 2, workers: 3, max_seconds: 10, max_iterations: 500, max_evaluations: null, puzzles: { kind: "gen" } };
   const sweep = { size: "9", p0: "0.4", p1: "0.5", step: "0.1", instances: "2" };

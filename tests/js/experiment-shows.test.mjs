@@ -18,6 +18,7 @@ import { record } from "../../static/compare/jobs.js";
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const schemas = new Map(JSON.parse(execFileSync(process.env.PYTHON || "python3", ["-m", "sudoku_lab", "solvers", "--json"],
   { cwd: here("../../py/") })).map((s) => [s.id, s]));
+const schemaOf = (e) => schemas.get(e.solver);
 
 const run = (solved, seconds, more = {}) => ({ solved, seconds, iterations: 10 * seconds, evaluations: 100 * seconds,
   stop_reason: solved ? "solved" : "budget", ...more });
@@ -125,9 +126,9 @@ test("the progress line: runs done and kept, solved, stopped, elapsed, the time 
 
 test("the legends' names: number, solver, the runs' seeds, the changed parameters", () => {
   const entries = [{ solver: "acs", seed: 4, params: {} }, { solver: "not_loaded", seed: 1, params: {} }];
-  assert.deepEqual(legendNames(entries, schemas, "3"), ["1. acs · seeds 4–6", "2. not_loaded · seeds 1–3"]);
-  assert.deepEqual(legendNames(entries, schemas, 1).map((n) => n.split(" · ")[1]), ["seed 4", "seed 1"]);
-  const changed = legendNames([{ solver: "acs", seed: 1, params: { ants: 3 } }], schemas, 1)[0];
+  assert.deepEqual(legendNames(entries, schemaOf, "3"), ["1. acs · seeds 4–6", "2. not_loaded · seeds 1–3"]);
+  assert.deepEqual(legendNames(entries, schemaOf, 1).map((n) => n.split(" · ")[1]), ["seed 4", "seed 1"]);
+  const changed = legendNames([{ solver: "acs", seed: 1, params: { ants: 3 } }], schemaOf, 1)[0];
   assert.match(changed, /^1\. .* · seed 1 · ants=3$/);
 });
 

@@ -93,16 +93,16 @@ test("a link's own entry keeps its parameters unread until its code loads, then 
   assert.equal(describe(opened.entries[0], stub), "own — Your solver (write it in the editor) · seed 1 · noise=0.2");
 
   const after = new Map([...before, ["own", loaded]]);
-  const read = readUnreadEntries(opened.entries, loaded);
+  const read = readUnreadEntries(opened.entries, () => loaded);
   assert.deepEqual(read.problems, []);
   assert.equal(read.entries[0].params.noise, 0.2);
   assert.equal(read.entries[0].unread, undefined);
   assert.equal(encodeEntries(read.entries, after), text);                    // and still, once read
 
-  const bad = readUnreadEntries(decodeEntries("hill_climb:2,own:1:nosie=0.2", before).entries, loaded);
+  const bad = readUnreadEntries(decodeEntries("hill_climb:2,own:1:nosie=0.2", before).entries, () => loaded);
   assert.deepEqual(bad.problems, ["entry 2: own has no parameter 'nosie'"]);
   assert.deepEqual(bad.entries.map((e) => e.solver), ["hill_climb"]);
-  const range = readUnreadEntries(decodeEntries("own:1:noise=7", before).entries, loaded);
+  const range = readUnreadEntries(decodeEntries("own:1:noise=7", before).entries, () => loaded);
   assert.equal(range.entries.length, 0);
   assert.deepEqual(range.problems, ["entry 1: parameter 'noise' must be between 0 and 1; got 7"]);
   assert.deepEqual(decodeEntries("own:1:noise=0.2:noise=0.3", before).problems, ["entry 1: 'noise' is given twice"]);

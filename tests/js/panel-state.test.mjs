@@ -70,3 +70,9 @@ test("a template asks before it replaces text the visitor wrote, not an empty ed
   assert.equal(templateAsks("def run():\n    return 1\n", templates), true);
   assert.equal(templateAsks("x", []), true);
 });
+
+test("the consent over a link of several texts says how many", () => {
+  const own = { ...INITIAL_OWN, trusted: false, text: "a\nb", linkTexts: [{ sha: "1" }, { sha: "2" }] };
+  assert.match(consentText(own), /^This link holds code for 2 solvers of "Your solver" \(one below, 2 lines; pick another to read it\)\. Nothing of it has run\./);
+  assert.equal(consentText({ ...own, trusted: true }), "");
+});

@@ -42,6 +42,6 @@ test("cdLayout: ranks on the axis left to right, the better half labelled left, 
 });
 
 test("entryLabels: number and solver, no seeds", () => {
-  assert.deepEqual(entryLabels([{ solver: "acs", seed: 1, params: {} }, { solver: "hill_climb", seed: 1, params: {} }], new Map()),
+  assert.deepEqual(entryLabels([{ solver: "acs", seed: 1, params: {} }, { solver: "hill_climb", seed: 1, params: {} }], () => undefined),
     ["1. acs", "2. hill_climb"]);
 });

@@ -40,6 +40,18 @@ def type_code(lab, text: str, loads: bool = True):
         wait_loaded(lab, text)
 
 
+def race_after_consent(other, text: str):
+    """A race's Start before the visitor's word runs nothing and says why; after Run this code
+    (the editor's `text` loaded) Start runs the race."""
+    other.start_race()
+    other.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
+                                 ".includes('has not been allowed to run')")
+    assert other.page.evaluate("() => document.querySelectorAll('[data-testid=lane]').length") == 0
+    other.by("own-allow").click()
+    wait_loaded(other, text)
+    other.start_race()
+
+
 def start_and_wait(lab, *states):
     lab.by("start").click()
     return lab.wait_state(*states, timeout=60_000)
@@ -207,13 +219,7 @@ def test_a_new_visitor_races_a_changed_template_against_two_papers(lab):
         assert other.by("own-code").input_value() == text
         assert other.by("own-status").get_attribute("data-sha256") == ""
         assert other.entries() == [["own", 1], ["hill_climb", 1], ["alldiff_tabu", 1]]
-        other.start_race()                                          # a Start before the word runs nothing
-        other.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
-                                     ".includes('has not been allowed to run')")
-        assert other.page.evaluate("() => document.querySelectorAll('[data-testid=lane]').length") == 0
-        other.by("own-allow").click()
-        wait_loaded(other, text)
-        other.start_race()
+        race_after_consent(other, text)                             # a Start before the word runs nothing
         other.page.wait_for_function("() => document.querySelectorAll('[data-testid=lane]').length === 3")
         other.wait_lanes_done()
         assert other.lanes()[0]["values"] == native.board.tolist()
