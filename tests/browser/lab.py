@@ -320,7 +320,7 @@ class SharedLab(Lab):
     fresh; no preset) and a single-run link (the first puzzle, solver, seed and time limit;
     no parameters, so the solver's defaults; the Solve view). The pool's size is typed back
     into its field; an emulated colour scheme and the window's size go back to the browser
-    context's. What neither a link nor a field sets (the Generate form, the pool's loaded
+    context's, and the page scrolls back to its top. What neither a link nor a field sets (the Generate form, the pool's loaded
     workers, an experiment's last result) is not set back: a test that needs those fresh, or
     the page's first load, is marked `fresh_page`.
     """
@@ -382,3 +382,4 @@ class SharedLab(Lab):
         self.page.emulate_media(color_scheme="no-override")
         if self.page.viewport_size != self.shared["viewport"]:
             self.page.set_viewport_size(self.shared["viewport"])
+        self.page.evaluate("() => window.scrollTo(0, 0)")        # a fresh page stands at its top

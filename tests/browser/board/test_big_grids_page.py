@@ -69,6 +69,12 @@ def test_a_36x36_grows_past_its_column(lab):
 BOX = """(ids) => Object.fromEntries(ids.map((id) => {
   const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
   return [id, [r.left, r.top, r.right, r.bottom]]; }))"""
+# The same in the document's coordinates: where an element stands in the layout, whatever the
+# page's scroll (a shared page may come scrolled, and Chrome's scroll anchoring may scroll it
+# as a note comes below what the visitor looks at: the layout did not move).
+LAYOUT_BOX = """(ids) => Object.fromEntries(ids.map((id) => {
+  const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+  return [id, [r.left + scrollX, r.top + scrollY, r.right + scrollX, r.bottom + scrollY]]; }))"""
 
 
 @pytest.mark.parametrize("size", [49, 64])
@@ -116,10 +122,10 @@ def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab, scheme)
     lab.open("#g=36:0.45:1&s=alldiff_ls&seed=1&t=2")
     lab.page.wait_for_selector('[data-testid=board][data-size="36"]')
     assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
-    before = lab.page.evaluate(BOX, ["start", "stop"])
+    before = lab.page.evaluate(LAYOUT_BOX, ["start", "stop"])
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     assert "budget" in lab.by("error").inner_text()                               # the late note is shown
-    after = lab.page.evaluate(BOX, ["start", "stop", "error"])
+    after = lab.page.evaluate(LAYOUT_BOX, ["start", "stop", "error"])
     assert {k: after[k] for k in ("start", "stop")} == before
     assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
 
@@ -137,10 +143,10 @@ def test_a_late_note_never_moves_start_or_stop_on_a_phone(lab, size, scheme):
     lab.page.wait_for_selector(f'[data-testid=board][data-size="{size}"]')
     lab.page.wait_for_selector("[data-testid=board-making]", state="hidden")      # made: nothing over the board comes or goes
     assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
-    before = lab.page.evaluate(BOX, ["board", "start", "stop"])
+    before = lab.page.evaluate(LAYOUT_BOX, ["board", "start", "stop"])
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     assert "budget" in lab.by("error").inner_text()                               # the late note is shown
-    after = lab.page.evaluate(BOX, ["board", "start", "stop", "error", "puzzle-rating"])
+    after = lab.page.evaluate(LAYOUT_BOX, ["board", "start", "stop", "error", "puzzle-rating"])
     assert {k: after[k] for k in ("board", "start", "stop")} == before
     assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
     assert after["start"][1] >= after["board"][3] and after["start"][3] <= 844   # under the board, on the first screen
