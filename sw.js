@@ -9,7 +9,7 @@
 // older build's settings table.
 // It lives at the site's root because a service worker only controls pages at or below
 // its own path. Every URL here is relative to it, so a copy of the lab works under any
-// sub-path (docs/design.md, "The page": Publish). Caches belong to an origin, not a path:
+// sub-path (docs/page.md, "The page": Publish). Caches belong to an origin, not a path:
 // the cache's name carries the path (empty at the origin's root), so copies of the lab at
 // two paths of one origin (GitHub Pages serves all of a user's projects from one) never
 // delete each other's cache.

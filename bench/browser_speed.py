@@ -89,7 +89,7 @@ def native_rate(solver: str, puzzle: str, params: dict, seconds: float, seed: in
 def press_start(page, start: str = "start", box: str = "watch-failure") -> None:
     """Start, once the puzzle's count is known (the puzzle line's data-solutions). These
     benchmarks' long runs use a puzzle proven to have no solution, which the page runs only when
-    the visitor ticks "Run it anyway" (docs/design.md, "The page"): ticked here when shown."""
+    the visitor ticks "Run it anyway" (docs/page.md, "The page"): ticked here when shown."""
     page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     label = page.get_by_test_id(box)
     if label.is_visible():
@@ -101,7 +101,7 @@ def run_in_page(browser, base: str, solver: str, puzzle: str, params: dict, seco
                 page=None):
     """Open a share link for the run, start it, wait for its end; the page, for the caller to read.
     Given a `page` that already shows the lab, the link is opened in it by its hash (as a link
-    opened in the same tab: docs/design.md, "Share links"), so Python is not loaded again."""
+    opened in the same tab: docs/links-and-files.md, "Share links"), so Python is not loaded again."""
     frag = f"#p={puzzle}&s={solver}&seed={seed}&t={seconds}" + "".join(f"&{k}={v}" for k, v in params.items())
     if page is None:
         page = browser.new_page()

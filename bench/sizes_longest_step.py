@@ -4,7 +4,7 @@
     .venv/bin/python bench/sizes_longest_step.py [--seconds 10] [--solver ID ...] [--size 36 ...]
         [--p 0.45] [--seed 1] [--param name=value ...] [--json]
 
-The page runs a solver in slices of 35 ms and can stop only between steps (docs/design.md,
+The page runs a solver in slices of 35 ms and can stop only between steps (docs/protocol.md,
 "The run protocol"); the browser is ~2× slower than native, so a step should stay under
 ~15 ms natively. Each solver runs for `--seconds` of its own thread's CPU time (so other
 work on a shared machine inflates the figures less than wall time would) on the generated

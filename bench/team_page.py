@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Does a Solve on two of the page's workers (w=2, one alldiff_ls run as a team: docs/design.md,
+"""Does a Solve on two of the page's workers (w=2, one alldiff_ls run as a team: docs/protocol.md,
 "Worker messages", team runs) reach a solution sooner than on one?
 
     .venv/bin/python bench/team_page.py [--rows 25:0.45 36:0.45] [--instances 3] [--first 1]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What does the trust boundary cost? (docs/design.md, "The trust boundary")
+"""What does the trust boundary cost? (docs/visitor-solver.md, "The trust boundary")
 
     .venv/bin/python bench/visitor_cost.py [--runs 5] [--steps 2000] [--no-browser]
 

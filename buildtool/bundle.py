@@ -63,7 +63,7 @@ def on_first_use_files() -> list[Path]:
 
 def page_files() -> list[Path]:
     """Every file the page needs offline: the one list behind the service worker's precache
-    and the published site (docs/design.md, "The page": Publish)."""
+    and the published site (docs/page.md, "The page": Publish)."""
     def wanted(p: Path, suffixes) -> bool:
         return p.is_file() and p.suffix in suffixes and ".test." not in p.name and VENDOR not in p.parents
     page = [ROOT / "index.html", *sorted(p for p in ROOT.glob("*.html") if p.name != "index.html")]

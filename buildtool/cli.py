@@ -8,7 +8,7 @@
     python3 build.py test --smoke          the page smoke tier: one browser test per page area
     python3 build.py build                 only fetch, verify and bundle into static/vendor/
     python3 build.py site [--out site]     the same build, then a folder holding exactly what a
-                                           static host serves (docs/design.md, "The page": Publish)
+                                           static host serves (docs/page.md, "The page": Publish)
 
 Where the runtime's files come from, and how they are verified: buildtool/fetch.py.
 """

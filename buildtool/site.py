@@ -1,4 +1,4 @@
-"""`site`: the folder a static host serves (docs/design.md, "The page": Publish)."""
+"""`site`: the folder a static host serves (docs/page.md, "The page": Publish)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def site_files() -> dict[str, Path]:
 
 
 def site(out: Path, offline_dir: str | None = None, use_cdn: bool = True) -> Path:
-    """Build, then write the site into `out` (docs/design.md, "The page": Publish): every URL
+    """Build, then write the site into `out` (docs/page.md, "The page": Publish): every URL
     the page, its workers and sw.js build is relative, so the folder works at a host's root or
     under any sub-path. `.nojekyll` tells GitHub Pages to publish the folder as it is: Jekyll
     would drop names starting with `_` or `.` and may turn puzzles/SOURCES.md into HTML, while

@@ -1,6 +1,6 @@
 // What a visitor can do that touches more than one part of the page: set the puzzle, report
 // problems, start and stop whatever runs. Each action only sets state (and talks to the
-// worker); the parts of the page follow as listeners (docs/design.md, "The page").
+// worker); the parts of the page follow as listeners (docs/page.md, "The page").
 //
 // "Running" has one answer for the page: a single run, a race or an experiment. Setting a
 // new puzzle abandons it first — by construction, not by each caller remembering to.
@@ -144,7 +144,7 @@ export function createActions(store, page) {
 }
 
 // The puzzle the generator makes (spec: its settings, as `16:0.45:7`; n: the box size): until
-// it is on the board, Start waits for it and the share link names it (docs/design.md, "The page").
+// it is on the board, Start waits for it and the share link names it (docs/page.md, "The page").
 // Which view's Start waits is kept in the state alone (`making.waiting`).
 function createMaking(store, said) {
   function making(spec, n) {
@@ -161,7 +161,7 @@ function createMaking(store, said) {
   }
 
   // replacement: what replaced the puzzle being made; a Start that waited for it is dropped and says so
-  // (docs/design.md, "The page": it was pressed for that puzzle, so it never runs another unasked).
+  // (docs/page.md, "The page": it was pressed for that puzzle, so it never runs another unasked).
   function endMaking(replacement = null) {
     const m = store.state.making;
     const dropped = m && m.waiting ? m.spec : null;

@@ -1,6 +1,6 @@
 // What Start checks before anything runs, for every view (Solve, Race, Experiment), and how a
 // refused Start says why — written once, pure (no DOM; node tests it in tests/js/actions.test.mjs
-// and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/design.md,
+// and tests/js/compare.test.mjs). actions.start is the one path that uses it (docs/page.md,
 // "The page").
 import { ownStartProblem } from "./own/code.js";
 import { textsProblem } from "./own/texts.js";

@@ -1,4 +1,4 @@
-// The page's one state (docs/design.md, "The page"). Every fact the page shows lives here; a
+// The page's one state (docs/page.md, "The page"). Every fact the page shows lives here; a
 // change only sets state, and whatever follows from it — the share link, Start and Stop,
 // the exports, the status line, the vet requests — is a listener. Listeners run once per
 // batch of changes (a microtask after the last `set`), each told which keys changed; a

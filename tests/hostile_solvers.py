@@ -1,4 +1,4 @@
-"""Hostile solvers shared by the trust boundary's tests, natively and in the page (docs/design.md,
+"""Hostile solvers shared by the trust boundary's tests, natively and in the page (docs/visitor-solver.md,
 "The trust boundary")."""
 
 # Patches whatever the lab's modules offer in the process or worker it runs in, then claims a

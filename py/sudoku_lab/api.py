@@ -89,7 +89,7 @@ def solve(puzzle: Puzzle | str, solver: str | os.PathLike | ModuleType, *, seed:
           max_evaluations: int | None = None, stop_at: int | None = None) -> Result:
     """:func:`start`'s run to its end: the :class:`Result` (solved, board, conflicts, open
     cells, iterations, evaluations, seconds, stop reason). Options as :func:`start`'s. A solver
-    file runs in a process of its own and its claim is checked in this one (docs/design.md,
+    file runs in a process of its own and its claim is checked in this one (docs/visitor-solver.md,
     "The trust boundary"); :func:`start` steps it in this process, for watching it."""
     if not isinstance(solver, os.PathLike):
         return start(puzzle, solver, seed=seed, params=params, max_seconds=max_seconds, max_iterations=max_iterations,

@@ -449,7 +449,7 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p.add_argument("--solver", required=solver_required, help="solver id (see `solvers`)")
         p.add_argument("--solver-file", metavar="FILE", action="append", default=[],
-                       help="your own solver: a Python file that follows the run protocol (docs/design.md); its id is "
+                       help="your own solver: a Python file that follows the run protocol (docs/protocol.md); its id is "
                             f"'{OWN}' and records name the file and its sha256" + ("; repeat for several, each an entry"
                                                                                   if entries else ""))
         p.add_argument("--max-seconds", default=None, metavar="SECONDS", help="time limit per run (default 60)")

@@ -288,7 +288,7 @@ def fixpoint_parts(masks: np.ndarray, units: np.ndarray, nvals: int, kind: str =
                    hidden: bool = False) -> Generator[None, None, tuple[np.ndarray, bool, int]]:
     """``fixpoint`` for one grid, as a generator that pauses (yields None) after each round of
     the filter, so that a caller can hand control back between rounds (the page's slices:
-    docs/design.md, "The run protocol"); it returns what ``fixpoint`` returns.
+    docs/protocol.md, "The run protocol"); it returns what ``fixpoint`` returns.
 
     Naked singles from the cells just fixed (in waves), hidden singles if asked, then a round
     of the filter over the units with a changed signature and two open cells or more (with

@@ -1,4 +1,4 @@
-"""The page's progress frames (docs/design.md, "Worker messages"): the worker's side of a run.
+"""The page's progress frames (docs/protocol.md, "Worker messages"): the worker's side of a run.
 
 A :class:`Stream` drives a :class:`~sudoku_lab.run.Run` for a slice of time and turns what it
 did into one frame: the latest state (board, clashing cells, common measures, the solver's

@@ -1,5 +1,5 @@
 """Generated puzzles of every size and hardness: a random full grid, then givens kept at random
-(docs/design.md, "Share links" and "Command line"; docs/benchmarks.md, "Generating puzzles").
+(docs/links-and-files.md, "Share links"; docs/design.md, "Command line"; docs/benchmarks.md, "Generating puzzles").
 
 A :class:`Spec` — size, p, seed, and whether the puzzle must have one solution — names one
 puzzle. Its text form ``<size>:<p>:<seed>[:unique]`` (``16:0.45:7``) is what share links carry

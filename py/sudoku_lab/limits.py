@@ -36,12 +36,12 @@ WHOLE = {"seed": (0, SEED_MAX), "budget": (1, SEED_MAX), "stop_point": (0, SEED_
 # (one per removed cell).
 UNIQUE_MAX_SIZE = 36
 
-# A run's stop reasons (docs/design.md, "The run protocol"), each with the state the page's status
+# A run's stop reasons (docs/protocol.md, "The run protocol"), each with the state the page's status
 # shows for it (static/python/messages.js stateOf): a budget run out or a stall rule is "failed".
 STOP_REASONS = {"solved": "solved", "budget": "failed", "stalled": "failed", "unsolvable": "unsolvable",
                 "stopped": "stopped", "error": "error"}
 
-# A run on several workers (docs/design.md, "Worker messages", runs on several workers): 1 to
+# A run on several workers (docs/protocol.md, "Worker messages", runs on several workers): 1 to
 # MAX_WORKERS workers (the page's pool holds at most 8), meeting at a barrier every `exchange`
 # steps each, 1 to MAX_EXCHANGE; the default exchange by solver. alldiff_ls runs as a team, the
 # others here as a portfolio. A portfolio's member runs on to the barrier after the first
@@ -55,7 +55,7 @@ PORTFOLIO_SOLVERS = tuple(s for s in EXCHANGES if s != TEAM_SOLVER)
 
 # A Solve whose Workers is left empty ("auto"): `workers` for alldiff_ls where a team was measured
 # to pay — a grid of `min_size` or larger whose givens are at most `max_givens` of its cells —
-# when the visitor's pool affords them (docs/design.md, "Share links", workers by default); None:
+# when the visitor's pool affords them (docs/links-and-files.md, "Share links", workers by default); None:
 # nowhere, auto is one worker: a team ends only at a barrier, and where it was measured it reached
 # one no sooner than one worker solved, for twice the cores (docs/benchmarks.md, "Where a team pays").
 AUTO_TEAM: dict | None = None

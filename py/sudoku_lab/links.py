@@ -1,7 +1,7 @@
 """Share links: a whole run in a URL fragment, read the same way by the page and the CLI.
 
 ``#p=<cells>&s=<solver>&seed=<int>&t=<seconds>[&i=<steps>][&ev=<evaluations>][&w=<workers>[&x=<moves>]][&stop=<step>]&<param>=<value>…``
-(docs/design.md, "Share links": ``i`` and ``ev`` the step and evaluation budgets, ``w`` the
+(docs/links-and-files.md, "Share links": ``i`` and ``ev`` the step and evaluation budgets, ``w`` the
 workers of a run on several workers (alldiff_ls a team, acs and alldiff_tabu a portfolio) and ``x`` their steps between barriers, ``stop`` the
 stop point of a run that Stop or its time limit ended, where its replay ends); ``g=<size>:<p>:<seed>[:unique]`` may stand instead of ``p=``: the generator's settings
 (``generate.Spec``), so a link to a 25×25 stays short. Reading a link never generates: the
@@ -92,7 +92,7 @@ def decode(fragment: str) -> Link:
                 setattr(link, attr, values.param({"name": key, "type": "int", "min": 1, "max": high}, raw[key], label_of(key)))
             except values.ValueProblem as exc:
                 link.problems[key] = str(exc)
-    if "code" in raw:                  # a visitor's solver (docs/design.md, "The trust boundary"):
+    if "code" in raw:                  # a visitor's solver (docs/visitor-solver.md, "The trust boundary"):
         try:                           # its text is read, never run, here
             link.code = unpack(raw["code"])
         except ValueError as exc:

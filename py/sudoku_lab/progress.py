@@ -7,7 +7,7 @@ A solver reports its own objective (``best``) and its best board; the measures e
 shares (``conflicts``, ``open_cells``) are computed by the runner from that board
 (:func:`measures`), so no solver can report them wrongly. A solver whose natural step can
 take longer than one of the page's slices yields ``PAUSE`` between parts of it: the runner
-then checks its budgets and hands control back (docs/design.md, "The run protocol").
+then checks its budgets and hands control back (docs/protocol.md, "The run protocol").
 """
 
 from __future__ import annotations

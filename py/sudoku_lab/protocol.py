@@ -1,4 +1,4 @@
-"""The run protocol's names in one import, for a solver of your own (docs/design.md, "The run
+"""The run protocol's names in one import, for a solver of your own (docs/protocol.md, "The run
 protocol"; the page's guide says the same): ``from sudoku_lab.protocol import Progress, param,
 candidates``.
 

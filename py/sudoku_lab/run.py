@@ -1,4 +1,4 @@
-"""The run protocol (docs/design.md, "The run protocol"): one object drives any solver under a budget.
+"""The run protocol (docs/protocol.md, "The run protocol"): one object drives any solver under a budget.
 
 Solvers are generators that yield a :class:`Progress` per natural step (or ``PAUSE``
 between the parts of a long one) and never look at a clock. :class:`Run` owns everything
@@ -28,7 +28,7 @@ from .score import clashing_cells, conflicts, fault, is_solution, open_cells
 from .solver_file import describe
 
 STOP_REASONS = tuple(STOP_STATES)             # the limits table's, with the page's state of each
-# A result's fields in order (docs/design.md, "The run protocol"): the one list that `solve
+# A result's fields in order (docs/protocol.md, "The run protocol"): the one list that `solve
 # --json`, the bench records and the page's exports take their fields from (the page gets
 # it with the worker's `ready`). `message` is there only when there is one, `kind` only for a run on
 # several workers ("team" or "portfolio": several.kind_of).
@@ -47,7 +47,7 @@ class Budget:
     ``max_iterations`` (the step budget) and ``max_evaluations`` are checked at each step, so
     they end a run at the same step however loaded the machine is. ``stop_at``, the stop point,
     replays a run that Stop or its time limit ended: the run ends at its first step whose
-    iteration reaches it, and the time limit no longer applies (docs/design.md, "The run protocol").
+    iteration reaches it, and the time limit no longer applies (docs/protocol.md, "The run protocol").
     """
 
     max_iterations: int | None = None
@@ -205,7 +205,7 @@ class Run:
         """The steps left before the step budget or the stop point, whichever comes first (None:
         neither is set). A solver that counts its steps in batches (exact_search's nodes) may take
         it as the value of its `yield` and cap its next batch to it, so the run ends at the budget
-        exactly; one that does not ends at the batch that reaches it (docs/design.md, "The run protocol")."""
+        exactly; one that does not ends at the batch that reaches it (docs/protocol.md, "The run protocol")."""
         ends = [b for b in (self.budget.max_iterations, self.budget.stop_at) if b is not None]
         if not ends:
             return None

@@ -4,7 +4,7 @@ Every function takes boards of shape (B, N*N) (or one board of shape (N*N,)) and
 size n, and scores all of them in a handful of numpy operations: a population of 5000 is
 one call, not 5000.
 
-The lab's common measures (docs/design.md, "The run protocol"), computed by the runner from
+The lab's common measures (docs/protocol.md, "The run protocol"), computed by the runner from
 every solver's best board: ``conflicts`` — for every row, column and box, the number of
 cells whose digit already appears earlier in that unit (empty cells never conflict) — and
 ``open_cells`` — the cells that are empty or clash with a peer, 0 exactly when solved.
@@ -92,7 +92,7 @@ def is_solution(puzzle, board) -> bool:
 def fault(puzzle, board) -> str | None:
     """Why `board` is not a solution of `puzzle`, in words (None when it is one): the first
     broken rule, rows before columns before boxes, then the givens ("row 3 has 7 twice"). The
-    runner says it when a solver's claim fails (docs/design.md, "The run protocol")."""
+    runner says it when a solver's claim fails (docs/protocol.md, "The run protocol")."""
     board = np.asarray(board).reshape(-1)
     N, g = puzzle.N, geometry(puzzle.n)
     if board.shape != puzzle.cells.shape:

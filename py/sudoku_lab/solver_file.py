@@ -2,7 +2,7 @@
 
 The same text runs natively (``solve --solver-file my_solver.py``, ``bench --solver-file``,
 on Dask the text travels with each task) and in the page's worker (the editor's text), so one
-seed makes the same moves in both (docs/design.md, "The run protocol", "A visitor's solver").
+seed makes the same moves in both (docs/protocol.md, "The run protocol"; docs/visitor-solver.md, "A visitor's solver").
 
 What the module must define is the protocol's: ``run(puzzle, params, rng)``, a generator of
 ``Progress``; optionally ``TITLE``, ``PARAMS`` (``param(...)`` specs), ``OBJECTIVE``, ``STEP``,

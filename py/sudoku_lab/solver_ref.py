@@ -1,7 +1,7 @@
 """A solver reference, resolved in one place: a built-in's id, or a visitor's text.
 
 An entry, a job, a link or a record names its solver by a reference; only this module knows
-which kind it is (docs/design.md, "A visitor's solver"). A built-in is named by its id
+which kind it is (docs/visitor-solver.md, "A visitor's solver"). A built-in is named by its id
 (``hill_climb``); a visitor's text by ``own@`` and the first :data:`PREFIX` hex digits of its
 sha256 (``own@1a2b3c4d``), or by ``own`` alone where only one text is given (a single
 ``--solver-file``, today's links). Records keep ``solver`` as ``own`` and name the text by

@@ -1,5 +1,5 @@
 """The trust boundary: the one place where the lab meets code it did not write, natively
-(docs/design.md, "The trust boundary"; the page's is static/python/visitor.js).
+(docs/visitor-solver.md, "The trust boundary"; the page's is static/python/visitor.js).
 
 A visitor's solver text (a file given with ``--solver-file``, or a link's ``code=`` allowed with
 ``--run-link-code``) never runs in the lab's own process. Each request starts a child Python

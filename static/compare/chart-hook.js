@@ -1,4 +1,4 @@
-// The test hook `compare-chart` (docs/design.md, "Test hooks"): it mirrors the attributes of
+// The test hook `compare-chart` (docs/page.md, "Test hooks"): it mirrors the attributes of
 // the chart on screen — the race's or the experiment's — so a test reads one element whichever
 // view shows. Page code never reads these attributes back.
 const MIRRORED = ["series", "legend", "title", "xLabel", "yLabel", "plotted", "xMax"];

@@ -1,6 +1,6 @@
 // An experiment over puzzle files: the visitor opens several files at once, a folder (where the
 // browser allows it) or drops them on the files box; they become the experiment's puzzles, each
-// named by its file (docs/design.md, "Puzzle files"). A bank of a hundred 36×36 files is read one
+// named by its file (docs/links-and-files.md, "Puzzle files"). A bank of a hundred 36×36 files is read one
 // file a task, the page kept free between them, with how far the reading is on screen; a file
 // that cannot be read is listed with its problem and skipped, and the rest run. Nothing is
 // uploaded: the files are read in the page.

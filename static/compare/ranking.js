@@ -2,7 +2,7 @@
 // lanes by the race's measure — the budget's own where one is set, else their solving time, all
 // lanes having started together; the first is the winner. Once every lane has ended, the lanes
 // that ended unsolved by their budget or by stalling follow, by their open cells (fewest first):
-// the one measure of how far any solver got (docs/design.md, "The page"). Pure (no DOM): node
+// the one measure of how far any solver got (docs/page.md, "The page"). Pure (no DOM): node
 // tests it (tests/js/compare.test.mjs).
 import { stateOf, stepCount } from "../python/messages.js";
 

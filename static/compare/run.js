@@ -72,7 +72,7 @@ function startupWords(pool, race) {
 }
 
 async function raceBody({ entries, max_seconds, max_iterations, max_evaluations }, ctx, { pool, race, startup }) {
-  const budget = { max_seconds, max_iterations, max_evaluations };      // every run's (docs/design.md, "Share links")
+  const budget = { max_seconds, max_iterations, max_evaluations };      // every run's (docs/links-and-files.md, "Share links")
   ctx.onStop(() => pool.stop());
   const onStart = startup.begin("race", ctx);
   try {

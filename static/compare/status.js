@@ -58,7 +58,7 @@ export function describeStartup(status) {
 
 // The note beside a comparison's Start when its workers outnumber the machine's cores
 // (navigator.hardwareConcurrency; null: unknown), else "": they take turns on the cores, so
-// seconds depend on the load and a step or evaluation budget does not (docs/design.md, "The page").
+// seconds depend on the load and a step or evaluation budget does not (docs/page.md, "The page").
 // The experiment's pool size as its field says it (a whole number from 1 to `max`).
 export const experimentWorkers = (compare, max) => Math.max(1, Math.min(max, Math.floor(Number(compare.workers)) || 1));
 

@@ -1,4 +1,4 @@
-// The board: an N×N grid of cells carrying the data-* hooks the tests read (docs/design.md, "Test hooks").
+// The board: an N×N grid of cells carrying the data-* hooks the tests read (docs/page.md, "Test hooks").
 // Cells are rebuilt only when the size changes; updates touch text and attributes only.
 // The board schedules its own drawing (schedule.js): an owner hands it a frame whenever it has
 // one (draw), and the board draws the newest in animation frames within a shared budget. A

@@ -1,6 +1,6 @@
 // A visitor's solver in the page's state, without the DOM (node-tested): the code a run of it
 // sends, the line an error names, and where the text is kept between visits. Its text runs only
-// in a worker, through the run protocol (docs/design.md, "A visitor's solver").
+// in a worker, through the run protocol (docs/visitor-solver.md, "A visitor's solver").
 import { OWN } from "../rules/entries.js";
 
 export { OWN };

@@ -3,7 +3,7 @@
 // Solver form's fields. The text is kept in the browser's storage as typed and is never
 // replaced by an error; an error names its line, marked beside the text. A link's code (own.trusted
 // false) is shown and never loaded, nor kept, until the visitor presses "Run this code". The text
-// is packed for the share link (own.packed) as it changes. docs/design.md, "A visitor's solver".
+// is packed for the share link (own.packed) as it changes. docs/visitor-solver.md, "A visitor's solver".
 import { OWN, codeFor, packCode } from "./code.js";
 import { allowedTexts, sha256, toLoad, withLoaded } from "./texts.js";
 import { PREFIX } from "../rules/solver-ref.js";

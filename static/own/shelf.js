@@ -1,7 +1,7 @@
 // The visitor's solvers as the browser keeps them, without the DOM (node-tested): several, each
 // with a name and its text as typed, one of them in the editor. Kept under SHELF_KEY; today's
 // single text (code.js STORAGE_KEY) becomes the first solver the first time the shelf is read, so
-// nothing typed before is lost. docs/design.md, "A visitor's solver".
+// nothing typed before is lost. docs/visitor-solver.md, "A visitor's solver".
 import { OWN_NAME, storedText } from "./code.js";
 
 export const SHELF_KEY = "sudoku-lab-own-solvers";

@@ -1,5 +1,5 @@
 // *Pure*: the visitor's texts that a race's or an experiment's entries name, and which one each
-// entry runs, resolved in one place (docs/design.md, "A visitor's solver", "Share links"). An
+// entry runs, resolved in one place (docs/visitor-solver.md, "A visitor's solver"; docs/links-and-files.md, "Share links"). An
 // entry `own@<hex>` names a text by its sha256; `own` alone is the editor's text, as before. The
 // texts (state.own.texts, [{sha, name, text, packed, schema, error, allowed}]) come from the
 // editor when an entry is added and from a link's code=; a link's wait for the visitor's word

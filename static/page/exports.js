@@ -1,5 +1,5 @@
 // Taking results away: one export bar, shown in the view on screen and acting on that view's
-// own results only (docs/design.md, "Test hooks": export-json, export-png, export-csv,
+// own results only (docs/page.md, "Test hooks": export-json, export-png, export-csv,
 // copy-solution, open-sudokuwiki). Files are made in the page; nothing is uploaded.
 import { download } from "../draw/download.js";
 import { fileName } from "../draw/png.js";

@@ -1,6 +1,6 @@
 // The share link: always what a Start would run — or, while something runs, what runs (its
 // link is frozen when it starts). A listener on the state; the button copies it and puts it
-// in the address bar (docs/design.md, "Share links").
+// in the address bar (docs/links-and-files.md, "Share links").
 import { boardToString } from "../rules/parse.js";
 import { encodeCompareLink } from "../rules/links.js";
 import { runFragment, stopPointOf } from "../rules/stop-point.js";

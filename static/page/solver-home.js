@@ -4,7 +4,7 @@
 // Generate) stay under the board; in one column (a phone), and in Solve beside a board of 36×36
 // and more (whose column must hold the board, Start, the status and the chart in one screen),
 // it stays with the shared panels, where it is folded and unfolded (page/folds.js)
-// (docs/design.md, "The page").
+// (docs/page.md, "The page").
 const WIDE = "(min-width: 801px)";
 const LARGE_SIDE = 36;
 

@@ -1,6 +1,6 @@
 // The sources page (sources.html): the solvers with their papers, and where the puzzle
 // collections come from, built at load from the lab's own files so that no fact is written
-// twice — static/vendor/solvers.json (build.py reads it from the solver modules: docs/design.md,
+// twice — static/vendor/solvers.json (build.py reads it from the solver modules: docs/page.md,
 // "The page", Publish) and static/vendor/puzzle-sources.html (build.py draws puzzles/SOURCES.md
 // as escaped HTML). No Python starts here; offline, the service worker answers from the lab's
 // precache.

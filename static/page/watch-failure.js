@@ -1,7 +1,7 @@
 // "Run it anyway": a puzzle proven to have no solution (its givens do not clash) runs nothing
 // until the visitor asks to watch a solver fail on it. The box beside each view's Start shows
 // only for such a puzzle, and sets the state's `watchFailure` (a new puzzle clears it:
-// actions.setPuzzle); start-check.js reads it (docs/design.md, "The page"). A run whose puzzle the
+// actions.setPuzzle); start-check.js reads it (docs/page.md, "The page"). A run whose puzzle the
 // check finds to have no solution only after its Start (a puzzle typed into the box) is stopped
 // then, as that Start would have been refused.
 import { provenUnsolvable } from "../rules/read.js";

@@ -2,7 +2,7 @@
 // box) reads one file into the box and loads it, as a paste is (any form parse.js reads, the
 // field's benchmark format among them; the puzzle line names the form and the file); "Download
 // puzzle" writes the board's puzzle in the benchmark format, as the field's programs read it
-// (docs/design.md, "Puzzle files"). Nothing is uploaded: the file is read in the page.
+// (docs/links-and-files.md, "Puzzle files"). Nothing is uploaded: the file is read in the page.
 import { toBenchmark } from "../rules/parse.js";
 import { download } from "../draw/download.js";
 import { fileName } from "../draw/png.js";

@@ -1,4 +1,4 @@
-// The puzzle line's wording (puzzle-info, puzzle-rating, board-making; docs/design.md, "Test
+// The puzzle line's wording (puzzle-info, puzzle-rating, board-making; docs/page.md, "Test
 // hooks"), from the state alone: pure, node-tested (tests/js/puzzle-line.test.mjs). panel.js
 // writes it.
 import { keysIn } from "../rules/table.js";

@@ -1,4 +1,4 @@
-// The page's handle on one solver worker (docs/design.md, "Worker messages"). As in
+// The page's handle on one solver worker (docs/protocol.md, "Worker messages"). As in
 // Pyodide's own worker recipe, every request returns a promise of its reply and every run a
 // promise of its result: `await worker.check(puzzle)`, `worker.run(spec, onFrame).done`.
 //

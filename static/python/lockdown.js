@@ -1,4 +1,4 @@
-// What a visitor's worker gives up before any visitor's code runs in it (docs/design.md, "The
+// What a visitor's worker gives up before any visitor's code runs in it (docs/visitor-solver.md, "The
 // trust boundary"): the network, the origin's storage, further workers and closing itself.
 // worker.js calls lockDown() once Python is loaded, in a worker named VISITOR (python/visitor.js)
 // and no other; a name it cannot remove fails the worker's load, so a visitor's code never runs

@@ -1,4 +1,4 @@
-// The worker messages the page sends, built in one place (docs/design.md, "Worker messages"),
+// The worker messages the page sends, built in one place (docs/protocol.md, "Worker messages"),
 // and what a run's stop reason means for the page: the state its status shows.
 import { STOP_REASONS } from "../rules/limits.js";
 import { kindOf } from "../rules/workers.js";
@@ -16,7 +16,7 @@ export const startMessage = ({ runId, puzzle, solver, params, seed, max_seconds,
 
 export const stopMessage = (runId) => ({ type: "stop", runId });
 
-// One member of a run on several workers (docs/design.md, "Worker messages", runs on several workers): member w of `workers`,
+// One member of a run on several workers (docs/protocol.md, "Worker messages", runs on several workers): member w of `workers`,
 // exchanging elites every `exchange` moves per worker; the budget as a run's.
 // `lite` (a race lane's or an experiment job's) as a run's.
 export const memberStartMessage = ({ runId, puzzle, solver = null, params, seed, member, workers, exchange, max_seconds,
@@ -33,7 +33,7 @@ export const dropMessage = (kind) => ({ type: "drop", kind });
 
 export const requestMessage = (type, requestId, body) => ({ type, requestId, ...body });
 
-// stop reason (docs/design.md, "The run protocol") -> the state the page shows: the limits table's
+// stop reason (docs/protocol.md, "The run protocol") -> the state the page shows: the limits table's
 export const stateOf = (result) => STOP_REASONS[result.stop_reason] || "failed";
 
 // What a failed run's headline says: a budget ran out, or the solver ended the search by its own
@@ -104,7 +104,7 @@ export const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "i
 // ------------------------------------------------------------------ what a visitor's worker may say
 // A visitor's worker (python/visitor.js) runs code the lab did not write, which can post anything;
 // each message it sends is checked against the protocol before the page reads it, and one that
-// breaks it ends that worker (docs/design.md, "The trust boundary").
+// breaks it ends that worker (docs/visitor-solver.md, "The trust boundary").
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 const isNumber = (v) => v === null || (typeof v === "number" && Number.isFinite(v));

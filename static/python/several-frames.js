@@ -1,4 +1,4 @@
-// The frames of a run on several workers toward a view (docs/design.md, "Worker messages", team
+// The frames of a run on several workers toward a view (docs/protocol.md, "Worker messages", team
 // runs and portfolio runs): each member's frame in, the run's frame out. Two kinds, two classes:
 // an alldiff_ls team is one search spread over its members, so its counts are the members' summed
 // (TeamFrames); a portfolio is a race of whole runs, so its counts are the leading member's own,

@@ -1,4 +1,4 @@
-// A run on several workers in the page, toward its view one run (docs/design.md, "Worker
+// A run on several workers in the page, toward its view one run (docs/protocol.md, "Worker
 // messages", runs on several workers): alldiff_ls's a team, acs's and alldiff_tabu's a
 // portfolio (a seed each). The page's transport, as py/sudoku_lab/several/processes.py is the
 // native one: worker w drives member w in Python (py/sudoku_lab/several/); at each barrier this

@@ -1,5 +1,5 @@
 // The trust boundary in the page: the one place where code the lab did not write — a visitor's
-// solver — meets the lab (docs/design.md, "The trust boundary"; natively py/sudoku_lab/visitor.py).
+// solver — meets the lab (docs/visitor-solver.md, "The trust boundary"; natively py/sudoku_lab/visitor.py).
 //
 // A visitor's text never runs in the page's own worker or in the pool's: each run of it gets a
 // worker of its own, named VISITOR (worker.js then gives up the network and the origin's storage

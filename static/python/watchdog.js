@@ -1,4 +1,4 @@
-// When a worker's silence means it is stuck, not slow (docs/design.md, "Worker messages"). Pure,
+// When a worker's silence means it is stuck, not slow (docs/protocol.md, "Worker messages"). Pure,
 // so node tests drive it with their own clock. A stuck worker (a Python loop that never yields)
 // never sends again; a slow one (a phone's CPU, a loaded machine) sends, only late. Two things
 // tell them apart here: silence counts only while the page's own thread could have heard the

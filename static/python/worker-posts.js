@@ -1,4 +1,4 @@
-// What the Web Worker (worker.js) posts to the page, built in one place (docs/design.md, "Worker
+// What the Web Worker (worker.js) posts to the page, built in one place (docs/protocol.md, "Worker
 // messages"): the page's client reads them, and a visitor's worker's are checked against the same
 // protocol (messages.js `visitorMessageProblem`). Pure: node tests build them without a worker.
 

@@ -1,5 +1,5 @@
 // The Web Worker: loads Pyodide, numpy and sudoku_lab, then does the page's computing in
-// 35 ms slices (docs/design.md, "Worker messages"). A run has the worker first; between runs
+// 35 ms slices (docs/protocol.md, "Worker messages"). A run has the worker first; between runs
 // go the sliced tasks — the latest generation, then the latest rating (which counts
 // solutions). Between slices the worker returns to its event loop, so `stop` (and anything
 // else) is handled within one slice. Every request carries an id and
@@ -190,7 +190,7 @@ function startRun(msg) {
   pump();
 }
 
-// One member of a run on several workers (docs/design.md, "Worker messages"): it runs to its
+// One member of a run on several workers (docs/protocol.md, "Worker messages"): it runs to its
 // barrier, reports there and waits for `member-settle`.
 function startMember(msg) {
   dropRun();

@@ -1,5 +1,5 @@
 // What a run's result may say, checked by the page itself from the board it will show
-// (docs/design.md, "The trust boundary"): the mirror of sudoku_lab.score's fault, conflicts and
+// (docs/visitor-solver.md, "The trust boundary"): the mirror of sudoku_lab.score's fault, conflicts and
 // open_cells, held to tests/claim_cases.json. A run is solved only if its board is a solution
 // of the puzzle; a "solved" the board does not bear out is a wrong claim, shown as an error.
 import { ALPHABET, stringToCells } from "./parse.js";

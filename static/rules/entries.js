@@ -1,5 +1,5 @@
 // Race and experiment entries — a solver with its parameters and seed, and the workers it asks
-// for — and their form in a link (docs/design.md, "Share links"):
+// for — and their form in a link (docs/links-and-files.md, "Share links"):
 // e=<solver>:<seed>[:<param>=<value>…][:workers=<W>[:exchange=<moves>]],… with only the parameters
 // that differ from the paper's defaults. An entry asks for one worker unless it carries `workers`
 // (above 1, alldiff_ls, acs and alldiff_tabu only: one run on that many workers, rules/workers.js)

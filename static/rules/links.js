@@ -1,4 +1,4 @@
-// Share links: the whole run in the URL fragment (docs/design.md, "Share links"), e.g.
+// Share links: the whole run in the URL fragment (docs/links-and-files.md, "Share links"), e.g.
 //   #p=<N*N chars, '.' empty>&s=<solver>&seed=<int>&t=<max seconds>[&i=<steps>][&ev=<evaluations>][&stop=<step>]&<param>=<value>...
 // The page's copy of py/sudoku_lab/links.py, held to the same cases (tests/value_cases.json).
 // A link is read setting by setting: valid ones are kept, each invalid one gets its own
@@ -168,7 +168,7 @@ export function linkOutcome(hash, schemas) {
 
 // ---------------------------------------------------------------------------- race and experiment links
 // #p=<cells>&t=<seconds>&m=race|experiment&e=<entry>,…[&runs=R&ps=<set>[&pl=<cells>,…]][&preset=<id>]
-// (docs/design.md, "Share links"). Read setting by setting like a single-run link: each good
+// (docs/links-and-files.md, "Share links"). Read setting by setting like a single-run link: each good
 // setting is kept, each bad one is a problem of its own key — the page marks it on its field
 // and starts nothing until it is mended. `c=<solver>,…` with `seed=` is the short form of entries.
 // The fragment ("#…") of one of the lab's own share links pasted as text — one that carries

@@ -163,7 +163,7 @@ export function tooFewEntries(view, entries) {
   return view === "race" ? "A race needs two to five entries: add them with “Add entry”." : "Add at least one entry with “Add entry”.";
 }
 
-// A race runs every lane at once: its lanes' workers together on the pool (docs/design.md, "Share
+// A race runs every lane at once: its lanes' workers together on the pool (docs/links-and-files.md, "Share
 // links"), at most MAX_WORKERS; why not, or null.
 export function raceWorkersProblem(entries) {
   const together = entries.reduce((sum, e) => sum + workersOf(e), 0);

@@ -1,5 +1,5 @@
-// A solver reference, resolved in one place (docs/design.md, "Share links", "A visitor's
-// solver"): a built-in's id (`hill_climb`), or a visitor's text — `own` alone where a link holds
+// A solver reference, resolved in one place (docs/links-and-files.md, "Share links";
+// docs/visitor-solver.md, "A visitor's solver"): a built-in's id (`hill_climb`), or a visitor's text — `own` alone where a link holds
 // one text, `own@<hex>` (the first hex digits of its text's sha256) among several. The page's
 // mirror of py/sudoku_lab/solver_ref.py: entries carry {solver, sha}, and only this module reads
 // or writes the `own@` form.

@@ -1,4 +1,5 @@
-// The stop point (docs/design.md, "Share links", "The run protocol"): the step a Solve run that
+// The stop point (docs/links-and-files.md, "Share links"; docs/protocol.md, "The run
+// protocol"): the step a Solve run that
 // Stop or its time limit ended was at. It stands for that one run: while the puzzle and the
 // Solve settings are the run's, the share link carries it (stop=), and when it came with an
 // opened link (`replay`), Start runs to that step, so the replay shows the same board whatever

@@ -1,4 +1,4 @@
-// The workers a run may take (docs/design.md, "Share links"): one, or, for alldiff_ls, acs and
+// The workers a run may take (docs/links-and-files.md, "Share links"): one, or, for alldiff_ls, acs and
 // alldiff_tabu, several running it as one run — alldiff_ls's a team exchanging elites, acs's and
 // alldiff_tabu's a portfolio (a seed each) — meeting at a barrier every `exchange` steps each.
 // The rules on the limits table's facts (limits.js: the limits, the default exchanges, the
@@ -28,7 +28,7 @@ export const exchangeOf = (solver) => EXCHANGES[solver] ?? EXCHANGE;
 export const workersProblem = (solver, workers) =>
   (workers > 1 && !runsOnSeveral(solver) ? sentence("workers_refused", { solver }) : null);
 
-// The workers of a Solve whose Workers field is left empty ("auto"; docs/design.md, "Share
+// The workers of a Solve whose Workers field is left empty ("auto"; docs/links-and-files.md, "Share
 // links", workers by default): AUTO_TEAM.workers for alldiff_ls where a team was measured to pay
 // (a grid of AUTO_TEAM.min_size or larger with givens at most AUTO_TEAM.max_givens of its cells;
 // each worker steps at least one walker), when the visitor's pool affords them (`spare`: pool.js

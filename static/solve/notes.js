@@ -1,4 +1,4 @@
-// The two notes of the Solve view that speak of the run (docs/design.md, test hooks chart-note
+// The two notes of the Solve view that speak of the run (docs/page.md, test hooks chart-note
 // and stop-point): why a chart has one point, and the stop point Start replays to. The text is
 // pure (node-tested); mountSolveNotes writes it.
 import { stepCount, solvedAtStart } from "../python/messages.js";

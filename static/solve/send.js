@@ -6,7 +6,7 @@ import { replayPointOf, runFragment, stopPointAfter } from "../rules/stop-point.
 import { codeFor, lineOf, OWN } from "../own/code.js";
 
 // The worker's run spec: Start's values, and a link's stop point while the settings are its
-// run's (the run then ends at that step; docs/design.md, "Share links").
+// run's (the run then ends at that step; docs/links-and-files.md, "Share links").
 export function solveSpec(values, state) {
   const { puzzle, schema, params, seed, max_seconds, max_iterations, max_evaluations, workers, exchange } = values;
   return { puzzle, solver: schema.id, params, seed, max_seconds, max_iterations, max_evaluations,

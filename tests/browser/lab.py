@@ -1,7 +1,7 @@
 """The page object: the lab in a Playwright page, and every helper the browser tests share.
 
 Tests speak the page's language through it (open a link, load a puzzle, choose a view, add
-an entry, read the board) and read the page only through its test hooks (docs/design.md,
+an entry, read the board) and read the page only through its test hooks (docs/page.md,
 "Test hooks"). It also records every request to another origin and every console error, so
 a test can assert the page stayed on its own origin and quiet.
 """

@@ -1,7 +1,7 @@
 """build.py site: the folder a static host serves holds exactly the page, its runtime and its
 data; every URL the page and the service worker build is relative; the service worker's
 precache list names only files of the folder and every file the page needs offline
-(docs/design.md, "The page": Publish)."""
+(docs/page.md, "The page": Publish)."""
 
 import json
 import os

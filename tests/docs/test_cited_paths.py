@@ -1,5 +1,5 @@
 """Every path of the repository that the docs or the code's comments and docstrings cite exists,
-and every section of a doc cited by its name (`docs/design.md, "Share links"`) is there: a file
+and every section of a doc cited by its name (`docs/links-and-files.md, "Share links"`) is there: a file
 moved or a heading renamed takes its citations with it, or this test names each one left behind.
 
 Cited paths are found in the docs (docs/*.md but the history, whose paths are those of its
@@ -110,7 +110,7 @@ def test_every_cited_path_exists():
     assert missing == [], "cited paths that do not exist:\n" + "\n".join(missing)
 
 
-# a doc's section cited by its heading: `docs/design.md, "Share links"` (a word or a solver's id
+# a doc's section cited by its heading: `docs/links-and-files.md, "Share links"` (a word or a solver's id
 # may stand between: `docs/benchmarks.md, `acs`, "A step's cost"`)
 SECTION = re.compile(r"((?:docs/)?[\w/-]+\.md)\"?[,:]?\s+(?:`?[\w ]+`?,\s+)?\"([^\"\n]{3,80})\"")
 
@@ -135,11 +135,11 @@ def test_a_section_cited_by_its_heading_is_checked_against_the_doc():
     docs = ROOT / "docs" / "benchmarks.md"
     assert section_found("The exact solver", headings_of(docs)) and section_found("Test tiers", headings_of(docs))
     assert not section_found("The atlas of every solver", headings_of(docs))      # a heading it never had
-    design = headings_of(ROOT / "docs" / "design.md")
-    assert section_found("Portfolio runs", design) and section_found("Success rate", design)   # a paragraph's, a term's
-    text = 'see docs/benchmarks.md, `acs`, "A step\'s cost" and docs/design.md, "Share links".'
+    design, protocol = headings_of(ROOT / "docs" / "design.md"), headings_of(ROOT / "docs" / "protocol.md")
+    assert section_found("Portfolio runs", protocol) and section_found("Success rate", design)   # a paragraph's, a term's
+    text = 'see docs/benchmarks.md, `acs`, "A step\'s cost" and docs/links-and-files.md, "Share links".'
     assert [m.groups() for m in SECTION.finditer(text)] == [("docs/benchmarks.md", "A step's cost"),
-                                                          ("docs/design.md", "Share links")]
+                                                          ("docs/links-and-files.md", "Share links")]
 
 
 def test_every_cited_section_of_a_doc_exists():

@@ -1,5 +1,5 @@
 // What the Web Worker posts (static/python/worker-posts.js): the shapes the page's client reads
-// (docs/design.md, "Worker messages"), each inside the protocol a visitor's worker is held to
+// (docs/protocol.md, "Worker messages"), each inside the protocol a visitor's worker is held to
 // (messages.js visitorMessageProblem), since the lab's own worker posts them there too.
 import { test } from "node:test";
 import assert from "node:assert/strict";

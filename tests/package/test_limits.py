@@ -51,8 +51,8 @@ def test_the_sentences_say_the_limits():
 
 
 def test_design_md_states_the_auto_team_rule_of_the_table():
-    """The rule is written for people once, in docs/design.md; its numbers are the table's."""
-    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    """The rule is written for people once, in docs/links-and-files.md; its numbers are the table's."""
+    design = (ROOT / "docs" / "links-and-files.md").read_text(encoding="utf-8")
     auto = limits.AUTO_TEAM
     if auto is None:
         flat = " ".join(design.split())

@@ -49,7 +49,7 @@ def test_a_step_or_evaluation_budget_ends_every_run_at_the_same_step_and_board(p
 
 @pytest.mark.parametrize("solver", ["hill_climb", "nb_coin", "alldiff_ls"])
 def test_a_stop_point_replays_a_run_stopped_or_timed_out_to_the_same_step_and_board(papers, solver):
-    """docs/design.md, "The run protocol": a replay with the stopped run's iterations as its stop
+    """docs/protocol.md, "The run protocol": a replay with the stopped run's iterations as its stop
     point ends at that step with that board, and the time limit no longer applies."""
     # alldiff_ls's walkers solve a 9×9 within the timed run's few steps: a 36×36 they do not
     p = papers["ai-escargot"] if solver != "alldiff_ls" else generate(parse_spec("36:0.45:1")).puzzle
@@ -220,7 +220,7 @@ def test_a_solver_that_proves_no_solution_ends_the_run_with_its_reason(papers, m
 
 
 def test_every_series_a_solver_reports_has_a_name_for_people(papers):
-    """The page's legends read `series_labels` and its x axis `step` (docs/design.md): every
+    """The page's legends read `series_labels` and its x axis `step` (docs/protocol.md): every
     series id a solver emits, in each of its arms, has a label."""
     p = papers["ai-escargot"]
     arms = {"ga_woc": [{}, {"woc": False}]}

@@ -1,4 +1,4 @@
-"""The trust boundary natively (visitor.py; docs/design.md, "The trust boundary"): hostile solvers,
+"""The trust boundary natively (visitor.py; docs/visitor-solver.md, "The trust boundary"): hostile solvers,
 one for each line of the threat model that holds outside the page."""
 
 import json

@@ -13,7 +13,7 @@ jobs, and the one per-run record format.
   whole thousandths, so 0:1:0.05 gives exactly 0, 0.05, …, 1 with no float drift.
 * :class:`Entry` is one solver setting — solver, parameters, optionally its own first seed —
   written ``ID[:SEED][:name=value…]`` as the page's race and experiment entries are
-  (docs/design.md, "Share links"); :func:`parse_entry` reads one.
+  (docs/links-and-files.md, "Share links"); :func:`parse_entry` reads one.
 * :class:`Experiment` is what is run — puzzles, entries, runs, first seed and budget — and
   :meth:`Experiment.jobs` its :class:`Job` list, one per (entry, puzzle, seed). Two entries
   may not share solver and parameters, so (solver, parameters, puzzle, seed) names a run.
@@ -232,7 +232,7 @@ def parse_entry(text: str) -> Entry:
             continue
         if not eq or not name:
             raise BenchError(f"--solver takes ID[:SEED][:name=value…]; got {values.quote(text)}")
-        if name in ("workers", "exchange"):       # a page entry's workers (docs/design.md, "Share links")
+        if name in ("workers", "exchange"):       # a page entry's workers (docs/links-and-files.md, "Share links")
             raise BenchError(f"--solver {values.quote(text)}: {name}= asks for one run on several workers, as the page's "
                              "entries may; bench runs each run on one worker (one run on several: solve --workers N)")
         if name in params:

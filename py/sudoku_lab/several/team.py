@@ -15,7 +15,7 @@ such worker's board), or where the budget is spent: moves (all workers' together
 One home for the rules, two transports. A :class:`Member` is worker w's walkers stepped
 toward the next barrier; :func:`merge` is the elite every worker adopts and :func:`outcome`
 decides at a barrier whether the run ends. Natively (several/processes.py) a process serves one
-member, and the parent hands every member all the reports at each barrier; in the page (docs/design.md, "Worker messages", team runs) each
+member, and the parent hands every member all the reports at each barrier; in the page (docs/protocol.md, "Worker messages", team runs) each
 Web Worker drives one member in slices (:meth:`Member.steps`, its progress frames streamed as a
 run's), the page hands every member all the reports, and each member settles the barrier
 itself (:meth:`Member.settle`), so JavaScript never re-implements a rule and the page's run

@@ -38,7 +38,7 @@ docs/solvers/alldiff_tabu.md):
 * **Counting**: one iteration = one candidate list evaluated and one move (or take-back)
   made; evaluations = candidates scored.
 * **Givens with no solution**: when filtering the givens fails, the run ends at once with
-  ``("unsolvable", message)`` (docs/design.md, "The run protocol"): the filter has proved it.
+  ``("unsolvable", message)`` (docs/protocol.md, "The run protocol"): the filter has proved it.
 * **Pauses**: an iteration yields ``PAUSE`` between its filterings (after a refuted move,
   between take-backs, each of which is a filtering) and between the rounds of a filtering
   (``filtering.fixpoint_parts``), so no step holds the page for more than one round; no

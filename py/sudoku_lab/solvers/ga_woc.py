@@ -43,7 +43,7 @@ Decisions where the paper is vague (also in docs/solvers/ga_woc.md):
 * **Counting**: an iteration is a generation; evaluations are boards scored (P per
   generation, plus one for the aggregate).
 * Works for any box size n; crossover bands are n rows.
-* **Pauses** (docs/design.md, "The run protocol"): every part of a generation — random rows,
+* **Pauses** (docs/protocol.md, "The run protocol"): every part of a generation — random rows,
   crossover, scoring — works on about ``_CELLS_PER_PART`` cells and then yields PAUSE, so a
   36×36 generation (~0.4 s natively at 5000 boards) never holds the page for long. All draws
   of a generation are made in the same order whatever the parts, so pauses change nothing

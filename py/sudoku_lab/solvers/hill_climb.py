@@ -39,7 +39,7 @@ Decisions where the paper is vague (written down in docs/solvers/hill_climb.md t
 * **Counting.** One iteration = one expansion of the current state (its whole
   neighbourhood scored); evaluations = successors scored (plus one per initial state).
   The iteration counter runs on across restarts, as the paper's averages do.
-* **Pauses** (docs/design.md, "The run protocol"): between building the climber and the
+* **Pauses** (docs/protocol.md, "The run protocol"): between building the climber and the
   first state, after the greedy placement and every 64 post-swapped cells; they change no
   draw. The greedy placement runs position by position over all boxes at once.
 * **numpy for the neighbourhood.** An iteration scores every swap in ~25 numpy calls over the

@@ -57,7 +57,7 @@ Other decisions where the paper is vague:
   measure how often one converging attempt finds the solution.
 * **Counting**: an iteration is a generation; evaluations count sampled individuals.
 * Works for any box size n.
-* **Pauses** (docs/design.md, "The run protocol"): sampling yields PAUSE every few positions
+* **Pauses** (docs/protocol.md, "The run protocol"): sampling yields PAUSE every few positions
   and scoring every part of the population (``_ENTRIES_PER_PART``, ``_CELLS_PER_SCORE_PART``); every draw of a
   generation is made up front, so pauses change nothing (tested). A 36×36 generation at
   population 150 takes ~60 ms natively, so it is cut into parts. Memory (``peak_bytes``): the

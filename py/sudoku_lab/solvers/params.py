@@ -16,7 +16,7 @@ from ..propagate import singles
 
 # The page's budget for one solver's arrays. A worker is one WebAssembly heap (at most 4 GB,
 # shared with Pyodide, numpy and the page's own copies); a pool runs up to 8 workers. A run
-# whose estimated peak is above this is refused before Start (docs/design.md, "The run
+# whose estimated peak is above this is refused before Start (docs/protocol.md, "The run
 # protocol": check_params).
 MEMORY_CAP = 512 * 2**20
 

@@ -1,5 +1,5 @@
-"""Budgets that do not depend on the load (docs/design.md, "Share links", "The run protocol",
-"The page"): a step budget carried by the share link and replayed to the same board; the stop
+"""Budgets that do not depend on the load (docs/links-and-files.md, "Share links"; docs/protocol.md,
+"The run protocol"; docs/page.md, "The page"): a step budget carried by the share link and replayed to the same board; the stop
 point a link copied after Stop or a time-limited end carries, replayed to the same step; the
 note beside a comparison's Start when its workers outnumber the cores; a race ranked by its
 budget's measure, its unsolved lanes by open cells, and the words saying so."""

@@ -1,5 +1,5 @@
-"""Several of the visitor's own solvers in one race (docs/design.md, "A visitor's solver", "Share
-links"): each entry names its text by its sha256 and runs that text, its lane showing its own
+"""Several of the visitor's own solvers in one race (docs/visitor-solver.md, "A visitor's solver";
+docs/links-and-files.md, "Share links"): each entry names its text by its sha256 and runs that text, its lane showing its own
 TITLE; the shared link carries each text once and, opened in a fresh page and allowed, replays
 the race; a damaged one of the link's texts is a problem of code that costs the shelf nothing."""
 

@@ -1,4 +1,4 @@
-"""The trust boundary in the page (docs/design.md, "The trust boundary"): hostile solvers, one for
+"""The trust boundary in the page (docs/visitor-solver.md, "The trust boundary"): hostile solvers, one for
 each line of the threat model that a browser must show. Each runs after the visitor's word (typed
 in the editor, or a link's code allowed with Run this code)."""
 

@@ -1,7 +1,7 @@
 """A published copy of the lab (`build.py site`) served by a plain static server under a
 sub-path, as GitHub Pages serves a project (https://user.github.io/project/): it loads,
 solves, asks for nothing outside its path, and works offline after the first visit
-(docs/design.md, "The page": Publish)."""
+(docs/page.md, "The page": Publish)."""
 
 import functools
 import http.server

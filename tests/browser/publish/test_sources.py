@@ -1,6 +1,6 @@
 """The papers and sources page (sources.html, the footer's link): every solver's paper and the
 puzzles' provenance, read from the lab's own files, with links that work — offline too
-(docs/design.md, "The page": Papers and sources)."""
+(docs/page.md, "The page": Papers and sources)."""
 
 import re
 import threading

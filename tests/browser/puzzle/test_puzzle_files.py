@@ -1,4 +1,4 @@
-"""Puzzle files in the page (docs/design.md, "Puzzle files"): the field's benchmark format pasted
+"""Puzzle files in the page (docs/links-and-files.md, "Puzzle files"): the field's benchmark format pasted
 or opened (the puzzle line names the form), the puzzle downloaded in that format, and an
 experiment over several files opened at once, each named by its file in the table and in the
 records; a bad file named with its problem and skipped."""

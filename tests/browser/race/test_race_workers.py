@@ -1,5 +1,5 @@
-"""A race entry that asks for two workers (docs/design.md, "Share links" and "Worker
-messages"): its lane runs as one alldiff_ls team run on two of the pool's slots beside a
+"""A race entry that asks for two workers (docs/links-and-files.md, "Share links", and
+docs/protocol.md, "Worker messages"): its lane runs as one alldiff_ls team run on two of the pool's slots beside a
 one-worker lane, and its result is the native team run's, move for move and cell for cell."""
 
 import json

@@ -1,4 +1,4 @@
-"""An acs Solve on two of the page's workers as a portfolio (docs/design.md, "Worker
+"""An acs Solve on two of the page's workers as a portfolio (docs/protocol.md, "Worker
 messages", portfolio runs): a verified solution that is the native portfolio's — the winning
 member's own run, iteration for iteration and cell for cell — and the status naming the
 winning seed."""

@@ -1,4 +1,4 @@
-"""An alldiff_ls Solve on two of the page's workers as one run (docs/design.md,
+"""An alldiff_ls Solve on two of the page's workers as one run (docs/protocol.md,
 "Worker messages", team runs): a verified solution that is the native team run's, move for move
 and cell for cell, and Stop ending both workers' members."""
 
@@ -78,7 +78,7 @@ def test_stop_ends_both_workers_of_a_team_run(lab):
 
 
 def test_workers_left_auto_run_one_worker_even_where_the_machine_has_cores_to_spare(visitor):
-    """The Solver form's Workers starts empty, "auto" (docs/design.md, workers by default): no grid
+    """The Solver form's Workers starts empty, "auto" (docs/links-and-files.md, workers by default): no grid
     is named where a team was measured to pay, so even a hard 36×36 of alldiff_ls on a machine with four cores
     runs on one worker and its share link has no w=; typing 2 runs the team, and the link says w=2."""
     lab = visitor()
