@@ -235,8 +235,13 @@ def sentence(pair: dict, ea: dict, eb: dict) -> str:
         return (f"{fast} solves faster than {slow} (Â12 = {a:.2f}; log-rank {fmt_p(pair['logrank']['p_holm'])} "
                 f"after Holm), at a success not shown to differ ({_counts(first)} against {_counts(second)}).")
     need = pair["runs_needed"]
-    tail = (f"; about {need} runs each would show a difference of this size" if need else
-            "; these runs show no difference at all")
+    made = min(ea["judged"], eb["judged"])
+    if not need:
+        tail = "; these runs show no difference at all"
+    elif need > made:
+        tail = f"; about {need} runs each would show a difference of this size"
+    else:       # the estimate is a large-sample one: at so few runs it says less than what was run
+        tail = f"; more runs each would be needed to show it (the large-sample estimate, {need}, does not hold at {made})"
     return (f"{ea['entry']} against {eb['entry']}: no difference shown at this number of runs "
             f"({_counts(ea)} against {_counts(eb)}){tail}.")
 

@@ -250,3 +250,16 @@ def test_more_often_but_slower_is_said_as_such():
     pair = comparison.compare(experiment({"a": (10, 5.0), "b": (9, 0.1)}, puzzles=10), max_seconds=10)["pairs"][0]
     assert pair["sentence"] == ("a solves more often than b (100/100 against 90/100; p = 0.002 after Holm), but b tends "
                                 "to solve sooner (Â12 = 0.90; log-rank p < 0.001 after Holm).")
+
+
+def test_a_run_count_no_larger_than_what_was_run_is_not_offered_as_enough():
+    """2/2 against 0/2 is not shown to differ (Fisher's p = 0.33), though the large-sample count
+    for that gap is about 2 runs: the sentence must not say 2 runs would show it."""
+    def run(solved, seed):
+        return {"solved": solved, "seconds": 1.0 if solved else 5.0, "stop_reason": "solved" if solved else "budget",
+                "iterations": 1, "evaluations": 1, "conflicts": 0 if solved else 3, "puzzle": 0, "seed": seed}
+    from sudoku_lab.comparison import compare
+    [pair] = compare({"1. a": [run(True, 0), run(True, 1)], "2. b": [run(False, 0), run(False, 1)]}, 5)["pairs"]
+    assert pair["runs_needed"] <= 2
+    assert "no difference shown" in pair["sentence"] and "would show a difference" not in pair["sentence"]
+    assert "more runs each would be needed to show it" in pair["sentence"]
