@@ -47,22 +47,23 @@ self.addEventListener("fetch", (event) => {
 
 // The pinned runtime never changes within a build: a file not precached (scipy's, fetched only
 // for an experiment's statistics) is kept the first time it is fetched, for offline use after.
+// Neither function opens the cache to read it (caches.open creates a cache that is missing): a
+// fetch still in this worker's hands after a newer build deleted its cache must not bring that
+// cache back, so a file is kept only while the cache still exists.
 async function cacheFirst(req) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(req);
+  const hit = await caches.match(req, { cacheName: CACHE });
   if (hit) return hit;
   const res = await fetch(req);
-  if (res.ok) await cache.put(req, res.clone());
+  if (res.ok && await caches.has(CACHE)) await (await caches.open(CACHE)).put(req, res.clone());
   return res;
 }
 
 async function networkFirst(req) {
-  const cache = await caches.open(CACHE);
   try {
     return await fetch(req);
   } catch (err) {
-    const hit = (await cache.match(req, { ignoreSearch: req.mode === "navigate" })) ||
-      (req.mode === "navigate" ? await cache.match("./") : undefined);
+    const hit = (await caches.match(req, { cacheName: CACHE, ignoreSearch: req.mode === "navigate" })) ||
+      (req.mode === "navigate" ? await caches.match("./", { cacheName: CACHE }) : undefined);
     if (hit) return hit;
     throw err;
   }
