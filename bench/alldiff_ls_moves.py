@@ -10,12 +10,14 @@ Instances are the package's generator's `<size>:<p>:<i>` for i in 0..instances-1
 another checkout's `py/` folder, to measure a named revision beside this one (A/B).
 
 `--workers W` runs each instance as one team of W workers (several/team.py) instead, its members
-stepped in turn in this one process, each segment to its barrier, then every member settling the
-barrier on all the reports as the worker processes and the page's workers do (the same moves as
+stepped in turn in this one process, each segment to its barrier or a solution (a solution caps
+the members stepped after it, as the transports do), then every member settling the barrier on
+all the reports as the worker processes and the page's workers do (the same moves as
 `run_on_processes`, whatever the load). The budget is then in moves per worker. Printed per run:
 the moves per worker until the team's first solution (the solving worker's own moves: the wall
-clock's proxy when every worker has a core) and at the barrier where the run ends (what the team
-costs: a run ends only at a barrier); the summary's medians are of the first.
+clock's proxy when every worker has a core) and where the run ends (the most moves of a worker in
+the last reports: the first solution again, since a team ends there, or the budget's barrier);
+the summary's medians are of the first.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ PY = Path(__file__).resolve().parent.parent / "py"
 
 def team(puzzle, params: dict, seed: int, workers: int, budget: int) -> dict:
     """One team run in this process (its members stepped in turn): the moves per worker at the
-    first solution and at the run's last barrier."""
+    first solution and where the run ends."""
     from sudoku_lab.run import Budget
     from sudoku_lab.score import is_solution
     from sudoku_lab.several.team import Member
@@ -45,6 +47,8 @@ def team(puzzle, params: dict, seed: int, workers: int, budget: int) -> dict:
     c0 = time.process_time()
     while True:
         for m in members:
+            if caps := [r.solved_at for r in reports_so_far(members, m) if r.solved_at is not None]:
+                m.cap_at(min(caps))
             m.segment()
         reports = [m.report() for m in members]
         results = [m.settle(reports, 0.0) for m in members]
@@ -53,9 +57,15 @@ def team(puzzle, params: dict, seed: int, workers: int, budget: int) -> dict:
     result = results[0]
     ok = bool(result.solved and is_solution(puzzle, result.board))
     first = min((r.moves for r in reports if r.best == 0), default=max(r.moves for r in reports))
+    # (the last reports are cut at the first solution when there is one: every worker at its move)
     return {"solved": ok, "moves": first, "barrier": max(r.moves for r in reports),
             "solver_worker": min((r.moves, w) for w, r in enumerate(reports) if r.best == 0)[1] if ok else None,
             "cpu": time.process_time() - c0, "best": result.best, "all": result.iterations}
+
+
+def reports_so_far(members: list, upto) -> list:
+    """The reports of the members stepped before `upto` in this round (their segments are done)."""
+    return [m.report() for m in members[:members.index(upto)]]
 
 
 def one(args: tuple) -> dict:
@@ -99,7 +109,7 @@ def main() -> None:
         for r in pool.map(one, jobs):
             out.append(r)
             team_of = (f" per worker (team of {args.workers}: worker {r['solver_worker']} first; "
-                       f"{r['barrier']:,} at the last barrier)") if args.workers > 1 else ""
+                       f"{r['barrier']:,} where the run ends)") if args.workers > 1 else ""
             print(f"{r['spec']} seed {r['seed']}: {'solved' if r['solved'] else 'not solved'} "
                   f"{r['moves']:,} moves{team_of}, best {r['best']}, {r['cpu']:.1f} CPU s", flush=True)
     moves = np.array([r["moves"] if r["solved"] else np.inf for r in out])
@@ -108,7 +118,7 @@ def main() -> None:
     total = sum(r["moves"] for r in out)
     if args.workers > 1:
         barrier = np.array([r["barrier"] if r["solved"] else np.inf for r in out])
-        print(f"team of {args.workers}: median moves per worker at the last barrier {np.median(barrier):,.0f}")
+        print(f"team of {args.workers}: median moves per worker where the run ends {np.median(barrier):,.0f}")
     print(f"{args.size}x{args.size} p={args.p} params={params} workers={args.workers}: {sum(r['solved'] for r in out)}/{len(out)} solved "
           f"(budget {args.moves:,} moves); {within + '; ' if within else ''}median moves {np.median(moves):,.0f}; "
           f"{total / cpu:,.0f} moves per CPU s over all runs")

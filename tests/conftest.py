@@ -43,11 +43,12 @@ def trace_ticks(run, pick) -> tuple[list, int]:
 
 def page_run_on_workers(puzzle, seed: int, workers: int, exchange: int, *, solver: str | None = None,
                   params: dict | None = None, budget: dict | None = None, slice_seconds: float = 0.005,
-                  name: str = "several-test"):
+                  name: str = "several-test", caps: bool = False):
     """A run on several workers (a team or a portfolio) as the page drives it: each member
     through the bridge in short slices, every member handed all the reports (plain lists, as the
-    page passes them) at each barrier. Returns the members' answers at the last barrier and the
-    barriers passed."""
+    page passes them) at each barrier. With `caps`, a report that holds a solution caps the
+    members stepped after it, as the page's coordinator does when they are still stepping.
+    Returns the members' answers at the last barrier and the barriers passed."""
     import json
     from sudoku_lab import bridge
     from sudoku_lab.grid import board_to_string
@@ -61,7 +62,10 @@ def page_run_on_workers(puzzle, seed: int, workers: int, exchange: int, *, solve
     barriers = 0
     while True:
         reports = []
-        for run_id in ids:
+        for w, run_id in enumerate(ids):
+            solved_at = [r["solved_at"] for r in reports if r.get("solved_at") is not None]
+            if caps and solved_at:
+                assert json.loads(bridge.member_cap(run_id, min(solved_at)))["ok"]
             while True:
                 out = json.loads(bridge.advance(run_id, slice_seconds))
                 assert out["ok"] and "result" not in out["frame"]

@@ -272,6 +272,15 @@ def member_start(request_json: str) -> str:
     return _dump({"ok": True, "params": run.params, "frame": stream.frame()})
 
 
+def member_cap(run_id: str, count: int) -> str:
+    """Another member of the run solved at `count` (its moves or iterations, its report's
+    `solved_at`): this member goes no further. {ok}; a run that has ended already is no fault."""
+    member = _members.get(str(run_id))
+    if member is not None:
+        member.cap_at(int(count))
+    return _dump({"ok": True})
+
+
 def member_settle(run_id: str, request_json: str) -> str:
     """The barrier of a member waiting at one, from {reports (every member's, in worker
     order), elapsed (the run's seconds)}: {ok, result} when the run ends there (every member

@@ -10,7 +10,8 @@
 // and a 64×64 rating's count tables are one part of seconds under load. Everything it had in hand is rejected with WorkerLost, the owner is
 // told through onLost(reason, replaced), and the new worker loads the runtime again (the
 // browser's cache serves the files) and reports `ready` like the first one.
-import { dropMessage, requestMessage, startMessage, stopMessage, memberSettleMessage, memberStartMessage } from "./messages.js";
+import { dropMessage, requestMessage, startMessage, stopMessage, memberCapMessage, memberSettleMessage,
+  memberStartMessage } from "./messages.js";
 import { CHECK_MS, HANG_MS, STALL_MS, Silence } from "./watchdog.js";
 import { checkedResult } from "../rules/claim.js";
 
@@ -173,7 +174,8 @@ export class LabWorker {
   }
 
   // Member `member` of a run on several workers (python/several.js drives it): as run(), plus onBarrier(report) when the
-  // member waits at a barrier, and settle(reports, elapsed) to hand it every member's report there.
+  // member waits at a barrier, settle(reports, elapsed) to hand it every member's report there, and
+  // cap(count) to hand it another member's solution (the member goes no further than its count).
   memberRun(spec, onFrame, onBarrier) {
     const runId = ++runSeq;
     const done = new Promise((resolve, reject) => this.runs.set(runId, { onFrame, onBarrier, resolve, reject }));
@@ -186,7 +188,8 @@ export class LabWorker {
       this.silence.restart(performance.now());
       this.worker.postMessage(memberSettleMessage(runId, reports, elapsed));
     };
-    return { runId, done, settle, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
+    const cap = (count) => { if (this.runs.has(runId)) this.worker.postMessage(memberCapMessage(runId, count)); };
+    return { runId, done, settle, cap, stop: () => { if (this.runs.has(runId)) this.worker.postMessage(stopMessage(runId)); } };
   }
 
   get busy() {

@@ -29,6 +29,9 @@ export const memberStartMessage = ({ runId, puzzle, solver = null, params, seed,
 // every member's report at a barrier, in worker order, and the run's seconds
 export const memberSettleMessage = (runId, reports, elapsed) => ({ type: "member-settle", runId, reports, elapsed });
 
+// another member's solution, at `count` (its report's solved_at): the member goes no further
+export const memberCapMessage = (runId, count) => ({ type: "member-cap", runId, count });
+
 export const dropMessage = (kind) => ({ type: "drop", kind });
 
 export const requestMessage = (type, requestId, body) => ({ type, requestId, ...body });

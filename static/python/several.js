@@ -2,8 +2,9 @@
 // messages", runs on several workers): alldiff_ls's a team, acs's and alldiff_tabu's a
 // portfolio (a seed each). The page's transport, as py/sudoku_lab/several/processes.py is the
 // native one: worker w drives member w in Python (py/sudoku_lab/several/); at each barrier this
-// coordinator only hands every member all the reports: the merge of elites, the winner and the
-// rule that ends the run stay in Python, where the native processes use them too.
+// coordinator only hands every member all the reports, and a report's solution (`solved_at`) at
+// once to the members still stepping, as a cap: the merge of elites, the winner and the rule
+// that ends the run stay in Python, where the native processes use them too.
 // `runOnWorkers(workers, spec, onFrame)` runs it on the given ready LabWorkers (the pool's slots
 // of a race lane or an experiment job); `runOnPool(pool, spec, onFrame)` (a Solve) waits for the
 // pool's first workers to be ready, then does the same. Both return what LabWorker.run returns
@@ -81,6 +82,7 @@ export function runOnWorkers(ready, spec, onFrame = () => {}) {
   let count = 0;
   const barrier = (w, report) => {              // the last report in hands them all to every member
     reports[w] = report;
+    if (report.solved_at != null) members.forEach((m, v) => { if (!reports[v]) m.cap(report.solved_at); });
     if (++count < workers || ending) return;
     const all = reports;
     reports = new Array(workers).fill(null);

@@ -141,6 +141,8 @@ function handle(msg) {
       return startMember(msg);
     case "member-settle":
       return settleMember(msg);
+    case "member-cap":                           // another member solved: go no further than its count
+      return void bridge.member_cap(msg.runId, msg.count);
     case "stop":
       return stopRun(msg.runId);
     default:

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 
 import { runOnPool, runOnWorkers, resultBetweenBarriers } from "../../static/python/several.js";
 import { PortfolioFrames, TeamFrames, framesFor } from "../../static/python/several-frames.js";
-import { memberSettleMessage, memberStartMessage } from "../../static/python/messages.js";
+import { memberCapMessage, memberSettleMessage, memberStartMessage } from "../../static/python/messages.js";
 import { WorkerLost } from "../../static/python/client.js";
 
 const frame = (iteration, best, row = null) => ({
@@ -77,14 +77,14 @@ test("the team messages carry the member, the team and a run's budget", () => {
 
 // A worker as the coordinator sees it: it records what it was told; the test plays its answers.
 class FakeWorker {
-  constructor() { Object.assign(this, { ready: true, busy: false, failure: null, settled: [], stopped: 0 }); }
+  constructor() { Object.assign(this, { ready: true, busy: false, failure: null, settled: [], stopped: 0, caps: [] }); }
   memberRun(spec, onFrame, onBarrier) {
     this.spec = spec;
     this.onFrame = onFrame;
     this.onBarrier = onBarrier;
     this.done = new Promise((resolve, reject) => { this.resolve = resolve; this.reject = reject; });
     return { runId: spec.member, done: this.done, settle: (reports, elapsed) => this.settled.push({ reports, elapsed }),
-      stop: () => { this.stopped += 1; } };
+      cap: (count) => this.caps.push(count), stop: () => { this.stopped += 1; } };
   }
 }
 const fakePool = (workers) => ({ slots: workers.map((worker) => ({ worker })), warm() {} });
@@ -110,6 +110,19 @@ test("the coordinator hands every member all the reports, in worker order, once 
   a.resolve(team);
   b.resolve(team);
   assert.deepEqual(await run.done, team);
+});
+
+test("a report that holds a solution caps at once the members still stepping, and only those", async () => {
+  const [a, b, c] = [new FakeWorker(), new FakeWorker(), new FakeWorker()];
+  runOnPool(fakePool([a, b, c]), { ...spec, workers: 3 });
+  await tick();
+  a.onBarrier({ moves: 50000, solved_at: null });            // worker 1 reached the barrier: no cap
+  assert.deepEqual([a.caps, b.caps, c.caps], [[], [], []]);
+  c.onBarrier({ moves: 1234, solved_at: 1234 });              // worker 3 solved: worker 2 is still stepping
+  assert.deepEqual([a.caps, b.caps, c.caps], [[], [1234], []]);
+  b.onBarrier({ moves: 1234, solved_at: null });              // worker 2 stopped at the cap: every report in
+  assert.equal(a.settled.length, 1);
+  assert.deepEqual(memberCapMessage(5, 1234), { type: "member-cap", runId: 5, count: 1234 });
 });
 
 test("an acs portfolio's members are told their solver and acs's own exchange", async () => {

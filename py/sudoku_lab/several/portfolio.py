@@ -5,12 +5,16 @@ seed (docs/benchmarks.md, "Portfolios"), at the price of N cores.
 
 The members meet at barriers, as a team's do (team.py, the one coordination natively and in
 the page): each steps its own :class:`Run` until its iterations reach the next barrier (every
-``exchange`` iterations: :data:`EXCHANGE`) or its run ends. Nothing is exchanged. At a barrier
-every member reports, and the run ends where some member has solved (the lowest such member
-wins), or every member's run has ended, or the time limit has passed (then the member nearest
-a solution, fewest open cells, the lowest among equals). A member's steps do not depend on
-when the others reach the barrier, so the result is the same whatever the load, and it is the
-winning member's own run: ``seed=s+w`` on one worker replays it to the same board.
+``exchange`` iterations: :data:`EXCHANGE`) or its run ends. Nothing is exchanged. A member
+that solves reports at once, and the transport hands its iterations to the others as a cap
+(`Report.solved_at`, :meth:`Member.cap_at`): each stops there, or where it solves first itself.
+At a barrier every member reports, and the run ends where some member has solved (the solution
+of fewest iterations wins, ties to the lowest member: every member reaches the winner's
+iterations, so the winner does not depend on when a cap arrives), or every member's run has
+ended, or the time limit has passed (then the member nearest a solution, fewest open cells, the
+lowest among equals). A member's steps do not depend on when the others reach the barrier, so
+the result is the same whatever the load, and it is the winning member's own run: ``seed=s+w``
+on one worker replays it to the same board.
 """
 
 from __future__ import annotations
@@ -48,12 +52,17 @@ class Report:
     ended: str | None
     message: str = ""
 
+    @property
+    def solved_at(self) -> int | None:
+        """The member's iterations at its solution (the cap the transport hands the others), else None."""
+        return self.iterations if self.ended == "solved" else None
+
     def to_json(self) -> dict[str, Any]:
         best = None if self.best is None or not np.isfinite(self.best) else float(self.best)
         return {"iterations": int(self.iterations), "evaluations": int(self.evaluations),
                 "restarts": int(self.restarts), "best": best, "conflicts": int(self.conflicts),
                 "open_cells": int(self.open_cells), "board": np.asarray(self.board).tolist(),
-                "ended": self.ended, "message": self.message}
+                "ended": self.ended, "message": self.message, "solved_at": self.solved_at}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Report":
@@ -79,14 +88,23 @@ class Member:
         self.run = Run(puzzle, solver, params, seed + w, own)
         self.failed = False                  # a solver says so itself, as its run's stop reason
         self.waiting = False
+        self.cap: int | None = None          # another member's solving iterations: stop there
 
     def at_barrier(self) -> bool:
-        return self.run.done or (self.run.last is not None and self.run.last.iteration >= self.until)
+        until = self.until if self.cap is None else min(self.until, self.cap)
+        return self.run.done or (self.run.last is not None and self.run.last.iteration >= until)
 
-    def segment(self) -> None:
-        """Step to the barrier (or the run's end) at once: a native worker process."""
+    def cap_at(self, iterations: int) -> None:
+        """Another member solved at `iterations`: go no further than that."""
+        self.cap = iterations if self.cap is None else min(self.cap, iterations)
+
+    def segment(self, poll=None) -> None:
+        """Step to the barrier, the cap or the run's end at once: a native worker process, which
+        reads a cap between steps (`poll`)."""
         while not self.at_barrier():
             self.run.tick()
+            if poll is not None:
+                poll()
 
     def report(self) -> Report:
         r = self.run.snapshot("budget")
@@ -135,7 +153,7 @@ def portfolio_result(puzzle: Puzzle, solver: str, params: dict, seed: int, repor
     one of fewest open cells (the lowest among equals); its message names the winning seed."""
     workers = len(reports)
     if reason == "solved":
-        w = next(i for i, r in enumerate(reports) if r.ended == "solved")
+        w = min((r.iterations, i) for i, r in enumerate(reports) if r.ended == "solved")[1]
     else:
         w = min(range(workers), key=lambda i: (reports[i].open_cells, i))
     r = reports[w]

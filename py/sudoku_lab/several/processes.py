@@ -1,12 +1,14 @@
 """The native transport of a run on several workers (``solve --workers``): one process per worker,
 each serving one member (several/__init__.py :func:`member`: the team's walkers or a portfolio's
 run) and stepping it a segment at a time; at each barrier the parent hands every member all the
-reports and each member settles the barrier itself, as the page's workers do."""
+reports and each member settles the barrier itself, as the page's workers do. A report that holds
+a solution (`solved_at`) is passed on at once to the members still stepping, as a cap."""
 
 from __future__ import annotations
 
 import multiprocessing as mp
 import time
+from multiprocessing.connection import wait
 from typing import Any
 
 import numpy as np
@@ -21,23 +23,41 @@ from . import team
 from .team import unsolvable
 
 
+class _Stopped(Exception):
+    """The parent said ("stop",) while the member was stepping."""
+
+
 def _serve(conn, cells: np.ndarray, n: int, solver: str, params: dict, seed: int, w: int, workers: int,
            exchange: int | None, budget: Budget) -> None:
     """A worker process: build its member and step it to its first barrier on ("segment",); then
     settle each barrier on ("settle", reports, seconds), answering ("done", result) or, stepped to
-    the next barrier, ("report", report), until ("stop",)."""
+    the next barrier, ("report", report), until ("stop",). ("cap", count), between steps or
+    while waiting, caps the member at another's solution."""
     m = member(Puzzle(n, cells), solver, params, seed, w, workers, exchange, budget)
-    while True:
-        msg = conn.recv()
-        if msg[0] == "stop":
-            return
-        if msg[0] == "settle":
-            result = m.settle(msg[1], msg[2])
-            if result is not None:
-                conn.send(("done", result))
+
+    def poll() -> None:
+        while conn.poll():
+            msg = conn.recv()
+            if msg[0] == "stop":
+                raise _Stopped
+            m.cap_at(msg[1])
+    try:
+        while True:
+            msg = conn.recv()
+            if msg[0] == "stop":
+                return
+            if msg[0] == "cap":                  # it came after this member's report: kept for the settling
+                m.cap_at(msg[1])
                 continue
-        m.segment()
-        conn.send(("report", m.report()))
+            if msg[0] == "settle":
+                result = m.settle(msg[1], msg[2])
+                if result is not None:
+                    conn.send(("done", result))
+                    continue
+            m.segment(poll)
+            conn.send(("report", m.report()))
+    except _Stopped:
+        return
 
 
 class WorkerProcesses:
@@ -56,16 +76,24 @@ class WorkerProcesses:
             self.procs.append(proc)
 
     def ask(self, msg) -> list:
-        """Send every worker `msg`; their answers in worker order."""
+        """Send every worker `msg`; their answers in worker order. A report that holds a solution
+        caps the workers that have not answered yet at its count."""
         for c in self.conns:
             c.send(msg)
-        out = []
-        for w, c in enumerate(self.conns):
-            try:
-                out.append(c.recv())
-            except EOFError:
-                raise RuntimeError(f"worker {w + 1} of {len(self.conns)} ended without an answer "
-                                   "(out of memory, or killed): the run stops") from None
+        out: list = [None] * len(self.conns)
+        left = dict(zip(self.conns, range(len(self.conns))))
+        while left:
+            for c in wait(list(left)):
+                w = left.pop(c)
+                try:
+                    out[w] = c.recv()
+                except EOFError:
+                    raise RuntimeError(f"worker {w + 1} of {len(self.conns)} ended without an answer "
+                                       "(out of memory, or killed): the run stops") from None
+                at = getattr(out[w][1], "solved_at", None) if out[w][0] == "report" else None
+                if at is not None:
+                    for other in left:
+                        other.send(("cap", at))
         return out
 
     def __enter__(self):

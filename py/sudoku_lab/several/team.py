@@ -9,8 +9,19 @@ The workers run in segments of ``exchange`` moves each; at the end of a
 segment every worker offers its elite pool, and every worker adopts the pool of fewest clashing
 edges over all of them (the members of that cost merged in worker order). A segment's end is a
 barrier: the same seed, worker count and exchange points give the same moves, whatever the
-machine's load. The run ends at the first barrier where a worker holds a solution (the lowest
-such worker's board), or where the budget is spent: moves (all workers' together) or seconds.
+machine's load. The run ends where the budget is spent, at a barrier — moves (all workers'
+together) or seconds — or at the team's first solution: the solving move of fewest moves (a
+worker's own count), ties to the lowest worker.
+
+**The first solution, deterministically.** A worker that solves stops at once and reports; the
+transport hands its move count to the others as a cap (`Report.solved_at`, :meth:`Member.cap_at`),
+and each stops there too, or where it solves first itself. Every worker reaches the winning move
+(no cap is below it), so the winner does not depend on when a cap arrives. A worker that ran past
+it before its cap arrived is counted as it stood at the winning move: each worker logs its counts
+at every round of the segment (32 bytes a round: 1.6 MB at the default exchange), and when the
+reports hold a solution every worker reports once more, cut at the winning move
+(:meth:`Member.settle`), before the result is summed. So moves, evaluations and restarts are the
+same whatever the load, and a link replays them.
 
 One home for the rules, two transports. A :class:`Member` is worker w's walkers stepped
 toward the next barrier; :func:`merge` is the elite every worker adopts and :func:`outcome`
@@ -24,6 +35,7 @@ has the same moves and board as the native one.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,20 +75,27 @@ class Report:
     board: np.ndarray            # the worker's best board (givens and propagation's values included)
     pool_cost: int
     pool: list
+    cut: int | None = None       # the winning move this report is cut at (the run's last report), else None
+
+    @property
+    def solved_at(self) -> int | None:
+        """The worker's moves at its solution (the cap the transport hands the others), else None."""
+        return self.moves if self.best == 0 and self.cut is None else None
 
     def to_json(self) -> dict[str, Any]:
         """Plain lists for the page (an empty pool's cost is null: it does not fit a JavaScript number)."""
         return {"moves": int(self.moves), "evaluations": int(self.evaluations), "restarts": int(self.restarts),
                 "best": int(self.best), "board": np.asarray(self.board).tolist(),
                 "pool_cost": None if self.pool_cost >= _NO_POOL else int(self.pool_cost),
-                "pool": [np.asarray(v).tolist() for v in self.pool]}
+                "pool": [np.asarray(v).tolist() for v in self.pool], "cut": self.cut, "solved_at": self.solved_at}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Report":
         return cls(int(d["moves"]), int(d["evaluations"]), int(d["restarts"]), int(d["best"]),
                    np.asarray(d["board"], dtype=np.int8),
                    _NO_POOL if d["pool_cost"] is None else int(d["pool_cost"]),
-                   [np.asarray(v, dtype=np.intp) for v in d["pool"]])
+                   [np.asarray(v, dtype=np.intp) for v in d["pool"]],
+                   None if d.get("cut") is None else int(d["cut"]))
 
 
 class Member:
@@ -96,31 +115,67 @@ class Member:
         self.walkers = alldiff_ls.Walkers(puzzle, dom, own, worker_rng(seed, w))
         self.per_step = alldiff_ls.steps_per_progress(puzzle.N, self.walkers.K)
         self.waiting = False                 # at a barrier, until settled (the page's member)
+        self.cap: int | None = None          # another worker's solving move: stop there
+        self.cut: int | None = None          # the winning move, once the reports hold it
+        self.log = array("q")                # (moves, evaluations, restarts, best) at each round of the segment
+        self._log_now()
+
+    def _log_now(self) -> None:
+        s = self.walkers
+        self.log.extend((s.moves, s.evaluations, s.restarts, s.best))
+
+    def limit(self) -> int:
+        return self.until if self.cap is None else min(self.until, self.cap)
 
     def at_barrier(self) -> bool:
         s = self.walkers
-        return s.best == 0 or s.moves >= self.until
+        return self.cut is not None or s.best == 0 or s.moves >= self.limit()
+
+    def cap_at(self, moves: int) -> None:
+        """Another worker solved at `moves` (its own count): go no further than that."""
+        self.cap = moves if self.cap is None else min(self.cap, moves)
 
     def step(self) -> None:
-        """One step toward the barrier: at most a run's step of rounds (a move of each walker), never past it.
-        Where the steps fall does not change the moves (`Walkers.step` moves one at a time)."""
+        """One step toward the barrier or the cap: at most a run's step of rounds (a move of each walker),
+        never past it, the counts logged at each round. Where the steps fall does not change the moves."""
         s = self.walkers
-        s.step(min(self.per_step, -(-(self.until - s.moves) // s.K)))
+        for _ in range(min(self.per_step, -(-(self.limit() - s.moves) // s.K))):
+            s.step(1)
+            if s.best == 0:
+                return
+            self.log.extend((s.moves, s.evaluations, s.restarts, s.best))
 
-    def segment(self) -> None:
-        """Step to the barrier (or a solution) at once: a native worker process."""
+    def segment(self, poll=None) -> None:
+        """Step to the barrier, the cap or a solution at once: a native worker process, which
+        reads a cap between steps (`poll`)."""
         while not self.at_barrier():
             self.step()
+            if poll is not None:
+                poll()
+
+    def counts_at(self, moves: int) -> tuple[int, int, int, int]:
+        """(moves, evaluations, restarts, best) at the last round of the segment that ended at or before `moves`."""
+        log, i = self.log, len(self.log) - 4
+        while i > 0 and log[i] > moves:
+            i -= 4
+        return log[i], log[i + 1], log[i + 2], log[i + 3]
 
     def report(self) -> Report:
         s = self.walkers
         cost, pool = s.elite()
-        return Report(s.moves, s.evaluations, s.restarts, s.best, s.board(s.best_val), cost, pool)
+        if self.cut is None:
+            return Report(s.moves, s.evaluations, s.restarts, s.best, s.board(s.best_val), cost, pool)
+        if s.moves <= self.cut:                  # stopped at the winning move (or its own, the same)
+            return Report(s.moves, s.evaluations, s.restarts, s.best, s.board(s.best_val), cost, [], self.cut)
+        moves, evaluations, restarts, best = self.counts_at(self.cut)
+        return Report(moves, evaluations, restarts, best, s.board(s.best_val), cost, [], self.cut)
 
     def next_segment(self, elite: tuple[int, list[np.ndarray]]) -> None:
         """After a barrier: adopt the team's elite and aim at the next barrier."""
         self.walkers.adopt(*elite)
         self.until += self.exchange
+        self.log = array("q")
+        self._log_now()
 
     def steps(self):
         """The member's steps for a run's stream (the page): a Progress per step, as alldiff_ls.run
@@ -137,7 +192,13 @@ class Member:
 
     def settle(self, reports: list[Report], seconds: float) -> Result | None:
         """Every member's report at this barrier (in worker order): the team's result when the run
-        ends here, else None, the team's elite adopted and the next segment begun."""
+        ends here, else None, the team's elite adopted and the next segment begun. Reports that hold
+        a solution, not yet cut at the winning move, make every member report once more, cut there."""
+        win = first_solution(reports)
+        if win is not None and any(r.cut != reports[win].moves for r in reports):
+            self.cut = reports[win].moves
+            self.waiting = False
+            return None
         reason = outcome(reports, self.budget, seconds)
         if reason:
             return team_result(self.puzzle, self.params, self.seed, reports, reason, seconds, self.exchange)
@@ -159,6 +220,12 @@ def merge(reports: list[Report], size: int) -> tuple[int, list[np.ndarray]]:
     return cost, members
 
 
+def first_solution(reports: list[Report]) -> int | None:
+    """The worker whose report holds the team's first solution: fewest moves, ties to the lowest; None if none."""
+    solved = [(r.moves, w) for w, r in enumerate(reports) if r.best == 0]
+    return min(solved)[1] if solved else None
+
+
 def outcome(reports: list[Report], budget: Budget, seconds: float) -> str | None:
     """Does the run end at this barrier? "solved" (a worker holds a solution), "budget" (the
     moves or evaluations of all workers together, or the seconds, reach the budget), or None."""
@@ -176,8 +243,10 @@ def team_result(puzzle: Puzzle, params: dict, seed: int, reports: list[Report], 
     """The run's result at its last barrier: the lowest solved worker's board, else the board of
     fewest clashing edges (the lowest such worker); moves, evaluations and restarts summed. Its
     message says what the team was and which worker's board it is, as a portfolio's names its seed."""
-    best = ([r for r in reports if r.best == 0] or [min(reports, key=lambda r: r.best)])[0]
-    w = reports.index(best)
+    w = first_solution(reports)
+    if w is None:
+        w = min(range(len(reports)), key=lambda i: (reports[i].best, i))
+    best = reports[w]
     how = (f"{team_words(params['walkers'], len(reports), seed, exchange)}: worker {w + 1} "
            + ("solved first" if reason == "solved" else "ended nearest a solution, none solved")
            + f"; the moves are all {len(reports)} workers' together")

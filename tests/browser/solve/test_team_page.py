@@ -47,6 +47,22 @@ def test_a_two_worker_solve_is_the_native_team_run(lab):
     assert lab.board_values() == native.board.tolist()
 
 
+def test_a_team_ends_at_its_first_solution_as_the_native_team_does(lab):
+    """No barrier in sight (x = 10^6): the member that solves first caps the other through the
+    page (member-cap), and the run ends there with the native team's moves and board."""
+    spec, seed, exchange = "16:0.4:2", 2, 1_000_000
+    lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=240&w=2&x={exchange}")
+    wait_generated(lab, spec)
+    lab.by("start").click()
+    state = lab.wait_state("solved", "failed", "error", "stopped", timeout=300_000)
+    assert state == "solved", lab.error_text()
+    native = run_on_processes(generate(parse_spec(spec)).puzzle, {}, seed, 2, Budget(max_seconds=240), exchange=exchange)
+    assert native.solved and native.iterations < exchange                    # before the first barrier
+    assert int(lab.metric("iteration").replace(",", "")) == native.iterations
+    lab.wait_board()
+    assert lab.board_values() == native.board.tolist()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}], ids=["1280", "390"])
 def test_a_team_says_what_it_was_as_a_portfolio_does(lab, viewport, scheme):

@@ -16,7 +16,7 @@ from sudoku_lab.limits import SENTENCES
 from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
-from sudoku_lab.solvers import SolverError
+from sudoku_lab.solvers import SolverError, alldiff_ls, resolve_params
 from sudoku_lab.several.processes import run_on_processes
 from sudoku_lab.several.team import Member, Report, member_walkers, merge
 
@@ -42,6 +42,37 @@ def test_two_workers_give_the_same_run_for_the_same_seed_and_a_verified_solution
     assert (one.iterations, one.evaluations, one.restarts) == (two.iterations, two.evaluations, two.restarts)
     assert np.array_equal(one.board, two.board) and one.params["workers"] == 2
     assert one.iterations % 2000 == 0 or one.stop_reason == "solved"
+
+
+@pytest.mark.parametrize("seed", [1, 2])          # worker 2 solves first, then worker 1
+def test_a_team_ends_at_its_first_solution_and_counts_every_worker_at_that_move(seed):
+    """No barrier before the first solution (exchange 10^7): the run ends at the solving move of
+    fewest moves, every worker counted as it stood there (short episodes: restarts too), natively
+    and in the page, with caps handed at once or never: the same moves, evaluations, restarts and board."""
+    puzzle = generate(parse_spec("16:0.4:2")).puzzle
+    params = resolve_params(alldiff_ls, {"episode": 300}, puzzle)
+    big = 10_000_000
+    alone = [Member(puzzle, params, seed, w, 2, exchange=big) for w in range(2)]
+    for m in alone:                                   # each worker alone, to its own solution
+        m.segment()
+    assert all(m.walkers.best == 0 for m in alone)
+    first, w = min((m.walkers.moves, w) for w, m in enumerate(alone))
+    assert w == 2 - seed
+    counts = [m.counts_at(first) if m.walkers.moves > first else
+              (m.walkers.moves, m.walkers.evaluations, m.walkers.restarts, 0) for m in alone]
+    native = run_on_processes(puzzle, params, seed, 2, Budget(max_iterations=10 * big), exchange=big)
+    assert native.solved and is_solution(puzzle, native.board) and f"worker {w + 1} solved first" in native.message
+    assert native.iterations == 2 * first == sum(c[0] for c in counts)
+    assert (native.evaluations, native.restarts) == (sum(c[1] for c in counts), sum(c[2] for c in counts))
+    assert native.restarts > 0 and counts[1 - w][2] < alone[1 - w].walkers.restarts   # the other was cut
+    assert np.array_equal(native.board, alone[w].walkers.board(alone[w].walkers.best_val))
+    for caps in (False, True):
+        answers, barriers = page_run_on_workers(puzzle, seed, 2, big, params=params,
+                                                budget={"max_iterations": 10 * big}, caps=caps)
+        page = answers[0]["result"]
+        assert barriers == 2                          # the solution's, then the reports cut at its move
+        assert (page["iterations"], page["evaluations"], page["restarts"], page["board"]) == (
+            native.iterations, native.evaluations, native.restarts, board_to_string(native.board))
 
 
 def test_a_team_says_what_it_was_and_whose_board_ended_it():
