@@ -7,7 +7,7 @@ own Pyodide (Python, numpy, the lab's package), so W workers cost about W heaps.
 
 For each W, in a browser of its own (so nothing carries over from the last W): the page opens a
 Solve link of `alldiff_ls` on the generator's size:p:1 with `w=W` (docs/links-and-files.md,
-"Budgets and the stop point"), Start waits for all W workers to load Python (static/python/several.js
+"Share links"), Start waits for all W workers to load Python (static/python/several.js
 `readyWorkers`) and the run goes to its end (solved, or its time limit). Then, `--settle` seconds
 later, the memory of that browser: RSS, PSS and USS (private pages; /proc/<pid>/smaps_rollup) summed
 over the browser process and every process under it (the process tree walked through /proc, so

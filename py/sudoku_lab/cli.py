@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shlex
 import sys
@@ -197,8 +198,8 @@ def _from_link(args):
     default = link.max_seconds or (None if link.max_iterations or link.max_evaluations else 60.0)
     budget = _budget(args, default, link.max_iterations, link.max_evaluations, link.stop)
     puzzle = generate(parse_spec(link.generator)).puzzle if link.generator else parse(link.puzzle)
-    if args.workers == 1 and link.workers:                   # the link's workers (w=), unless --workers says
-        args.workers = link.workers
+    if args.workers is None:                                 # the link's workers (w=; none: one), unless --workers says
+        args.workers = link.workers or 1
     if args.exchange is None and link.exchange:               # and its exchange (x=), unless --exchange says
         args.exchange = link.exchange
     if link.code is not None and not args.solver_file:   # a visitor's solver travels in its link (code=),
@@ -228,6 +229,8 @@ def cmd_solve(args) -> int:
         validate(puzzle)
     except PuzzleError as exc:
         raise UsageError(f"puzzle: {exc.message}") from None
+    if args.workers is None:
+        args.workers = _auto_workers(puzzle, solver, source, args.portfolio)
     if args.workers > 1 and args.portfolio > 1:
         raise UsageError("--workers and --portfolio: one or the other (--portfolio N is --workers N for acs and alldiff_tabu)")
     if args.portfolio > 1:
@@ -257,6 +260,20 @@ def cmd_solve(args) -> int:
               + (f"\n{result.message}" if (args.workers > 1 or source) and result.message else "")
               + (f"\n{source.name} sha256 {source.sha256}" if source else ""))
     return 0 if result.solved else 1
+
+
+def _auto_workers(puzzle, solver: str, source, portfolio: int) -> int:
+    """--workers not given ("auto", as the page's Workers left empty): a team on this machine's
+    cores where one was measured to pay (several.auto_workers, the limits table's rule), else one;
+    said on stderr when it is more than one."""
+    from .several import auto_workers
+    if source is not None or portfolio > 1:
+        return 1
+    workers = auto_workers(solver, puzzle.N, int((puzzle.cells != 0).sum()), os.cpu_count() or 1)
+    if workers > 1:
+        print(f"auto: {workers} workers — a team of {solver} pays on a grid this size and this sparse, one a core "
+              f"(--workers 1 runs one)", file=sys.stderr)
+    return workers
 
 
 def _run_on_workers(puzzle, solver, params, seed, budget, workers, exchange):
@@ -468,9 +485,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--link", help="a share link (or its #fragment): replays that run")
     p.add_argument(RUN_LINK_CODE, action="store_true", help="run the code a link carries for its solver (code=) "
                    "on this machine; without it such a link is refused, naming the code's size and sha256")
-    p.add_argument("--workers", type=int, default=1, help="processes that run as one run (default 1): alldiff_ls "
+    p.add_argument("--workers", type=int, default=None, help="processes that run as one run: alldiff_ls "
                    "a team exchanging elite states, acs and alldiff_tabu a portfolio (seeds seed … seed+N-1, the "
-                   "first solution at a barrier wins; the result is that seed's own run)")
+                   "first solution wins; the result is that seed's own run). Default auto: for alldiff_ls on a grid "
+                   "where a team was measured to pay, this machine's cores (at most the limits table's), else 1; "
+                   "a link's w=, or 1 for a link without one")
     p.add_argument("--portfolio", type=int, default=1, metavar="N", help="acs, alldiff_tabu: the same as --workers N")
     defaults = ", ".join(f"{steps:,} for {solver}" for solver, steps in EXCHANGES.items())   # the limits table's
     p.add_argument("--exchange", type=int, default=None, help="with --workers: steps per worker between two "

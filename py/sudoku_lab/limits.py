@@ -53,12 +53,14 @@ TEAM_SOLVER = "alldiff_ls"
 EXCHANGES = {TEAM_SOLVER: 50_000, "acs": 2, "alldiff_tabu": 100}
 PORTFOLIO_SOLVERS = tuple(s for s in EXCHANGES if s != TEAM_SOLVER)
 
-# A Solve whose Workers is left empty ("auto"): `workers` for alldiff_ls where a team was measured
-# to pay — a grid of `min_size` or larger whose givens are at most `max_givens` of its cells —
-# when the visitor's pool affords them (docs/links-and-files.md, "Share links", workers by default); None:
-# nowhere, auto is one worker: a team ends only at a barrier, and where it was measured it reached
-# one no sooner than one worker solved, for twice the cores (docs/benchmarks.md, "Where a team pays").
-AUTO_TEAM: dict | None = None
+# A Solve whose Workers is left empty ("auto"): alldiff_ls runs as a team where one was measured to
+# pay — a grid of `min_size` or larger whose givens are at most `max_givens` of its cells — on
+# every worker the machine affords (the page: its cores less one; natively: its cores), at most
+# `max_workers`; elsewhere one worker (docs/links-and-files.md, "Share links", workers by default).
+# A team ends at its first solution, and there it needed fewer moves per worker than one worker
+# at 25×25 and 36×36 (docs/benchmarks.md, "Where a team pays"); past 4 workers the gain per
+# worker was measured to fall while each of the page's workers holds its own Python.
+AUTO_TEAM = {"min_size": 25, "max_givens": 0.45, "max_workers": 4}
 
 
 def _sizes_in_words() -> str:
@@ -83,9 +85,6 @@ SENTENCES = {
     "sides": f"{_sides_in_words()} (boxes of 2 to {MAX_ORDER})",
     # unique mode past its largest size: "unique mode goes up to 36×36; got size 49"
     "unique_sizes": f"goes up to {UNIQUE_MAX_SIZE}×{UNIQUE_MAX_SIZE}",
-    # why auto runs no team while AUTO_TEAM is None (the Solver form's Workers; "Where a team pays")
-    "auto_no_team": (f"a team of {TEAM_SOLVER}, measured on hard 36×36 grids, solved no sooner than one worker "
-                     "on twice the cores (it ends only at an exchange)"),
     # a portfolio solver left on auto (the Solver form's Workers): it runs on several only when asked
     "portfolio_asked": f"{' and '.join(PORTFOLIO_SOLVERS)} run on several only when you ask",
     # another solver on several workers
@@ -103,4 +102,4 @@ def table() -> dict:
             "stop_reasons": dict(STOP_REASONS),
             "max_workers": MAX_WORKERS, "max_exchange": MAX_EXCHANGE, "team_solver": TEAM_SOLVER,
             "portfolio_solvers": list(PORTFOLIO_SOLVERS),
-            "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM) if AUTO_TEAM else None, "sentences": dict(SENTENCES)}
+            "exchanges": dict(EXCHANGES), "auto_team": dict(AUTO_TEAM), "sentences": dict(SENTENCES)}

@@ -26,7 +26,7 @@ export const TEAM_SOLVER = LIMITS.team_solver;
 export const PORTFOLIO_SOLVERS = Object.freeze([...LIMITS.portfolio_solvers]);
 export const EXCHANGES = Object.freeze({ ...LIMITS.exchanges });
 // null: auto runs a team nowhere
-export const AUTO_TEAM = LIMITS.auto_team ? Object.freeze({ ...LIMITS.auto_team }) : null;
+export const AUTO_TEAM = Object.freeze({ ...LIMITS.auto_team });
 
 // A sentence of the table, `{solver}` (or any `{name}`) filled in from `fill`.
 export const sentence = (name, fill = {}) => LIMITS.sentences[name].replace(/\{(\w+)\}/g, (_, k) => String(fill[k]));

@@ -29,15 +29,16 @@ export const workersProblem = (solver, workers) =>
   (workers > 1 && !runsOnSeveral(solver) ? sentence("workers_refused", { solver }) : null);
 
 // The workers of a Solve whose Workers field is left empty ("auto"; docs/links-and-files.md, "Share
-// links", workers by default): AUTO_TEAM.workers for alldiff_ls where a team was measured to pay
-// (a grid of AUTO_TEAM.min_size or larger with givens at most AUTO_TEAM.max_givens of its cells;
-// each worker steps at least one walker), when the visitor's pool affords them (`spare`: pool.js
-// defaultPoolSize, the cores less one for the page); else 1 (a portfolio is asked for, never
-// auto). With no such grid (AUTO_TEAM null, the limits table's measured rule), always 1.
-export function autoWorkers({ solver, size, givens, spare }) {
-  const pays = AUTO_TEAM !== null && solver === TEAM_SOLVER && size >= AUTO_TEAM.min_size &&
-    givens <= AUTO_TEAM.max_givens * size * size;
-  return pays && spare >= AUTO_TEAM.workers ? AUTO_TEAM.workers : 1;
+// links", workers by default): for alldiff_ls where a team was measured to pay (a grid of
+// AUTO_TEAM.min_size or larger with givens at most AUTO_TEAM.max_givens of its cells), every
+// worker the visitor's pool affords (`spare`: pool.js defaultPoolSize, the cores less one for the
+// page), at most AUTO_TEAM.max_workers, when that is two or more; else 1 (a portfolio is asked
+// for, never auto). py/sudoku_lab/several auto_workers says the same (tests/auto_workers_cases.json).
+const teamPays = ({ solver, size, givens }) =>
+  solver === TEAM_SOLVER && size >= AUTO_TEAM.min_size && givens <= AUTO_TEAM.max_givens * size * size;
+
+export function autoWorkers(facts) {
+  return teamPays(facts) && facts.spare >= 2 ? Math.min(facts.spare, AUTO_TEAM.max_workers) : 1;
 }
 
 // Why "auto" stands for what it does, in a sentence for the Solver form (the same facts as
@@ -46,21 +47,20 @@ export function autoWorkers({ solver, size, givens, spare }) {
 export function autoWorkersWhy({ solver, size, givens, spare }) {
   if (!runsOnSeveral(solver)) return `auto: 1 worker — ${sentence("workers_refused", { solver })}.`;
   const asked = sentence("portfolio_asked");
-  if (AUTO_TEAM === null) {
-    if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${asked}.`;
-    return `auto: 1 worker — ${sentence("auto_no_team")}: type 2 or more to run one; this is a ${size}×${size}.`;
-  }
-  const team = AUTO_TEAM.workers, share = Math.round(100 * AUTO_TEAM.max_givens);
-  const where = `a team of ${team} was measured to pay only for ${TEAM_SOLVER} on a ${AUTO_TEAM.min_size}×${AUTO_TEAM.min_size} ` +
-    `or larger with at most ${share} % of its cells given`;
+  const share = Math.round(100 * AUTO_TEAM.max_givens), side = AUTO_TEAM.min_size;
+  const where = `a team was measured to pay only for ${TEAM_SOLVER} on a ${side}×${side} or larger with at most ${share} % ` +
+    "of its cells given";
   if (solver !== TEAM_SOLVER) return `auto: 1 worker — ${where} (${asked}).`;
-  if (size < AUTO_TEAM.min_size) return `auto: 1 worker — ${where}; this is a ${size}×${size}.`;
+  if (size < side) return `auto: 1 worker — ${where}; this is a ${size}×${size}.`;
   if (givens > AUTO_TEAM.max_givens * size * size) {
     return `auto: 1 worker — ${where}; this one has ${Math.round((100 * givens) / (size * size))} % given.`;
   }
-  if (spare < team) {
-    return `auto: 1 worker — a team of ${team} would pay here, but this device's cores leave ${spare} worker${spare === 1 ? "" : "s"} ` +
-      `for a run beside the page (${team} would share a core and run no faster): type ${team} to try it.`;
+  if (spare < 2) {
+    return "auto: 1 worker — a team would pay here, but this device's cores leave 1 worker for a run beside the page " +
+      "(2 would share a core and run no faster): type 2 to try it.";
   }
-  return `auto: ${team} workers — a team of ${team} was measured to pay for ${TEAM_SOLVER} on a grid this size and this sparse.`;
+  const n = autoWorkers({ solver, size, givens, spare });
+  return `auto: ${n} workers — a team ends at its first solution, and on a grid this size and this sparse it was measured ` +
+    `to need fewer moves per worker than one worker: one a core this device spares beside the page` +
+    `${spare > n ? `, at most ${AUTO_TEAM.max_workers} (each holds its own Python)` : ""}.`;
 }

@@ -107,24 +107,30 @@ function grid(n, ratio) {
   return { n, cells };
 }
 
-test("read: Workers left empty is auto: one worker, since no grid is named where a team was measured to pay", () => {
-  assert.equal(AUTO_TEAM, null);                                               // the limits table's rule
+test("autoWorkers (auto_workers_cases.json): a team on every worker to spare, at most the table's cap, where one pays; else one", () => {
+  const { cases } = JSON.parse(readFileSync(here("../auto_workers_cases.json"), "utf8"));
+  for (const c of cases) {
+    const facts = { solver: c.solver, size: c.size, givens: Math.floor(c.givens_share * c.size * c.size), spare: c.spare };
+    assert.equal(autoWorkers(facts), c.workers, c.why);
+    assert.equal(autoWorkersWhy(facts).startsWith(`auto: ${c.workers} worker`), true, c.why);   // the same decision, said
+  }
+});
+
+test("read: Workers left empty is auto: the form reads what autoWorkers decides on its puzzle and the pool's spare workers", () => {
   const solve = (patch, settings = {}) => read("solve", state({ spareWorkers: 7, puzzle: grid(6, 0.45), ...patch,
     settings: { solver: "alldiff_ls", workers: "", ...settings } }));
-  assert.deepEqual([solve({}).values.workers, solve({}).problems.size], [1, 0]);   // a hard 36×36, cores to spare
-  assert.equal(solve({ puzzle: grid(7, 0.4) }).values.workers, 1);            // 49×49
-  assert.equal(solve({ puzzle: grid(5, 0.45) }).values.workers, 1);           // 25×25
+  assert.deepEqual([solve({}).values.workers, solve({}).problems.size], [AUTO_TEAM.max_workers, 0]);   // a hard 36×36
+  assert.equal(solve({ spareWorkers: 1 }).values.workers, 1);                  // a two-core machine's page
+  assert.equal(solve({ puzzle: grid(6, 0.6) }).values.workers, 1);            // too many givens
   assert.equal(solve({}, { solver: "hill_climb" }).values.workers, 1);
   assert.equal(solve({}, { workers: "2" }).values.workers, 2);                // a number typed is the number
   assert.equal(solve({ puzzle: null }).values.workers, 1);
-  for (const size of [36, 49, 64]) {
-    assert.equal(autoWorkers({ solver: "alldiff_ls", size, givens: Math.floor(0.4 * size * size), spare: 7 }), 1);
-  }
 });
 
 test("read: a Solve's link writes the workers auto stood for; an entry the form composes asks for one", () => {
   const auto = (spareWorkers) => state({ spareWorkers, puzzle: grid(6, 0.45), settings: { solver: "alldiff_ls", workers: "" } });
-  assert.doesNotMatch(runFragment(auto(7)), /&w=/);                         // one worker: no w=, as before
+  assert.doesNotMatch(runFragment(auto(1)), /&w=/);                         // one worker: no w=, as before
+  assert.match(runFragment(auto(7)), new RegExp(`&w=${AUTO_TEAM.max_workers}(&|$)`));   // the team auto stood for
   assert.equal(checkEntry(auto(7)).entry.workers, undefined);
   const typed = state({ puzzle: grid(6, 0.45), settings: { solver: "alldiff_ls", workers: "2" } });
   assert.match(runFragment(typed), /&w=2(&|$)/);
@@ -247,18 +253,18 @@ test("patchOf puts a link's text where the table keeps the setting", async () =>
   assert.equal(valueIn({ ...s, ...patchOf(s, "t", "0") }, "t"), "0");
 });
 
-test("read: why Workers auto stands for what it does, in words: the solver, then the grid", () => {
+test("read: why Workers auto stands for what it does, in words: the solver, the grid, then this device", () => {
   const hard = { solver: "alldiff_ls", size: 36, givens: Math.floor(0.45 * 1296), spare: 7 };
-  assert.match(autoWorkersWhy(hard), /^auto: 1 worker — a team of alldiff_ls, measured on hard 36×36 grids, solved no sooner .*type 2 or more to run one; this is a 36×36\.$/);
-  assert.match(autoWorkersWhy({ ...hard, size: 9, givens: 30 }), /this is a 9×9\.$/);
-  assert.match(autoWorkersWhy({ ...hard, solver: "acs" }), /^auto: 1 worker — acs and alldiff_tabu run on several only when you ask\.$/);
+  assert.match(autoWorkersWhy(hard), /^auto: 4 workers — a team ends at its first solution, .*at most 4 \(each holds its own Python\)\.$/);
+  assert.match(autoWorkersWhy({ ...hard, spare: 3 }), /^auto: 3 workers — .*one a core this device spares beside the page\.$/);
+  assert.match(autoWorkersWhy({ ...hard, spare: 1 }), /^auto: 1 worker — a team would pay here, .*type 2 to try it\.$/);
+  assert.match(autoWorkersWhy({ ...hard, size: 9, givens: 30 }), /^auto: 1 worker — a team was measured to pay only for alldiff_ls on a 25×25 or larger with at most 45 % of its cells given; this is a 9×9\.$/);
+  assert.match(autoWorkersWhy({ ...hard, givens: 800 }), /this one has 62 % given\.$/);
+  assert.match(autoWorkersWhy({ ...hard, solver: "acs" }), /^auto: 1 worker — .*\(acs and alldiff_tabu run on several only when you ask\)\.$/);
   // a solver that never runs on several says so, in the limits table's sentence naming those that do
   assert.equal(autoWorkersWhy({ ...hard, solver: "hill_climb" }),
     "auto: 1 worker — only alldiff_ls (one team run), acs and alldiff_tabu (a portfolio) run on several workers, not hill_climb.");
   assert.match(autoWorkersWhy({ ...hard, solver: "own" }), /^auto: 1 worker — only .* run on several workers, not own\.$/);
-  for (const facts of [hard, { ...hard, spare: 1 }, { ...hard, size: 25 }, { ...hard, solver: "acs" }, { ...hard, solver: "nb_coin" }]) {
-    assert.equal(autoWorkersWhy(facts).startsWith(`auto: ${autoWorkers(facts)} worker`), true);   // the same decision
-  }
   assert.equal(autoWorkersReason(state({ puzzle: null })), "");
   assert.match(autoWorkersReason(state()), /^auto: 1 worker — /);
 });

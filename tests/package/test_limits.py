@@ -54,13 +54,11 @@ def test_design_md_states_the_auto_team_rule_of_the_table():
     """The rule is written for people once, in docs/links-and-files.md; its numbers are the table's."""
     design = (ROOT / "docs" / "links-and-files.md").read_text(encoding="utf-8")
     auto = limits.AUTO_TEAM
-    if auto is None:
-        flat = " ".join(design.split())
-        assert "Solve then runs on one worker, whatever the solver — a team was measured to pay on no grid" in flat
-        assert json.loads(PAGE_COPY.read_text(encoding="utf-8"))["auto_team"] is None
-        return
+    flat = " ".join(design.split())
     side, share = auto["min_size"], round(auto["max_givens"] * 100)
-    assert f"runs on {auto['workers']} workers where a team was measured to pay — a grid of {side}×{side} or\nlarger whose givens are at most {share} %" in design
+    assert (f"at most {auto['max_workers']} workers, on a grid of {side}×{side} or larger whose givens are at most "
+            f"{share} % of its cells" in flat)
+    assert json.loads(PAGE_COPY.read_text(encoding="utf-8"))["auto_team"] == auto
 
 
 # What a typed copy of a table fact looks like in code (comments and docstrings left out): its value written out,

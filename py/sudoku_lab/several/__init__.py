@@ -17,11 +17,11 @@ Every member has one interface (``segment`` natively, ``steps`` and ``settle`` i
 from __future__ import annotations
 
 from ..grid import Puzzle
-from ..limits import EXCHANGES, PORTFOLIO_SOLVERS, SENTENCES, TEAM_SOLVER
+from ..limits import AUTO_TEAM, EXCHANGES, PORTFOLIO_SOLVERS, SENTENCES, TEAM_SOLVER
 from ..run import Budget
 from . import portfolio, team
 
-__all__ = ["EXCHANGES", "kind_of", "member", "workers_problem"]
+__all__ = ["EXCHANGES", "auto_workers", "kind_of", "member", "workers_problem"]
 
 
 def kind_of(solver: str) -> str | None:
@@ -36,6 +36,15 @@ def workers_problem(solver: str, workers: int) -> str | None:
     if workers > 1 and kind_of(solver) is None:
         return SENTENCES["workers_refused"].format(solver=solver)
     return None
+
+
+def auto_workers(solver: str, size: int, givens: int, spare: int) -> int:
+    """The workers "auto" stands for (the limits table's AUTO_TEAM; static/rules/workers.js
+    autoWorkers says the same, both held to tests/auto_workers_cases.json): a team of every worker
+    `spare` affords, at most max_workers, for alldiff_ls on a grid of min_size or larger with at most
+    max_givens of its cells given; else one. A portfolio runs only when asked."""
+    pays = solver == TEAM_SOLVER and size >= AUTO_TEAM["min_size"] and givens <= AUTO_TEAM["max_givens"] * size * size
+    return min(spare, AUTO_TEAM["max_workers"]) if pays and spare >= 2 else 1
 
 
 def member(puzzle: Puzzle, solver: str, params: dict, seed: int, w: int, workers: int,

@@ -3,6 +3,7 @@ the same seed, workers and exchange points giving the same run, a verified solut
 command line's `solve --workers`."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from sudoku_lab.grid import board_to_string
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.score import is_solution
 from sudoku_lab.solvers import SolverError, alldiff_ls, resolve_params
+from sudoku_lab.several import auto_workers
 from sudoku_lab.several.processes import run_on_processes
 from sudoku_lab.several.team import Member, Report, member_walkers, merge
 
@@ -88,6 +90,29 @@ def test_a_team_says_what_it_was_and_whose_board_ended_it():
     assert ended.stop_reason == "budget"
     assert re.fullmatch(r"team of 2 \(seed 1, 1 walker a worker, elites pooled every 500 moves\): worker [12] "
                         r"ended nearest a solution, none solved; the moves are all 2 workers' together", ended.message)
+
+
+def test_auto_workers_follows_the_limits_table_as_the_page_does():
+    """tests/auto_workers_cases.json, which static/rules/workers.js autoWorkers is held to as well."""
+    cases = json.loads((ROOT / "tests" / "auto_workers_cases.json").read_text(encoding="utf-8"))["cases"]
+    for c in cases:
+        givens = int(c["givens_share"] * c["size"] ** 2)
+        assert auto_workers(c["solver"], c["size"], givens, c["spare"]) == c["workers"], c["why"]
+
+
+def test_solve_without_workers_runs_what_auto_stands_for_on_this_machine_and_says_so():
+    """A 25×25 with 40 % given: a team on this machine's cores (at most the table's cap) where it has two
+    or more, said on stderr; one worker where it has one. A link without w= runs on one."""
+    puzzle = generate(parse_spec("25:0.4:1")).puzzle
+    expect = auto_workers("alldiff_ls", 25, int((puzzle.cells != 0).sum()), os.cpu_count() or 1)
+    cmd = [sys.executable, "-m", "sudoku_lab", "solve", board_to_string(puzzle.cells), "--solver", "alldiff_ls",
+           "--seed", "1", "--json"]
+    out = subprocess.run(cmd, cwd=PY, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and json.loads(out.stdout)["params"].get("workers", 1) == expect
+    assert (f"auto: {expect} workers — " in out.stderr) == (expect > 1), out.stderr
+    link = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", "#g=25:0.4:1&s=alldiff_ls&seed=1",
+                           "--json"], cwd=PY, capture_output=True, text=True, timeout=300)
+    assert link.returncode == 0 and "workers" not in json.loads(link.stdout)["params"] and "auto:" not in link.stderr
 
 
 def test_solve_workers_on_the_command_line():
