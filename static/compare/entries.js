@@ -4,7 +4,7 @@
 // 36×36 past a solver's memory) is refused on the entry as soon as it is added or the puzzles
 // change, not after Start.
 import { OWN, packCode } from "../own/code.js";
-import { entryCode, entrySchema, sha256, withItem } from "../own/texts.js";
+import { entryCode, entrySchema, sha256, textShaOf, withItem } from "../own/texts.js";
 import { MAX_ENTRIES, describe } from "../rules/entries.js";
 import { refToken, sameRuns } from "../rules/solver-ref.js";
 import { markField } from "../settings/params.js";
@@ -45,7 +45,7 @@ export function mountEntries(store, actions, ui, worker) {
     ui.entries.replaceChildren(...s.compare.entries.map((e, i) => entryItem(s, e, i, () => removeEntry(i))));
     ui.add.disabled = !!s.running || s.compare.entries.length >= MAX_ENTRIES || !s.ready;
     markField(ui.entries, s.problems.get("e") || s.problems.get("c") || null);
-    const same = sameRuns(s.compare.entries);         // a warning, not a problem: the visitor may mean it
+    const same = sameRuns(s.compare.entries, (e) => textShaOf(e, s.own));   // a warning, not a problem: the visitor may mean it
     ui.same.hidden = !same.length;
     ui.same.textContent = same.join("; ");
   });

@@ -29,6 +29,11 @@ export function entryCode(entry, own) {
   return t && t.allowed ? { name: t.name, text: t.text } : null;
 }
 
+// The full sha256 of the text a visitor's entry runs: `own@<hex>` its named text's, `own` alone the
+// editor's (own.sha); null for a built-in or a text not known (rules/solver-ref.js sameRuns).
+export const textShaOf = (entry, own) =>
+  (entry.solver !== OWN ? null : entry.sha ? namedText(entry, own)?.sha ?? null : own.sha ?? null);
+
 // The schema an entry is read and shown by: a visitor's text's own (its TITLE and PARAMS; null
 // until loaded), else its solver's.
 export const entrySchema = (state, entry) =>

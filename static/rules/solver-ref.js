@@ -44,16 +44,20 @@ export function joinCodes(entries, packedOf) {
   return shas.map(packedOf).join(",");
 }
 
-// what makes two entries one run: the solver (a visitor's by its text), seed and parameters
-const runKey = (e) => JSON.stringify([refToken(e), e.seed, Object.entries(e.params || {}).sort(), e.unread || []]);
+// what makes two entries one run: the solver (a visitor's by its text's full sha256 where
+// `textSha` knows it, else its token), seed and parameters
+const runKey = (e, textSha) =>
+  JSON.stringify([textSha(e) ?? refToken(e), e.seed, Object.entries(e.params || {}).sort(), e.unread || []]);
 
 // Entries that would run the same text with the same parameters and seed, as warnings
 // ("entries 1 and 3 run the same solver text, parameters and seed: …"), one for each repeat.
-export function sameRuns(entries) {
+// textSha(entry): the full sha256 of the text a visitor's entry runs (own/texts.js textShaOf), so
+// `own` (the editor's text) and `own@<hex>` of that same text are one run; null: not known.
+export function sameRuns(entries, textSha = () => null) {
   const first = new Map();
   const out = [];
   entries.forEach((e, i) => {
-    const k = runKey(e);
+    const k = runKey(e, textSha);
     if (first.has(k)) out.push(`entries ${first.get(k) + 1} and ${i + 1} run the same solver, parameters and seed: they will make the same moves`);
     else first.set(k, i);
   });

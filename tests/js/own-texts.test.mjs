@@ -4,8 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { INITIAL_OWN } from "../../static/own/code.js";
-import { allowedTexts, entryCode, entrySchema, namedText, readCodes, settledEntries, sha256, sharedTexts, textsProblem, toLoad,
-  unsettled, withItem, withLinkTexts, withLoaded } from "../../static/own/texts.js";
+import { allowedTexts, entryCode, entrySchema, namedText, readCodes, settledEntries, sha256, sharedTexts, textShaOf, textsProblem,
+  toLoad, unsettled, withItem, withLinkTexts, withLoaded } from "../../static/own/texts.js";
+import { sameRuns } from "../../static/rules/solver-ref.js";
 
 const item = (text, patch = {}) => ({ sha: createHash("sha256").update(text).digest("hex"), name: "a.py", text, packed: "x",
   schema: null, error: null, allowed: true, ...patch });
@@ -24,6 +25,19 @@ test("an entry names its text by the start of its sha256; own alone and a built-
   assert.equal(namedText({ solver: "acs" }, own), null);
   assert.deepEqual(entryCode({ solver: "own", sha: A.sha }, own), { name: "a.py", text: "A = 1\n" });
   assert.equal(entryCode({ solver: "own", sha: A.sha }, { ...own, texts: [{ ...A, allowed: false }] }), null);
+});
+
+test("own (the editor's text) and own@<hex> of the same text, same seed and parameters, are warned of as one run", () => {
+  const own = { ...INITIAL_OWN, sha: A.sha, texts: [A, B] };
+  const entries = [{ solver: "own", sha: null, seed: 1, params: {} }, { solver: "own", sha: A.sha.slice(0, 8), seed: 1, params: {} },
+    { solver: "own", sha: B.sha.slice(0, 8), seed: 1, params: {} }];
+  assert.equal(textShaOf(entries[0], own), A.sha);
+  assert.equal(textShaOf({ solver: "acs" }, own), null);
+  assert.deepEqual(sameRuns(entries, (e) => textShaOf(e, own)),
+    ["entries 1 and 2 run the same solver, parameters and seed: they will make the same moves"]);
+  assert.deepEqual(sameRuns(entries, (e) => textShaOf(e, { ...own, sha: B.sha })),
+    ["entries 1 and 3 run the same solver, parameters and seed: they will make the same moves"]);
+  assert.deepEqual(sameRuns(entries), []);                             // by their tokens alone: three solvers
 });
 
 test("an entry is shown by its own text's schema, a built-in by its solver's; none until its text has loaded", () => {
