@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A load of the page's worker, part by part, cold and on a reload, timed in the worker itself.
 
-    .venv/bin/python bench/load_parts.py [--times 3]
+    .venv/bin/python bench/load_parts.py [--times 3] [--eager-wasm]
 
 Each time: a fresh browser context (empty HTTP cache, no service worker) opens the built page
 and waits for Ready (the cold load); once the service worker has kept the lab for offline use,
@@ -10,6 +10,8 @@ warm). The parts are the `ready` message's `load_ms` (docs/protocol.md, "Worker 
 read from the `versions` hook's `data-load`; they are wall milliseconds of the worker's clock,
 so the machine's load (printed, `uptime`) counts in them. The files' table says how long each
 fetch took and how many bytes came over the network (0: a cache served it).
+`--eager-wasm` has V8 compile all of pyodide.asm.wasm before its instance (no lazy compilation
+of functions at their first call): how much of the later parts was compiling shows as it moves.
 Needs a built static/vendor/ (python3 build.py build) and Chromium.
 """
 
@@ -22,9 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import browser_speed  # noqa: E402
 from browser_speed import lab_browser  # noqa: E402
 
 MODES = ("cold", "reload")
+EAGER_WASM = "--js-flags=--no-wasm-lazy-compilation"
 READY = "[data-testid=versions][data-load]"
 KEPT_OFFLINE = "[data-testid=offline-note][data-state=ready]"
 FILES = ("pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "sudoku_lab.zip")
@@ -87,7 +91,10 @@ def print_tables(runs: list[dict]) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--times", type=int, default=3, help="cold loads, each followed by a reload")
+    ap.add_argument("--eager-wasm", action="store_true", help=f"Chromium with {EAGER_WASM}")
     args = ap.parse_args()
+    if args.eager_wasm:
+        browser_speed.CHROMIUM_ARGS = [*browser_speed.CHROMIUM_ARGS, EAGER_WASM]
     print("load before:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     with lab_browser() as (browser, base):
         runs = [cold_and_reload(browser, base) for _ in range(args.times)]
