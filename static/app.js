@@ -51,10 +51,13 @@ function runtimeChanged() {
     patch.resultFields = hello.result_fields;
     patch.recordFields = hello.record_fields;
   }
-  if (hello) patch.versions = hello.versions;
+  if (hello) Object.assign(patch, { versions: hello.versions, loadTimes: loadTimesOf(hello) });
   store.set(patch);
   if (compare) compare.onPoolStatus();
 }
+
+// how long the worker's load took, part by part, and the files it fetched (the `ready` message's)
+const loadTimesOf = ({ load_ms, ready_ms, resources }) => ({ load_ms, ready_ms, resources });
 
 // The worker died or hung: it has been replaced; say so, keep everything the visitor set.
 function workerLost(reason, replaced) {

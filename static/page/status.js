@@ -80,7 +80,8 @@ export function mountStatus(store) {
     ui.label.textContent = s.loading.stage === "done" ? "Ready." :
       `Loading ${STAGE_WORDS[s.loading.stage]} (${s.loading.loaded + 1}/${s.loading.total})…`;
   });
-  store.on(["versions"], (s) => {
+  store.on(["versions", "loadTimes"], (s) => {
+    if (s.loadTimes) ui.versions.dataset.load = JSON.stringify(s.loadTimes);
     if (s.versions) ui.versions.textContent = `Sudoku Lab ${s.versions.sudoku_lab} · Pyodide ${s.versions.pyodide} · Python ${s.versions.python} · numpy ${s.versions.numpy}`;
   });
 }

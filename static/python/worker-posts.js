@@ -37,3 +37,25 @@ export const workerFailed = (err) => `The worker failed: ${errorWords(err)}`;
 
 // what a sliced task starts from: a rating the puzzle's text, a generation its spec
 export const taskInput = (msg) => (msg.type === "rate" ? msg.puzzle : msg.spec);
+
+// A load's stopwatch (the `ready` message's `load_ms`): mark(part) files the ms since the last mark
+// under that part's name. The first part runs from the worker's start (its clock's 0), so the parts,
+// one after another, sum to the time of the last mark: none is counted twice, none left out;
+// elapsed() is the time from the worker's start.
+export function loadStopwatch(now = () => performance.now()) {
+  const parts = {};
+  let last = 0;
+  const mark = (part) => {
+    const t = now();
+    parts[part] = tenths(t - last);
+    last = t;
+  };
+  return { parts, mark, elapsed: () => tenths(now()) };
+}
+
+const tenths = (ms) => Math.round(ms * 10) / 10;
+
+// The files a worker fetched (its resource timing entries): each one's name (the last part of its
+// path, no query), its fetch in ms, and the bytes that came over the network (0: served by a cache).
+export const loadedResources = (entries) => entries.map((e) =>
+  ({ name: new URL(e.name).pathname.split("/").pop(), ms: tenths(e.duration), bytes: e.transferSize }));

@@ -7,8 +7,8 @@
 // is reached through sudoku_lab.bridge, which speaks JSON only.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { VISITOR, lockDown } from "./lockdown.js";
-import { SUPERSEDED, doneMessage, errorWords, progressMessage, refusedMessage, replyMessage, runErrorMessage, taskInput,
-  thrownMessage, unknownRequest, workerFailed } from "./worker-posts.js";
+import { SUPERSEDED, doneMessage, errorWords, loadStopwatch, loadedResources, progressMessage, refusedMessage, replyMessage,
+  runErrorMessage, taskInput, thrownMessage, unknownRequest, workerFailed } from "./worker-posts.js";
 
 const SLICE_SECONDS = 0.035;       // one slice of work ≈ one progress frame (~25/s)
 const STAGES = ["runtime", "numpy", "solvers"];
@@ -34,25 +34,63 @@ const yieldToEvents = () => new Promise((resolve) => {
   ch.port2.postMessage(0);
 });
 
+// Loads the runtime, numpy and the lab, timing each part (the `ready` message's `load_ms`: the
+// worker's script and imports, the manifest, Pyodide's script, its WebAssembly, Python's start,
+// numpy's wheel and import, the lab's zip, its import, the first hello) and the files fetched.
 async function load() {
+  const watch = loadStopwatch();
+  watch.mark("worker_script");
   const base = new URL("../vendor/", import.meta.url);
   const stage = (i) => post({ type: "loading", stage: STAGES[i], loaded: i, total: STAGES.length });
   stage(0);
   const manifest = await (await fetch(new URL("manifest.json", base), { cache: "no-cache" })).json();
-  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  watch.mark("manifest");
+  pyodide = await loadRuntime({ indexURL: new URL("pyodide/", base).href }, watch);
+  watch.mark("python_start");
   stage(1);
   await pyodide.loadPackage("numpy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+  watch.mark("numpy_load");
+  pyodide.runPython("import numpy");            // what the lab's import would do first, timed apart
+  watch.mark("numpy_import");
   stage(2);
   const zip = await fetch(new URL(`sudoku_lab.zip?v=${manifest.sudoku_lab_sha256}`, base));
   if (!zip.ok) throw new Error(`sudoku_lab.zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/lab" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
+  watch.mark("lab_zip");
   bridge = pyodide.pyimport("sudoku_lab.bridge");
+  watch.mark("lab_import");
   const hello = JSON.parse(bridge.hello());
+  watch.mark("hello");
   if (self.name === VISITOR) lockDown(self);      // before any of a visitor's code can run here
   post({ type: "loading", stage: "done", loaded: STAGES.length, total: STAGES.length });
   post({ type: "ready", versions: { pyodide: pyodide.version, ...hello.versions }, solvers: hello.solvers,
-    result_fields: hello.result_fields, record_fields: hello.record_fields, templates: hello.templates });
+    result_fields: hello.result_fields, record_fields: hello.record_fields, templates: hello.templates,
+    load_ms: watch.parts, ready_ms: watch.elapsed(),
+    resources: loadedResources(performance.getEntriesByType("resource")) });
+}
+
+// loadPyodide, its parts marked: Pyodide's script ends where it asks WebAssembly for pyodide.asm.wasm's
+// instance, and "wasm" (the file's fetch streamed into the compile, then the instance) ends as that
+// resolves. WebAssembly's own functions are put back once loadPyodide is done; they are only watched.
+async function loadRuntime(options, watch) {
+  const wasm = WebAssembly;
+  const kept = { instantiateStreaming: wasm.instantiateStreaming, instantiate: wasm.instantiate };
+  let asked = false;
+  const watched = (name) => (...args) => {
+    if (asked) return kept[name].apply(wasm, args);
+    asked = true;
+    watch.mark("runtime_script");
+    const made = kept[name].apply(wasm, args);
+    made.then(() => watch.mark("wasm"), () => {});
+    return made;
+  };
+  Object.assign(wasm, { instantiateStreaming: watched("instantiateStreaming"), instantiate: watched("instantiate") });
+  try {
+    return await loadPyodide(options);
+  } finally {
+    Object.assign(wasm, kept);
+  }
 }
 
 // One slice of whatever work there is: the run first, else the first task. A member of a run on several workers

@@ -4,8 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { SUPERSEDED, doneMessage, errorWords, progressMessage, refusedMessage, replyMessage, runErrorMessage, taskInput,
-  thrownMessage, unknownRequest, workerFailed } from "../../static/python/worker-posts.js";
+import { SUPERSEDED, doneMessage, errorWords, loadStopwatch, loadedResources, progressMessage, refusedMessage, replyMessage,
+  runErrorMessage, taskInput, thrownMessage, unknownRequest, workerFailed } from "../../static/python/worker-posts.js";
 import { visitorMessageProblem } from "../../static/python/messages.js";
 
 const BOARD = "1".repeat(81);
@@ -50,4 +50,23 @@ test("a superseded task's answer, an unknown request's, and what a task starts f
   assert.deepEqual(unknownRequest("solve"), { ok: false, message: "unknown request solve" });
   assert.equal(taskInput({ type: "rate", puzzle: "1.2", spec: "9:0.4:1" }), "1.2");
   assert.equal(taskInput({ type: "generate", puzzle: "1.2", spec: "9:0.4:1" }), "9:0.4:1");
+});
+
+test("a load's stopwatch files each part's ms since the last mark, from the worker's start, so they sum to the last", () => {
+  const clock = [12.34, 40, 40, 105.06];
+  const watch = loadStopwatch(() => clock.shift());
+  watch.mark("worker_script");
+  watch.mark("manifest");
+  watch.mark("hello");
+  assert.deepEqual(watch.parts, { worker_script: 12.3, manifest: 27.7, hello: 0 });
+  assert.equal(watch.elapsed(), 105.1);
+});
+
+test("the files a load fetched: each one's name without its path or query, its ms and the bytes over the network", () => {
+  const entries = [
+    { name: "http://127.0.0.1:8000/static/vendor/pyodide/pyodide.asm.wasm", duration: 812.449, transferSize: 8_700_300 },
+    { name: "http://127.0.0.1:8000/static/vendor/sudoku_lab.zip?v=ab12", duration: 3.05, transferSize: 0 },
+  ];
+  assert.deepEqual(loadedResources(entries),
+    [{ name: "pyodide.asm.wasm", ms: 812.4, bytes: 8_700_300 }, { name: "sudoku_lab.zip", ms: 3.1, bytes: 0 }]);
 });

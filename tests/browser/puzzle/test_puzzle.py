@@ -1,6 +1,9 @@
 """The shared puzzle: paste, examples, typing on the board, links of other sites, and the
 worker's check (clashes at once, the solution count in slices)."""
 
+import json
+import math
+
 import pytest
 
 from conftest import PAPERS
@@ -24,6 +27,7 @@ def test_page_paints_before_python_and_then_loads(lab):
     lab.wait_state("ready", timeout=60_000)
     versions = lab.by("versions").inner_text()
     assert f"Sudoku Lab {sudoku_lab.__version__}" in versions and "Pyodide 0.27.7" in versions and "Python 3.12" in versions and "numpy 2.0.2" in versions
+    assert_load_in_parts(json.loads(lab.by("versions").get_attribute("data-load")))
     lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
     for hook in HOOKS:
         assert lab.by(hook).count() == 1, hook
@@ -31,6 +35,22 @@ def test_page_paints_before_python_and_then_loads(lab):
     assert lab.page.locator('[data-testid="param-plateau"]').input_value() == "10"
     assert lab.foreign_requests == []
     assert lab.console_errors == []
+
+
+LOAD_PARTS = ["worker_script", "manifest", "runtime_script", "wasm", "python_start", "numpy_load", "numpy_import",
+              "lab_zip", "lab_import", "hello"]
+
+
+def assert_load_in_parts(load: dict):
+    """The worker's ready names every part of its load (docs/protocol.md, "Worker messages"), each a time
+    of its own: they sum to no more than its start to ready, and it lists the runtime's files it fetched."""
+    parts = load["load_ms"]
+    assert list(parts) == LOAD_PARTS
+    assert all(isinstance(ms, (int, float)) and math.isfinite(ms) and ms >= 0 for ms in parts.values()), parts
+    assert sum(parts.values()) <= load["ready_ms"] + 0.05 * len(parts), (parts, load["ready_ms"])   # each rounded to 0.1 ms
+    fetched = {r["name"]: r for r in load["resources"]}
+    for name in ("manifest.json", "pyodide.asm.wasm", "python_stdlib.zip", "sudoku_lab.zip"):
+        assert fetched[name]["ms"] >= 0 and fetched[name]["bytes"] >= 0, name
 
 
 def test_bad_paste_keeps_the_text_and_says_where(lab):

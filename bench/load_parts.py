@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A load of the page's worker, part by part, cold and on a reload, timed in the worker itself.
+
+    .venv/bin/python bench/load_parts.py [--times 3] [--eager-wasm]
+
+Each time: a fresh browser context (empty HTTP cache, no service worker) opens the built page
+and waits for Ready (the cold load); once the service worker has kept the lab for offline use,
+the same page is reloaded and waits for Ready again (the reload: service worker and HTTP cache
+warm). The parts are the `ready` message's `load_ms` (docs/protocol.md, "Worker messages"),
+read from the `versions` hook's `data-load`; they are wall milliseconds of the worker's clock,
+so the machine's load (printed, `uptime`) counts in them. The files' table says how long each
+fetch took and how many bytes came over the network (0: a cache served it).
+`--eager-wasm` has V8 compile all of pyodide.asm.wasm before its instance (no lazy compilation
+of functions at their first call): how much of the later parts was compiling shows as it moves.
+Needs a built static/vendor/ (python3 build.py build) and Chromium.
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import browser_speed  # noqa: E402
+from browser_speed import lab_browser  # noqa: E402
+
+MODES = ("cold", "reload")
+EAGER_WASM = "--js-flags=--no-wasm-lazy-compilation"
+READY = "[data-testid=versions][data-load]"
+KEPT_OFFLINE = "[data-testid=offline-note][data-state=ready]"
+FILES = ("pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "sudoku_lab.zip")
+
+
+def page_load(page) -> dict:
+    """The worker's load as the page shows it once Ready: {load_ms, ready_ms, resources}."""
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    return json.loads(page.get_attribute(READY, "data-load"))
+
+
+def cold_and_reload(browser, base: str) -> dict:
+    """One cold load in a fresh context, then a reload of that page once its service worker keeps the lab."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base)
+        cold = page_load(page)
+        page.wait_for_selector(KEPT_OFFLINE, state="attached", timeout=180_000)
+        page.reload()
+        return {"cold": cold, "reload": page_load(page)}
+    finally:
+        context.close()
+
+
+TOTAL = "total (start to ready)"
+
+
+def part_ms(load: dict, name: str) -> float:
+    """One part's ms of a load; the total is the worker's start to its ready."""
+    return load["ready_ms"] if name == TOTAL else load["load_ms"][name]
+
+
+def median_files(loads: list[dict]) -> dict:
+    """Each file's median fetch ms and bytes over the network, for the runtime's larger files."""
+    out = {}
+    for name in FILES:
+        found = [r for load in loads for r in load["resources"] if r["name"] == name]
+        if found:
+            out[name] = (statistics.median(r["ms"] for r in found), statistics.median(r["bytes"] for r in found))
+    return out
+
+
+def print_tables(runs: list[dict]) -> None:
+    by_mode = {mode: [run[mode] for run in runs] for mode in MODES}
+    print(f"| part (median of {len(runs)}, ms) | cold | reload | cold, each | reload, each |")
+    print("|---|---:|---:|---|---|")
+    for name in [*runs[0]["cold"]["load_ms"], TOTAL]:
+        each = {mode: [part_ms(load, name) for load in by_mode[mode]] for mode in MODES}
+        shown = [f"{statistics.median(each[m]):,.0f}" for m in MODES] + [", ".join(f"{ms:,.0f}" for ms in each[m]) for m in MODES]
+        print(f"| {name} | " + " | ".join(shown) + " |")
+    files = {mode: median_files(by_mode[mode]) for mode in MODES}
+    print("\n| file (median) | cold: ms, bytes over the network | reload: ms, bytes over the network |")
+    print("|---|---:|---:|")
+    for name in FILES:
+        shown = [f"{files[m][name][0]:,.0f} ms, {files[m][name][1]:,.0f} B" if name in files[m] else "–" for m in MODES]
+        print(f"| {name} | {shown[0]} | {shown[1]} |")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--times", type=int, default=3, help="cold loads, each followed by a reload")
+    ap.add_argument("--eager-wasm", action="store_true", help=f"Chromium with {EAGER_WASM}")
+    args = ap.parse_args()
+    if args.eager_wasm:
+        browser_speed.CHROMIUM_ARGS = [*browser_speed.CHROMIUM_ARGS, EAGER_WASM]
+    print("load before:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+    with lab_browser() as (browser, base):
+        runs = [cold_and_reload(browser, base) for _ in range(args.times)]
+    print("load after:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(), "\n")
+    print_tables(runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
