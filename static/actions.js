@@ -9,7 +9,7 @@
 
 import { problemLine } from "./rules/table.js";
 import { runsTheBoard } from "./rules/read.js";
-import { checkStart, makingFailed, nothingStarted, startWaits, waitDropped } from "./start-check.js";
+import { checkStart, makingFailed, nothingStarted, startWaits, startWaitsForPython, waitDropped } from "./start-check.js";
 import { puzzleSet, replacedBy, resumedBy, saysStandingProblems, stopsTheWait } from "./action-rules.js";
 
 // The message box and the problems, setting by setting.
@@ -188,7 +188,14 @@ function createStarts(store, page, said, runs) {
   // the check (start-check.js checkStart), or null when it never got that far.
   function start(view) {
     const plan = plans.get(view);
-    if (!plan || store.state.running || !store.state.ready) return null;
+    if (!plan || store.state.running) return null;
+    if (!store.state.ready) {       // pressed before Python is ready: it runs at ready (the store's listener below)
+      if (!store.state.failure) {
+        store.set({ startsOnReady: view });
+        said.notify(startWaitsForPython, "ready-wait", "info");
+      }
+      return null;
+    }
     if (runsTheBoard(view, store.state) && !store.state.making && !page.takePaste()) {   // its problem is marked
       said.notify(nothingStarted([problemLine("p", store.state.problems.get("p") || "it cannot be read")]), "start");
       return null;
@@ -213,8 +220,26 @@ function createStarts(store, page, said, runs) {
     return checked;
   }
 
-  // Stop in `view` (none: whatever runs or waits): its run, or its Start that waits for a puzzle.
+  // A Start pressed before Python was ready runs once it is, on the state as it is then, unless
+  // Stop came first: in a task after the one that made it ready, so that what ready completes
+  // (a link's solver and settings, read against the solvers' schemas) is in place first.
+  store.on(["ready"], (s) => {
+    if (!s.ready || !s.startsOnReady) return;
+    setTimeout(() => {
+      const view = store.state.startsOnReady;
+      if (!store.state.ready || !view) return;
+      store.set({ startsOnReady: null });
+      said.clearNotice("ready-wait");
+      start(view);
+    }, 0);
+  });
+
+  // Stop in `view` (none: whatever runs or waits): its run, or its Start that waits for a puzzle or for Python.
   function stop(view = null) {
+    if (store.state.startsOnReady && (view === null || store.state.startsOnReady === view)) {
+      store.set({ startsOnReady: null });
+      said.clearNotice("ready-wait");
+    }
     const m = store.state.making;
     if (stopsTheWait(m, view)) {
       store.set({ making: { ...m, waiting: null } });
@@ -223,6 +248,6 @@ function createStarts(store, page, said, runs) {
     if (view === null || runs.isCurrent(view)) runs.stop();
   }
 
-  const isWaiting = (view) => !!store.state.making && store.state.making.waiting === view;
+  const isWaiting = (view) => store.state.startsOnReady === view || (!!store.state.making && store.state.making.waiting === view);
   return { defineRun, start, stop, isWaiting };
 }

@@ -20,6 +20,7 @@ export const waitDropped = (spec, replacedBy) => `Nothing was started: the puzzl
   `${replacedBy} before it was made. Press Start again to run on the puzzle shown.`;
 
 // Not a refusal: a Start pressed while a puzzle is being made waits for it, and says so.
+export const startWaitsForPython = "Start waits for Python to load: the run starts as soon as it is ready.";
 export const startWaits = (spec) => `Start waits for the puzzle being made (${spec}): it starts as soon as the puzzle is on the board.`;
 
 // How a refusal for a puzzle with no solution begins: a refused Start, or a run stopped because the
@@ -79,15 +80,17 @@ function noSolutionRefusal(view, state, lead = NOTHING_STARTED) {
 export const stopsForNoSolution = (state) =>
   (state.running ? noSolutionRefusal(state.running.kind, state, RUN_STOPPED) : null);
 
-// Whether a view's Start and Stop can be pressed: Start once Python is ready and nothing runs,
-// and — for a Start on the board's puzzle — there is something to run or to say (a puzzle, one
-// being made, text in the paste box, or a problem that Start names); Stop while the view's own
-// run goes on, or while its Start waits for the puzzle being made.
+// Whether a view's Start and Stop can be pressed: Start while nothing runs (before Python is
+// ready too: it then waits for it, once) and — for a Start on the board's puzzle — there is
+// something to run or to say (a puzzle, one being made, text in the paste box, or a problem that
+// Start names); Stop while the view's own run goes on, or while its Start waits for the puzzle
+// being made or for Python. A runtime that failed to load takes Start away.
 export function controls(view, s) {
   const something = !runsTheBoard(view, s) || !!(s.puzzle || s.making || s.problems.size || s.paste.trim());
+  const waits = s.startsOnReady === view || (!!s.making && s.making.waiting === view);
   return {
-    start: !!s.ready && !s.running && something,
-    stop: (!!s.running && s.running.kind === view) || (!!s.making && s.making.waiting === view),
+    start: !s.failure && !s.running && !s.startsOnReady && something,
+    stop: (!!s.running && s.running.kind === view) || waits,
   };
 }
 

@@ -17,7 +17,7 @@ export function mountStartStop(store, actions, { start, stop, said }, viewOf, re
     const view = viewOf(store.state);
     if (view && (actions.isCurrent(view) || actions.isWaiting(view))) actions.stop(view);
   });
-  store.on(["ready", "puzzle", "running", "making", "problems", "paste", "view", "compare"], (s) => {
+  store.on(["ready", "failure", "startsOnReady", "puzzle", "running", "making", "problems", "paste", "view", "compare"], (s) => {
     const view = viewOf(s);
     const can = view ? controls(view, s) : { start: false, stop: false };
     const active = document.activeElement;

@@ -29,6 +29,7 @@ export const INITIAL = {
   watchFailure: false,              // "Run it anyway": the visitor asks to run a puzzle proven to have no solution
                                     // (cleared with each new puzzle)
   generator: TABLE.generator,       // the Generate form, as typed: {size, p, seed, unique}
+  startsOnReady: null,              // the view whose Start was pressed before Python was ready: it runs at ready
   making: null,                     // {spec, n, waiting, progress?}: the puzzle the generator is making (a g= link,
                                     // Generate) until it is on the board; waiting: the view whose Start waits for it;
                                     // progress: how far the worker is (generate_steps' progress)

@@ -92,6 +92,37 @@ test("a new puzzle takes away the message the check gave of the one it replaces"
   assert.equal(store.state.notice.source, "problems");
 });
 
+test("start before Python is ready: it waits and says so, runs as soon as the worker is ready; Stop cancels the wait", async () => {
+  const { store, actions, worker } = page();
+  store.set({ ready: false });
+  store.flushNow();
+  assert.deepEqual(controls("solve", store.state), { start: true, stop: false });
+  assert.equal(actions.start("solve"), null);
+  assert.equal(store.state.startsOnReady, "solve");
+  assert.match(store.state.notice.text, /^Start waits for Python to load: the run starts as soon as it is ready\.$/);
+  assert.deepEqual(controls("solve", store.state), { start: false, stop: true });
+  assert.equal(actions.isWaiting("solve"), true);
+  store.set({ ready: true });
+  store.flushNow();
+  await tick();                                                        // the start, in the task after ready's
+  await tick();                                                        // its body, in a task of its own
+  assert.equal(worker.runs.length, 1);                                  // it ran at ready
+  assert.equal(store.state.startsOnReady, null);
+  assert.equal(store.state.notice, null);
+  worker.runs[0].resolve(result());
+  await tick();
+  store.set({ ready: false });                                         // a Start that Stop cancels before ready never runs
+  actions.start("solve");
+  actions.stop("solve");
+  assert.deepEqual([store.state.startsOnReady, store.state.notice], [null, null]);
+  store.set({ ready: true });
+  store.flushNow();
+  await tick();
+  assert.equal(worker.runs.length, 1);
+  store.set({ ready: false, failure: "it could not load" });           // a runtime that failed takes Start away
+  assert.equal(controls("solve", store.state).start, false);
+});
+
 test("start: Solve sends the view's settings to the worker and its result becomes the view's", async () => {
   const { store, actions, worker, painted } = page({ settings: { seed: "7", max_iterations: "500" } });
   assert.deepEqual(controls("solve", store.state), { start: true, stop: false });

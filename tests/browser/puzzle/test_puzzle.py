@@ -37,6 +37,37 @@ def test_page_paints_before_python_and_then_loads(lab):
     assert lab.console_errors == []
 
 
+def test_start_pressed_before_python_is_ready_runs_as_soon_as_it_is_and_stop_cancels_the_wait(visitor):
+    """The lab's package is held back (its zip's fetch waits for the test), so Python is not ready
+    while the visitor presses Start: the page says the run waits for it, and runs it at ready. In a
+    second page Stop cancels the wait: nothing runs at ready."""
+    for stop_first in (False, True):
+        lab = visitor(service_workers="block")
+        held = []
+        lab.page.context.route("**/sudoku_lab.zip*", lambda route: held.append(route))
+        with lab.page.expect_request("**/sudoku_lab.zip*", timeout=120_000):
+            lab.open(f"#p={PAPERS['sato-11-easy']}&s=alldiff_ls&seed=1&t=60", wait_ready=False)
+            lab.page.wait_for_selector('[data-testid="start"]:not([disabled])')
+            assert lab.state() == "loading"
+            lab.by("start").click()
+            assert lab.by("error").inner_text() == "Start waits for Python to load: the run starts as soon as it is ready."
+            assert lab.by("start").is_disabled() and lab.by("stop").is_enabled()
+            if stop_first:
+                lab.by("stop").click()
+                assert lab.by("start").is_enabled() and not lab.by("error").is_visible()
+        for _ in range(100):                     # its route's handler runs once events are pumped
+            if held:
+                break
+            lab.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
+        held[0].continue_()
+        if stop_first:
+            assert lab.wait_state("ready", timeout=60_000) == "ready"
+            assert lab.by("start").is_enabled() and lab.metric("iteration") == "–"
+        else:
+            assert lab.wait_state("solved", "failed", "error", timeout=90_000) == "solved"
+            assert not lab.by("error").is_visible()
+
+
 LOAD_PARTS = ["worker_script", "manifest", "runtime_script", "wasm", "python_start", "numpy_load", "numpy_import",
               "lab_zip", "lab_import", "hello"]
 
