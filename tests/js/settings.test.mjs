@@ -239,8 +239,15 @@ test("a bad link's generator settings, part by part on the Generate form's field
   assert.match(bad.problems.get("gp"), /^p must be a number from 0 to 1; got '2'/);
   assert.equal(bad.problems.get("gseed"), "generator seed must be a whole number from 0 to 9007199254740991; got 'x'");
   assert.equal(specFields("16:0.45:7:unique").problems.size, 0);
-  assert.equal(specFields("16:0.45"), null);                  // not the spec's shape: g= itself is the problem
-  assert.equal(specFields("16:0.45:7:twice"), null);
+  // not the spec's shape: g= itself stays the problem, and its parts still go to the fields in order
+  const abc = specFields("abc");
+  assert.deepEqual(abc.form, { size: "abc", p: "", seed: "", unique: false });
+  assert.equal(abc.shaped, false);
+  assert.deepEqual([...abc.problems.keys()], ["gsize"]);                  // the parts given, each by its rule
+  assert.deepEqual(specFields("16:0.45").form, { size: "16", p: "0.45", seed: "", unique: false });
+  assert.equal(specFields("16:0.45").problems.size, 0);
+  assert.equal(specFields("16:0.45:7:twice").form.seed, "7:twice");       // the seed takes the rest: nothing is lost
+  assert.equal(specFields("x".repeat(10_000)), null);                     // too long to quote
 });
 
 test("patchOf puts a link's text where the table keeps the setting", async () => {
