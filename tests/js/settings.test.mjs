@@ -17,7 +17,7 @@ import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
 import { autoWorkers, autoWorkersWhy } from "../../static/rules/workers.js";
-import { autoWorkersReason } from "../../static/rules/read.js";
+import { autoWorkersReason, codeFirst } from "../../static/rules/read.js";
 import { AUTO_TEAM, sentence } from "../../static/rules/limits.js";
 import { runFragment } from "../../static/rules/stop-point.js";
 import { checkEntry } from "../../static/compare/check.js";
@@ -73,6 +73,18 @@ test("read: Solve's values by the rules, or Solve's problems only", () => {
   assert.deepEqual([...bad.problems.keys()].sort(), ["seed", "t"]);
   assert.match(bad.problems.get("t"), /^time limit must be/);
   assert.equal(read("solve", state({ puzzle: null })).problems.get("p"), "Load a puzzle first.");
+});
+
+test("read: a link's damaged code is named before the other problems, the missing puzzle included", () => {
+  const damaged = "the link's code cannot be read: was the link cut short?";
+  const s = state({ puzzle: null, settings: { solver: "own" }, problems: new Map([["p", "there is no puzzle (p=… or g=…)"], ["code", damaged]]) });
+  const { problems } = read("solve", s);
+  assert.deepEqual([...problems.keys()][0], "code");
+  assert.equal(problems.get("code"), damaged);
+  assert.ok(problems.has("p"));
+  const given = new Map([["t", "time"], ["code", damaged]]);
+  assert.deepEqual([...codeFirst(given).keys()], ["code", "t"]);
+  assert.deepEqual([...given.keys()], ["t", "code"]);                          // the map it was given is left as it was
 });
 
 test("read: Solve's workers (w): one by default, several only for alldiff_ls, at most the pool's", () => {
