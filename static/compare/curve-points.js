@@ -24,10 +24,11 @@ export function solvedCurve(records, max_seconds) {
 export const censored = (comparison) => comparison.entries.some((e) => e.solved < e.judged);
 
 // The Kaplan–Meier chart's lines: each entry's curve and, dashed, its band's low and high ends,
-// in the entry's colour (color(i): the chart's i-th colour).
+// in the entry's colour (color(i): the chart's i-th colour); the legend has one entry per entry
+// (its curve's: the bands go with it, as the chart's title says).
 export const kaplanMeierLines = (names, color) => names.flatMap((name, i) => [{ label: name, color: color(i) },
-  { label: `${name}: 95% band, low`, color: color(i), dash: [4, 4] },
-  { label: `${name}: 95% band, high`, color: color(i), dash: [4, 4] }]);
+  { label: `${name}: 95% band, low`, color: color(i), dash: [4, 4], legend: false },
+  { label: `${name}: 95% band, high`, color: color(i), dash: [4, 4], legend: false }]);
 
 // An entry's three Kaplan–Meier curves (km: {t, solved, low, high}, the package's), each held to
 // `end`: the solved share, the band's low end, its high end; a time without a value left out.

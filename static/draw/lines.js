@@ -39,9 +39,13 @@ export function coincidences(lines) {
   return [...at.values()].filter((c) => c.lines.length > 1).sort((a, b) => a.x - b.x);
 }
 
+// the class of a line's legend row that style.css hides (uPlot gives a series' `class` to its row)
+const NO_LEGEND = "no-legend";
+
 export class Lines {
   // lines: one per line, a label or {label, marks: true (points only: published figures),
-  // color, dash (a thin dashed line: a curve's confidence band)}; opts: {title, xLabel, yLabel, logX, logY, stepped, yMax, xMin, xMax, nested}.
+  // color, dash (a thin dashed line: a curve's confidence band), legend: false (drawn, but
+  // without a legend entry of its own: a band goes with its curve's)}; opts: {title, xLabel, yLabel, logX, logY, stepped, yMax, xMin, xMax, nested}.
   // nested: lines that may coincide (a sweep's success rates: 0 and 1 are common) are drawn
   // each wider than the next, with its points, so a line under another still shows at its edges.
   constructor(el, lines, opts) {
@@ -54,7 +58,8 @@ export class Lines {
     el.replaceChildren();
     el.dataset.points = "0";
     el.dataset.series = this.labels.join(",");
-    el.dataset.legend = this.labels.join("|");
+    this.legend = specs.map((l) => l.legend !== false);
+    el.dataset.legend = this.labels.filter((_, i) => this.legend[i]).join("|");
     el.dataset.title = opts.title || "";
     el.dataset.xLabel = opts.xLabel;
     el.dataset.yLabel = opts.yLabel;
@@ -69,7 +74,7 @@ export class Lines {
       this.colors.push(color);
       if (l.marks) return { label: l.label, stroke: color, fill: color, paths: NO_PATH, points: { show: true, size: 8, width: 2 } };
       const width = opts.nested ? nestedWidth(k, owned) : 2;
-      return { label: l.label, stroke: color, width, spanGaps: true,
+      return { label: l.label, stroke: color, width, spanGaps: true, ...(l.legend === false ? { class: NO_LEGEND } : {}),
         points: opts.nested ? { show: true, size: width + 5, width: 1, fill: color } : { show: false },
         ...(stepped ? { paths: stepped } : {}), ...(l.dash ? { dash: l.dash, width: 1 } : {}) };
     });
@@ -145,7 +150,8 @@ export class Lines {
   // the chart as a PNG with its background, title and legend (draw/png.js)
   png() {
     if (this.building) this.building.now();
-    return chartPng(this.el, { title: this.opts.title, legend: this.labels.map((label, i) => ({ label, color: this.colors[i] })) });
+    const legend = this.labels.map((label, i) => ({ label, color: this.colors[i] })).filter((_, i) => this.legend[i]);
+    return chartPng(this.el, { title: this.opts.title, legend });
   }
 
   resize() {

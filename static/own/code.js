@@ -25,12 +25,15 @@ export const AWAITS_CONSENT = "The link's code for your solver has not been allo
 // whether `view` runs the editor's text: Solve's own, or an entry `own` that names no text of its own
 const runsEditors = (s, view) => view === "solve" || s.compare.entries.some((e) => e.solver === OWN && !e.sha);
 
+// What the page says of Your solver while its editor is empty (a Start, the line under the menu).
+export const NO_CODE_YET = "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).";
+
 // Why a Start that uses the visitor's solver cannot run its text (null when it can; the texts
 // entries name by their sha256 are checked by own/texts.js textsProblem).
 export function ownStartProblem(s, view) {
   if (!usesOwn(s, view)) return null;
   if (!s.own.trusted) return AWAITS_CONSENT;
-  if (runsEditors(s, view) && !s.own.text.trim()) return "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).";
+  if (runsEditors(s, view) && !s.own.text.trim()) return NO_CODE_YET;
   if (view !== "solve" && s.compare.entries.some((e) => e.unread)) {
     return "Your solver's parameters from the link are read once its code has loaded: wait a moment, then press Start again.";
   }

@@ -55,9 +55,9 @@ export const linkSolver = (link, schemas) => (link.solver === OWN ? { solver: OW
   : checkLinkParams(link, schemas));
 
 // A marked field shows what the link said, never a default: each bad setting's text goes into
-// its field (a number field that cannot hold it shows empty, a menu shows no choice), so any
-// valid value the visitor gives it is a change that clears the mark. Bad generator settings are
-// marked part by part on the Generate form's fields. Returns {patch: the state's change, problems}.
+// its field (the number fields are text fields, so they hold it; a solver menu shows no choice),
+// so any valid value the visitor gives it is a change that clears the mark. Bad generator
+// settings are marked part by part on the Generate form's fields, which hold them. Returns {patch: the state's change, problems}.
 export function whatTheLinkSaid(state, problems, { hash, compare }) {
   const q = new URLSearchParams(hash.replace(/^#/, ""));
   const out = new Map(problems);
@@ -68,9 +68,9 @@ export function whatTheLinkSaid(state, problems, { hash, compare }) {
     if (!q.has(key) || (compare && key === "seed")) continue;   // a comparison's seed goes with c=
     if (key === "g") {
       const parts = specFields(q.get("g"));
-      if (!parts || !parts.problems.size) continue;                     // not the spec's shape, or p and g both
+      if (!parts || (parts.shaped && !parts.problems.size)) continue;    // too long to quote, or p and g both
       put({ generator: parts.form });
-      out.delete("g");
+      if (parts.shaped) out.delete("g");                                 // else the shape stays g's problem
       for (const [k, m] of parts.problems) out.set(k, m);
     } else if (isParam(now, key)) {
       put({ settings: { ...now.settings, params: { ...now.settings.params, [key]: q.get(key) } } });

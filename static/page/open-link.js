@@ -7,6 +7,7 @@ import { boardToString } from "../rules/parse.js";
 import { decodeState, decodeCompareLink } from "../rules/links.js";
 import { readUnreadEntries } from "../rules/entries.js";
 import { parseSpec } from "../rules/generator.js";
+import { codeFirst } from "../rules/read.js";
 import { PRESETS, PUZZLE_SETS } from "../compare/presets.js";
 import { runFragment } from "../rules/stop-point.js";
 import { OWN } from "../own/code.js";
@@ -124,7 +125,7 @@ function codeOpener(store, actions) {
         texts: withLinkTexts(own.texts, texts) } });
     }
     if (!problems.length) return;
-    actions.setProblem("code", problems.join("; "));
+    store.set({ problems: codeFirst(new Map(store.state.problems).set("code", problems.join("; "))) });
     actions.reportProblems(LINK_PROBLEMS);
   };
 }

@@ -73,7 +73,7 @@ function mountGeneratorFields(store, actions, ui, $) {
 
   store.on(["generator"], (s) => {
     const g = s.generator;
-    if (ui.size.value !== g.size) ui.size.value = g.size;       // a size no option has (a bad link's) shows none
+    showSize(ui.size, g.size);
     if (ui.p.value !== g.p) ui.p.value = g.p;
     if (ui.seed.value !== g.seed) ui.seed.value = g.seed;
     ui.unique.checked = g.unique;
@@ -81,6 +81,20 @@ function mountGeneratorFields(store, actions, ui, $) {
   store.on(["problems"], (s) => {
     for (const [id, keys] of FIELDS) markField($(id), keys.map((k) => s.problems.get(k)).find(Boolean) || null);
   });
+}
+
+// The size menu showing a size: a size no option has (a bad link's, `#g=abc`) gets an option of
+// its own holding that text, so the menu keeps what the link said; a listed size drops it.
+function showSize(menu, size) {
+  const own = menu.querySelector("option[data-link-size]");
+  const listed = [...menu.options].some((o) => o !== own && o.value === size);
+  if (listed) own?.remove();
+  else {
+    const option = own || menu.appendChild(document.createElement("option"));
+    option.dataset.linkSize = "";
+    option.value = option.textContent = size;
+  }
+  if (menu.value !== size) menu.value = size;
 }
 
 // The worker's generations: `generate(spec)`, the last one asked for the one that counts.

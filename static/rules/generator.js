@@ -30,20 +30,25 @@ export function parseSpec(raw) {
 }
 
 // A link's generator settings (g=) as the Generate form's fields, so each bad part is named and
-// marked on its own field: {form: {size, p, seed, unique} as written, problems: Map gsize | gp |
-// gseed -> message}, or null when the text has not the spec's shape (then g= itself is the problem).
+// marked on its own field and nothing the link said is lost: {form: {size, p, seed, unique} as
+// written, problems: Map gsize | gp | gseed -> message, shaped}. A text not of the spec's shape
+// (shaped false; g= itself stays a problem) puts its parts in the fields in order, the seed
+// taking any rest, each part given judged; null only for a text too long to quote.
 export function specFields(raw) {
-  const parts = typeof raw === "string" && raw.length <= 4 * values.QUOTE_MAX ? raw.split(":") : [];
-  if (![3, 4].includes(parts.length) || (parts.length === 4 && parts[3] !== UNIQUE_WORD)) return null;
-  const form = { size: parts[0], p: parts[1], seed: parts[2], unique: parts.length === 4 };
+  if (typeof raw !== "string" || raw.length > 4 * values.QUOTE_MAX) return null;
+  const parts = raw.split(":");
+  const shaped = [3, 4].includes(parts.length) && (parts.length === 3 || parts[3] === UNIQUE_WORD);
+  const form = shaped ? { size: parts[0], p: parts[1], seed: parts[2], unique: parts.length === 4 }
+    : { size: parts[0], p: parts[1] ?? "", seed: parts.slice(2).join(":"), unique: false };
   const problems = new Map();
-  for (const [key, rule, text] of [["gsize", values.size, form.size], ["gp", values.p, form.p], ["gseed", values.seed, form.seed]]) {
+  const judged = [["gsize", values.size, form.size], ["gp", values.p, form.p], ["gseed", values.seed, form.seed]];
+  for (const [key, rule, text] of judged.slice(0, parts.length)) {
     try { rule(text, labelOf(key)); } catch (err) {
       if (!(err instanceof values.ValueProblem)) throw err;
       problems.set(key, err.message);
     }
   }
-  return { form, problems };
+  return { form, problems, shaped };
 }
 
 // ---------------------------------------------------------------------------- a sweep over p

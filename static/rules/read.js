@@ -118,8 +118,14 @@ export function read(view, state, { stored = true } = {}) {
   if (stored) {
     for (const [k, m] of state.problems) if (judgesHere(view, k, state)) problems.set(k, m);
   }
-  return { values: out, problems, line };
+  return { values: out, problems: codeFirst(problems), line };
 }
+
+// The problems with a link's damaged code first (docs/links-and-files.md): a link that lost part
+// of itself explains the rest ("there is no puzzle" of a link whose code is cut short), and its
+// code is what the visitor cannot make again, so it is named before them.
+export const codeFirst = (problems) => (!problems.has("code") ? problems
+  : new Map([["code", problems.get("code")], ...[...problems].filter(([k]) => k !== "code")]));
 
 // Every view's limits: the step and evaluation budgets, an empty field none (docs/design.md,
 // "Values"), and the time limit, which left empty beside a budget is none too (the run ends at

@@ -9,7 +9,7 @@ import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
 import { autoWorkersNow, autoWorkersReason, read, workersAuto } from "../rules/read.js";
 import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rules/table.js";
 import { EXCHANGES, exchangeOf, runsOnSeveral } from "../rules/workers.js";
-import { codeFor, OWN } from "../own/code.js";
+import { codeFor, NO_CODE_YET, OWN } from "../own/code.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: this form's own fields
 // the text fields among them (the solver is a menu): the table says where each lives in the state
@@ -94,7 +94,6 @@ function showSettings(store, ui, texts, setSettings, markProblems) {
     if (!schema && s.schemas.size && builtFor !== "") {
       // a solver no option has (a bad link's): the menu shows none, so choosing any is a change
       ui.solver.selectedIndex = -1;
-      ui.citation.textContent = "";
       ui.params.replaceChildren();
       builtFor = "";
     }
@@ -107,12 +106,16 @@ function showSettings(store, ui, texts, setSettings, markProblems) {
     if (schema) showParamValues(ui.params, schema, s.settings.params);
     for (const [key, input] of texts) if (input.value !== valueIn(s, key)) input.value = valueIn(s, key);
   });
+  store.on(["settings", "schemas", "own"], (s) => {          // Your solver's line follows its editor
+    const schema = s.schemas.get(s.settings.solver);
+    const line = schema ? citationText(schema, s.own.text) : "";
+    if (ui.citation.textContent !== line) ui.citation.textContent = line;
+  });
 }
 
-// The chosen solver's menu entry, citation, exchange placeholder and parameter form.
+// The chosen solver's menu entry, exchange placeholder and parameter form.
 function buildSolverForm(ui, texts, schema, s) {
   ui.solver.value = schema.id;
-  ui.citation.textContent = citationText(schema);
   texts.get("x").placeholder = exchangePlaceholder(schema.id);
   buildParamForm(ui.params, schema, s.settings.params);
   lockForm(ui.params, !!s.running);
@@ -130,8 +133,10 @@ function showParamValues(container, schema, params) {
 // The solver menu's entry for a schema: "acs — Ant colony system".
 export const solverOptionText = (schema) => `${schema.id} — ${schema.title}`;
 
-// The line under the menu: the solver's title and its citation.
-export const citationText = (schema) => `${schema.title}. ${schema.citation}`;
+// The line under the menu: the solver's title and its citation; for Your solver with an empty
+// editor, that it has no code yet (its menu entry's title and citation are stand-ins).
+export const citationText = (schema, ownText = "") => (schema.own && !ownText.trim() ? NO_CODE_YET
+  : `${schema.title}. ${schema.citation}`);
 
 // Exchange every's placeholder: the solver's own exchange where it runs on several workers, else empty.
 export const exchangePlaceholder = (solver) => (Object.hasOwn(EXCHANGES, solver) ? String(exchangeOf(solver)) : "");

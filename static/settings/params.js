@@ -27,10 +27,8 @@ export function buildParamForm(container, schema, given = {}) {
       input.value = value;
     } else {
       input = document.createElement("input");
-      input.type = "number";
-      input.step = p.type === "int" ? "1" : "any";
-      if (p.min !== null) input.min = String(p.min);
-      if (p.max !== null) input.max = String(p.max);
+      input.type = "text";                    // a number field would drop a link's bad text
+      input.setAttribute("inputmode", p.type === "int" ? "numeric" : "decimal");
       input.value = String(value);
     }
     input.name = p.name;

@@ -2,6 +2,7 @@
 // the board it draws, the chart's titles, the "best" metric's label, an extra board's note.
 import { stepWord } from "../python/messages.js";
 import { stringToCells } from "../rules/parse.js";
+import { NO_CODE_YET } from "../own/code.js";
 
 // The chart's titles for a run of `schema` at `seed` on a puzzle of box size n.
 export function chartDescription(schema, seed, n) {
@@ -46,6 +47,14 @@ export function chosenBoard(s, p, view) {
 export function viewNote(view, schema) {
   const what = view && schema && schema.views ? schema.views[view] : "";
   return view ? `Shown: ${view}${what ? ` — ${what}` : ""}. The metrics describe the best candidate.` : "";
+}
+
+// Between runs, the "best" metric's label for the chosen solver's schema (undefined: none
+// chosen); Your solver with an empty editor has no measure yet (its menu entry's is a stand-in).
+export function chosenBestLabel(schema, ownText) {
+  if (!schema) return { text: "best", title: "no solver chosen" };      // not the last solver's measure
+  if (schema.own && !ownText.trim()) return { text: "best: no solver text yet", title: NO_CODE_YET };
+  return bestLabel(schema.objective);
 }
 
 // The "best" metric's label: the measure it shows, and (its title) which way is better and,

@@ -5,7 +5,7 @@
 import { stringToCells } from "../draw/board.js";
 import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
-import { bestLabel, chartDescription, chosenBoard, metricTexts, viewNote } from "./frame.js";
+import { bestLabel, chartDescription, chosenBestLabel, chosenBoard, metricTexts, viewNote } from "./frame.js";
 import { mountSolveNotes } from "./notes.js";
 import { sendSolve } from "./send.js";
 import { boardShowsRun } from "../puzzle/panel.js";
@@ -161,18 +161,19 @@ function boardViews(ui, store) {
 
 // The measure the "best" metric shows, and which way is better.
 function labelBest(el, objective, bestPossible = null) {
-  const { text, title } = bestLabel(objective, bestPossible);
+  showLabel(el, bestLabel(objective, bestPossible));
+}
+
+function showLabel(el, { text, title }) {
   if (el.textContent !== text) el.textContent = text;
   if (el.title !== title) el.title = title;
 }
 
-// Between runs, the "best" metric names the chosen solver's measure.
+// Between runs, the "best" metric names the chosen solver's measure (frame.js chosenBestLabel).
 function mountBestLabel(store, el) {
-  store.on(["settings", "schemas"], (s) => {
+  store.on(["settings", "schemas", "own"], (s) => {
     if (s.running || !s.schemas.size) return;
-    const schema = s.schemas.get(s.settings.solver);
-    if (schema) labelBest(el, schema.objective);
-    else { el.textContent = "best"; el.title = "no solver chosen"; }   // not the last solver's measure
+    showLabel(el, chosenBestLabel(s.schemas.get(s.settings.solver), s.own.text));
   });
 }
 

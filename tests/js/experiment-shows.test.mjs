@@ -76,6 +76,8 @@ test("Kaplan–Meier: shown where a run is censored; each entry's curve and band
   assert.deepEqual(lines.map((l) => [l.label, l.color, !!l.dash]), [["1. acs", "c0", false], ["1. acs: 95% band, low", "c0", true],
     ["1. acs: 95% band, high", "c0", true], ["2. tabu", "c1", false], ["2. tabu: 95% band, low", "c1", true],
     ["2. tabu: 95% band, high", "c1", true]]);
+  // one legend entry per experiment entry: the bands are drawn without entries of their own
+  assert.deepEqual(lines.filter((l) => l.legend !== false).map((l) => l.label), ["1. acs", "2. tabu"]);
   const km = { t: [0, 1, 5], solved: [0, 0.5, 0.75], low: [null, 0.1, 0.3], high: [0, 0.9, 1] };
   assert.deepEqual(kaplanMeierCurves(km, 10), [[[0.001, 0], [1, 0.5], [5, 0.75], [10, 0.75]], [[1, 0.1], [5, 0.3], [10, 0.3]],
     [[0.001, 0], [1, 0.9], [5, 1], [10, 1]]]);

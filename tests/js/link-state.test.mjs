@@ -75,6 +75,9 @@ test("a marked field shows what the link said: a setting's text, a parameter's, 
   const g = whatTheLinkSaid(state, decodeState("#g=99:0.45:x").problems, { hash: "#g=99:0.45:x", compare: false });
   assert.deepEqual(g.patch, { generator: { size: "99", p: "0.45", seed: "x", unique: false } });
   assert.deepEqual([...g.problems.keys()].sort(), ["gseed", "gsize"]);     // marked part by part, not as g=
+  const abc = whatTheLinkSaid(state, decodeState("#g=abc").problems, { hash: "#g=abc", compare: false });
+  assert.deepEqual(abc.patch, { generator: { size: "abc", p: "", seed: "", unique: false } });   // kept, not the defaults
+  assert.deepEqual([...abc.problems.keys()].sort(), ["g", "gsize"]);      // the shape stays g='s problem
 });
 
 test("a comparison's bad seed stays unshown (it goes with c=), and a key its link does not hold is left alone", () => {

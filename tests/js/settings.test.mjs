@@ -17,7 +17,7 @@ import { INITIAL } from "../../static/state.js";
 import { RESERVED, COMPARE_KEYS } from "../../static/rules/links.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
 import { autoWorkers, autoWorkersWhy } from "../../static/rules/workers.js";
-import { autoWorkersReason } from "../../static/rules/read.js";
+import { autoWorkersReason, codeFirst } from "../../static/rules/read.js";
 import { AUTO_TEAM, sentence } from "../../static/rules/limits.js";
 import { runFragment } from "../../static/rules/stop-point.js";
 import { checkEntry } from "../../static/compare/check.js";
@@ -73,6 +73,18 @@ test("read: Solve's values by the rules, or Solve's problems only", () => {
   assert.deepEqual([...bad.problems.keys()].sort(), ["seed", "t"]);
   assert.match(bad.problems.get("t"), /^time limit must be/);
   assert.equal(read("solve", state({ puzzle: null })).problems.get("p"), "Load a puzzle first.");
+});
+
+test("read: a link's damaged code is named before the other problems, the missing puzzle included", () => {
+  const damaged = "the link's code cannot be read: was the link cut short?";
+  const s = state({ puzzle: null, settings: { solver: "own" }, problems: new Map([["p", "there is no puzzle (p=… or g=…)"], ["code", damaged]]) });
+  const { problems } = read("solve", s);
+  assert.deepEqual([...problems.keys()][0], "code");
+  assert.equal(problems.get("code"), damaged);
+  assert.ok(problems.has("p"));
+  const given = new Map([["t", "time"], ["code", damaged]]);
+  assert.deepEqual([...codeFirst(given).keys()], ["code", "t"]);
+  assert.deepEqual([...given.keys()], ["t", "code"]);                          // the map it was given is left as it was
 });
 
 test("read: Solve's workers (w): one by default, several only for alldiff_ls, at most the pool's", () => {
@@ -239,8 +251,15 @@ test("a bad link's generator settings, part by part on the Generate form's field
   assert.match(bad.problems.get("gp"), /^p must be a number from 0 to 1; got '2'/);
   assert.equal(bad.problems.get("gseed"), "generator seed must be a whole number from 0 to 9007199254740991; got 'x'");
   assert.equal(specFields("16:0.45:7:unique").problems.size, 0);
-  assert.equal(specFields("16:0.45"), null);                  // not the spec's shape: g= itself is the problem
-  assert.equal(specFields("16:0.45:7:twice"), null);
+  // not the spec's shape: g= itself stays the problem, and its parts still go to the fields in order
+  const abc = specFields("abc");
+  assert.deepEqual(abc.form, { size: "abc", p: "", seed: "", unique: false });
+  assert.equal(abc.shaped, false);
+  assert.deepEqual([...abc.problems.keys()], ["gsize"]);                  // the parts given, each by its rule
+  assert.deepEqual(specFields("16:0.45").form, { size: "16", p: "0.45", seed: "", unique: false });
+  assert.equal(specFields("16:0.45").problems.size, 0);
+  assert.equal(specFields("16:0.45:7:twice").form.seed, "7:twice");       // the seed takes the rest: nothing is lost
+  assert.equal(specFields("x".repeat(10_000)), null);                     // too long to quote
 });
 
 test("patchOf puts a link's text where the table keeps the setting", async () => {
@@ -308,6 +327,9 @@ test("the Solver form's parts: its menu entry, citation, Exchange every's placeh
   const acs = schemas.get("acs");
   assert.equal(solverOptionText(acs), `acs — ${acs.title}`);
   assert.equal(citationText(acs), `${acs.title}. ${acs.citation}`);
+  const own = { id: "own", title: "Your solver (write it in the editor)", citation: "your own code", own: true };  // the stand-in
+  assert.equal(citationText(own, ""), "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).");
+  assert.equal(citationText(own, "def run(puzzle, params, rng): ..."), `${own.title}. ${own.citation}`);
   assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu", "hill_climb", "own"].map(exchangePlaceholder), ["50000", "2", "100", "", ""]);
   const [number] = acs.params.filter((p) => p.type === "float");
   assert.equal(shownParam(number, {}), String(number.default));                  // the schema's default

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { bestLabel, chartDescription, chosenBoard, metricTexts, viewNote } from "../../static/solve/frame.js";
+import { bestLabel, chartDescription, chosenBestLabel, chosenBoard, metricTexts, viewNote } from "../../static/solve/frame.js";
+import { NO_CODE_YET } from "../../static/own/code.js";
 import { parsePuzzle, stringToCells } from "../../static/rules/parse.js";
 
 const PUZZLE_9 = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28..";
@@ -64,4 +65,12 @@ test("solve frame: the best metric names the measure, which way is better and wh
   assert.deepEqual(bestLabel({ name: "conflicts", direction: "min" }), { text: "best: conflicts", title: "lower is better" });
   assert.deepEqual(bestLabel({ name: "fitness", direction: "max" }, 162),
     { text: "best: fitness", title: "higher is better; a solution scores 162" });
+});
+
+test("solve frame: between runs, Your solver with an empty editor has no measure yet, and says so", () => {
+  const stub = { own: true, objective: { name: "best", direction: "min" } };          // its menu entry's stand-in
+  assert.deepEqual(chosenBestLabel(stub, "  \n"), { text: "best: no solver text yet", title: NO_CODE_YET });
+  assert.deepEqual(chosenBestLabel({ own: true, objective: { name: "conflicts", direction: "min" } }, "def run(): ..."),
+    { text: "best: conflicts", title: "lower is better" });
+  assert.deepEqual(chosenBestLabel(undefined, ""), { text: "best", title: "no solver chosen" });
 });

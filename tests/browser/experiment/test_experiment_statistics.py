@@ -69,5 +69,10 @@ def test_the_statistics_load_scipy_when_first_opened_and_say_what_the_package_sa
     assert all(any(w.startswith(label + " (") for w in words) for label in labels.values())
     assert any(w.startswith("critical difference ") for w in words)
     assert "Kaplan–Meier" in lab.page.locator("#experiment-chart").get_attribute("data-title")
+    # one legend entry per experiment entry: the 95% bands are drawn, not listed
+    chart = lab.page.locator("#experiment-chart")
+    listed = chart.locator(".u-legend .u-series:visible").all_inner_texts()
+    assert len(listed) == len(labels) and all(t.startswith(label) for t, label in zip(listed, labels.values())), listed
+    assert [t.strip() for t in listed] == chart.get_attribute("data-legend").split("|")
     assert not [v for v in lab.axe_violations("#experiment-stats") if v[1] in SERIOUS]
     assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= width

@@ -17,10 +17,10 @@ def invalid(lab, testid: str) -> bool:
 def test_each_marked_field_shows_what_the_link_said_and_a_valid_value_clears_it(lab):
     lab.open("#p=123&s=nosuch&seed=abc&t=0")
     assert lab.by("puzzle-input").input_value() == "123" and invalid(lab, "puzzle-input")
-    # no default in the marked fields: the menu shows no solver, the seed no number
+    # no default in the marked fields: the menu shows no solver, the seed what the link said
     assert lab.by("solver-select").input_value() == "" and invalid(lab, "solver-select")
     assert lab.page.locator("#best-label").inner_text() == "best"      # no solver's measure named
-    assert lab.by("seed-input").input_value() == "" and invalid(lab, "seed-input")
+    assert lab.by("seed-input").input_value() == "abc" and invalid(lab, "seed-input")
     assert lab.by("max-seconds").input_value() == "0" and invalid(lab, "max-seconds")
     text = lab.error_text()
     assert "unknown solver 'nosuch'" in text and "got 'abc'" in text and "got '0'" in text
@@ -59,9 +59,9 @@ def test_bad_generator_settings_are_named_and_marked_part_by_part(lab):
     assert "size must be 4, 9, 16, 25, 36, 49 or 64 (boxes of 2 to 8); got '99'" in text
     assert "p must be a number from 0 to 1; got '2'" in text
     assert "seed must be a whole number" in text and "got 'x'" in text
-    assert lab.by("generate-size").input_value() == "" and invalid(lab, "generate-size")
+    assert lab.by("generate-size").input_value() == "99" and invalid(lab, "generate-size")
     assert lab.by("generate-p").input_value() == "2" and invalid(lab, "generate-p")
-    assert lab.by("generate-seed").input_value() == "" and invalid(lab, "generate-seed")
+    assert lab.by("generate-seed").input_value() == "x" and invalid(lab, "generate-seed")
 
     lab.by("generate-size").select_option("9")
     assert not invalid(lab, "generate-size") and invalid(lab, "generate-p") and invalid(lab, "generate-seed")
@@ -73,6 +73,25 @@ def test_bad_generator_settings_are_named_and_marked_part_by_part(lab):
     lab.page.wait_for_selector('[data-testid="share"][data-url*="g=9:0.5:4"]')
     lab.by("start").click()
     assert lab.wait_state("solved", "failed", timeout=60_000) in ("solved", "failed")
+
+
+def test_a_bad_seed_in_a_link_is_kept_in_its_field_with_its_problem(lab):
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=abc")
+    assert lab.by("seed-input").input_value() == "abc" and invalid(lab, "seed-input")
+    assert "got 'abc'" in lab.page.locator("#seed-input-problem").inner_text()
+    lab.by("seed-input").fill("7")
+    assert not invalid(lab, "seed-input") and lab.error_text() == ""
+
+
+def test_generator_settings_not_of_the_specs_shape_are_kept_in_its_fields(lab):
+    lab.open("#g=abc&s=hill_climb&seed=1")
+    assert "got 'abc'" in lab.error_text()
+    assert lab.by("generate-size").input_value() == "abc" and invalid(lab, "generate-size")
+    assert "got 'abc'" in lab.page.locator("#generate-size-problem").inner_text()
+    assert lab.by("generate-p").input_value() == "" and invalid(lab, "generate-p")     # the shape's problem
+    lab.by("generate-size").select_option("9")                  # a listed size: the link's option goes
+    assert lab.page.locator('[data-testid="generate-size"] option', has_text="abc").count() == 0
+    assert not invalid(lab, "generate-size")
 
 
 def test_a_race_entrys_problem_does_not_block_a_single_run(lab):

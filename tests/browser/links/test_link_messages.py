@@ -28,3 +28,16 @@ def test_an_experiment_link_is_an_experiment_link_in_its_messages(lab):
     lab.open("#m=experiment&rns=3&t=5")
     said = lab.error_text()
     assert "unknown setting 'rns' in an experiment link" in said, said
+
+
+def test_a_link_whose_code_is_damaged_names_the_code_first(lab):
+    """A link with no puzzle whose code= cannot be read: the damaged code is said before the
+    missing puzzle, in the link's notice and in a refused Start's."""
+    lab.open("#s=own&code=AAAA")
+    lab.page.wait_for_function("() => /code cannot be read/.test(document.querySelector('[data-testid=error]').textContent)")
+    bullets = [line for line in lab.error_text().splitlines() if line.startswith("•")]
+    assert bullets[0].startswith("• your solver's code: the link's code cannot be read"), bullets
+    assert any("there is no puzzle" in line for line in bullets[1:]), bullets
+    lab.start_refused()
+    bullets = [line for line in lab.error_text().splitlines() if line.startswith("•")]
+    assert bullets[0].startswith("• your solver's code: the link's code cannot be read"), bullets

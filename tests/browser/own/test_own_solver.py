@@ -72,6 +72,18 @@ def test_a_template_solves_a_9x9_with_the_moves_of_the_native_run(lab):
     assert lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers')).solvers[0].text") == text
 
 
+def test_your_solver_with_an_empty_editor_says_it_has_no_code_yet(lab):
+    lab.open()
+    choose_own(lab)
+    type_code(lab, "", loads=False)
+    assert lab.page.locator("#best-label").inner_text() == "best: no solver text yet"
+    no_code = "Your solver has no code yet: pick a template, or write run(puzzle, params, rng)."
+    assert lab.page.locator("#solver-citation").inner_text() == no_code
+    choose_own(lab, "min_conflicts")                              # a text loaded: its own measure and title
+    assert lab.page.locator("#best-label").inner_text() != "best: no solver text yet"
+    assert lab.page.locator("#solver-citation").inner_text() != no_code
+
+
 def test_a_syntax_error_names_its_line_and_the_text_is_kept(lab):
     lab.open("#p=" + EASY)
     choose_own(lab)
