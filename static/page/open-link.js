@@ -30,7 +30,7 @@ export function mountLinks(store, actions, generator) {
     const q = new URLSearchParams(hash.replace(/^#/, ""));
     pending = { hash, compare: q.has("m") };
     if (q.has("code")) openCode(q.get("code"), !pending.compare);
-    else store.set({ own: { ...store.state.own, linkTexts: null } });
+    else store.set({ own: withoutLinkError({ ...store.state.own, linkTexts: null }) });
     const s = store.state;
     // what needs no schemas: the puzzle, the seed, the time limit, the view
     const first = pending.compare ? decodeCompareLink(hash, new Map(), SETS) : decodeState(hash);
@@ -118,7 +118,7 @@ function codeOpener(store, actions) {
     const own = store.state.own;
     if (!texts.length) {
       // nothing to run and nothing to consent to: the editor keeps the visitor's own text
-      store.set({ own: { ...own, trusted: true, packed: null, error: { message: problems[0], line: null } } });
+      store.set({ own: { ...own, trusted: true, packed: null, error: { message: problems[0], line: null, fromLink: true } } });
     } else {
       const [first] = texts;
       store.set({ own: { ...own, text: first.text, sha: first.sha, packed: first.packed, linkTexts: texts,
@@ -129,6 +129,10 @@ function codeOpener(store, actions) {
     actions.reportProblems(LINK_PROBLEMS);
   };
 }
+
+// A damaged link's error goes with the link: a later link without code leaves the editor's own
+// text unmarked (its panel would otherwise stay unfolded on a phone for a problem no longer there).
+const withoutLinkError = (own) => (own.error && own.error.fromLink ? { ...own, error: null } : own);
 
 // A link's entries of the visitor's texts settled against the link's texts (own/texts.js
 // settledEntries): an entry naming none of them, or two, is left out and said, on e.
