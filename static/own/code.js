@@ -28,6 +28,10 @@ const runsEditors = (s, view) => view === "solve" || s.compare.entries.some((e) 
 // What the page says of Your solver while its editor is empty (a Start, the line under the menu).
 export const NO_CODE_YET = "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).";
 
+// Whether `schema` is Your solver's with nothing in its editor (its menu entry's measure, title and
+// citation are then stand-ins, and the page says NO_CODE_YET instead).
+export const hasNoCodeYet = (schema, ownText) => !!schema?.own && !ownText.trim();
+
 // Why a Start that uses the visitor's solver cannot run its text (null when it can; the texts
 // entries name by their sha256 are checked by own/texts.js textsProblem).
 export function ownStartProblem(s, view) {

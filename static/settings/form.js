@@ -9,7 +9,7 @@ import { buildParamForm, markField, paramInput, lockForm } from "./params.js";
 import { autoWorkersNow, autoWorkersReason, read, workersAuto } from "../rules/read.js";
 import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rules/table.js";
 import { EXCHANGES, exchangeOf, runsOnSeveral } from "../rules/workers.js";
-import { codeFor, NO_CODE_YET, OWN } from "../own/code.js";
+import { codeFor, hasNoCodeYet, NO_CODE_YET, OWN } from "../own/code.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: this form's own fields
 // the text fields among them (the solver is a menu): the table says where each lives in the state
@@ -135,7 +135,7 @@ export const solverOptionText = (schema) => `${schema.id} — ${schema.title}`;
 
 // The line under the menu: the solver's title and its citation; for Your solver with an empty
 // editor, that it has no code yet (its menu entry's title and citation are stand-ins).
-export const citationText = (schema, ownText = "") => (schema.own && !ownText.trim() ? NO_CODE_YET
+export const citationText = (schema, ownText = "") => (hasNoCodeYet(schema, ownText) ? NO_CODE_YET
   : `${schema.title}. ${schema.citation}`);
 
 // Exchange every's placeholder: the solver's own exchange where it runs on several workers, else empty.

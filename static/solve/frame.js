@@ -2,7 +2,7 @@
 // the board it draws, the chart's titles, the "best" metric's label, an extra board's note.
 import { stepWord } from "../python/messages.js";
 import { stringToCells } from "../rules/parse.js";
-import { NO_CODE_YET } from "../own/code.js";
+import { NO_CODE_YET, hasNoCodeYet } from "../own/code.js";
 
 // The chart's titles for a run of `schema` at `seed` on a puzzle of box size n.
 export function chartDescription(schema, seed, n) {
@@ -53,7 +53,7 @@ export function viewNote(view, schema) {
 // chosen); Your solver with an empty editor has no measure yet (its menu entry's is a stand-in).
 export function chosenBestLabel(schema, ownText) {
   if (!schema) return { text: "best", title: "no solver chosen" };      // not the last solver's measure
-  if (schema.own && !ownText.trim()) return { text: "best: no solver text yet", title: NO_CODE_YET };
+  if (hasNoCodeYet(schema, ownText)) return { text: "best: no solver text yet", title: NO_CODE_YET };
   return bestLabel(schema.objective);
 }
 
