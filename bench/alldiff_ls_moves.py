@@ -46,10 +46,13 @@ def team(puzzle, params: dict, seed: int, workers: int, budget: int) -> dict:
     members = [Member(puzzle, params, seed, w, workers, budget=limit) for w in range(workers)]
     c0 = time.process_time()
     while True:
+        caps = []                                            # solutions of the members stepped before, this round
         for m in members:
-            if caps := [r.solved_at for r in reports_so_far(members, m) if r.solved_at is not None]:
+            if caps:
                 m.cap_at(min(caps))
             m.segment()
+            if (at := m.report().solved_at) is not None:
+                caps.append(at)
         reports = [m.report() for m in members]
         results = [m.settle(reports, 0.0) for m in members]
         if results[0] is not None:
@@ -61,11 +64,6 @@ def team(puzzle, params: dict, seed: int, workers: int, budget: int) -> dict:
     return {"solved": ok, "moves": first, "barrier": max(r.moves for r in reports),
             "solver_worker": min((r.moves, w) for w, r in enumerate(reports) if r.best == 0)[1] if ok else None,
             "cpu": time.process_time() - c0, "best": result.best, "all": result.iterations}
-
-
-def reports_so_far(members: list, upto) -> list:
-    """The reports of the members stepped before `upto` in this round (their segments are done)."""
-    return [m.report() for m in members[:members.index(upto)]]
 
 
 def one(args: tuple) -> dict:
