@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A load of the page's worker, part by part, cold and on a reload, timed in the worker itself.
 
-    .venv/bin/python bench/load_parts.py [--times 3] [--eager-wasm]
+    .venv/bin/python bench/load_parts.py [--times 3] [--eager-wasm] [--no-snapshot]
 
 Each time: a fresh browser context (empty HTTP cache, no service worker) opens the built page
 and waits for Ready (the cold load); once the service worker has kept the lab for offline use,
@@ -12,6 +12,10 @@ so the machine's load (printed, `uptime`) counts in them. The files' table says 
 fetch took and how many bytes came over the network (0: a cache served it).
 `--eager-wasm` has V8 compile all of pyodide.asm.wasm before its instance (no lazy compilation
 of functions at their first call): how much of the later parts was compiling shows as it moves.
+`--no-snapshot` serves the worker a manifest without the build's image of a started Python
+(docs/architecture.md, "A started Python, kept"), so Python starts the ordinary way; its
+context runs no service worker (a worker's own fetches pass no route), so its reload is served
+by the HTTP cache alone.
 Needs a built static/vendor/ (python3 build.py build) and Chromium.
 """
 
@@ -31,23 +35,33 @@ MODES = ("cold", "reload")
 EAGER_WASM = "--js-flags=--no-wasm-lazy-compilation"
 READY = "[data-testid=versions][data-load]"
 KEPT_OFFLINE = "[data-testid=offline-note][data-state=ready]"
-FILES = ("pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "sudoku_lab.zip")
+FILES = ("python-snapshot.bin.gz", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "sudoku_lab.zip")
 
 
 def page_load(page) -> dict:
-    """The worker's load as the page shows it once Ready: {load_ms, ready_ms, resources}."""
+    """The worker's load as the page shows it once Ready: {load_ms, ready_ms, resources, snapshot}."""
     page.wait_for_selector(READY, state="attached", timeout=180_000)
     return json.loads(page.get_attribute(READY, "data-load"))
 
 
-def cold_and_reload(browser, base: str) -> dict:
+def without_image(route) -> None:
+    """The build's manifest less its image of a started Python."""
+    manifest = json.loads(route.fetch().body())
+    manifest["python_snapshot"] = None
+    route.fulfill(status=200, body=json.dumps(manifest), headers={"content-type": "application/json"})
+
+
+def cold_and_reload(browser, base: str, image: bool) -> dict:
     """One cold load in a fresh context, then a reload of that page once its service worker keeps the lab."""
-    context = browser.new_context()
+    context = browser.new_context() if image else browser.new_context(service_workers="block")
+    if not image:
+        context.route("**/vendor/manifest.json*", without_image)
     try:
         page = context.new_page()
         page.goto(base)
         cold = page_load(page)
-        page.wait_for_selector(KEPT_OFFLINE, state="attached", timeout=180_000)
+        if image:
+            page.wait_for_selector(KEPT_OFFLINE, state="attached", timeout=180_000)
         page.reload()
         return {"cold": cold, "reload": page_load(page)}
     finally:
@@ -92,12 +106,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--times", type=int, default=3, help="cold loads, each followed by a reload")
     ap.add_argument("--eager-wasm", action="store_true", help=f"Chromium with {EAGER_WASM}")
+    ap.add_argument("--no-snapshot", action="store_true", help="Python started without the build's image")
     args = ap.parse_args()
     if args.eager_wasm:
         browser_speed.CHROMIUM_ARGS = [*browser_speed.CHROMIUM_ARGS, EAGER_WASM]
     print("load before:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     with lab_browser() as (browser, base):
-        runs = [cold_and_reload(browser, base) for _ in range(args.times)]
+        runs = [cold_and_reload(browser, base, not args.no_snapshot) for _ in range(args.times)]
     print("load after:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(), "\n")
     print_tables(runs)
     return 0

@@ -14,6 +14,7 @@ from .common import (LIMITS_JSON, LIMITS_SOURCE, PUZZLE_SOURCES, PUZZLE_SOURCES_
                      SETTINGS_SOURCE, SOLVERS_JSON, VENDOR, BuildError, copy_if_changed, say, sha256, write_whole)
 from .fetch import ON_FIRST_USE, PYODIDE_CORE, PYODIDE_PACKAGES, PYODIDE_VERSION, UPLOT_FILES, UPLOT_VERSION, fetch_runtime
 from .markdown import render_markdown
+from .snapshot import SNAPSHOT, python_snapshot
 
 
 def _package_module(name: str, path: Path):
@@ -47,11 +48,12 @@ DATA_SUFFIXES = (".json", ".csv", ".txt")
 
 
 def runtime_files() -> list[Path]:
-    """The pinned runtime under static/vendor/, by name: a file left there by an older build
-    is neither precached nor published."""
+    """The pinned runtime under static/vendor/, by name, and the build's image of a started
+    Python when it made one: a file left there by an older build is neither precached nor published."""
     lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
     pyodide = [*PYODIDE_CORE, *(lock["packages"][pkg]["file_name"] for pkg in PYODIDE_PACKAGES)]
-    return [*(VENDOR / "pyodide" / n for n in sorted(pyodide)), *(VENDOR / "uplot" / n for n in sorted(UPLOT_FILES))]
+    image = [SNAPSHOT] if SNAPSHOT.is_file() else []
+    return [*(VENDOR / "pyodide" / n for n in sorted(pyodide)), *(VENDOR / "uplot" / n for n in sorted(UPLOT_FILES)), *image]
 
 
 def on_first_use_files() -> list[Path]:
@@ -108,15 +110,18 @@ def solver_sources() -> list[dict]:
     return out
 
 
-def precache_list(pkg_sha: str) -> list[list[str]]:
+def precache_list(pkg_sha: str, image: dict | None) -> list[list[str]]:
     """[url, sha256] of every file the page needs offline (`page_files`, less those cached on
-    first use, `on_first_use_files`), the page as "./" and
-    our package under the URL the worker asks for, each URL relative to the site's root.
-    Its hash is the build's id: the service worker (sw.js) keeps one cache per build."""
+    first use, `on_first_use_files`), the page as "./", and our package and the image of a
+    started Python under the URLs the worker asks for (their sha256 in the query), each URL
+    relative to the site's root. Its hash is the build's id: the service worker (sw.js) keeps
+    one cache per build."""
     out = [["./", sha256(ROOT / "index.html")]]
-    later = {ROOT / "index.html", *on_first_use_files()}
+    later = {ROOT / "index.html", SNAPSHOT, *on_first_use_files()}
     out += [[p.relative_to(ROOT).as_posix(), sha256(p)] for p in page_files() if p not in later]
     out.append([f"static/vendor/sudoku_lab.zip?v={pkg_sha}", pkg_sha])
+    if image:
+        out.append([f"static/vendor/{image['file']}?v={image['sha256']}", image["sha256"]])
     return out
 
 
@@ -126,6 +131,7 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
         copy_if_changed(path, VENDOR / "pyodide" / name)
     for name, path in files["uplot"].items():
         copy_if_changed(path, VENDOR / "uplot" / name)
+    image = python_snapshot()
     pkg = bundle_package()
     write_whole(VENDOR / "sudoku_lab.zip", pkg)
     write_whole(SETTINGS_JSON, SETTINGS_SOURCE.read_bytes())
@@ -141,8 +147,9 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
         "scipy": lock["packages"]["scipy"]["version"],
         "uplot": UPLOT_VERSION,
         "sudoku_lab_sha256": hashlib.sha256(pkg).hexdigest(),
+        "python_snapshot": image,
     }
-    manifest["precache"] = precache_list(manifest["sudoku_lab_sha256"])
+    manifest["precache"] = precache_list(manifest["sudoku_lab_sha256"], image)
     manifest["build"] = hashlib.sha256(json.dumps(manifest["precache"]).encode()).hexdigest()[:16]
     write_whole(VENDOR / "manifest.json", (json.dumps(manifest, indent=2) + "\n").encode())
     say(f"bundled into {VENDOR.relative_to(ROOT)}/ (sudoku_lab {manifest['sudoku_lab_sha256'][:12]})")

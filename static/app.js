@@ -57,7 +57,7 @@ function runtimeChanged() {
 }
 
 // how long the worker's load took, part by part, and the files it fetched (the `ready` message's)
-const loadTimesOf = ({ load_ms, ready_ms, resources }) => ({ load_ms, ready_ms, resources });
+const loadTimesOf = ({ load_ms, ready_ms, resources, snapshot }) => ({ load_ms, ready_ms, resources, snapshot });
 
 // The worker died or hung: it has been replaced; say so, keep everything the visitor set.
 function workerLost(reason, replaced) {

@@ -17,7 +17,7 @@ export const INITIAL = {
   loading: null,                    // {stage, loaded, total} while Python loads
   failure: null,                    // the runtime could not load (a message), or the worker gave up
   versions: null,
-  loadTimes: null,                  // the page's worker's load in parts: {load_ms, ready_ms, resources} of its `ready`
+  loadTimes: null,                  // the page's worker's load in parts: {load_ms, ready_ms, resources, snapshot} of its `ready`
   schemas: new Map(),               // solver id -> {id, title, citation, params, objective, series_axes}
   resultFields: [],                 // run.RESULT_FIELDS, from the worker's `ready`
   recordFields: [],                 // bench.RECORD_FIELDS, likewise

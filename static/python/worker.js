@@ -7,6 +7,7 @@
 // is reached through sudoku_lab.bridge, which speaks JSON only.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { VISITOR, lockDown } from "./lockdown.js";
+import { startedPython } from "./started-python.js";
 import { SUPERSEDED, doneMessage, errorWords, loadStopwatch, loadedResources, progressMessage, refusedMessage, replyMessage,
   runErrorMessage, taskInput, thrownMessage, unknownRequest, workerFailed } from "./worker-posts.js";
 
@@ -45,7 +46,8 @@ async function load() {
   stage(0);
   const manifest = await (await fetch(new URL("manifest.json", base), { cache: "no-cache" })).json();
   watch.mark("manifest");
-  pyodide = await loadRuntime({ indexURL: new URL("pyodide/", base).href }, watch);
+  let snapshot;
+  ({ pyodide, snapshot } = await startPython(new URL("pyodide/", base).href, base, manifest, watch));
   watch.mark("python_start");
   stage(1);
   await pyodide.loadPackage("numpy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
@@ -66,8 +68,27 @@ async function load() {
   post({ type: "loading", stage: "done", loaded: STAGES.length, total: STAGES.length });
   post({ type: "ready", versions: { pyodide: pyodide.version, ...hello.versions }, solvers: hello.solvers,
     result_fields: hello.result_fields, record_fields: hello.record_fields, templates: hello.templates,
-    load_ms: watch.parts, ready_ms: watch.elapsed(),
+    load_ms: watch.parts, ready_ms: watch.elapsed(), snapshot,
     resources: loadedResources(performance.getEntriesByType("resource")) });
+}
+
+// Python started from the build's image when it is there and sound (`snapshot` part: its fetch,
+// check and inflation), else the ordinary way; an image Pyodide refuses is dropped the same way.
+// The image's `random` is every load's, so it is seeded afresh, as a started interpreter's is.
+// Returns {pyodide, snapshot}: the `ready` message's `snapshot` is {used} and, when not used, why.
+async function startPython(indexURL, base, manifest, watch) {
+  const { image, why } = await startedPython(base, manifest.python_snapshot);
+  watch.mark("snapshot");
+  if (image) {
+    try {
+      const started = await loadRuntime({ indexURL, _loadSnapshot: image }, watch);
+      started.runPython("import random; random.seed()");
+      return { pyodide: started, snapshot: { used: true } };
+    } catch (e) {
+      return { pyodide: await loadRuntime({ indexURL }, watch), snapshot: { used: false, why: `Pyodide refused the image: ${e.message}` } };
+    }
+  }
+  return { pyodide: await loadRuntime({ indexURL }, watch), snapshot: { used: false, why } };
 }
 
 // loadPyodide, its parts marked: Pyodide's script ends where it asks WebAssembly for pyodide.asm.wasm's

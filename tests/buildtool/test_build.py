@@ -1,5 +1,6 @@
 """build.py: a file whose sha256 is wrong is never accepted; the bundle is reproducible."""
 
+import gzip
 import hashlib
 import json
 import zipfile
@@ -55,3 +56,28 @@ def test_the_solvers_titles_and_citations_for_the_sources_page_are_the_registrys
     got = build.solver_sources()
     assert got == [{k: s[k] for k in ("id", "title", "citation", "reference")} for s in solvers.schemas()]
     assert [s["id"] for s in got if s["reference"]] == ["acs", "alldiff_ls", "exact_search"] and len(got) == 8
+
+
+def test_the_image_of_a_started_python_is_shipped_as_the_manifest_says():
+    """The build's image (buildtool/snapshot.py) is in static/vendor/ with its sha256 and size in the
+    manifest, precached under the URL the worker asks for (its sha256 in the query), and it is
+    Pyodide's snapshot of the pinned runtime: its header carries the runtime's build id."""
+    from buildtool.snapshot import SNAPSHOT
+    manifest = json.loads((build.VENDOR / "manifest.json").read_text())
+    image = manifest["python_snapshot"]
+    assert image["file"] == SNAPSHOT.name
+    assert build.sha256(SNAPSHOT) == image["sha256"] and SNAPSHOT.stat().st_size == image["bytes"]
+    urls = [url for url, _ in manifest["precache"]]
+    assert f"static/vendor/{SNAPSHOT.name}?v={image['sha256']}" in urls
+    assert f"static/vendor/{SNAPSHOT.name}" not in urls
+    header = gzip.decompress(SNAPSHOT.read_bytes())[:48]
+    build_id = (build.VENDOR / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8").split('BUILD_ID:"')[1][:64]
+    words = [int.from_bytes(header[i:i + 4], "little") for i in range(16, 48, 4)]   # eight 32-bit words
+    assert "".join(f"{w:08x}" for w in words) == build_id
+
+
+def test_without_node_the_build_says_why_and_ships_no_image(tmp_path, monkeypatch):
+    from buildtool import snapshot
+    monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+    assert snapshot.make(build.VENDOR / "pyodide", tmp_path / "image.gz") == "node is not installed"
+    assert not (tmp_path / "image.gz").exists()

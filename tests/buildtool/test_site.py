@@ -55,7 +55,7 @@ def kind(rel: str) -> str | None:
         lock = json.loads((build.VENDOR / "pyodide" / "pyodide-lock.json").read_text())["packages"]
         wheels = {f"pyodide/{lock[pkg]['file_name']}" for pkg in ("numpy", "scipy", "openblas")}
         runtime = {*(f"pyodide/{n}" for n in build.PYODIDE_CORE), *wheels,
-                   *(f"uplot/{n}" for n in build.UPLOT_FILES), "sudoku_lab.zip", "manifest.json"}
+                   *(f"uplot/{n}" for n in build.UPLOT_FILES), "sudoku_lab.zip", "manifest.json", "python-snapshot.bin.gz"}
         return "runtime" if rel.removeprefix("static/vendor/") in runtime else None
     if rel.startswith("static/") and p.suffix in (".js", ".mjs", ".css", ".html", ".svg", ".png", ".ico", ".woff2") \
             and not name.upper().startswith("README") and ".test." not in name:
@@ -75,7 +75,7 @@ def test_the_site_holds_exactly_what_a_static_host_serves(site):
             "puzzle sources", "settings"} <= kinds
     assert "sources.html" in files
     # every runtime file, and every page file of the repository, is there with the same bytes
-    assert sum(kind(f) == "runtime" for f in files) == len(build.PYODIDE_CORE) + 3 + len(build.UPLOT_FILES) + 2   # numpy, scipy, openblas
+    assert sum(kind(f) == "runtime" for f in files) == len(build.PYODIDE_CORE) + 3 + len(build.UPLOT_FILES) + 3   # numpy, scipy, openblas; zip, manifest, image
     root = build.ROOT
     sources = {p.relative_to(root).as_posix() for d in ("static", "puzzles", "data") if (root / d).is_dir()
                for p in (root / d).rglob("*") if p.is_file() and not p.is_relative_to(build.VENDOR)}
@@ -96,7 +96,9 @@ def test_every_precache_url_is_a_file_of_the_site_with_its_hash(site):
         assert not url.startswith("/") and "://" not in url, url
         assert site_path(url) in files, url
         assert build.sha256(site / site_path(url)) == digest, url
-    assert manifest["precache"][-1][0] == f"static/vendor/sudoku_lab.zip?v={manifest['sudoku_lab_sha256']}"
+    image = manifest["python_snapshot"]
+    assert [url for url, _ in manifest["precache"][-2:]] == [f"static/vendor/sudoku_lab.zip?v={manifest['sudoku_lab_sha256']}",
+                                                           f"static/vendor/{image['file']}?v={image['sha256']}"]
 
 
 def test_the_precache_holds_every_file_the_page_needs(site):

@@ -68,19 +68,40 @@ def test_start_pressed_before_python_is_ready_runs_as_soon_as_it_is_and_stop_can
             assert not lab.by("error").is_visible()
 
 
-LOAD_PARTS = ["worker_script", "manifest", "runtime_script", "wasm", "python_start", "numpy_load", "numpy_import",
+def test_a_damaged_image_of_a_started_python_is_not_used_and_python_starts_the_ordinary_way(visitor):
+    """The build's image of a started Python is checked against the manifest's sha256 before Pyodide
+    sees it (docs/architecture.md, "A started Python, kept"): one byte changed on the way, and the
+    worker starts Python without it, says why, and runs as before."""
+    lab = visitor(service_workers="block")
+
+    def damaged(route):
+        body = bytearray(route.fetch().body())
+        body[len(body) // 2] ^= 0xFF
+        route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/gzip"})
+
+    lab.page.context.route("**/python-snapshot.bin.gz*", damaged)
+    lab.open(f"#p={PAPERS['sato-11-easy']}&s=alldiff_ls&seed=1&t=60")
+    load = json.loads(lab.by("versions").get_attribute("data-load"))
+    assert load["snapshot"] == {"used": False, "why": "python-snapshot.bin.gz: its sha256 is not the manifest's"}
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "error", timeout=90_000) == "solved"
+
+
+LOAD_PARTS = ["worker_script", "manifest", "snapshot", "runtime_script", "wasm", "python_start", "numpy_load", "numpy_import",
               "lab_zip", "lab_import", "hello"]
 
 
 def assert_load_in_parts(load: dict):
     """The worker's ready names every part of its load (docs/protocol.md, "Worker messages"), each a time
-    of its own: they sum to no more than its start to ready, and it lists the runtime's files it fetched."""
+    of its own: they sum to no more than its start to ready, and it lists the runtime's files it fetched.
+    Python started from the build's image of a started Python (docs/architecture.md, "A started Python, kept")."""
+    assert load["snapshot"] == {"used": True}
     parts = load["load_ms"]
     assert list(parts) == LOAD_PARTS
     assert all(isinstance(ms, (int, float)) and math.isfinite(ms) and ms >= 0 for ms in parts.values()), parts
     assert sum(parts.values()) <= load["ready_ms"] + 0.05 * len(parts), (parts, load["ready_ms"])   # each rounded to 0.1 ms
     fetched = {r["name"]: r for r in load["resources"]}
-    for name in ("manifest.json", "pyodide.asm.wasm", "python_stdlib.zip", "sudoku_lab.zip"):
+    for name in ("manifest.json", "python-snapshot.bin.gz", "pyodide.asm.wasm", "python_stdlib.zip", "sudoku_lab.zip"):
         assert fetched[name]["ms"] >= 0 and fetched[name]["bytes"] >= 0, name
 
 
