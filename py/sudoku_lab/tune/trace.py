@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..bench.output import json_objects
 from .space import TuneError
 
 
@@ -33,26 +34,15 @@ class Trace:
 
     def _read(self) -> list[dict[str, Any]]:
         lines = self.path.read_text().splitlines()
-        try:
-            header = json.loads(lines[0])
-        except (json.JSONDecodeError, IndexError):
-            header = {}
-        if not isinstance(header, dict) or "tune" not in header:
+        header = next(iter(json_objects(lines[:1])), {})
+        if "tune" not in header:
             raise TuneError(f"--out {self.path} was not written by `tune --out`: it has no tune header")
         if header["tune"] != self.header["tune"]:
             theirs, mine = header["tune"], self.header["tune"]
             diff = [k for k in mine if theirs.get(k) != mine[k]]
             raise TuneError(f"--out {self.path} holds another tune (its {', '.join(diff) or 'header'} differ); "
                             "use a new --out file")
-        runs = []
-        for line in lines[1:]:
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError:
-                continue                          # a line cut short when the machine died: its run reruns
-            if isinstance(obj, dict) and isinstance(obj.get("run"), dict):
-                runs.append(obj["run"])
-        return runs
+        return [obj["run"] for obj in json_objects(lines[1:]) if isinstance(obj.get("run"), dict)]
 
     def _start(self) -> None:
         """Write the header and the kept runs to a new file that replaces the old one at once."""
