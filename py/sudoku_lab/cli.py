@@ -397,7 +397,7 @@ def _held_out(args, seed: int, training: int) -> list[tuple[str, str]] | None:
 
 def _tune_input(args):
     """The tune's inputs from the command line, each refused in one line naming its flag."""
-    from .tune import TuneError, TuneInput, least_budget, space
+    from .tuning import TuneError, TuneInput, least_budget, space
     seed = _seed(args.seed)
     if args.max_evaluations is None:
         raise UsageError("tune needs --max-evaluations E (each run's budget: a run's outcome then does not depend on the load)")
@@ -415,7 +415,7 @@ def _tune_input(args):
 
 
 def cmd_tune(args) -> int:
-    from .tune import TuneError, tune
+    from .tuning import TuneError, tune
     given, held_out = _tune_input(args)
     runs = _whole(args.held_out_runs, "--held-out-runs")
     if args.resume and not args.out:

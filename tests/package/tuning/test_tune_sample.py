@@ -1,11 +1,11 @@
-"""sudoku_lab.tune.sample: new configurations stay in their ranges and keep their types, and the
+"""sudoku_lab.tuning.sample: new configurations stay in their ranges and keep their types, and the
 sampling model follows irace's (López-Ibáñez et al. 2016, section 3.2)."""
 
 import numpy as np
 import pytest
 
 from sudoku_lab import solvers
-from sudoku_lab.tune import sample, space
+from sudoku_lab.tuning import sample, space
 
 SPACE = space(solvers.get("hill_climb").PARAMS,
               {"w1": "-2:2.5", "plateau": "3:7", "init": "random,greedy", "w2": "-1"}, "hill_climb")

@@ -1,10 +1,10 @@
-"""sudoku_lab.tune.space: the parameter space from a solver's specs, narrowed by the user; bad
+"""sudoku_lab.tuning.space: the parameter space from a solver's specs, narrowed by the user; bad
 input is one line naming the field."""
 
 import pytest
 
 from sudoku_lab import solvers
-from sudoku_lab.tune import Param, TuneError, space
+from sudoku_lab.tuning import Param, TuneError, space
 
 HILL = solvers.get("hill_climb").PARAMS
 

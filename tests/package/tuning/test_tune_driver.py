@@ -1,4 +1,4 @@
-"""sudoku_lab.tune.driver: a seeded tune replays exactly, a resumed tune (its trace cut halfway)
+"""sudoku_lab.tuning.driver: a seeded tune replays exactly, a resumed tune (its trace cut halfway)
 ends as an uninterrupted one, the link runs the best, the held-out test uses part 1's
 statistics. Small: 9×9 puzzles, hill_climb, 3,000 evaluations a run."""
 
@@ -9,7 +9,7 @@ import pytest
 from sudoku_lab import bench, links, solvers
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
-from sudoku_lab.tune import TuneInput, space, tune
+from sudoku_lab.tuning import TuneInput, space, tune
 
 PUZZLES = bench.generated_puzzles(["9:0.3:0.3:0.05"], 6, 0)
 SPACE = space(solvers.get("hill_climb").PARAMS, {"w1": "-2:2", "plateau": "1:50", "init": "greedy",
@@ -67,7 +67,7 @@ def test_a_tune_resumed_from_a_trace_cut_halfway_ends_as_the_uninterrupted_one(f
 
 
 def test_a_trace_is_not_overwritten_nor_resumed_by_another_tune(first, tmp_path):
-    from sudoku_lab.tune import TuneError
+    from sudoku_lab.tuning import TuneError
     _, out = first
     with pytest.raises(TuneError, match="exists: add --resume"):
         tune(given(), out=str(out))

@@ -1,4 +1,4 @@
-"""sudoku_lab.tune.race: a run's load-free cost, Friedman's test and Conover's post-hoc against
+"""sudoku_lab.tuning.race: a run's load-free cost, Friedman's test and Conover's post-hoc against
 scipy called directly and against Conover's published worked example."""
 
 import math
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats as st
 
-from sudoku_lab.tune import race
+from sudoku_lab.tuning import race
 
 # Conover, "Practical Nonparametric Statistics", 3rd ed. (1999), section 5.8, Example 1
 # (pp. 371–372): twelve homeowners rank four grasses (1 the best; ties share the mean rank).

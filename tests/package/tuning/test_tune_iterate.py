@@ -1,11 +1,11 @@
-"""sudoku_lab.tune.iterate: irace's budget split (López-Ibáñez et al. 2016, section 3.1, and
+"""sudoku_lab.tuning.iterate: irace's budget split (López-Ibáñez et al. 2016, section 3.1, and
 irace's computeNbIterations, computeComputationalBudget and computeNbCandidates)."""
 
 import math
 
 import pytest
 
-from sudoku_lab.tune import configurations, iteration_budget, iterations, least_budget, survivors
+from sudoku_lab.tuning import configurations, iteration_budget, iterations, least_budget, survivors
 
 
 @pytest.mark.parametrize("n, expected", [(1, 2), (2, 3), (3, 3), (4, 4), (5, 4), (6, 4), (8, 5), (9, 5)])
