@@ -100,3 +100,12 @@ def test_the_held_out_test_sets_the_best_against_the_defaults_with_paired_statis
     assert pair["success"]["test"] == "McNemar exact" and pair["success"]["pairs"] == 9
     assert pair["sentence"].endswith(".") and "tuned" in pair["sentence"]
     assert h["comparison"]["horizon"] == 3000                  # time counted in evaluations, to the budget
+
+
+@pytest.mark.slow          # a local Dask cluster
+def test_a_tune_on_a_local_dask_cluster_gives_the_serial_result(first):
+    pytest.importorskip("dask.distributed")
+    from sudoku_lab.bench import Executor
+    result, _ = first
+    on_cluster = tune(given(), executor=Executor(2))
+    assert (on_cluster["elites"], on_cluster["trace"]) == (result["elites"], result["trace"])
