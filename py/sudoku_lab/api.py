@@ -29,7 +29,7 @@ from .stats import ecdf, judged
 
 __all__ = ["Generated", "Progress", "Puzzle", "PuzzleError", "Rating", "Result", "Run", "draw_board", "draw_curve",
            "draw_solved", "experiment", "generate", "list_solvers", "open_puzzle", "open_puzzles", "rate", "rows",
-           "solve", "start", "summarise"]
+           "solve", "start", "summarise", "tune"]
 
 summarise = bench.summarise
 
@@ -132,6 +132,23 @@ def experiment(puzzles: Iterable, solvers: str | Sequence[str], *, runs: int = 1
                                files=tuple(files) if any(files) else ())
     return bench.run_experiment(planned, out=str(out) if out else None, resume=resume, jobs=jobs, quiet=True,
                                 on_record=on_record)
+
+
+def tune(puzzles: Iterable, solver: str, *, max_evaluations: int, budget: int, params: dict[str, str] | None = None,
+         seed: int = 0, held_out: Iterable | None = None, held_out_runs: int = 5, out: str | os.PathLike | None = None,
+         resume: bool = False, jobs: int = 1) -> dict[str, Any]:
+    """Tune `solver`'s parameters on `puzzles` by iterated racing, as ``sudoku-lab tune`` does
+    (docs/design.md, "Tuning by racing"): `params` narrows a parameter (``"lo:hi"``, ``"a,b,c"``)
+    or fixes it (``"v"``); each run has `max_evaluations`, the tune `budget` runs in all. Returns
+    the elites (best first), the trace, a link that runs the best, and with `held_out` puzzles the
+    best against the defaults (``comparison.compare``'s figures). Raises TuneError."""
+    from . import solvers as registry
+    from .tuning import TuneInput, space, tune as race
+    named, files = _named(puzzles)
+    tuned = space(registry.get(solver).PARAMS, params or {}, solver)
+    given = TuneInput(solver, tuned, named, max_evaluations, budget, seed, tuple(files) if any(files) else ())
+    return race(given, executor=bench.Executor(jobs), out=str(out) if out else None, resume=resume,
+                held_out=_named(held_out)[0] if held_out else None, held_out_runs=held_out_runs)
 
 
 def rows(source: str | os.PathLike | Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,5 +1,5 @@
-"""``python -m sudoku_lab``: solvers, check, solve, bench, generate (docs/design.md, "Command line").
-A thin layer over the Python API (``api``: start, rate, generate) and ``bench``.
+"""``python -m sudoku_lab``: solvers, check, solve, bench, tune, generate (docs/design.md, "Command line").
+A thin layer over the Python API (``api``: start, rate, generate), ``bench`` and ``tune``.
 
 Bad input (an unreadable puzzle, an unknown solver, a bad parameter) prints one clear
 line on stderr and exits with code 2; nothing here prints a traceback at a user.
@@ -293,11 +293,11 @@ def _run_on_workers(puzzle, solver, params, seed, budget, workers, exchange):
         raise UsageError(str(exc)) from None
 
 
-def _bench_puzzles(args, seed: int) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+def _bench_puzzles(args, seed: int, command: str = "bench") -> tuple[list[tuple[str, str]], tuple[str, ...]]:
     """The puzzle files (each puzzle's file too; a bad file is skipped, said on stderr), or the
     --generate sets (instance i at p: generator seed `seed` + i)."""
     if bool(args.files) == bool(args.generate):
-        raise UsageError("bench takes puzzle FILEs (or globs) or --generate SIZE:P0:P1:STEP, one of the two")
+        raise UsageError(f"{command} takes puzzle FILEs (or globs) or --generate SIZE:P0:P1:STEP, one of the two")
     if args.generate:
         puzzles = bench.generated_puzzles(args.generate, args.instances, seed)
         return (puzzles[:args.limit] if args.limit else puzzles), ()
@@ -364,14 +364,121 @@ def cmd_bench(args) -> int:
     return 0
 
 
-def _interrupted(args, total: int) -> str:
-    """An interrupted bench in one line: the runs its --out file holds and the command that
-    continues it (the same arguments with --resume)."""
+def _interrupted(args, total: int, saved: int | None = None) -> str:
+    """An interrupted bench or tune in one line: the runs its --out file holds and the command
+    that continues it (the same arguments with --resume)."""
     if not args.out:
         return "interrupted: no run was saved (--out FILE keeps each run as it ends; --resume continues the file)"
-    saved = len(bench.read_records(args.out)) if Path(args.out).exists() else 0
+    if saved is None:
+        saved = len(bench.read_records(args.out)) if Path(args.out).exists() else 0
     again = [a for a in args.argv if a != "--resume"] + ["--resume"]
     return f"interrupted: {saved} of {total} runs saved in {args.out}; to continue: {PROG} {shlex.join(again)}"
+
+
+def _whole(raw: str, flag: str, least: int = 1) -> int:
+    """A whole-number option (--budget, --held-out-runs, …) of at least `least`, in one line if not."""
+    if not raw.isdigit() or int(raw) < least:
+        raise UsageError(f"{flag} must be a whole number of at least {least}; got {values.quote(raw)}")
+    return int(raw)
+
+
+def _held_out(args, seed: int, training: int) -> list[tuple[str, str]] | None:
+    """The held-out puzzles: files, or generated sets whose seeds start past the training set's."""
+    if not args.held_out and not args.held_out_generate:
+        return None
+    first = _seed(args.held_out_seed) if args.held_out_seed is not None else seed + training
+    given = argparse.Namespace(files=args.held_out, generate=args.held_out_generate, limit=0,
+                               instances=_whole(args.held_out_instances, "--held-out-instances"))
+    try:
+        return _bench_puzzles(given, first, "--held-out")[0]
+    except bench.BenchError as exc:
+        raise UsageError(f"--held-out: {exc}") from None
+
+
+def _tune_input(args):
+    """The tune's inputs from the command line, each refused in one line naming its flag."""
+    from .tuning import TuneError, TuneInput, least_budget, space
+    seed = _seed(args.seed)
+    if args.max_evaluations is None:
+        raise UsageError("tune needs --max-evaluations E (each run's budget: a run's outcome then does not depend on the load)")
+    evaluations = _count(args.max_evaluations, "evaluation budget")
+    try:
+        puzzles, files = _bench_puzzles(args, seed, "tune")
+        module = solvers.get(args.solver)
+        tuned = space(module.PARAMS, _params(args.param), args.solver)
+    except (bench.BenchError, TuneError, solvers.SolverError) as exc:
+        raise UsageError(str(exc)) from None
+    least = least_budget(len(tuned.params))
+    budget = _whole(args.budget, "--budget", least)
+    given = TuneInput(args.solver, tuned, puzzles, evaluations, budget, seed, files)
+    return given, _held_out(args, seed, args.instances if args.generate else 0)
+
+
+def cmd_tune(args) -> int:
+    from .tuning import TuneError, tune
+    given, held_out = _tune_input(args)
+    runs = _whole(args.held_out_runs, "--held-out-runs")
+    if args.resume and not args.out:
+        raise UsageError("--resume needs --out FILE (the trace to continue)")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1; got {args.jobs}")
+    bar, saved = bench.driver.progress_bar(given.budget, 0, args.quiet), [0]
+
+    def on_run(rec):
+        saved[0] += 1
+        bar.update(1)
+    try:
+        result = tune(given, executor=bench.Executor(args.jobs, args.scheduler), out=args.out, resume=args.resume,
+                      held_out=held_out, held_out_runs=runs, on_run=on_run)
+    except (TuneError, bench.BenchError) as exc:
+        raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        print(_interrupted(args, given.budget, _traced_runs(args.out)), file=sys.stderr)
+        return 130
+    finally:
+        bar.close()
+    print(json.dumps(result) if args.json else "\n".join(tune_lines(result)))
+    return 0
+
+
+def _traced_runs(path: str | None) -> int:
+    """The runs a trace file holds (an interrupted tune's message)."""
+    if not path or not Path(path).exists():
+        return 0
+    return sum(1 for line in Path(path).read_text().splitlines() if line.startswith('{"run"'))
+
+
+def _config_text(params: dict, tuned: list[dict]) -> str:
+    return " ".join(f"{p['name']}={values.fmt(params[p['name']])}" for p in tuned)
+
+
+def tune_lines(result: dict) -> list[str]:
+    """A tune's result as text: the plan, the elites, the eliminations, the link, the held-out test."""
+    tuned, plan, budget = result["space"]["tuned"], result["plan"], result["budget"]
+    lines = [f"tune {result['solver']}: {plan['parameters']} parameters, {plan['iterations']} iterations planned, "
+             f"races end at {plan['survivors']} alive; {budget['used']} of {budget['runs']} runs of "
+             f"{budget['max_evaluations']:,} evaluations each", "", "elites (best first):"]
+    lines += [f"  #{e['id']:<4} mean rank {e['mean_rank']:.2f}  {e['runs']} runs  {_config_text(e['params'], tuned)}"
+              for e in result["elites"]]
+    lines += ["", "eliminations:"]
+    for ev in result["trace"]:
+        if ev["event"] == "test" and ev["eliminated"]:
+            lines.append(f"  iteration {ev['iteration']}, after {ev['instances']} instances: {ev['test']} "
+                         f"p = {ev['p']:.4f} among {len(ev['alive'])}: eliminated "
+                         + " ".join(f"#{c}" for c in ev["eliminated"]))
+        elif ev["event"] == "race":
+            lines.append(f"  iteration {ev['iteration']} ends after {ev['instances']} instances and {ev['runs']} runs; "
+                         "elites " + " ".join(f"#{e['id']}" for e in ev["elites"]))
+    if result["link"]:
+        lines += ["", f"the best, as a link (solve --link replays it): {result['link']}"]
+    held = result.get("held_out")
+    if held:
+        lines += ["", "held out: " + (held["sentence"] if held["same"] else
+                                      f"{held['puzzles']} puzzle{'s' * (held['puzzles'] > 1)} × {held['runs']} runs each, "
+                                      "time in evaluations")]
+        if not held["same"]:
+            lines += [f"  {pair['sentence']}" for pair in held["comparison"]["pairs"]]
+    return lines
 
 
 def _print_comparison(groups, max_seconds, as_json: bool) -> None:
@@ -516,6 +623,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limit", type=int, default=0, help="only the first K puzzles")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("tune", help="tune a solver's parameters by iterated racing (irace) on training puzzles")
+    p.add_argument("files", nargs="*", metavar="FILE", help="training puzzle files or globs, as bench takes them")
+    p.add_argument("--generate", action="append", default=[], metavar="SIZE:P0:P1:STEP",
+                   help="generated training puzzles instead of files (instance i: seed + i)")
+    p.add_argument("--instances", type=int, default=1, help="generated training puzzles per p")
+    p.add_argument("--solver", required=True, help="solver id (see `solvers`)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=LO:HI|A,B,C|V",
+                   help="narrow a parameter's range (lo:hi), its values (a,b,c), or fix it (v); the others are "
+                        "tuned over their specs' ranges")
+    p.add_argument("--max-evaluations", default=None, metavar="E", help="each run's evaluation budget (no time limit)")
+    p.add_argument("--budget", required=True, metavar="RUNS", help="the tune's total of runs")
+    p.add_argument("--seed", default="0", help="the tune's one seed: every run's seed and every sample derive from it")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes of a local Dask cluster (1: in this process)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster, e.g. tcp://host:8786")
+    p.add_argument("--out", metavar="FILE", help="the trace: every run and every test, JSON Lines, as they happen")
+    p.add_argument("--resume", action="store_true", help="continue FILE: its runs are kept, the tune replayed")
+    p.add_argument("--held-out", action="append", default=[], metavar="FILE",
+                   help="held-out puzzle files: the best against the defaults on them")
+    p.add_argument("--held-out-generate", action="append", default=[], metavar="SIZE:P0:P1:STEP",
+                   help="generated held-out puzzles (seeds after the training set's, or from --held-out-seed)")
+    p.add_argument("--held-out-instances", default="1", help="generated held-out puzzles per p")
+    p.add_argument("--held-out-seed", default=None, help="the held-out generator's first seed")
+    p.add_argument("--held-out-runs", default="5", help="runs of each on each held-out puzzle (default 5)")
+    p.add_argument("--limit", type=int, default=0, help="only the first K training puzzles")
+    p.add_argument("--json", action="store_true", help="one object: the elites, the trace and the statistics")
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(func=cmd_tune)
 
     p = sub.add_parser("generate", help="generate puzzles: a random full grid, round(p·N²) givens kept at random")
     p.add_argument("--size", required=True, help=f"side of the grid: {values.SENTENCES['sides']}")

@@ -107,3 +107,16 @@ def test_drawings_show_the_board_and_the_curves():
     for ln, label in zip(solved, ["alldiff_tabu", "hill_climb"]):
         runs = [r for r in records if r["solver"] == label]
         assert ln.get_ydata()[-1] == sum(r["solved"] for r in runs) / len(runs)
+
+
+def test_a_tune_gives_the_elites_the_trace_and_the_held_out_comparison():
+    """sudoku_lab.tune from Python: what `sudoku-lab tune --json` prints (tests/package/tuning/)."""
+    puzzles = [(f"9:0.3:{i}", lab.generate(9, 0.3, seed=i).puzzle) for i in range(3)]
+    fixed = {"w1": "1", "w2": "-1", "init": "greedy", "post_swap": "true", "propagate": "false"}
+    result = lab.tune(puzzles, "hill_climb", params={"plateau": "1:30", **fixed}, max_evaluations=2000, budget=60,
+                      seed=3, held_out=puzzles[:1], held_out_runs=2)
+    assert result["elites"] and result["budget"]["used"] <= 60
+    assert [p["name"] for p in result["space"]["tuned"]] == ["plateau"]
+    assert result["held_out"]["same"] or result["held_out"]["comparison"]["pairs"][0]["first"] == "tuned"
+    assert result == lab.tune(puzzles, "hill_climb", params={"plateau": "1:30", **fixed}, max_evaluations=2000,
+                              budget=60, seed=3, held_out=puzzles[:1], held_out_runs=2)

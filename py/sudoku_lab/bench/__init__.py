@@ -14,13 +14,13 @@ One module per job:
 This module re-exports their public names, so callers write ``bench.Experiment``.
 """
 
-from .cluster import batches, execute, ship_package
+from .cluster import Executor, batches, execute, ship_package
 from .driver import run_experiment
 from .output import Output, read_records
 from .plan import (RECORD_FIELDS, BenchError, Entry, Experiment, Job, PuzzleFiles, generated_puzzles, parse_entry,
                    parse_generate, read_puzzle_files, read_puzzles, record, spec_of, unnamed_entries)
 from .summary import by_entry, entry_label, summarise
 
-__all__ = ["RECORD_FIELDS", "BenchError", "Entry", "Experiment", "Job", "Output", "PuzzleFiles", "batches", "by_entry",
+__all__ = ["RECORD_FIELDS", "BenchError", "Entry", "Executor", "Experiment", "Job", "Output", "PuzzleFiles", "batches", "by_entry",
            "entry_label", "execute", "generated_puzzles", "parse_entry", "parse_generate", "read_puzzle_files",
            "read_puzzles", "read_records", "record", "run_experiment", "ship_package", "spec_of", "summarise", "unnamed_entries"]

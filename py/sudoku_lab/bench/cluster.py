@@ -1,6 +1,7 @@
 """Execution: jobs run serially in this process, on a local Dask cluster it starts and
 stops, or on an existing cluster (``scheduler=ADDRESS``), to which it first ships this
-package (:func:`ship_package`). Short runs are batched into tasks; Dask re-runs the tasks of
+package (:func:`ship_package`). :class:`Executor` keeps one such place open for several lists
+of jobs (a tune runs its races an instance at a time); :func:`execute` runs one list. Short runs are batched into tasks; Dask re-runs the tasks of
 a worker that dies. Every job seeds its own generator, so the records are the same, run for
 run, whichever way they ran.
 
@@ -52,40 +53,67 @@ def execute(jobs: list[Job], jobs_per_host: int = 1, scheduler: str | None = Non
     """Yield each job's record as it finishes: serially here (one local job and no scheduler,
     unless `dask_always`), on a local Dask cluster of `jobs_per_host` worker processes, or on
     the cluster at `scheduler`."""
-    if not uses_dask(jobs_per_host, scheduler, dask_always):
-        for job in jobs:
-            yield job.run()
-        return
-    require_dask()
-    from dask.distributed import Client, as_completed
-    cluster = None
-    try:
-        if scheduler is None:
-            cluster = local_cluster(jobs_per_host)
-            client = Client(cluster)
-            workers = jobs_per_host
-        else:
-            try:
-                client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
-            except (OSError, TimeoutError, ValueError) as exc:
-                raise BenchError(f"cannot reach the Dask scheduler at {scheduler} within {CONNECT_SECONDS} s "
-                                 f"({type(exc).__name__})") from None
-            workers = max(1, len(client.scheduler_info().get("workers", {})))
+    with Executor(jobs_per_host, scheduler, dask_always) as executor:
+        yield from executor.run(jobs)
+
+
+class Executor:
+    """Where jobs run, opened once for several batches of jobs (a tune's races run one instance
+    at a time): serially here, on a local Dask cluster it starts and stops, or on the cluster at
+    `scheduler`, to which it first ships this package."""
+
+    def __init__(self, jobs_per_host: int = 1, scheduler: str | None = None, dask_always: bool = False):
+        self.jobs_per_host, self.scheduler = jobs_per_host, scheduler
+        self.dask = uses_dask(jobs_per_host, scheduler, dask_always)
+        self.client = self.cluster = None
+        self.workers = 1
+
+    def __enter__(self) -> "Executor":
+        if not self.dask:
+            return self
+        require_dask()
+        from dask.distributed import Client
         try:
-            if scheduler is not None:
-                ship_package(client)
-            futures = [client.submit(run_batch, batch, pure=False) for batch in batches(jobs, workers)]
-            for future in as_completed(futures):
+            if self.scheduler is None:
+                self.cluster = local_cluster(self.jobs_per_host)
+                self.client = Client(self.cluster)
+                self.workers = self.jobs_per_host
+            else:
                 try:
-                    records = future.result()
-                except Exception as exc:          # a task the cluster could not run: say why in one line
-                    raise BenchError(f"the cluster could not run a batch: {one_line(exc)}") from None
-                yield from records
+                    self.client = Client(self.scheduler, timeout=f"{CONNECT_SECONDS}s")
+                except (OSError, TimeoutError, ValueError) as exc:
+                    raise BenchError(f"cannot reach the Dask scheduler at {self.scheduler} within {CONNECT_SECONDS} s "
+                                     f"({type(exc).__name__})") from None
+                self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+                ship_package(self.client)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def run(self, jobs: list[Job]) -> Iterator[dict[str, Any]]:
+        """Each job's record as it finishes."""
+        if not self.dask:
+            for job in jobs:
+                yield job.run()
+            return
+        from dask.distributed import as_completed
+        futures = [self.client.submit(run_batch, batch, pure=False) for batch in batches(jobs, self.workers)]
+        for future in as_completed(futures):
+            try:
+                records = future.result()
+            except Exception as exc:          # a task the cluster could not run: say why in one line
+                raise BenchError(f"the cluster could not run a batch: {one_line(exc)}") from None
+            yield from records
+
+    def __exit__(self, *exc) -> None:
+        try:
+            if self.client is not None:
+                self.client.close()
         finally:
-            client.close()
-    finally:
-        if cluster is not None:
-            cluster.close()
+            if self.cluster is not None:
+                self.cluster.close()
+            self.client = self.cluster = None
 
 
 def local_cluster(workers: int):

@@ -12,6 +12,20 @@ from typing import Any
 from .plan import BenchError, Experiment, record_key
 
 
+def json_objects(lines: list[str]) -> list[dict[str, Any]]:
+    """The lines that read as JSON objects; a line cut short when the machine died is left out
+    (its run reruns)."""
+    out = []
+    for line in lines:
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(obj, dict):
+            out.append(obj)
+    return out
+
+
 class Output:
     """Records appended to a JSON Lines file, one line per finished run, flushed at once."""
 
@@ -33,10 +47,7 @@ class Output:
 
     def _read_existing(self) -> list[dict[str, Any]]:
         lines = self.path.read_text().splitlines()
-        try:
-            header = json.loads(lines[0])
-        except (json.JSONDecodeError, IndexError):
-            header = {}
+        header = next(iter(json_objects(lines[:1])), {})
         if "experiment" not in header:
             raise BenchError(f"{self.path} was not written by `bench --out`: it has no experiment header")
         theirs, mine = header["experiment"], self.header["experiment"]
@@ -44,15 +55,7 @@ class Output:
             diff = [f"{k} {theirs.get(k)!r}, not {mine[k]!r}" for k in mine if theirs.get(k) != mine[k]]
             raise BenchError(f"{self.path} holds runs of another experiment ({'; '.join(diff)}); "
                              "use a new --out file")
-        out = []
-        for line in lines[1:]:
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError:
-                continue                      # a line cut short when the machine died: its run reruns
-            if isinstance(rec, dict) and all(k in rec for k in ("solver", "params", "puzzle", "seed")):
-                out.append(rec)
-        return out
+        return [rec for rec in json_objects(lines[1:]) if all(k in rec for k in ("solver", "params", "puzzle", "seed"))]
 
     def done(self) -> set[tuple[str, str, int, int]]:
         return {record_key(r) for r in self.records}
