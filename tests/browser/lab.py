@@ -45,6 +45,19 @@ class Lab:
             self.wait_board()
         return self
 
+    def change_hash(self, fragment: str):
+        """Open a link in this tab by its hash; returns once the page has handled the change
+        (at once when the page already has that hash: setting it again fires no hashchange)."""
+        # Compared and set in one task of the page: the page may rewrite its own hash (the share
+        # link) between a look from here and the change. The 10-s timer only bounds the wait if
+        # no event ever comes.
+        outcome = self.page.evaluate("""h => new Promise((done) => {
+            if (location.hash === new URL(h, location.href).hash) { done("already"); return; }
+            addEventListener("hashchange", () => setTimeout(() => done("changed"), 0), { once: true });
+            setTimeout(() => done("no hashchange in 10 s"), 10000);
+            location.hash = h; })""", fragment)
+        assert outcome in ("changed", "already"), f"opening {fragment}: {outcome}"
+
     def visit(self, url: str):
         """Open an absolute URL (a shared link) and wait for the lab to be ready."""
         self.page.goto(url)
@@ -351,19 +364,6 @@ class SharedLab(Lab):
         """Still the lab's page (a test may have gone to sources.html or another site)."""
         url = self.page.url.split("#")[0]
         return url in (self.base, self.base + "index.html")
-
-    def change_hash(self, fragment: str):
-        """Open a link in this tab by its hash; returns once the page has handled the change
-        (at once when the page already has that hash: setting it again fires no hashchange)."""
-        # Compared and set in one task of the page: the page may rewrite its own hash (the share
-        # link) between a look from here and the change. The 10-s timer only bounds the wait if
-        # no event ever comes.
-        outcome = self.page.evaluate("""h => new Promise((done) => {
-            if (location.hash === new URL(h, location.href).hash) { done("already"); return; }
-            addEventListener("hashchange", () => setTimeout(() => done("changed"), 0), { once: true });
-            setTimeout(() => done("no hashchange in 10 s"), 10000);
-            location.hash = h; })""", fragment)
-        assert outcome in ("changed", "already"), f"opening {fragment}: {outcome}"
 
     def reset(self):
         """Set the page back to a fresh page's settings (see the class's docstring)."""
