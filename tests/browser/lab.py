@@ -9,6 +9,7 @@ a test can assert the page stayed on its own origin and quiet.
 from __future__ import annotations
 
 import itertools
+import time
 
 SERIOUS = ("serious", "critical")
 _WAITS = itertools.count()          # a key for each wait_until: its looks' results in the page
@@ -44,6 +45,22 @@ class Lab:
             self.wait_state("ready", "error", timeout=60_000)
             self.wait_board()
         return self
+
+    def hold_lab_package(self):
+        """Hold the lab's package (its zip's fetch) back from this page's workers, so the page stays
+        before Ready (Python started, the lab not loaded) for as long as the test needs; returns
+        release(), which lets the held fetch go on once the worker has asked for it. Its context's
+        service workers must be blocked (`visitor(service_workers="block")`): one would serve the zip."""
+        held = []
+        self.page.context.route("**/sudoku_lab.zip*", lambda route: held.append(route))
+
+        def release(timeout: float = 120):
+            asked_by = time.monotonic() + timeout    # the worker asks once Python has started
+            while not held and time.monotonic() < asked_by:     # the route's handler runs as events are pumped
+                self.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
+            assert held, f"the worker did not ask for the lab's package within {timeout} s"
+            held[0].continue_()
+        return release
 
     def change_hash(self, fragment: str):
         """Open a link in this tab by its hash; returns once the page has handled the change
