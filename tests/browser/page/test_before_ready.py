@@ -1,10 +1,13 @@
 """The page before Ready, held there by holding back the lab's package (Python starts, the lab does
-not load): the status line says what loads and how far it is."""
+not load): the status line says what loads and how far it is, and the board, the paste box, the
+examples, Generate and the links work meanwhile."""
 
 import re
 
 import pytest
 
+from conftest import PAPERS, SIZES
+from sudoku_lab.grid import parse
 
 pytestmark = [pytest.mark.browser]
 
@@ -54,3 +57,35 @@ def test_the_status_line_says_what_loads_and_how_far_it_is(visitor):
     assert lab.wait_state("ready", timeout=60_000) == "ready"
     assert lab.console_errors == []
 
+
+def test_the_board_paste_box_examples_links_and_generate_work_before_ready(visitor):
+    """While the lab's package is held: a paste, an example and a link each show their puzzle on the
+    board at once; Generate says on the board what it makes and makes it at Ready."""
+    lab, release = held_before_ready(visitor)
+    lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    lab.page.evaluate("(t) => navigator.clipboard.writeText(t)", PAPERS["ai-escargot"])
+    lab.by("puzzle-input").fill("")
+    lab.by("puzzle-input").focus()
+    lab.page.keyboard.press("Control+V")
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').dataset.givens === '23'")
+    assert lab.givens_on_board() == parse(PAPERS["ai-escargot"]).cells.tolist()
+    lab.by("examples").select_option(label="16x16-vukr-1")
+    lab.wait_board()
+    assert lab.givens_on_board() == parse(SIZES["16x16-vukr-1"]).cells.tolist()
+    lab.change_hash(f"#p={PAPERS['sato-11-easy']}")
+    lab.wait_board()
+    assert lab.givens_on_board() == parse(PAPERS["sato-11-easy"]).cells.tolist()
+    assert lab.state() == "loading"
+    lab.by("generate-size").select_option("16")
+    lab.by("generate-p").fill("0.3")
+    lab.by("generate-seed").fill("5")
+    lab.by("generate").click()
+    lab.page.wait_for_selector('[data-testid="board-making"]:not([hidden])')
+    assert "16:0.3:5" in lab.by("board-making").inner_text() and lab.state() == "loading"
+    assert lab.error_text() == ""
+    release()
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (16:0.3:5)')", timeout=60_000)
+    lab.wait_board()
+    assert len(lab.board()) == 256 and lab.state() == "ready"
+    assert lab.console_errors == []
