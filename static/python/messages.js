@@ -100,9 +100,10 @@ export function overshootText(result, maxIterations, schema) {
     `budget: ${stepCount(result.iterations, schema)} for a budget of ${maxIterations.toLocaleString("en")}.`;
 }
 
-// a worker's loading stage (its `loading` message) in words: "worker 2 is loading numpy"
-export const STAGE_WORDS = { runtime: "is loading the Python runtime", python: "is starting Python",
-  numpy: "is loading numpy", solvers: "is loading the solvers", hello: "is reading the solvers", done: "is finishing loading" };
+// a worker's loading stage (its `loading` message) in words, as a comparison's status and lanes say
+// it: "worker 2 is loading numpy" (Python's start is part of loading the runtime; hello of finishing)
+export const STAGE_WORDS = { runtime: "is loading the Python runtime", python: "is loading the Python runtime",
+  numpy: "is loading numpy", solvers: "is loading the solvers", hello: "is finishing loading", done: "is finishing loading" };
 
 // The page's own load in the status line, from its worker's latest `loading` message (none yet:
 // null): the step under way and, for a step that fetches, how many of its bytes have come (all of
