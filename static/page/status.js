@@ -68,6 +68,7 @@ export function mountStatus(store) {
   store.on(["loading", "ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check", "watchFailure", "own"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
+    ui.status.setAttribute("aria-busy", String(state === "loading"));   // a screen reader waits for Ready, not each count
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];
   });
   store.on(["loading", "ready", "failure"], (s) => {

@@ -43,7 +43,7 @@ def test_the_status_line_says_what_loads_and_how_far_it_is(visitor):
     lab, release = held_before_ready(visitor)
     lab.page.wait_for_function("(t) => document.querySelector('[data-testid=status]').textContent === t",
                                arg=IMPORTING, timeout=120_000)
-    assert lab.state() == "loading"
+    assert lab.state() == "loading" and lab.by("status").get_attribute("aria-busy") == "true"
     sizes = lab.page.evaluate("() => fetch('static/vendor/manifest.json').then((r) => r.json()).then((m) => m.load_files)")
     python, numpy = megabytes(sizes["runtime"]), megabytes(sizes["numpy"])
     said = lab.page.evaluate("() => window.statusSaid")
@@ -55,6 +55,7 @@ def test_the_status_line_says_what_loads_and_how_far_it_is(visitor):
     assert [said.index(t) for t in whole] == sorted(said.index(t) for t in whole), said
     release()
     assert lab.wait_state("ready", timeout=60_000) == "ready"
+    assert lab.by("status").get_attribute("aria-busy") == "false"
     assert lab.console_errors == []
 
 
