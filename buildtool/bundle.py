@@ -125,6 +125,27 @@ def precache_list(pkg_sha: str, image: dict | None) -> list[list[str]]:
     return out
 
 
+# What a worker's load fetches, by the step of the load that fetches it: Python's files while
+# loadPyodide runs (pyodide.mjs and pyodide.asm.js are imported, not fetched), then numpy's wheel.
+# The worker counts their bytes as they come and says how far it is (docs/protocol.md, "Worker messages").
+LOAD_STEP_FILES = {"runtime": ["pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm"], "numpy": ["numpy"]}
+
+
+def load_files(image: dict | None) -> dict[str, dict[str, int]]:
+    """{step: {file name: bytes}} of what a worker's load fetches (LOAD_STEP_FILES, a package by its
+    wheel's name in the lock file, and the build's image of a started Python when it made one): the
+    sizes the worker's "Loading Python: 6.1 of 17.8 MB" counts against."""
+    packages = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+
+    def file_name(name: str) -> str:
+        return packages[name]["file_name"] if name in packages else name
+    out = {step: {file_name(n): (VENDOR / "pyodide" / file_name(n)).stat().st_size for n in names}
+           for step, names in LOAD_STEP_FILES.items()}
+    if image:
+        out["runtime"][image["file"]] = image["bytes"]
+    return out
+
+
 def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
     files = fetch_runtime(offline_dir, use_cdn)
     for name, path in files["pyodide"].items():
@@ -149,6 +170,7 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
         "sudoku_lab_sha256": hashlib.sha256(pkg).hexdigest(),
         "python_snapshot": image,
     }
+    manifest["load_files"] = load_files(image)
     manifest["precache"] = precache_list(manifest["sudoku_lab_sha256"], image)
     manifest["build"] = hashlib.sha256(json.dumps(manifest["precache"]).encode()).hexdigest()[:16]
     write_whole(VENDOR / "manifest.json", (json.dumps(manifest, indent=2) + "\n").encode())

@@ -14,7 +14,7 @@ const TABLE = initialSettings();    // the settings' initial values, declared on
 export const INITIAL = {
   // the runtime: readiness, the loading stage, versions, the solvers' schemas, field lists
   ready: false,
-  loading: null,                    // {stage, loaded, total} while Python loads
+  loading: null,                    // the worker's latest `loading` message while Python loads
   failure: null,                    // the runtime could not load (a message), or the worker gave up
   versions: null,
   loadTimes: null,                  // the page's worker's load in parts: {load_ms, ready_ms, resources, snapshot} of its `ready`

@@ -1,24 +1,23 @@
 // The status line, the loading bar and the versions: what the page is doing, from the state.
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
-import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart, overshootText } from "../python/messages.js";
+import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart, overshootText, loadingText } from "../python/messages.js";
 import { judges } from "../rules/table.js";
 import { clashingGivens, provenUnsolvable } from "../rules/read.js";
 import { unsolvableStatus } from "../start-check.js";
 import { AWAITS_CONSENT } from "../own/code.js";
 
 const TEXT = {
-  loading: "Loading the Python runtime…", ready: "Ready.", running: "Running…", solved: "Solved.",
+  loading: "Loading Python…", ready: "Ready.", running: "Running…", solved: "Solved.",
   stopped: "Stopped.", failed: "Not solved within the budget.", unsolvable: "No solution.", error: "Error.",
 };
-const STAGE_WORDS = { runtime: "the Python runtime", numpy: "numpy", solvers: "the solvers" };
 
 // a run on several workers that says how it went (a portfolio names its winning seed: "Portfolio runs")
 const several = (res) => !!res.kind && !!res.message;
 
 export function status(s) {
   if (s.failure) return ["error", s.failure];
-  if (!s.ready) return ["loading", ""];
+  if (!s.ready) return ["loading", loadingText(s.loading), true];
   const r = s.running;
   if (r) {
     const starting = r.phase === "starting";
@@ -66,19 +65,20 @@ export function mountStatus(store) {
   const $ = (id) => document.getElementById(id);
   const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
     versions: $("versions") };
-  store.on(["ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check", "watchFailure", "own"], (s) => {
+  store.on(["loading", "ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check", "watchFailure", "own"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
+    ui.status.setAttribute("aria-busy", String(state === "loading"));   // a screen reader waits for Ready, not each count
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];
   });
   store.on(["loading", "ready", "failure"], (s) => {
     ui.loading.hidden = s.ready;
     if (s.failure && !s.ready) { ui.label.textContent = "The Python runtime could not be loaded."; return; }
     if (!s.loading) return;
-    ui.bar.value = s.loading.loaded;
-    ui.bar.max = s.loading.total;
-    ui.label.textContent = s.loading.stage === "done" ? "Ready." :
-      `Loading ${STAGE_WORDS[s.loading.stage]} (${s.loading.loaded + 1}/${s.loading.total})…`;
+    const { loaded, total, bytes, bytes_total: of } = s.loading;
+    ui.bar.max = total;
+    ui.bar.value = loaded + (of ? bytes / of : 0);      // a step's bytes fill its share of the bar
+    ui.label.textContent = loadingText(s.loading);
   });
   store.on(["versions", "loadTimes"], (s) => {
     if (s.loadTimes) ui.versions.dataset.load = JSON.stringify(s.loadTimes);

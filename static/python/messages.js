@@ -100,9 +100,24 @@ export function overshootText(result, maxIterations, schema) {
     `budget: ${stepCount(result.iterations, schema)} for a budget of ${maxIterations.toLocaleString("en")}.`;
 }
 
-// a worker's loading stage (its `loading` message) in words: "worker 2 is loading numpy"
-export const STAGE_WORDS = { runtime: "is loading the Python runtime", numpy: "is loading numpy",
-  solvers: "is loading the solvers", done: "is finishing loading" };
+// a worker's loading stage (its `loading` message) in words, as a comparison's status and lanes say
+// it: "worker 2 is loading numpy" (Python's start is part of loading the runtime; hello of finishing)
+export const STAGE_WORDS = { runtime: "is loading the Python runtime", python: "is loading the Python runtime",
+  numpy: "is loading numpy", solvers: "is loading the solvers", hello: "is finishing loading", done: "is finishing loading" };
+
+// The page's own load in the status line, from its worker's latest `loading` message (none yet:
+// null): the step under way and, for a step that fetches, how many of its bytes have come (all of
+// them while it unpacks or compiles what came: "Loading numpy: 3.1 of 3.1 MB").
+const STEP_TEXT = { runtime: "Loading Python", python: "Starting Python", numpy: "Loading numpy",
+  solvers: "Importing the lab", hello: "Reading the lab's solvers" };
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+export function loadingText(loading) {
+  if (loading && loading.stage === "done") return "Ready.";
+  const words = STEP_TEXT[loading && loading.stage] || STEP_TEXT.runtime;
+  const { bytes, bytes_total: total } = loading || {};
+  return total > 0 ? `${words}: ${megabytes(bytes)} of ${megabytes(total)} MB` : `${words}…`;
+}
 
 // ------------------------------------------------------------------ what a visitor's worker may say
 // A visitor's worker (python/visitor.js) runs code the lab did not write, which can post anything;

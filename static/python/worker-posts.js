@@ -55,7 +55,51 @@ export function loadStopwatch(now = () => performance.now()) {
 
 const tenths = (ms) => Math.round(ms * 10) / 10;
 
-// The files a worker fetched (its resource timing entries): each one's name (the last part of its
-// path, no query), its fetch in ms, and the bytes that came over the network (0: served by a cache).
+// a fetched file's name: the last part of its URL's path, no query
+export const fileName = (url) => new URL(url).pathname.split("/").pop();
+
+// The files a worker fetched (its resource timing entries): each one's name, its fetch in ms, and
+// the bytes that came over the network (0: served by a cache).
 export const loadedResources = (entries) => entries.map((e) =>
-  ({ name: new URL(e.name).pathname.split("/").pop(), ms: tenths(e.duration), bytes: e.transferSize }));
+  ({ name: fileName(e.name), ms: tenths(e.duration), bytes: e.transferSize }));
+
+// The steps of a load, in order, as its `loading` messages name them: Python's files fetched, Python
+// started, numpy fetched and imported, the lab's package unpacked and imported, the first hello.
+export const LOAD_STEPS = Object.freeze(["runtime", "python", "numpy", "solvers", "hello"]);
+export const BYTES_EVERY_MS = 100;     // a step's bytes go to the page at most this often (its last always)
+
+// A load's `loading` messages. step(name) begins a step; fetched(file, n) counts n more bytes of a
+// file that the step under way fetches (the manifest's `load_files`: {step: {file: bytes}}) and
+// answers the message to post, or null: a file of no step or of a step gone by, or too soon after
+// the last (a file read from a cache counts as fetched: its bytes came all the same).
+export class LoadProgress {
+  constructor(loadFiles, now = () => performance.now()) {
+    Object.assign(this, { files: loadFiles || {}, now, stage: null, bytes: 0, sent: 0 });
+  }
+
+  step(stage) {
+    Object.assign(this, { stage, bytes: 0, sent: this.now() });
+    return this.message();
+  }
+
+  fetched(file, n) {
+    const sizes = this.files[this.stage];
+    if (!sizes || !Object.hasOwn(sizes, file)) return null;
+    const total = this.bytesTotal(), before = this.bytes;
+    this.bytes = Math.min(total, before + n);
+    if (this.bytes === before || (this.bytes < total && this.now() - this.sent < BYTES_EVERY_MS)) return null;
+    this.sent = this.now();
+    return this.message();
+  }
+
+  bytesTotal() {
+    return Object.values(this.files[this.stage] || {}).reduce((sum, size) => sum + size, 0);
+  }
+
+  message() {
+    const at = this.stage === "done" ? LOAD_STEPS.length : LOAD_STEPS.indexOf(this.stage);
+    const m = { type: "loading", stage: this.stage, loaded: at, total: LOAD_STEPS.length };
+    const total = this.bytesTotal();
+    return total ? { ...m, bytes: this.bytes, bytes_total: total } : m;
+  }
+}

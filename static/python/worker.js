@@ -8,11 +8,10 @@
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { VISITOR, lockDown } from "./lockdown.js";
 import { startedPython } from "./started-python.js";
-import { SUPERSEDED, doneMessage, errorWords, loadStopwatch, loadedResources, progressMessage, refusedMessage, replyMessage,
-  runErrorMessage, taskInput, thrownMessage, unknownRequest, workerFailed } from "./worker-posts.js";
+import { LoadProgress, SUPERSEDED, doneMessage, errorWords, fileName, loadStopwatch, loadedResources, progressMessage,
+  refusedMessage, replyMessage, runErrorMessage, taskInput, thrownMessage, unknownRequest, workerFailed } from "./worker-posts.js";
 
 const SLICE_SECONDS = 0.035;       // one slice of work ≈ one progress frame (~25/s)
-const STAGES = ["runtime", "numpy", "solvers"];
 
 let bridge = null;
 let pyodide = null;
@@ -37,24 +36,18 @@ const yieldToEvents = () => new Promise((resolve) => {
 
 // Loads the runtime, numpy and the lab, timing each part (the `ready` message's `load_ms`: the
 // worker's script and imports, the manifest, Pyodide's script, its WebAssembly, Python's start,
-// numpy's wheel and import, the lab's zip, its import, the first hello) and the files fetched.
+// numpy's wheel and import, the lab's zip, its import, the first hello) and the files fetched, and
+// saying how far it is (`loading`: each step, and the bytes of the files a step fetches).
 async function load() {
   const watch = loadStopwatch();
   watch.mark("worker_script");
   const base = new URL("../vendor/", import.meta.url);
-  const stage = (i) => post({ type: "loading", stage: STAGES[i], loaded: i, total: STAGES.length });
-  stage(0);
   const manifest = await (await fetch(new URL("manifest.json", base), { cache: "no-cache" })).json();
   watch.mark("manifest");
-  let snapshot;
-  ({ pyodide, snapshot } = await startPython(new URL("pyodide/", base).href, base, manifest, watch));
-  watch.mark("python_start");
-  stage(1);
-  await pyodide.loadPackage("numpy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  watch.mark("numpy_load");
-  pyodide.runPython("import numpy");            // what the lab's import would do first, timed apart
-  watch.mark("numpy_import");
-  stage(2);
+  const progress = new LoadProgress(manifest.load_files);
+  const step = (name) => post(progress.step(name));
+  const snapshot = await loadPythonWithNumpy(base, manifest, watch, progress, step);
+  step("solvers");
   const zip = await fetch(new URL(`sudoku_lab.zip?v=${manifest.sudoku_lab_sha256}`, base));
   if (!zip.ok) throw new Error(`sudoku_lab.zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/lab" });
@@ -62,10 +55,11 @@ async function load() {
   watch.mark("lab_zip");
   bridge = pyodide.pyimport("sudoku_lab.bridge");
   watch.mark("lab_import");
+  step("hello");
   const hello = JSON.parse(bridge.hello());
   watch.mark("hello");
   if (self.name === VISITOR) lockDown(self);      // before any of a visitor's code can run here
-  post({ type: "loading", stage: "done", loaded: STAGES.length, total: STAGES.length });
+  step("done");
   post({ type: "ready", versions: { pyodide: pyodide.version, ...hello.versions }, solvers: hello.solvers,
     result_fields: hello.result_fields, record_fields: hello.record_fields, templates: hello.templates,
     load_ms: watch.parts, ready_ms: watch.elapsed(), snapshot,
@@ -76,25 +70,66 @@ async function load() {
 // check and inflation), else the ordinary way; an image Pyodide refuses is dropped the same way.
 // The image's `random` is every load's, so it is seeded afresh, as a started interpreter's is.
 // Returns {pyodide, snapshot}: the `ready` message's `snapshot` is {used} and, when not used, why.
-async function startPython(indexURL, base, manifest, watch) {
+async function startPython(indexURL, base, manifest, watch, started) {
   const { image, why } = await startedPython(base, manifest.python_snapshot);
   watch.mark("snapshot");
   if (image) {
     try {
-      const started = await loadRuntime({ indexURL, _loadSnapshot: image }, watch);
-      started.runPython("import random; random.seed()");
-      return { pyodide: started, snapshot: { used: true } };
+      const python = await loadRuntime({ indexURL, _loadSnapshot: image }, watch, started);
+      python.runPython("import random; random.seed()");
+      return { pyodide: python, snapshot: { used: true } };
     } catch (e) {
-      return { pyodide: await loadRuntime({ indexURL }, watch), snapshot: { used: false, why: `Pyodide refused the image: ${e.message}` } };
+      return { pyodide: await loadRuntime({ indexURL }, watch, started), snapshot: { used: false, why: `Pyodide refused the image: ${e.message}` } };
     }
   }
-  return { pyodide: await loadRuntime({ indexURL }, watch), snapshot: { used: false, why } };
+  return { pyodide: await loadRuntime({ indexURL }, watch, started), snapshot: { used: false, why } };
+}
+
+// Pyodide, then numpy, their files' bytes counted as they come (fetch is watched only meanwhile).
+// Returns the `ready` message's `snapshot` (startPython).
+async function loadPythonWithNumpy(base, manifest, watch, progress, step) {
+  step("runtime");
+  const putBack = countFetched((file, n) => { const m = progress.fetched(file, n); if (m) post(m); });
+  let snapshot;
+  try {
+    ({ pyodide, snapshot } = await startPython(new URL("pyodide/", base).href, base, manifest, watch, () => step("python")));
+    watch.mark("python_start");
+    step("numpy");
+    await pyodide.loadPackage("numpy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+  } finally {
+    putBack();
+  }
+  watch.mark("numpy_load");
+  pyodide.runPython("import numpy");            // what the lab's import would do first, timed apart
+  watch.mark("numpy_import");
+  return snapshot;
+}
+
+// Has fetch tell onBytes(file, n) of each n bytes of every response it gives, as they come: a copy
+// of the body is read (the response itself goes on untouched, so the WebAssembly still streams into
+// its compile). Returns what puts fetch back as it was, called before anything but the load runs here.
+function countFetched(onBytes) {
+  const own = Object.hasOwn(self, "fetch");
+  const kept = self.fetch;
+  self.fetch = (...args) => kept.apply(self, args).then((response) => {
+    if (response.ok && response.body) readCopy(response.clone(), onBytes);
+    return response;
+  });
+  return () => { if (own) self.fetch = kept; else delete self.fetch; };
+}
+
+async function readCopy(copy, onBytes) {
+  const file = fileName(copy.url), reader = copy.body.getReader();
+  try {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) onBytes(file, r.value.byteLength);
+  } catch { /* the response's own reader meets the same failure, and the load says it */ }
 }
 
 // loadPyodide, its parts marked: Pyodide's script ends where it asks WebAssembly for pyodide.asm.wasm's
 // instance, and "wasm" (the file's fetch streamed into the compile, then the instance) ends as that
-// resolves. WebAssembly's own functions are put back once loadPyodide is done; they are only watched.
-async function loadRuntime(options, watch) {
+// resolves, where Python's start begins (started()). WebAssembly's own functions are put back once
+// loadPyodide is done; they are only watched.
+async function loadRuntime(options, watch, started) {
   const wasm = WebAssembly;
   const kept = { instantiateStreaming: wasm.instantiateStreaming, instantiate: wasm.instantiate };
   let asked = false;
@@ -103,7 +138,7 @@ async function loadRuntime(options, watch) {
     asked = true;
     watch.mark("runtime_script");
     const made = kept[name].apply(wasm, args);
-    made.then(() => watch.mark("wasm"), () => {});
+    made.then(() => { watch.mark("wasm"); started(); }, () => {});
     return made;
   };
   Object.assign(wasm, { instantiateStreaming: watched("instantiateStreaming"), instantiate: watched("instantiate") });

@@ -9,6 +9,7 @@ a test can assert the page stayed on its own origin and quiet.
 from __future__ import annotations
 
 import itertools
+import time
 
 SERIOUS = ("serious", "critical")
 _WAITS = itertools.count()          # a key for each wait_until: its looks' results in the page
@@ -44,6 +45,35 @@ class Lab:
             self.wait_state("ready", "error", timeout=60_000)
             self.wait_board()
         return self
+
+    def hold_lab_package(self):
+        """Hold the lab's package (its zip's fetch) back from this page's workers, so the page stays
+        before Ready (Python started, the lab not loaded) for as long as the test needs; returns
+        release(), which lets the held fetch go on once the worker has asked for it. Its context's
+        service workers must be blocked (`visitor(service_workers="block")`): one would serve the zip."""
+        held = []
+        self.page.context.route("**/sudoku_lab.zip*", lambda route: held.append(route))
+
+        def release(timeout: float = 120):
+            asked_by = time.monotonic() + timeout    # the worker asks once Python has started
+            while not held and time.monotonic() < asked_by:     # the route's handler runs as events are pumped
+                self.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
+            assert held, f"the worker did not ask for the lab's package within {timeout} s"
+            held[0].continue_()
+        return release
+
+    def change_hash(self, fragment: str):
+        """Open a link in this tab by its hash; returns once the page has handled the change
+        (at once when the page already has that hash: setting it again fires no hashchange)."""
+        # Compared and set in one task of the page: the page may rewrite its own hash (the share
+        # link) between a look from here and the change. The 10-s timer only bounds the wait if
+        # no event ever comes.
+        outcome = self.page.evaluate("""h => new Promise((done) => {
+            if (location.hash === new URL(h, location.href).hash) { done("already"); return; }
+            addEventListener("hashchange", () => setTimeout(() => done("changed"), 0), { once: true });
+            setTimeout(() => done("no hashchange in 10 s"), 10000);
+            location.hash = h; })""", fragment)
+        assert outcome in ("changed", "already"), f"opening {fragment}: {outcome}"
 
     def visit(self, url: str):
         """Open an absolute URL (a shared link) and wait for the lab to be ready."""
@@ -351,19 +381,6 @@ class SharedLab(Lab):
         """Still the lab's page (a test may have gone to sources.html or another site)."""
         url = self.page.url.split("#")[0]
         return url in (self.base, self.base + "index.html")
-
-    def change_hash(self, fragment: str):
-        """Open a link in this tab by its hash; returns once the page has handled the change
-        (at once when the page already has that hash: setting it again fires no hashchange)."""
-        # Compared and set in one task of the page: the page may rewrite its own hash (the share
-        # link) between a look from here and the change. The 10-s timer only bounds the wait if
-        # no event ever comes.
-        outcome = self.page.evaluate("""h => new Promise((done) => {
-            if (location.hash === new URL(h, location.href).hash) { done("already"); return; }
-            addEventListener("hashchange", () => setTimeout(() => done("changed"), 0), { once: true });
-            setTimeout(() => done("no hashchange in 10 s"), 10000);
-            location.hash = h; })""", fragment)
-        assert outcome in ("changed", "already"), f"opening {fragment}: {outcome}"
 
     def reset(self):
         """Set the page back to a fresh page's settings (see the class's docstring)."""

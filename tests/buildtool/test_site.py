@@ -101,6 +101,24 @@ def test_every_precache_url_is_a_file_of_the_site_with_its_hash(site):
                                                            f"static/vendor/{image['file']}?v={image['sha256']}"]
 
 
+def test_the_files_a_load_fetches_are_precached_files_of_the_site_with_their_sizes(site):
+    """The manifest's `load_files`, what the worker's "Loading Python: 6.1 of 17.8 MB" counts against:
+    Python's files (the build's image of a started Python among them), then numpy's wheel, each with
+    its size in the site, each precached."""
+    manifest = manifest_of(site)
+    load = manifest["load_files"]
+    image = manifest["python_snapshot"]["file"]
+    assert list(load) == ["runtime", "numpy"]
+    assert set(load["runtime"]) == {"pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm", image}
+    assert len(load["numpy"]) == 1 and next(iter(load["numpy"])).startswith("numpy-")
+    precached = {site_path(url) for url, _ in manifest["precache"]}
+    for files in load.values():
+        for name, size in files.items():
+            path = f"static/vendor/{name}" if name == image else f"static/vendor/pyodide/{name}"
+            assert path in precached, name
+            assert (site / path).stat().st_size == size, name
+
+
 def test_the_precache_holds_every_file_the_page_needs(site):
     """Everything but the service worker itself, the manifest (sw.js fetches it fresh and adds
     it) and the GitHub Pages marker is precached — the puzzles' sources too, which the sources

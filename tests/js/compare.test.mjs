@@ -12,6 +12,7 @@ import { badListLine, checkEntry, vetPuzzles } from "../../static/compare/check.
 import { checkStart, stopsForNoSolution } from "../../static/start-check.js";
 import { measureOf, places, placeText, rankingText, unsolvedPlaceText } from "../../static/compare/ranking.js";
 import { replayPointOf, runFragment, stopPointAfter, stopPointOf } from "../../static/rules/stop-point.js";
+import { LOAD_STEPS } from "../../static/python/worker-posts.js";
 import { tallyRuns } from "../../static/compare/tally.js";
 import { PRESETS, presetPatch } from "../../static/compare/presets.js";
 import { pointsAgainstP } from "../../static/rules/published.js";
@@ -352,4 +353,10 @@ test("the workers a comparison runs at once: a race's lanes, an experiment's poo
   assert.equal(at("experiment", { workers: "40" }), 8);
   assert.equal(at("experiment", { workers: "x" }), 1);
   assert.equal(at("solve", {}), 0);
+});
+
+test("a starting comparison says each worker's load step with 'loading', whatever step its worker is at", () => {
+  for (const stage of [...LOAD_STEPS, "done"]) {
+    assert.match(describeStartup([{ ready: false, stage }]), /^worker 1 is (loading|finishing loading)/, stage);
+  }
 });

@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 
-import { failedText, solvedAtStart } from "../../static/python/messages.js";
+import { failedText, loadingText, solvedAtStart } from "../../static/python/messages.js";
+import { LOAD_STEPS } from "../../static/python/worker-posts.js";
 import { status } from "../../static/page/status.js";
 import { INITIAL } from "../../static/state.js";
 
@@ -78,4 +79,23 @@ test("a link's code that waits for the visitor's consent: the status says it has
   assert.deepEqual(idle({ text: "def run(puzzle, params, rng):\n    yield None\n", trusted: false }),
     ["ready", "The link's code for your solver has not been allowed to run: read it, then press Run this code."]);
   assert.deepEqual(idle({ trusted: true }), ["ready", ""]);
+});
+
+test("the load in the status line: each step in words, a fetching step's bytes in MB, Ready once done", () => {
+  const loading = (stage, bytes) => ({ type: "loading", stage, loaded: 0, total: LOAD_STEPS.length, ...bytes });
+  const said = (m) => status({ ...INITIAL, ready: false, loading: m });
+  assert.deepEqual(said(null), ["loading", "Loading Python…", true]);                  // before the worker's first word
+  assert.deepEqual(said(loading("runtime", { bytes: 6_140_000, bytes_total: 12_578_487 })),
+    ["loading", "Loading Python: 6.1 of 12.6 MB", true]);
+  assert.equal(loadingText(loading("runtime", { bytes: 0, bytes_total: 12_578_487 })), "Loading Python: 0.0 of 12.6 MB");
+  assert.equal(loadingText(loading("runtime", { bytes: 12_578_487, bytes_total: 12_578_487 })), "Loading Python: 12.6 of 12.6 MB");
+  assert.equal(loadingText(loading("runtime")), "Loading Python…");                    // a manifest without sizes
+  assert.equal(loadingText(loading("python")), "Starting Python…");
+  assert.equal(loadingText(loading("numpy", { bytes: 1_250_000, bytes_total: 3_061_133 })), "Loading numpy: 1.3 of 3.1 MB");
+  assert.equal(loadingText(loading("numpy", { bytes: 3_061_133, bytes_total: 3_061_133 })), "Loading numpy: 3.1 of 3.1 MB");
+  assert.equal(loadingText(loading("solvers")), "Importing the lab…");
+  assert.equal(loadingText(loading("hello")), "Reading the lab's solvers…");
+  assert.equal(loadingText(loading("done")), "Ready.");
+  assert.deepEqual(said(loading("python")), ["loading", "Starting Python…", true]);
+  assert.equal(status({ ...INITIAL, ready: false, loading: loading("numpy"), failure: "no network" })[0], "error");
 });

@@ -4,8 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { SUPERSEDED, doneMessage, errorWords, loadStopwatch, loadedResources, progressMessage, refusedMessage, replyMessage,
-  runErrorMessage, taskInput, thrownMessage, unknownRequest, workerFailed } from "../../static/python/worker-posts.js";
+import { BYTES_EVERY_MS, LOAD_STEPS, LoadProgress, SUPERSEDED, doneMessage, errorWords, loadStopwatch, loadedResources,
+  progressMessage, refusedMessage, replyMessage, runErrorMessage, taskInput, thrownMessage, unknownRequest, workerFailed } from "../../static/python/worker-posts.js";
 import { visitorMessageProblem } from "../../static/python/messages.js";
 
 const BOARD = "1".repeat(81);
@@ -69,4 +69,38 @@ test("the files a load fetched: each one's name without its path or query, its m
   ];
   assert.deepEqual(loadedResources(entries),
     [{ name: "pyodide.asm.wasm", ms: 812.4, bytes: 8_700_300 }, { name: "sudoku_lab.zip", ms: 3.1, bytes: 0 }]);
+});
+
+const LOAD_FILES = { runtime: { "python_stdlib.zip": 2_400_000, "pyodide.asm.wasm": 9_600_000 }, numpy: { "numpy.whl": 3_000_000 } };
+
+test("a load's steps: each is posted as it begins, with its bytes of the files it fetches; done ends them", () => {
+  const progress = new LoadProgress(LOAD_FILES, () => 0);
+  assert.deepEqual(progress.step("runtime"),
+    { type: "loading", stage: "runtime", loaded: 0, total: LOAD_STEPS.length, bytes: 0, bytes_total: 12_000_000 });
+  assert.deepEqual(progress.step("python"), { type: "loading", stage: "python", loaded: 1, total: LOAD_STEPS.length });
+  assert.equal(progress.step("numpy").bytes_total, 3_000_000);
+  assert.deepEqual(["solvers", "hello", "done"].map((s) => progress.step(s).loaded), [3, 4, LOAD_STEPS.length]);
+  for (const s of [...LOAD_STEPS, "done"]) assert.equal(visitorMessageProblem(progress.step(s)), null, s);
+});
+
+test("a step's bytes: at most one message per BYTES_EVERY_MS, its last byte always; other files and steps' files not counted", () => {
+  let now = 0;
+  const progress = new LoadProgress(LOAD_FILES, () => now);
+  progress.step("runtime");
+  assert.equal(progress.fetched("python_stdlib.zip", 1_000_000), null);           // too soon after the step's own message
+  now = BYTES_EVERY_MS;
+  assert.deepEqual(progress.fetched("pyodide.asm.wasm", 500_000), progress.message());
+  assert.equal(progress.message().bytes, 1_500_000);
+  assert.equal(progress.fetched("sudoku_lab.zip", 100), null);                     // not a file of this step
+  assert.equal(progress.fetched("numpy.whl", 100), null);                          // another step's file
+  assert.equal(progress.fetched("pyodide.asm.wasm", 9_100_000), null);             // counted, not posted yet
+  assert.equal(progress.fetched("python_stdlib.zip", 1_400_000).bytes, 12_000_000); // the last byte: posted at once
+  assert.equal(progress.fetched("python_stdlib.zip", 1), null);                    // never past the total, never again
+  progress.step("python");
+  assert.equal(progress.fetched("python_stdlib.zip", 1), null);                    // a step gone by
+});
+
+test("a load without the manifest's sizes still says its steps, without bytes", () => {
+  const m = new LoadProgress(undefined, () => 0).step("runtime");
+  assert.deepEqual(m, { type: "loading", stage: "runtime", loaded: 0, total: LOAD_STEPS.length });
 });

@@ -43,8 +43,7 @@ def test_start_pressed_before_python_is_ready_runs_as_soon_as_it_is_and_stop_can
     second page Stop cancels the wait: nothing runs at ready."""
     for stop_first in (False, True):
         lab = visitor(service_workers="block")
-        held = []
-        lab.page.context.route("**/sudoku_lab.zip*", lambda route: held.append(route))
+        release = lab.hold_lab_package()
         with lab.page.expect_request("**/sudoku_lab.zip*", timeout=120_000):
             lab.open(f"#p={PAPERS['sato-11-easy']}&s=alldiff_ls&seed=1&t=60", wait_ready=False)
             lab.page.wait_for_selector('[data-testid="start"]:not([disabled])')
@@ -55,11 +54,7 @@ def test_start_pressed_before_python_is_ready_runs_as_soon_as_it_is_and_stop_can
             if stop_first:
                 lab.by("stop").click()
                 assert lab.by("start").is_enabled() and not lab.by("error").is_visible()
-        for _ in range(100):                     # its route's handler runs once events are pumped
-            if held:
-                break
-            lab.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
-        held[0].continue_()
+        release()
         if stop_first:
             assert lab.wait_state("ready", timeout=60_000) == "ready"
             assert lab.by("start").is_enabled() and lab.metric("iteration") == "–"

@@ -1,0 +1,92 @@
+"""The page before Ready, held there by holding back the lab's package (Python starts, the lab does
+not load): the status line says what loads and how far it is, and the board, the paste box, the
+examples, Generate and the links work meanwhile."""
+
+import re
+
+import pytest
+
+from conftest import PAPERS, SIZES
+from sudoku_lab.grid import parse
+
+pytestmark = [pytest.mark.browser]
+
+# Every text the status line shows, kept in the page from its first script on (each worker
+# message is a task of its own, and the observer hears the line after each task).
+RECORD_STATUS = """
+window.statusSaid = [];
+new MutationObserver(() => {
+  const line = document.querySelector('[data-testid=status]');
+  if (line && line.textContent !== window.statusSaid.at(-1)) window.statusSaid.push(line.textContent);
+}).observe(document, { childList: true, characterData: true, subtree: true });
+"""
+IMPORTING = "Importing the lab…"
+
+
+def held_before_ready(visitor, fragment: str = ""):
+    """A fresh visitor's page opened with the lab's package held back: (lab, release)."""
+    lab = visitor(service_workers="block")
+    release = lab.hold_lab_package()
+    lab.page.add_init_script(RECORD_STATUS)
+    lab.open(fragment, wait_ready=False)
+    lab.page.wait_for_selector('[data-testid="cell"]')
+    return lab, release
+
+
+def megabytes(files: dict) -> str:
+    return f"{sum(files.values()) / 1e6:.1f}"
+
+
+def test_the_status_line_says_what_loads_and_how_far_it_is(visitor):
+    """Python's files counted to their last byte (the manifest's sizes), then each step in words, in
+    the load's order; then Ready."""
+    lab, release = held_before_ready(visitor)
+    lab.page.wait_for_function("(t) => document.querySelector('[data-testid=status]').textContent === t",
+                               arg=IMPORTING, timeout=120_000)
+    assert lab.state() == "loading" and lab.by("status").get_attribute("aria-busy") == "true"
+    sizes = lab.page.evaluate("() => fetch('static/vendor/manifest.json').then((r) => r.json()).then((m) => m.load_files)")
+    python, numpy = megabytes(sizes["runtime"]), megabytes(sizes["numpy"])
+    said = lab.page.evaluate("() => window.statusSaid")
+    fetching = [t for t in said if t.startswith("Loading Python: ")]
+    counts = [float(re.fullmatch(rf"Loading Python: (\d+\.\d) of {python} MB", t).group(1)) for t in fetching]
+    assert counts[0] == 0 and counts == sorted(counts), said
+    whole = [f"Loading Python: {python} of {python} MB", "Starting Python…", f"Loading numpy: {numpy} of {numpy} MB", IMPORTING]
+    assert all(t in said for t in whole), said
+    assert [said.index(t) for t in whole] == sorted(said.index(t) for t in whole), said
+    release()
+    assert lab.wait_state("ready", timeout=60_000) == "ready"
+    assert lab.by("status").get_attribute("aria-busy") == "false"
+    assert lab.console_errors == []
+
+
+def test_the_board_paste_box_examples_links_and_generate_work_before_ready(visitor):
+    """While the lab's package is held: a paste, an example and a link each show their puzzle on the
+    board at once; Generate says on the board what it makes and makes it at Ready."""
+    lab, release = held_before_ready(visitor)
+    lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    lab.page.evaluate("(t) => navigator.clipboard.writeText(t)", PAPERS["ai-escargot"])
+    lab.by("puzzle-input").fill("")
+    lab.by("puzzle-input").focus()
+    lab.page.keyboard.press("Control+V")
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').dataset.givens === '23'")
+    assert lab.givens_on_board() == parse(PAPERS["ai-escargot"]).cells.tolist()
+    lab.by("examples").select_option(label="16x16-vukr-1")
+    lab.wait_board()
+    assert lab.givens_on_board() == parse(SIZES["16x16-vukr-1"]).cells.tolist()
+    lab.change_hash(f"#p={PAPERS['sato-11-easy']}")
+    lab.wait_board()
+    assert lab.givens_on_board() == parse(PAPERS["sato-11-easy"]).cells.tolist()
+    assert lab.state() == "loading"
+    lab.by("generate-size").select_option("16")
+    lab.by("generate-p").fill("0.3")
+    lab.by("generate-seed").fill("5")
+    lab.by("generate").click()
+    lab.page.wait_for_selector('[data-testid="board-making"]:not([hidden])')
+    assert "16:0.3:5" in lab.by("board-making").inner_text() and lab.state() == "loading"
+    assert lab.error_text() == ""
+    release()
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').textContent"
+                               ".includes('generated (16:0.3:5)')", timeout=60_000)
+    lab.wait_board()
+    assert len(lab.board()) == 256 and lab.state() == "ready"
+    assert lab.console_errors == []
