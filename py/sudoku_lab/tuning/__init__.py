@@ -12,6 +12,7 @@ One module per job:
 * :mod:`.iterate` — irace's budget split, the iterations and their elites;
 * :mod:`.trace` — the trace file, kept and replayed on resume;
 * :mod:`.driver` — a tune from its inputs: instances, seeds, runs on bench's executor, held-out test.
+* :mod:`.sliced` — a tune in slices for the page's worker: the driver replayed on the runs kept so far.
 
 Where this departs from irace, and why:
 

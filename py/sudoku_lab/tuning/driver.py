@@ -171,10 +171,11 @@ class Tune:
 
 def tune(given: TuneInput, *, executor: Executor | None = None, out: str | None = None, resume: bool = False,
          held_out: list[tuple[str, str]] | None = None, held_out_runs: int = 5,
-         on_run: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """Run a tune (its trace in `out`, continued with `resume`) and, given held-out puzzles, the
-    test of its best against the defaults; the result as JSON (docs/design.md, "Tuning by racing")."""
-    trace = Trace(out, given.describe(), resume)
+         on_run: Callable[[dict[str, Any]], None] | None = None, trace: Trace | None = None) -> dict[str, Any]:
+    """Run a tune (its trace in `out`, continued with `resume`, or the in-memory `trace` given, which
+    the caller still holds if the executor breaks off) and, given held-out puzzles, the test of its
+    best against the defaults; the result as JSON (docs/design.md, "Tuning by racing")."""
+    trace = trace or Trace(out, given.describe(), resume)
     try:
         with (executor or Executor()) as ex:
             run = Tune(given, ex, trace, on_run)
