@@ -1,54 +1,18 @@
 """A tune in slices, for the page's worker (docs/protocol.md, "Worker messages": `tune`): the
-driver is not cut apart; each part calls :func:`.driver.tune` again on an executor that keeps
-every run it has made (:class:`KeptRuns`), runs the new ones serially and breaks off when its
-slice is up. The driver then replays what it decided before, as `--resume` does, and runs on
-from where it stopped, so a tune in slices ends as the uninterrupted one: the same elites, the
-same eliminations, the same held-out runs."""
+driver's own steps (:func:`.driver.steps`, one per run) on bench's serial executor, each step
+leaving a view of the race for the page's live view (:func:`live`), so a tune in slices is the
+serial tune itself: the same elites, the same eliminations, the same held-out runs."""
 
 from __future__ import annotations
 
-import time
 from typing import Any, Generator
 
 from .. import bench, solvers, values
-from ..bench import Job
-from .driver import TuneInput, tune
+from ..bench import Executor
+from .driver import TuneInput, steps
 from .iterate import least_budget
 from .space import TuneError, space
 from .trace import Trace
-
-PART_SECONDS = 0.03         # new runs after the replay, before a part breaks off
-
-
-class Pause(Exception):
-    """A part's time is up: the tune is carried on by the next part."""
-
-
-class KeptRuns:
-    """Bench's serial executor that keeps each job's record: a job asked again is answered from
-    what it kept; a new one runs only while the part has time (at least one per part)."""
-
-    def __init__(self):
-        self.records: dict[Job, dict[str, Any]] = {}
-        self.until, self.ran = 0.0, 0
-
-    def part(self, seconds: float) -> None:
-        self.until, self.ran = time.perf_counter() + seconds, 0
-
-    def __enter__(self) -> "KeptRuns":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
-
-    def run(self, jobs: list[Job]):
-        for job in jobs:
-            if job not in self.records:
-                if self.ran and time.perf_counter() >= self.until:
-                    raise Pause
-                self.records[job] = job.run()
-                self.ran += 1
-            yield self.records[job]
 
 
 def _whole(req: dict, name: str, least: int) -> int:
@@ -102,23 +66,21 @@ def live(trace: Trace, budget: int) -> dict[str, Any]:
 
 
 def tune_steps(req: dict, progress: dict) -> Generator[None, None, dict[str, Any]]:
-    """The tune a request asks for, a part per step (each replays and runs on for PART_SECONDS);
-    `progress` holds :func:`live`'s view after each; the value is the driver's result with the
-    trace's `runs` (the records, each with its configuration, instance and iteration). Its
-    inputs are checked at once (TuneError), before the first step."""
-    return _parts(*request_input(req), progress)
+    """The tune a request asks for, a step per run; `progress` holds :func:`live`'s view after
+    each; the value is the driver's result with the trace's `runs` (the records, each with its
+    configuration, instance and iteration). Its inputs are checked at once (TuneError), before
+    the first step."""
+    return _steps(*request_input(req), progress)
 
 
-def _parts(given: TuneInput, held_out: list[tuple[str, str]] | None, runs: int,
+def _steps(given: TuneInput, held_out: list[tuple[str, str]] | None, runs: int,
            progress: dict) -> Generator[None, None, dict[str, Any]]:
-    kept = KeptRuns()
+    trace = Trace(None, given.describe())
+    tuning = steps(given, Executor(), trace, held_out, runs)
     while True:
-        kept.part(PART_SECONDS)
-        trace = Trace(None, given.describe())
         try:
-            result = tune(given, executor=kept, held_out=held_out, held_out_runs=runs, trace=trace)
-            return {**result, "runs": trace.runs}
-        except Pause:
-            progress.clear()
-            progress.update(live(trace, given.budget))
-            yield
+            next(tuning)
+        except StopIteration as done:
+            return {**done.value, "runs": trace.runs}
+        progress.update(live(trace, given.budget))
+        yield
