@@ -29,7 +29,10 @@ export function mountTune(store, worker) {
   const fields = () => ({ ...Object.fromEntries(new FormData(ui.form)), params: typed.get(ui.solver.value) });
   const mark = (field, message) => {
     ui.problem.textContent = message || "";
-    for (const el of ui.form.querySelectorAll("input")) el.toggleAttribute("aria-invalid", el.name === field);
+    for (const el of ui.form.querySelectorAll("input")) {
+      if (el.name === field) el.setAttribute("aria-invalid", "true");
+      else el.removeAttribute("aria-invalid");
+    }
   };
 
   const start = (ev) => {

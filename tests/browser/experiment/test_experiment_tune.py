@@ -53,7 +53,7 @@ def test_bad_input_is_refused_naming_the_field_and_kept(lab):
     fill_tune(lab, **{**COUNTS, "budget": "6x"})
     lab.by("tune-start").click()
     assert lab.by("tune-problem").inner_text() == 'budget: must be a whole number of at least 1; got "6x"'
-    assert lab.by("tune-budget").get_attribute("aria-invalid") is not None
+    assert lab.by("tune-budget").get_attribute("aria-invalid") == "true"
     lab.by("tune-budget").fill("3")                        # the package's own least budget: 36 for two parameters
     lab.by("tune-start").click()
     lab.wait_text("tune-problem", "budget: must be a whole number of at least 36; got 3", timeout=120_000)
@@ -61,7 +61,8 @@ def test_bad_input_is_refused_naming_the_field_and_kept(lab):
     lab.by("tune-budget").fill("60")
     lab.by("tune-start").click()
     lab.wait_text("tune-problem", "params: w1: lo must not be above hi", timeout=30_000)
-    assert lab.by("tune-param-w1").get_attribute("aria-invalid") is not None
+    assert lab.by("tune-param-w1").get_attribute("aria-invalid") == "true"
+    assert lab.by("tune-budget").get_attribute("aria-invalid") is None
     assert lab.by("tune-param-w1").input_value() == "2:1" and lab.by("tune-budget").input_value() == "60"
 
 
@@ -101,3 +102,18 @@ def test_a_seeded_tune_in_the_page_replays_the_native_one_and_its_link_opens_sol
     assert float(lab.by("param-w1").input_value()) == pytest.approx(best["w1"])
     assert lab.by("param-plateau").input_value() == str(best["plateau"])
     assert lab.by("max-evaluations").input_value() == str(COUNTS["max_evaluations"])
+
+
+def test_stop_drops_the_tune_under_way_and_a_new_one_runs(lab):
+    open_tune(lab, "light")
+    fill_tune(lab, **{**COUNTS, "budget": 5000, "held_out_instances": 0})
+    lab.by("tune-start").click()
+    lab.wait_text("tune-live", "Iteration 1 · configurations alive:", timeout=120_000)
+    lab.by("tune-stop").click()
+    assert lab.by("tune").get_attribute("data-state") == "idle" and lab.by("tune-live").inner_text() == "Stopped."
+    assert lab.by("tune-start").is_enabled() and not lab.by("tune-stop").is_enabled()
+    fill_tune(lab, **{**COUNTS, "held_out_instances": 0})
+    lab.by("tune-start").click()
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=tune]').dataset.state === 'done'",
+                               timeout=240_000)
+    assert lab.by("tune-elites").locator("li").count() >= 1
