@@ -32,7 +32,7 @@ _runs: dict[str, Stream] = {}     # one per run the worker drives (a race worker
 _members: dict[str, Member] = {}  # of those, the members of runs on several workers (several/)
 _progress: dict[str, dict] = {}   # what each task under way reports while it works (a rating's stage, nodes, seconds;
                                   # a generation's stage and cells removed)
-_tasks: dict[str, Generator] = {}  # sliced tasks under way, one per kind: "rate", "generate"
+_tasks: dict[str, Generator] = {}  # sliced tasks under way, one per kind: "rate", "generate", "tune"
 
 
 def _dump(obj: Any) -> str:
@@ -109,7 +109,8 @@ def check(text: str) -> str:
 def task_start(kind: str, arg: str) -> str:
     """Begin a sliced task, replacing any task of the same kind: ``rate`` (a puzzle's rating,
     its solution count included; `arg` the puzzle) or ``generate`` (`arg` the generator's
-    settings, ``16:0.45:7``). Each is carried on by :func:`task_advance` in slices, so it never
+    settings, ``16:0.45:7``) or ``tune`` (`arg` the request's JSON, tuning/sliced.py; scipy loaded
+    first). Each is carried on by :func:`task_advance` in slices, so it never
     holds the worker for long; the first slice is run at once."""
     _tasks.pop(kind, None)
     _progress[kind] = {}
@@ -118,19 +119,24 @@ def task_start(kind: str, arg: str) -> str:
             steps = rate_steps(parse(arg), progress=_progress[kind])
         elif kind == "generate":
             steps = generate_steps(parse_spec(arg), progress=_progress[kind])
+        elif kind == "tune":
+            from .tuning.sliced import tune_steps      # imports scipy, which the worker loads first
+            steps = tune_steps(json.loads(arg), _progress[kind])
         else:
             return _dump({"ok": False, "message": f"no task {kind!r}"})
     except PuzzleError as exc:
         return _dump(_puzzle_error(exc))
     except ValueProblem as exc:
         return _dump({"ok": False, "field": "g", "message": str(exc)})
+    except ValueError as exc:                           # a tune's TuneError: its first word names the field
+        return _dump({"ok": False, "field": str(exc).split(":")[0], "message": str(exc)})
     _tasks[kind] = steps
     return task_advance(kind, 0.0)
 
 
 def task_advance(kind: str, seconds: float) -> str:
     """Carry a task on for about `seconds` (at least one part): {ok, done: false} or
-    {ok, done: true, result} — a rating's or a generated puzzle's to_json()."""
+    {ok, done: true, result} — a rating's or a generated puzzle's to_json(), a tune's result."""
     steps = _tasks.get(kind)
     if steps is None:
         return _dump({"ok": False, "message": f"no {kind} under way"})
@@ -140,7 +146,7 @@ def task_advance(kind: str, seconds: float) -> str:
             next(steps)
         except StopIteration as done:
             del _tasks[kind]
-            result = done.value.to_json()
+            result = done.value if kind == "tune" else done.value.to_json()
             if kind == "rate":
                 result["summary"] = done.value.summary()       # the rating in words, for the page
             return _dump({"ok": True, "done": True, "result": result})

@@ -15,6 +15,7 @@ import { compareStatus } from "./status.js";
 import { mountScrollHint } from "./scroll-hint.js";
 import { mountAtlas } from "./atlas.js";
 import { mountStatistics } from "./statistics.js";
+import { mountTune } from "./tune.js";
 import { entrySchema } from "../own/texts.js";
 
 // Returns {race, experiment, onPoolStatus} (page/exports.js reads the charts; app.js tells of the pool).
@@ -33,6 +34,7 @@ export function mountCompare(store, actions, { worker, pool }) {
   mountEntries(store, actions, ui, worker);
   const run = mountRun(store, actions, ui, { pool, race, experiment });
   mountStatistics(store, { ui, worker, experiment });
+  mountTune(store, worker);
 
   // The compare-status line: where this view stands, in one word (data-state) and a sentence.
   // While Solve shows, it keeps saying where the last compare view stands (a race abandoned by a

@@ -35,8 +35,8 @@ export function thrownMessage(msg, err) {
 // the words of a slice that threw: every task under way and the run end with them
 export const workerFailed = (err) => `The worker failed: ${errorWords(err)}`;
 
-// what a sliced task starts from: a rating the puzzle's text, a generation its spec
-export const taskInput = (msg) => (msg.type === "rate" ? msg.puzzle : msg.spec);
+// what a sliced task starts from: a rating the puzzle's text, a generation its spec, a tune its request's JSON
+export const taskInput = (msg) => (msg.type === "rate" ? msg.puzzle : msg.type === "tune" ? JSON.stringify(msg) : msg.spec);
 
 // A load's stopwatch (the `ready` message's `load_ms`): mark(part) files the ms since the last mark
 // under that part's name. The first part runs from the worker's start (its clock's 0), so the parts,

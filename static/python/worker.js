@@ -18,7 +18,7 @@ let pyodide = null;
 let scipyLoaded = null;            // the promise of scipy's loading, begun by the first `compare`
 let run = null;                    // {runId, waiting?} of the run being driven, or null; a member of a run
                                    // waits at a barrier for the other members' reports (`member-settle`)
-const TASKS = ["generate", "rate"];          // sliced tasks, in the order they get the worker
+const TASKS = ["generate", "rate", "tune"];  // sliced tasks, in the order they get the worker
 const tasks = new Map();                    // kind -> requestId of the task under way
 let pumping = false;
 const pending = [];                // messages that arrived before Python was ready
@@ -225,6 +225,8 @@ function handle(msg) {
     case "rate":
     case "generate":
       return startTask(msg);
+    case "tune":                                 // a tune needs scipy (its races' tests)
+      return withScipy(msg.requestId, () => startTask(msg));
     case "compare":
       return compareEntries(msg);
     case "drop":
@@ -258,9 +260,14 @@ function startTask(msg) {
 
 // An experiment's statistics: scipy is loaded on the first (a failed loading is tried again by the next).
 function compareEntries(msg) {
+  withScipy(msg.requestId, () => reply(msg.requestId, JSON.parse(bridge.compare(JSON.stringify(msg)))));
+}
+
+// `then` once scipy is loaded; a request it fails answered so.
+function withScipy(requestId, then) {
   scipyLoaded ||= pyodide.loadPackage("scipy", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  scipyLoaded.then(() => reply(msg.requestId, JSON.parse(bridge.compare(JSON.stringify(msg)))),
-    (err) => { scipyLoaded = null; reply(msg.requestId, { ok: false, message: `scipy did not load: ${errorWords(err)}` }); });
+  scipyLoaded.then(then,
+    (err) => { scipyLoaded = null; reply(requestId, { ok: false, message: `scipy did not load: ${errorWords(err)}` }); });
 }
 
 // A task whose answer the page no longer wants.

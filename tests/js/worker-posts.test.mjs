@@ -50,6 +50,7 @@ test("a superseded task's answer, an unknown request's, and what a task starts f
   assert.deepEqual(unknownRequest("solve"), { ok: false, message: "unknown request solve" });
   assert.equal(taskInput({ type: "rate", puzzle: "1.2", spec: "9:0.4:1" }), "1.2");
   assert.equal(taskInput({ type: "generate", puzzle: "1.2", spec: "9:0.4:1" }), "9:0.4:1");
+  assert.deepEqual(JSON.parse(taskInput({ type: "tune", requestId: 3, solver: "acs", budget: 60 })), { type: "tune", requestId: 3, solver: "acs", budget: 60 });
 });
 
 test("a load's stopwatch files each part's ms since the last mark, from the worker's start, so they sum to the last", () => {

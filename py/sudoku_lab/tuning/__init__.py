@@ -11,7 +11,8 @@ One module per job:
 * :mod:`.race` — one race: a run's load-free cost, Friedman's test with Conover's post-hoc;
 * :mod:`.iterate` — irace's budget split, the iterations and their elites;
 * :mod:`.trace` — the trace file, kept and replayed on resume;
-* :mod:`.driver` — a tune from its inputs: instances, seeds, runs on bench's executor, held-out test.
+* :mod:`.driver` — a tune from its inputs, a step per run: instances, seeds, runs on bench's executor, held-out test.
+* :mod:`.sliced` — a tune in slices for the page's worker: the page's request, the driver's steps, the live view.
 
 Where this departs from irace, and why:
 

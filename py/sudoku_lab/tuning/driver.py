@@ -1,4 +1,4 @@
-"""A tune from its inputs to its result: the instance stream and every seed from the one seed,
+"""A tune from its inputs to its result, a step per run: the instance stream and every seed from the one seed,
 the runs as bench's jobs on bench's executor (serially, a local Dask cluster or a scheduler),
 each run kept in the trace and looked up there before it is run again (so a resumed tune replays
 to the same result), and the held-out test of the best against the defaults."""
@@ -8,13 +8,14 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
 import numpy as np
 
 from .. import links, solvers, values
 from ..bench import Entry, Executor, Experiment, Job
 from ..grid import parse
+from ..progress import complete
 from ..run import Budget
 from .iterate import Config, Tuner, key
 from .space import Space
@@ -105,10 +106,10 @@ class Tune:
                    (None, self.given.max_evaluations, None),
                    file=self.given.files[puzzle] if self.given.files else None)
 
-    def run(self, pairs: list[tuple[Config, int]], iteration: int) -> int:
-        """Run the pairs the trace lacks; each record goes to the trace with its configuration's id,
-        instance and iteration. Returns how many pairs were asked (the budget counts a kept run
-        too, so a resumed tune spends as the first did)."""
+    def run(self, pairs: list[tuple[Config, int]], iteration: int) -> Generator[None, None, int]:
+        """Run the pairs the trace lacks, a step per run; each record goes to the trace with its
+        configuration's id, instance and iteration. Returns how many pairs were asked (the budget
+        counts a kept run too, so a resumed tune spends as the first did)."""
         todo, tags = [], {}
         for config, i in pairs:
             if self.result(config.params, i) is None:
@@ -122,12 +123,14 @@ class Tune:
             self.trace.add_run(rec)
             if self.on_run:
                 self.on_run(rec)
+            yield
         return len(pairs)
 
-    def go(self) -> dict[str, Any]:
+    def go(self) -> Generator[None, None, dict[str, Any]]:
+        """The tune, a step per run; its result."""
         tuner = Tuner(self.given.space, self.given.budget, self.sampling, self.run, self.result, self.valid,
                       self.trace.add_event)
-        elites = tuner.tune()
+        elites = yield from tuner.tune()
         return {"solver": self.given.solver, "space": self.given.space.to_json(), "plan": tuner.plan(),
                 "budget": {"runs": self.given.budget, "used": tuner.used, "max_evaluations": self.given.max_evaluations},
                 "seed": self.given.seed, "elites": elites, "trace": list(self.trace.events),
@@ -148,10 +151,11 @@ class Tune:
         return links.encode(parse(text).to_string(), self.given.solver, seed, None, changed, generator=generator,
                             max_evaluations=self.given.max_evaluations)
 
-    def held_out(self, best: dict[str, Any], puzzles: list[tuple[str, str]], runs: int) -> dict[str, Any]:
+    def held_out(self, best: dict[str, Any], puzzles: list[tuple[str, str]],
+                 runs: int) -> Generator[None, None, dict[str, Any]]:
         """The best configuration against the defaults on held-out puzzles, `runs` seeds each (the
-        same for both, so the runs pair), compared by comparison.compare with time counted in
-        evaluations (load-free)."""
+        same for both, so the runs pair), a step per run, compared by comparison.compare with time
+        counted in evaluations (load-free)."""
         from ..comparison import compare
         defaults = self.resolved({})
         tuned = self.resolved(best)
@@ -159,7 +163,10 @@ class Tune:
             return {"same": True, "sentence": "The best configuration is the defaults: nothing to compare."}
         experiment = Experiment(puzzles, [Entry(self.given.solver, tuned), Entry(self.given.solver, defaults)], runs=runs,
                                 seed=self.held_out_seed, budget=Budget(max_evaluations=self.given.max_evaluations))
-        records = list(self.executor.run(experiment.jobs()))
+        records = []
+        for rec in self.executor.run(experiment.jobs()):
+            records.append(rec)
+            yield
         records.sort(key=lambda r: (r["puzzle"], r["seed"], key(r["params"]) != key(tuned)))
         by_evaluations = [{**r, "seconds": r["evaluations"]} for r in records]
         groups = {"tuned": [r for r in by_evaluations if r["params"] == tuned],
@@ -167,6 +174,17 @@ class Tune:
         result = compare(groups, self.given.max_evaluations)
         return {"same": False, "puzzles": len(puzzles), "runs": runs, "seed": self.held_out_seed,
                 "tuned": tuned, "defaults": defaults, "comparison": result}
+
+
+def steps(given: TuneInput, executor: Executor, trace: Trace, held_out: list[tuple[str, str]] | None = None,
+          held_out_runs: int = 5, on_run: Callable[[dict[str, Any]], None] | None = None) -> Generator[None, None, dict[str, Any]]:
+    """A tune on an open executor, a step per run (the page's worker carries it on in slices,
+    tuning/sliced.py); its result, with the held-out test when `held_out` puzzles are given."""
+    run = Tune(given, executor, trace, on_run)
+    result = yield from run.go()
+    if held_out and result["elites"]:
+        result["held_out"] = yield from run.held_out(result["elites"][0]["params"], held_out, held_out_runs)
+    return result
 
 
 def tune(given: TuneInput, *, executor: Executor | None = None, out: str | None = None, resume: bool = False,
@@ -177,10 +195,6 @@ def tune(given: TuneInput, *, executor: Executor | None = None, out: str | None 
     trace = Trace(out, given.describe(), resume)
     try:
         with (executor or Executor()) as ex:
-            run = Tune(given, ex, trace, on_run)
-            result = run.go()
-            if held_out and result["elites"]:
-                result["held_out"] = run.held_out(result["elites"][0]["params"], held_out, held_out_runs)
+            return complete(steps(given, ex, trace, held_out, held_out_runs, on_run))
     finally:
         trace.close()
-    return result

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
 import numpy as np
 
@@ -60,14 +60,14 @@ class Config:
 
 @dataclass
 class Tuner:
-    """A tune's decisions. `run(pairs, iteration)` runs the (configuration, instance) pairs that
-    have no record and returns how many pairs it was given; `result(params, i)` is a run's record or None; `valid(params)`
+    """A tune's decisions. `run(pairs, iteration)`, a generator stepping once per run, runs the
+    (configuration, instance) pairs that have no record and returns how many pairs it was given; `result(params, i)` is a run's record or None; `valid(params)`
     says whether every training puzzle takes a configuration; `on_event` receives the trace."""
 
     space: Space
     budget: int
     rng: np.random.Generator
-    run: Callable[[list[tuple["Config", int]], int], int]
+    run: Callable[[list[tuple["Config", int]], int], Generator[None, None, int]]
     result: Callable[[dict[str, Any], int], dict[str, Any] | None]
     valid: Callable[[dict[str, Any]], bool]
     on_event: Callable[[dict[str, Any]], None]
@@ -128,17 +128,17 @@ class Tuner:
             i += 1
         return i
 
-    def race(self, elites: list[int], new: list[int], budget_j: int, j: int) -> list[dict[str, Any]]:
+    def race(self, elites: list[int], new: list[int], budget_j: int, j: int) -> Generator[None, None, list[dict[str, Any]]]:
         def run(pairs, iteration):
             return self.run([(self.configs[c], i) for c, i in pairs], iteration)
         race = Race(elites + new, budget_j, self.plan()["survivors"], {c: self.seen(c) for c in elites},
                     lambda c, i: self.result(self.configs[c].params, i), run, self.on_event, iteration=j)
-        elites = race.go()
+        elites = yield from race.go()
         self.used += race.used
         return elites
 
-    def tune(self) -> list[dict[str, Any]]:
-        """Iterate until the budget is spent; the last race's elites, best first."""
+    def tune(self) -> Generator[None, None, list[dict[str, Any]]]:
+        """Iterate until the budget is spent, a step per run; the last race's elites, best first."""
         plan, elites, j = self.plan(), [], 1
         n_iter = plan["iterations"]
         while True:
@@ -152,7 +152,7 @@ class Tuner:
                 break
             self.on_event({"event": "sample", "iteration": j, "budget": budget_j,
                            "configs": [{"id": c.id, "params": c.params, "parent": c.parent} for c in new]})
-            raced = self.race([e["id"] for e in elites], [c.id for c in new], budget_j, j)
+            raced = yield from self.race([e["id"] for e in elites], [c.id for c in new], budget_j, j)
             if not raced:
                 break
             elites, j = raced, j + 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generator, Sequence
 
 import numpy as np
 from scipy import stats as st
@@ -97,15 +97,16 @@ class Race:
     """One race of configurations (by id, elites first) over the tune's instance stream.
     `seen[c]` is how many instances an elite had run before this race (it is not eliminated
     before the race has passed them); `result(c, i)` the record of c on instance i (with the
-    `iteration` it was run in), `run(pairs, iteration)` runs the (c, i) pairs that have no record
-    and returns how many pairs it was given."""
+    `iteration` it was run in), `run(pairs, iteration)` a generator that runs the (c, i) pairs that
+    have no record, stepping once per run, and returns how many pairs it was given. `go` steps
+    as `run` does, so a tune can be carried on in slices (tuning/sliced.py)."""
 
     configs: list[int]
     budget: int
     survivors: int
     seen: dict[int, int]
     result: Callable[[int, int], dict[str, Any] | None]
-    run: Callable[[list[tuple[int, int]], int], int]
+    run: Callable[[list[tuple[int, int]], int], Generator[None, None, int]]
     on_event: Callable[[dict[str, Any]], None]
     iteration: int = 1
     used: int = 0
@@ -120,14 +121,14 @@ class Race:
             return rec is not None and rec.get("iteration", 0) < self.iteration
         return [(c, i) for i in range(self.instances, upto) for c in self.alive if not earlier(c, i)]
 
-    def advance(self) -> bool:
+    def advance(self) -> Generator[None, None, bool]:
         """Run the live configurations on the next instance (the first T_FIRST at once); False
         when the race's budget cannot."""
         upto = max(self.instances + T_EACH, T_FIRST)
         todo = self.missing(upto)
         if self.used + len(todo) > self.budget:
             return False
-        self.used += self.run(todo, self.iteration)
+        self.used += yield from self.run(todo, self.iteration)
         self.instances = upto
         return True
 
@@ -143,12 +144,12 @@ class Race:
                        "p": outcome["p"], "eliminated": worse})
         self.alive = [c for c in self.alive if c not in worse]
 
-    def go(self) -> list[dict[str, Any]]:
+    def go(self) -> Generator[None, None, list[dict[str, Any]]]:
         """Race to the end; the survivors by mean rank (best first, at most `survivors`), each
         with its mean rank and the instances it ran."""
         self.alive = list(self.configs)
         while self.instances < T_FIRST or len(self.alive) > self.survivors:
-            if not self.advance():
+            if not (yield from self.advance()):
                 break
             if self.instances >= T_FIRST and (self.instances - T_FIRST) % T_EACH == 0 and len(self.alive) > 1:
                 self.test()

@@ -1,0 +1,57 @@
+// compare/tune-words.js: what the Tune panel sends and what its lines say.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, refusedField, tunable, tuneRequest, tuneExport }
+  from "../../static/compare/tune-words.js";
+
+const HILL = { id: "hill_climb", params: [
+  { name: "w1", type: "float", min: -10, max: 10 }, { name: "plateau", type: "int", min: 1, max: 10000 },
+  { name: "post_swap", type: "bool" }, { name: "init", type: "choice", choices: ["greedy", "random"] }] };
+const FIELDS = { generate: " 9:0.3:0.3:0.05 ", instances: "4", max_evaluations: "2000", budget: "60", seed: "3",
+  held_out_instances: "0", held_out_runs: "5", params: { w1: "-2:2", plateau: "1:10000", post_swap: "false,true", init: "greedy" } };
+
+test("the tunable solvers are the built-ins with parameters", () => {
+  const schemas = new Map([["a", HILL], ["exact", { id: "exact", params: [] }], ["own", { id: "own", own: true, params: [{}] }]]);
+  assert.deepEqual(tunable(schemas).map((s) => s.id), ["hill_climb"]);
+});
+
+test("a parameter's whole range is lo:hi for a number, its values for a bool or a choice", () => {
+  assert.deepEqual(HILL.params.map(fullRange), ["-10:10", "1:10000", "false,true", "greedy,random"]);
+});
+
+test("the request sends the counts as numbers and only the narrowed parameters", () => {
+  assert.deepEqual(tuneRequest(FIELDS, HILL).request, { solver: "hill_climb", params: { w1: "-2:2", init: "greedy" },
+    generate: "9:0.3:0.3:0.05", instances: 4, max_evaluations: 2000, budget: 60, seed: 3, held_out_instances: 0, held_out_runs: 5 });
+});
+
+test("a bad count or an empty parameter is refused naming its field", () => {
+  assert.deepEqual(tuneRequest({ ...FIELDS, budget: "6x" }, HILL),
+    { field: "budget", message: 'budget: must be a whole number of at least 1; got "6x"' });
+  assert.equal(tuneRequest({ ...FIELDS, held_out_runs: "0" }, HILL).field, "held_out_runs");
+  assert.equal(tuneRequest({ ...FIELDS, seed: "-1" }, HILL).field, "seed");
+  assert.equal(tuneRequest({ ...FIELDS, params: { ...FIELDS.params, plateau: " " } }, HILL).field, "plateau");
+});
+
+test("a refusal from the package names its field first, a parameter's after params", () => {
+  assert.equal(refusedField("budget: must be a whole number of at least 48; got 3"), "budget");
+  assert.equal(refusedField("params: w1: lo must not be above hi; got 2:1"), "w1");
+  assert.equal(refusedField("generate: --generate '10:0.3': size must be one of 4, 9"), "generate");
+});
+
+test("the live line, an elimination, an elite and the held-out sentences in words", () => {
+  assert.equal(liveLine({ iteration: 2, alive: [1, 3], instances: 5, runs: 30, budget: 60 }),
+    "Iteration 2 · configurations alive: 1, 3 · instances seen: 5 · runs 30 of 60");
+  assert.equal(eliminationLine({ iteration: 1, instances: 5, test: "friedman", p: 0.01467, eliminated: [2] }),
+    "Iteration 1, after 5 instances: Friedman's test, p = 0.015: configuration 2 eliminated");
+  assert.equal(eliminationLine({ iteration: 3, instances: 7, test: "wilcoxon", p: 0.0001, eliminated: [5, 6] }),
+    "Iteration 3, after 7 instances: Wilcoxon's test, p = 1.0e-4: configurations 5, 6 eliminated");
+  assert.equal(eliteLine({ id: 4, params: { w1: 0.5, init: "greedy" }, mean_rank: 1.4, runs: 8 }, 0),
+    "1. configuration 4: w1 = 0.5, init = greedy · mean rank 1.40 over 8 runs");
+  assert.deepEqual(heldOutLines(null), []);
+  assert.deepEqual(heldOutLines({ same: true, sentence: "The best is the defaults." }), ["The best is the defaults."]);
+  assert.deepEqual(heldOutLines({ same: false, comparison: { pairs: [{ sentence: "a" }, { sentence: "b" }] } }), ["a", "b"]);
+});
+
+test("the export holds the request and the result", () => {
+  assert.deepEqual(JSON.parse(tuneExport({ solver: "acs" }, { elites: [] })), { tune: { solver: "acs" }, result: { elites: [] } });
+});
