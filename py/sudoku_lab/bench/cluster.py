@@ -120,12 +120,14 @@ def local_cluster(workers: int):
     """A local Dask cluster whose worker processes ignore SIGINT: Ctrl-C in a terminal reaches the
     whole process group, and a worker it reached would print its tracebacks; this process alone
     takes the interrupt and closes the cluster (the workers inherit the ignoring when started, so
-    a Ctrl-C in the second or two the cluster takes to start is not taken)."""
+    a Ctrl-C in the second or two the cluster takes to start is not taken). Its scheduler's HTTP
+    server takes any free port (":0"): with None it still binds 8787, and another cluster on the
+    machine (a second bench, a tune) then makes it print a warning beside bench's one line."""
     from dask.distributed import LocalCluster
     main = threading.current_thread() is threading.main_thread()       # signals are the main thread's
     before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
-        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                             silence_logs=50)
     finally:
         if main:

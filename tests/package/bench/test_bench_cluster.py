@@ -104,8 +104,31 @@ def test_records_stream_to_the_file_and_a_killed_bench_resumes_with_every_job_on
     assert summary["runs"] == 12, "a finished file resumes to nothing more and the same summary"
 
 
+def dask_default_port_taken():
+    """A listener on Dask's default HTTP port, as another cluster on the machine holds it (None if
+    something already does): bench's cluster must not warn about it beside its one line."""
+    listener = socket.socket()
+    try:
+        listener.bind(("", 8787))
+        listener.listen()
+        return listener
+    except OSError:
+        listener.close()
+        return None
+
+
 def test_ctrl_c_on_a_local_cluster_is_one_line_naming_the_runs_saved_and_the_resume_command(tmp_path):
-    """Ctrl-C in a terminal reaches the whole process group: bench's Dask workers included."""
+    """Ctrl-C in a terminal reaches the whole process group: bench's Dask workers included; with
+    another cluster's port taken, still one line."""
+    taken = dask_default_port_taken()
+    try:
+        ctrl_c_on_a_local_cluster(tmp_path)
+    finally:
+        if taken:
+            taken.close()
+
+
+def ctrl_c_on_a_local_cluster(tmp_path):
     f = puzzle_file(tmp_path, [PAPERS["sato-27-medium"] + " a", PAPERS["sato-29-medium"] + " b"])
     out = tmp_path / "out.jsonl"
     args = ["bench", str(f), "--solver", "hill_climb", "--runs", "10", "--max-seconds", "0.5", "--jobs", "2",
