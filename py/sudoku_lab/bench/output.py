@@ -76,12 +76,8 @@ def read_records(path: str | Path) -> list[dict[str, Any]]:
     """The run records of a bench output or the page's export (header, summary and comparison
     lines left out), one per job."""
     seen, out = set(), []
-    for line in Path(path).read_text().splitlines():
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if not isinstance(rec, dict) or "experiment" in rec or "comparison" in rec or rec.get("summary"):
+    for rec in json_objects(Path(path).read_text().splitlines()):
+        if "experiment" in rec or "comparison" in rec or rec.get("summary"):
             continue
         key = record_key(rec)
         if key not in seen:
