@@ -71,7 +71,7 @@ async function load() {
 // The image's `random` is every load's, so it is seeded afresh, as a started interpreter's is.
 // Returns {pyodide, snapshot}: the `ready` message's `snapshot` is {used} and, when not used, why.
 async function startPython(indexURL, base, manifest, watch, started) {
-  const { image, why } = await startedPython(base, manifest.python_snapshot);
+  let { image, why } = await startedPython(base, manifest.python_snapshot);
   watch.mark("snapshot");
   if (image) {
     try {
@@ -79,7 +79,7 @@ async function startPython(indexURL, base, manifest, watch, started) {
       python.runPython("import random; random.seed()");
       return { pyodide: python, snapshot: { used: true } };
     } catch (e) {
-      return { pyodide: await loadRuntime({ indexURL }, watch, started), snapshot: { used: false, why: `Pyodide refused the image: ${e.message}` } };
+      why = `Pyodide refused the image: ${e.message}`;
     }
   }
   return { pyodide: await loadRuntime({ indexURL }, watch, started), snapshot: { used: false, why } };
