@@ -377,7 +377,7 @@ def _interrupted(args, total: int, saved: int | None = None) -> str:
 
 def _whole(raw: str, flag: str, least: int = 1) -> int:
     """A whole-number option (--budget, --held-out-runs, …) of at least `least`, in one line if not."""
-    if not raw.isdigit() or int(raw) < least:
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < least:     # "²" and "٣" are digits too
         raise UsageError(f"{flag} must be a whole number of at least {least}; got {values.quote(raw)}")
     return int(raw)
 
@@ -422,14 +422,10 @@ def cmd_tune(args) -> int:
         raise UsageError("--resume needs --out FILE (the trace to continue)")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1; got {args.jobs}")
-    bar, saved = bench.driver.progress_bar(given.budget, 0, args.quiet), [0]
-
-    def on_run(rec):
-        saved[0] += 1
-        bar.update(1)
+    bar = bench.driver.progress_bar(given.budget, 0, args.quiet)
     try:
         result = tune(given, executor=bench.Executor(args.jobs, args.scheduler), out=args.out, resume=args.resume,
-                      held_out=held_out, held_out_runs=runs, on_run=on_run)
+                      held_out=held_out, held_out_runs=runs, on_run=lambda rec: bar.update(1))
     except (TuneError, bench.BenchError) as exc:
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt:

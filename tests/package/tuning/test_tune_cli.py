@@ -45,6 +45,8 @@ def test_text_names_the_elites_the_eliminations_the_link_and_the_held_out_senten
     (["--param", "w2=1:0"], "error: --param w2: lo must not be above hi; got 1:0"),
     (["--param", "w1=0", "--param", "w1=1"], "error: 'w1' is given twice"),
     (["--budget", "20"], "error: --budget must be a whole number of at least 36; got '20'"),
+    (["--budget", "²"], "error: --budget must be a whole number of at least 36; got '²'"),
+    (["--held-out-runs", "٣"], "error: --held-out-runs must be a whole number of at least 1; got '٣'"),
     (["--held-out-runs", "0"], "error: --held-out-runs must be a whole number of at least 1; got '0'"),
     (["--resume"], "error: --resume needs --out FILE (the trace to continue)"),
     (["--held-out-generate", "9:2:1:0.1"], "error: --held-out: --generate '9:2:1:0.1': P0 must be between 0 and 1; got '2'"),
