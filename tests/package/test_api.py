@@ -3,11 +3,13 @@ and each name doing what its docstring says, through the modules that hold the r
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
+
 import pytest
 
 import sudoku_lab as lab
@@ -120,3 +122,13 @@ def test_a_tune_gives_the_elites_the_trace_and_the_held_out_comparison():
     assert result["held_out"]["same"] or result["held_out"]["comparison"]["pairs"][0]["first"] == "tuned"
     assert result == lab.tune(puzzles, "hill_climb", params={"plateau": "1:30", **fixed}, max_evaluations=2000,
                               budget=60, seed=3, held_out=puzzles[:1], held_out_runs=2)
+
+
+def test_a_tune_too_small_to_race_is_refused_not_returned_empty():
+    """A budget below what irace's first iteration needs to race two configurations ends in no
+    elite: sudoku_lab.tune refuses it, naming the field and the least budget, as the CLI and the page do."""
+    from sudoku_lab.tuning import TuneError
+    puzzles = [lab.generate(9, 0.3, seed=1).puzzle]
+    with pytest.raises(TuneError) as refused:
+        lab.tune(puzzles, "hill_climb", params={"plateau": "1:30"}, max_evaluations=100, budget=5)
+    assert re.fullmatch(r"budget: must be a whole number of at least \d+; got 5", str(refused.value))

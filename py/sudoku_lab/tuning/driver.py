@@ -17,8 +17,8 @@ from ..bench import Entry, Executor, Experiment, Job
 from ..grid import parse
 from ..progress import complete
 from ..run import Budget
-from .iterate import Config, Tuner, key
-from .space import Space
+from .iterate import Config, Tuner, key, least_budget
+from .space import Space, TuneError
 from .trace import Trace
 
 SEED_SPAN = 2**31     # run seeds are drawn below this
@@ -36,6 +36,13 @@ class TuneInput:
     budget: int
     seed: int = 0
     files: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        """The one home of the budget's floor: the first iteration must race two configurations
+        (`least_budget`), or the tune would end with no elite, whoever built it (CLI, page, API)."""
+        least = least_budget(len(self.space.params))
+        if self.budget < least:
+            raise TuneError(f"budget: must be a whole number of at least {least}; got {self.budget!r}")
 
     def describe(self) -> dict[str, Any]:
         """The trace's header: a resumed file must have been written by the same tune."""

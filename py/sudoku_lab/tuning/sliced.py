@@ -10,7 +10,6 @@ from typing import Any, Generator
 from .. import bench, solvers, values
 from ..bench import Executor
 from .driver import TuneInput, steps
-from .iterate import least_budget
 from .space import TuneError, space
 from .trace import Trace
 
@@ -39,8 +38,7 @@ def request_input(req: dict) -> tuple[TuneInput, list[tuple[str, str]] | None, i
         tuned = space(module.PARAMS, {k: str(v) for k, v in (req.get("params") or {}).items()}, req["solver"])
     except TuneError as exc:
         raise TuneError(f"params: {str(exc).removeprefix('--param').lstrip(' :')}") from None
-    budget = _whole(req, "budget", least_budget(len(tuned.params)))
-    given = TuneInput(req["solver"], tuned, puzzles, _whole(req, "max_evaluations", 1), budget, seed)
+    given = TuneInput(req["solver"], tuned, puzzles, _whole(req, "max_evaluations", 1), _whole(req, "budget", 1), seed)
     held = _whole(req, "held_out_instances", 0)
     held_out = bench.generated_puzzles([req["generate"]], held, seed + instances) if held else None
     return given, held_out, _whole(req, "held_out_runs", 1)
