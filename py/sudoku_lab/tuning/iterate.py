@@ -5,13 +5,13 @@ module decides what runs, never how."""
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator
 
 import numpy as np
 
+from ..bench.plan import params_key as key     # a configuration's identity, as bench keys its entries
 from . import sample
 from .race import Race
 from .space import Space
@@ -44,10 +44,6 @@ def least_budget(n_params: int) -> int:
     """The smallest total budget whose first iteration races two configurations or more."""
     n_iter = iterations(n_params)
     return 2 * (MU + 1) * n_iter
-
-
-def key(params: dict[str, Any]) -> str:
-    return json.dumps(params, sort_keys=True)
 
 
 @dataclass

@@ -21,6 +21,8 @@ from typing import Any, Callable, Generator, Sequence
 import numpy as np
 from scipy import stats as st
 
+from ..comparison import _finite
+
 ALPHA = 0.05          # irace's confidence 0.95
 T_FIRST = 5           # instances before the first test (irace's firstTest)
 T_EACH = 1            # instances between two tests (irace's eachTest)
@@ -60,11 +62,6 @@ def conover_pvalues(ranks: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(c["scale"] > 0, diff / c["scale"], 0.0)
     return 2 * st.t.sf(t, c["dof"])
-
-
-def _finite(x) -> float | None:
-    x = float(x)
-    return x if math.isfinite(x) else None
 
 
 def test_alive(ranks: np.ndarray, alpha: float = ALPHA) -> dict[str, Any]:
