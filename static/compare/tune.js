@@ -92,7 +92,7 @@ function showResult(ui, r) {
   ui.live.textContent = `Done: ${r.budget.used} runs of ${r.budget.runs}, ${r.trace.filter((e) => e.event === "race").length} races.`;
   ui.eliminations.replaceChildren(...eliminations.map((e) => line("li", eliminationLine(e))));
   ui.elites.replaceChildren(...r.elites.map((e, i) => line("li", eliteLine(e, i))));
-  ui.best.href = r.link ? `#${r.link.replace(/^#/, "")}` : "#";
+  ui.best.href = r.link || "#";                 // links.encode gives "#…"
   ui.best.hidden = !r.link;
   ui.heldOut.replaceChildren(...heldOutLines(r.held_out).map((s) => line("li", s)));
   ui.result.hidden = false;
