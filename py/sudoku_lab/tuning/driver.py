@@ -84,8 +84,7 @@ class Tune:
         self.sampling = np.random.default_rng(streams[1])
         self.held_out_seed = int(np.random.default_rng(streams[2]).integers(SEED_SPAN))
         self.runs = {self._key(r["params"], r["puzzle"], r["seed"]): r for r in trace.runs}
-        sizes = {parse(t).N: parse(t) for t, _ in given.puzzles}
-        self.by_size = list(sizes.values())
+        self.by_size = list({p.N: p for p in (parse(t) for t, _ in given.puzzles)}.values())   # one puzzle per size
 
     def _key(self, params: dict[str, Any], puzzle: int, seed: int) -> tuple[str, int, int]:
         return (key(params), puzzle, seed)
