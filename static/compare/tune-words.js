@@ -56,9 +56,21 @@ export function eliminationLine(e) {
 
 const valueWords = (params) => Object.entries(params).map(([k, v]) => `${k} = ${v}`).join(", ");
 
-// An elite, best first.
-export const eliteLine = (e, i) =>
-  `${i + 1}. configuration ${e.id}: ${valueWords(e.params)} · mean rank ${e.mean_rank.toFixed(2)} over ${e.runs} runs`;
+// An elite, best first (an item of the elites' numbered list, which numbers it).
+export const eliteLine = (e) =>
+  `configuration ${e.id}: ${valueWords(e.params)} · mean rank ${e.mean_rank.toFixed(2)} over ${e.runs} runs`;
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// The line of a finished tune: its runs and races, and when it left runs unused, why (irace's rule:
+// an iteration whose share of what is left holds no new configuration beside the elites ends the tune).
+export function doneLine(r) {
+  const races = r.trace.filter((e) => e.event === "race").length;
+  const line = `Done: ${r.budget.used} of ${plural(r.budget.runs, "run")} used, in ${plural(races, "race")}.`;
+  if (r.budget.used >= r.budget.runs) return line;
+  return `${line} The next iteration's share of the runs left had no room for a new configuration beside the elites; ` +
+    "a larger total lets the tune go on.";
+}
 
 // The held-out test's sentences (the package's), or none when none was asked.
 export function heldOutLines(heldOut) {

@@ -3,7 +3,7 @@
 // a link that opens Solve with the best, the held-out sentences and the tune's JSON. What it sends
 // and says is tune-words.js; every decision of the tune is the package's (tuning/).
 import { download } from "../draw/download.js";
-import { eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, refusedField, tunable, tuneExport, tuneRequest }
+import { doneLine, eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, refusedField, tunable, tuneExport, tuneRequest }
   from "./tune-words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +24,7 @@ export function mountTune(store, worker) {
   const fillParams = () => {
     const own = typed.get(ui.solver.value) || {};
     typed.set(ui.solver.value, own);
-    ui.params.replaceChildren(...schema().params.map((p) => paramField(p, own)));
+    ui.params.replaceChildren(ui.params.querySelector("legend"), ...schema().params.map((p) => paramField(p, own)));   // the legend says the syntax
   };
   const fields = () => ({ ...Object.fromEntries(new FormData(ui.form)), params: typed.get(ui.solver.value) });
   const mark = (field, message) => {
@@ -89,9 +89,9 @@ const tuneElements = () => ({ box: $("tune"), form: $("tune-form"), solver: $("t
 // A finished tune: its eliminations, elites, the link to its best and the held-out sentences.
 function showResult(ui, r) {
   const eliminations = r.trace.filter((e) => e.event === "test" && e.eliminated.length);
-  ui.live.textContent = `Done: ${r.budget.used} runs of ${r.budget.runs}, ${r.trace.filter((e) => e.event === "race").length} races.`;
+  ui.live.textContent = doneLine(r);
   ui.eliminations.replaceChildren(...eliminations.map((e) => line("li", eliminationLine(e))));
-  ui.elites.replaceChildren(...r.elites.map((e, i) => line("li", eliteLine(e, i))));
+  ui.elites.replaceChildren(...r.elites.map((e) => line("li", eliteLine(e))));
   ui.best.href = r.link || "#";                 // links.encode gives "#…"
   ui.best.hidden = !r.link;
   ui.heldOut.replaceChildren(...heldOutLines(r.held_out).map((s) => line("li", s)));

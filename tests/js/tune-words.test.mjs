@@ -1,7 +1,7 @@
 // compare/tune-words.js: what the Tune panel sends and what its lines say.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, refusedField, tunable, tuneRequest, tuneExport }
+import { doneLine, eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, refusedField, tunable, tuneRequest, tuneExport }
   from "../../static/compare/tune-words.js";
 
 const HILL = { id: "hill_climb", params: [
@@ -45,8 +45,8 @@ test("the live line, an elimination, an elite and the held-out sentences in word
     "Iteration 1, after 5 instances: Friedman's test, p = 0.015: configuration 2 eliminated");
   assert.equal(eliminationLine({ iteration: 3, instances: 7, test: "wilcoxon", p: 0.0001, eliminated: [5, 6] }),
     "Iteration 3, after 7 instances: Wilcoxon's test, p = 1.0e-4: configurations 5, 6 eliminated");
-  assert.equal(eliteLine({ id: 4, params: { w1: 0.5, init: "greedy" }, mean_rank: 1.4, runs: 8 }, 0),
-    "1. configuration 4: w1 = 0.5, init = greedy · mean rank 1.40 over 8 runs");
+  assert.equal(eliteLine({ id: 4, params: { w1: 0.5, init: "greedy" }, mean_rank: 1.4, runs: 8 }),
+    "configuration 4: w1 = 0.5, init = greedy · mean rank 1.40 over 8 runs");
   assert.deepEqual(heldOutLines(null), []);
   assert.deepEqual(heldOutLines({ same: true, sentence: "The best is the defaults." }), ["The best is the defaults."]);
   assert.deepEqual(heldOutLines({ same: false, comparison: { pairs: [{ sentence: "a" }, { sentence: "b" }] } }), ["a", "b"]);
@@ -54,4 +54,13 @@ test("the live line, an elimination, an elite and the held-out sentences in word
 
 test("the export holds the request and the result", () => {
   assert.deepEqual(JSON.parse(tuneExport({ solver: "acs" }, { elites: [] })), { tune: { solver: "acs" }, result: { elites: [] } });
+});
+
+test("a finished tune says its runs and races, and why it left runs unused", () => {
+  const race = { event: "race" };
+  assert.equal(doneLine({ budget: { used: 298, runs: 300 }, trace: [race, race, race, race] }).split(" The ")[0],
+    "Done: 298 of 300 runs used, in 4 races.");
+  assert.equal(doneLine({ budget: { used: 60, runs: 60 }, trace: [race] }), "Done: 60 of 60 runs used, in 1 race.");
+  assert.match(doneLine({ budget: { used: 10, runs: 60 }, trace: [race] }),
+    /^Done: 10 of 60 runs used, in 1 race\. The next iteration's share of the runs left had no room for a new configuration beside the elites; a larger total lets the tune go on\.$/);
 });
