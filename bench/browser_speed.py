@@ -30,6 +30,11 @@ from sudoku_lab.run import Budget, Run  # noqa: E402
 PAPERS = {name: text for text, name in read_puzzles(ROOT / "puzzles" / "papers.txt")}
 
 
+def chromium_path() -> str:
+    """Debian's Chromium, or the one CHROMIUM names."""
+    return os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
 @contextlib.contextmanager
 def lab_browser():
     """The lab served on a free loopback port and a headless Chromium: (browser, base URL)."""
@@ -39,7 +44,7 @@ def lab_browser():
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+            browser = pw.chromium.launch(executable_path=chromium_path(),
                                          args=CHROMIUM_ARGS)
             try:
                 yield browser, f"http://127.0.0.1:{httpd.server_address[1]}/"

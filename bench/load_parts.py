@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A load of the page's worker, part by part, cold and on a reload, timed in the worker itself.
 
-    .venv/bin/python bench/load_parts.py [--times 3] [--eager-wasm] [--no-snapshot]
+    .venv/bin/python bench/load_parts.py [--times 3] [--eager-wasm] [--no-snapshot] [--profile]
 
 Each time: a fresh browser context (empty HTTP cache, no service worker) opens the built page
 and waits for Ready (the cold load); once the service worker has kept the lab for offline use,
@@ -16,6 +16,10 @@ of functions at their first call): how much of the later parts was compiling sho
 (docs/architecture.md, "A started Python, kept"), so Python starts the ordinary way; its
 context runs no service worker (a worker's own fetches pass no route), so its reload is served
 by the HTTP cache alone.
+`--profile` loads each time in a browser profile of its own kept on disk, as a visitor's browser
+keeps one, rather than in a context like a private window's: V8 keeps the code it compiled for a
+WebAssembly module fetched by streaming beside the HTTP cache's copy only in such a profile, so
+only there can a reload start from it (and a third load, "return", in a new tab of that profile).
 Needs a built static/vendor/ (python3 build.py build) and Chromium.
 """
 
@@ -24,6 +28,7 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -32,6 +37,7 @@ import browser_speed  # noqa: E402
 from browser_speed import lab_browser  # noqa: E402
 
 MODES = ("cold", "reload")
+RETURN = "return"
 EAGER_WASM = "--js-flags=--no-wasm-lazy-compilation"
 READY = "[data-testid=versions][data-load]"
 KEPT_OFFLINE = "[data-testid=offline-note][data-state=ready]"
@@ -51,21 +57,34 @@ def without_image(route) -> None:
     route.fulfill(status=200, body=json.dumps(manifest), headers={"content-type": "application/json"})
 
 
-def cold_and_reload(browser, base: str, image: bool) -> dict:
-    """One cold load in a fresh context, then a reload of that page once its service worker keeps the lab."""
-    context = browser.new_context() if image else browser.new_context(service_workers="block")
-    if not image:
-        context.route("**/vendor/manifest.json*", without_image)
-    try:
-        page = context.new_page()
-        page.goto(base)
-        cold = page_load(page)
-        if image:
-            page.wait_for_selector(KEPT_OFFLINE, state="attached", timeout=180_000)
-        page.reload()
-        return {"cold": cold, "reload": page_load(page)}
-    finally:
-        context.close()
+def cold_and_reload(browser, base: str, image: bool, profile: bool = False) -> dict:
+    """One cold load in a fresh context, then a reload of that page once its service worker keeps
+    the lab; with `profile`, the context is a profile of its own on disk, and a new tab's load of
+    the lab follows (`return`)."""
+    with tempfile.TemporaryDirectory() as profile_dir:
+        if profile:
+            context = browser.browser_type.launch_persistent_context(
+                profile_dir, executable_path=browser_speed.chromium_path(), args=browser_speed.CHROMIUM_ARGS,
+                **({} if image else {"service_workers": "block"}))
+        else:
+            context = browser.new_context() if image else browser.new_context(service_workers="block")
+        if not image:
+            context.route("**/vendor/manifest.json*", without_image)
+        try:
+            page = context.new_page()
+            page.goto(base)
+            cold = page_load(page)
+            if image:
+                page.wait_for_selector(KEPT_OFFLINE, state="attached", timeout=180_000)
+            page.reload()
+            out = {"cold": cold, "reload": page_load(page)}
+            if profile:
+                tab = context.new_page()
+                tab.goto(base)
+                out[RETURN] = page_load(tab)
+            return out
+        finally:
+            context.close()
 
 
 TOTAL = "total (start to ready)"
@@ -87,19 +106,20 @@ def median_files(loads: list[dict]) -> dict:
 
 
 def print_tables(runs: list[dict]) -> None:
-    by_mode = {mode: [run[mode] for run in runs] for mode in MODES}
-    print(f"| part (median of {len(runs)}, ms) | cold | reload | cold, each | reload, each |")
-    print("|---|---:|---:|---|---|")
+    modes = [m for m in (*MODES, RETURN) if m in runs[0]]
+    by_mode = {mode: [run[mode] for run in runs] for mode in modes}
+    print(f"| part (median of {len(runs)}, ms) | " + " | ".join(modes) + " | " + " | ".join(f"{m}, each" for m in modes) + " |")
+    print("|---|" + "---:|" * len(modes) + "---|" * len(modes))
     for name in [*runs[0]["cold"]["load_ms"], TOTAL]:
-        each = {mode: [part_ms(load, name) for load in by_mode[mode]] for mode in MODES}
-        shown = [f"{statistics.median(each[m]):,.0f}" for m in MODES] + [", ".join(f"{ms:,.0f}" for ms in each[m]) for m in MODES]
+        each = {mode: [part_ms(load, name) for load in by_mode[mode]] for mode in modes}
+        shown = [f"{statistics.median(each[m]):,.0f}" for m in modes] + [", ".join(f"{ms:,.0f}" for ms in each[m]) for m in modes]
         print(f"| {name} | " + " | ".join(shown) + " |")
-    files = {mode: median_files(by_mode[mode]) for mode in MODES}
-    print("\n| file (median) | cold: ms, bytes over the network | reload: ms, bytes over the network |")
-    print("|---|---:|---:|")
+    files = {mode: median_files(by_mode[mode]) for mode in modes}
+    print("\n| file (median) | " + " | ".join(f"{m}: ms, bytes over the network" for m in modes) + " |")
+    print("|---|" + "---:|" * len(modes))
     for name in FILES:
-        shown = [f"{files[m][name][0]:,.0f} ms, {files[m][name][1]:,.0f} B" if name in files[m] else "–" for m in MODES]
-        print(f"| {name} | {shown[0]} | {shown[1]} |")
+        shown = [f"{files[m][name][0]:,.0f} ms, {files[m][name][1]:,.0f} B" if name in files[m] else "–" for m in modes]
+        print(f"| {name} | " + " | ".join(shown) + " |")
 
 
 def main() -> int:
@@ -107,12 +127,14 @@ def main() -> int:
     ap.add_argument("--times", type=int, default=3, help="cold loads, each followed by a reload")
     ap.add_argument("--eager-wasm", action="store_true", help=f"Chromium with {EAGER_WASM}")
     ap.add_argument("--no-snapshot", action="store_true", help="Python started without the build's image")
+    ap.add_argument("--profile", action="store_true",
+                    help="each time a browser profile of its own on disk (V8's code cache), and a return visit in a new tab")
     args = ap.parse_args()
     if args.eager_wasm:
         browser_speed.CHROMIUM_ARGS = [*browser_speed.CHROMIUM_ARGS, EAGER_WASM]
     print("load before:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     with lab_browser() as (browser, base):
-        runs = [cold_and_reload(browser, base, not args.no_snapshot) for _ in range(args.times)]
+        runs = [cold_and_reload(browser, base, not args.no_snapshot, args.profile) for _ in range(args.times)]
     print("load after:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(), "\n")
     print_tables(runs)
     return 0
