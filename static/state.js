@@ -48,6 +48,8 @@ export const INITIAL = {
   // what runs — one answer for the whole page: a single run, a race or an experiment
   running: null,                    // {kind, phase: "starting" | "running", detail, link}
   results: { solve: null, race: null, experiment: null },   // each view's last outcome
+  tune: null,                       // the Tune fold's last finished tune, {request, result} (compare/tune.js): the
+                                    // experiment's JSON export ends with it
   spareWorkers: 1,                  // the workers the visitor's machine affords a run (python/pool.js defaultPoolSize,
                                     // set by app.js): what a Solve's Workers "auto" may take (rules/workers.js)
   own: INITIAL_OWN,                 // the visitor's solver: {name, text, trusted, error: {message, line}, loaded} (own/code.js)

@@ -81,4 +81,5 @@ export function heldOutLines(heldOut) {
 
 // The JSON a tune's export holds: its request and the package's result (the elites, the trace's
 // events, its runs, the link, the held-out test).
-export const tuneExport = (request, result) => JSON.stringify({ tune: request, result }, null, 1);
+export const tuneDocument = (request, result) => ({ tune: request, result });
+export const tuneExport = (request, result) => JSON.stringify(tuneDocument(request, result), null, 1);

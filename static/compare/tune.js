@@ -42,6 +42,7 @@ export function mountTune(store, worker) {
     if (!request) return;
     const mine = ++asked;
     running(true);
+    store.set({ tune: null });            // the result on show is hidden: the experiment's export no longer carries it
     ui.live.textContent = "Loading scipy and starting the tune…";
     ui.eliminations.replaceChildren();
     worker.request("tune", request, (p) => mine === asked && showLive(p))
@@ -56,6 +57,7 @@ export function mountTune(store, worker) {
     if (out.superseded) return;
     if (!out.ok) { mark(refusedField(out.message), out.message); ui.live.textContent = ""; return; }
     shown = { request, result: out.result };
+    store.set({ tune: shown });
     showResult(ui, out.result);
   };
   const running = (on) => {

@@ -4,6 +4,7 @@
 import { boardToString } from "../rules/parse.js";
 import { clashingGivens } from "../rules/read.js";
 import { toJSONLines } from "../rules/records.js";
+import { tuneDocument } from "../compare/tune-words.js";
 
 export const solveResult = (s) => s.results.solve && s.results.solve.result;
 
@@ -18,10 +19,12 @@ export function runExport(s, chart) {
   return { ...Object.fromEntries(fields.map((k) => [k, result[k]])), puzzle: boardToString(s.puzzle.cells), link, chart };
 }
 
-// An experiment's JSON lines: a line per run, then the statistics, once shown, as the last line
-// (bench --json's {"comparison": …}).
-export function experimentLines(out, fields, comparison) {
-  return toJSONLines(out.records, fields) + (comparison ? `${JSON.stringify({ comparison })}\n` : "");
+// An experiment's JSON lines: a line per run, then the statistics, once shown (bench --json's
+// {"comparison": …}), then the Tune fold's last finished tune, if any (`tune`: {request, result}),
+// on one line as its own export holds it.
+export function experimentLines(out, fields, comparison, tune = null) {
+  return toJSONLines(out.records, fields) + (comparison ? `${JSON.stringify({ comparison })}\n` : "") +
+    (tune ? `${JSON.stringify(tuneDocument(tune.request, tune.result))}\n` : "");
 }
 
 // SudokuWiki's solver with a 9×9 puzzle on its board (its empty cells as 0).

@@ -25,7 +25,7 @@ export function mountExports(store, { solve, compare }) {
     const s = store.state;
     if (s.view === "experiment") {
       const out = s.results.experiment;
-      if (out) download(exportName(s, "jsonl"), experimentLines(out, s.recordFields, compare.experiment.comparison), "application/x-ndjson");
+      if (out) download(exportName(s, "jsonl"), experimentLines(out, s.recordFields, compare.experiment.comparison, s.tune), "application/x-ndjson");
       return;
     }
     const r = solveResult(s);

@@ -275,15 +275,26 @@ class Lab:
         self.page.wait_for_function("() => document.querySelector('[data-testid=compare-status]').dataset.state === 'stopped'")
 
     def export_json(self) -> tuple[list[dict], dict | None, str]:
-        """Experiment's JSON export: its run records, its statistics (the last line
-        `{"comparison": …}` once they were shown, docs/design.md; else None), and the file's name."""
+        """Experiment's JSON export: its run records, its statistics (the line `{"comparison": …}`
+        once they were shown, docs/design.md; else None), and the file's name. A finished tune's
+        line, which may follow them, is left out (`export_tune`)."""
+        lines, name = self._experiment_export()
+        if lines and "tune" in lines[-1]:
+            lines.pop()
+        comparison = lines.pop()["comparison"] if lines and "comparison" in lines[-1] else None
+        assert all("comparison" not in r and "tune" not in r for r in lines), "the statistics and a tune come after the runs"
+        return lines, comparison, name
+
+    def export_tune(self) -> dict | None:
+        """The last line of Experiment's JSON export when it is a finished tune's: {tune, result}."""
+        lines, _ = self._experiment_export()
+        return lines[-1] if lines and "tune" in lines[-1] else None
+
+    def _experiment_export(self) -> tuple[list[dict], str]:
         import json
         with self.page.expect_download() as dl:
             self.by("export-json").click()
-        lines = [json.loads(line) for line in open(dl.value.path())]
-        comparison = lines.pop()["comparison"] if lines and "comparison" in lines[-1] else None
-        assert all("comparison" not in r for r in lines), "the statistics are the last line only"
-        return lines, comparison, dl.value.suggested_filename
+        return [json.loads(line) for line in open(dl.value.path())], dl.value.suggested_filename
 
     def rows(self) -> list[dict]:
         return self.page.eval_on_selector_all('[data-testid="compare-row"]', """els => els.map(e => ({

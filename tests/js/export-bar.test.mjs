@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { barOf, experimentLines, runExport, sudokuwikiLink, viewHasResult } from "../../static/page/export-bar.js";
+import { tuneExport } from "../../static/compare/tune-words.js";
 import { INITIAL } from "../../static/state.js";
 import { parsePuzzle } from "../../static/rules/parse.js";
 
@@ -69,4 +70,13 @@ test("an experiment's JSON lines end with the statistics once they were shown", 
   const out = { records: [{ solver: "a", seed: 1, extra: 9 }, { solver: "b", seed: 2 }] };
   assert.equal(experimentLines(out, ["solver", "seed"], null), '{"solver":"a","seed":1}\n{"solver":"b","seed":2}\n');
   assert.equal(experimentLines(out, ["solver"], { pairs: [] }), '{"solver":"a"}\n{"solver":"b"}\n{"comparison":{"pairs":[]}}\n');
+});
+
+test("after a finished tune, an experiment's JSON lines end with it, its trace included, as the Tune fold exports it", () => {
+  const out = { records: [{ solver: "a", seed: 1 }] };
+  const tune = { request: { solver: "hill_climb", seed: 3 }, result: { elites: [{ id: 2 }], trace: [{ event: "test", eliminated: [1] }] } };
+  const lines = experimentLines(out, ["solver"], { pairs: [] }, tune).trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(lines, [{ solver: "a" }, { comparison: { pairs: [] } }, { tune: tune.request, result: tune.result }]);
+  assert.deepEqual(lines.at(-1), JSON.parse(tuneExport(tune.request, tune.result)));
+  assert.equal(experimentLines(out, ["solver"], null, tune).split("\n").length, 3);     // a tune without statistics
 });

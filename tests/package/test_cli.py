@@ -85,6 +85,9 @@ def test_bench_of_several_entries_ends_with_their_comparison(tmp_path):
     records = [x for x in lines if "puzzle" in x]
     (tmp_path / "printed.jsonl").write_text(printed)           # as the page's export ends: with the comparison
     assert bench.read_records(tmp_path / "printed.jsonl") == records
+    tune = {"tune": {"solver": "hill_climb", "seed": 3}, "result": {"elites": [], "trace": []}}
+    (tmp_path / "tuned.jsonl").write_text(printed + json.dumps(tune) + "\n")   # as the page's ends after a tune
+    assert bench.read_records(tmp_path / "tuned.jsonl") == records
     groups = {}
     for rec in records:
         groups.setdefault(rec["solver"], []).append(rec)

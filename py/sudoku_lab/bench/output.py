@@ -73,11 +73,11 @@ class Output:
 
 
 def read_records(path: str | Path) -> list[dict[str, Any]]:
-    """The run records of a bench output or the page's export (header, summary and comparison
-    lines left out), one per job."""
+    """The run records of a bench output or the page's export (header, summary, comparison and
+    tune lines left out), one per job."""
     seen, out = set(), []
     for rec in json_objects(Path(path).read_text().splitlines()):
-        if "experiment" in rec or "comparison" in rec or rec.get("summary"):
+        if "experiment" in rec or "comparison" in rec or "tune" in rec or rec.get("summary"):
             continue
         key = record_key(rec)
         if key not in seen:

@@ -1,13 +1,14 @@
 """Tuning by racing in the page (docs/page.md, "Tune"): a seeded tiny tune on the page's worker,
 its live view seen as it went, replays exactly the native one (sudoku_lab.api.tune with the
 same inputs: the same elites, eliminations, trace, link and held-out sentences), its export
-carries the trace, and its link opens Solve with the best configuration; bad input is refused
+carries the trace, so does the experiment's JSON export after it, and its link opens Solve with the best configuration; bad input is refused
 naming the field, with what was typed kept."""
 
 import json
 
 import pytest
 
+from conftest import PAPERS
 from sudoku_lab import api, bench
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
@@ -97,6 +98,15 @@ def test_a_seeded_tune_in_the_page_replays_the_native_one_and_its_link_opens_sol
     assert any(text.startswith("Iteration 1 · configurations alive:") for text in live)
     assert lab.by("tune-live").inner_text().startswith(
         f"Done: {expected['budget']['used']} of {expected['budget']['runs']} runs used, in ")
+
+    # the experiment's own export ends with the tune, as the fold's export holds it
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=experiment&t=5&e=hill_climb:1&runs=1&ps=current")
+    lab.by("workers").fill("1")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done(timeout=60_000)
+    assert lab.export_tune() == shown
+    records, _, _ = lab.export_json()
+    assert [r["solver"] for r in records] == ["hill_climb"]
 
     best = expected["elites"][0]["params"]
     lab.by("tune-best").click()
