@@ -45,7 +45,7 @@ async function load() {
   const manifest = await (await fetch(new URL("manifest.json", base), { cache: "no-cache" })).json();
   watch.mark("manifest");
   const progress = new LoadProgress(manifest.load_files);
-  const step = (name) => post(progress.step(name));
+  const step = (name) => progress.step(name).forEach(post);
   const snapshot = await loadPythonWithNumpy(base, manifest, watch, progress, step);
   step("solvers");
   const zip = await fetch(new URL(`sudoku_lab.zip?v=${manifest.sudoku_lab_sha256}`, base));
