@@ -12,7 +12,6 @@ const line = (tag, text) => Object.assign(document.createElement(tag), { textCon
 export function mountTune(store, worker) {
   const ui = tuneElements();
   const typed = new Map();              // solver id -> {param: text}: what was typed stays when the solver changes
-  let shown = null;                     // {request, result} of the tune on show
   let asked = 0;                        // the tune under way's number (a newer one supersedes it)
 
   const schema = () => store.state.schemas.get(ui.solver.value);
@@ -56,8 +55,7 @@ export function mountTune(store, worker) {
     running(false);
     if (out.superseded) return;
     if (!out.ok) { mark(refusedField(out.message), out.message); ui.live.textContent = ""; return; }
-    shown = { request, result: out.result };
-    store.set({ tune: shown });
+    store.set({ tune: { request, result: out.result } });      // the tune on show (state.js)
     showResult(ui, out.result);
   };
   const running = (on) => {
@@ -77,8 +75,10 @@ export function mountTune(store, worker) {
   ui.solver.addEventListener("change", fillParams);
   ui.form.addEventListener("submit", start);
   ui.stop.addEventListener("click", stop);
-  ui.exportButton.addEventListener("click", () => shown &&
-    download(`tune-${shown.request.solver}.json`, tuneExport(shown.request, shown.result), "application/json"));
+  ui.exportButton.addEventListener("click", () => {
+    const { tune } = store.state;
+    if (tune) download(`tune-${tune.request.solver}.json`, tuneExport(tune.request, tune.result), "application/json");
+  });
   store.on(["schemas", "ready"], fillSolvers);
   store.on(["view"], (s) => { ui.box.hidden = s.view !== "experiment"; });
 }
