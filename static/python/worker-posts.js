@@ -71,10 +71,10 @@ export const BYTES_EVERY_MS = 100;     // a step's bytes go to the page at most 
 // A load's `loading` messages. step(name) begins a step and answers the messages to post: the step
 // gone by at its last byte first, when its count had not come to it (its files were all read, since
 // the next step needs them, but the copy that counts them can lag behind), then the new step's.
-// fetched(file, n) counts n more bytes of a
-// file that the step under way fetches (the manifest's `load_files`: {step: {file: bytes}}) and
-// answers the message to post, or null: a file of no step or of a step gone by, or too soon after
-// the last (a file read from a cache counts as fetched: its bytes came all the same).
+// fetched(file, n) counts n more bytes of a file that the step under way fetches (the manifest's
+// `load_files`: {step: {file: bytes}}) and answers the message to post, or null: a file of no step
+// or of a step gone by, or too soon after the last (a file read from a cache counts as fetched: its
+// bytes came all the same).
 export class LoadProgress {
   constructor(loadFiles, now = () => performance.now()) {
     Object.assign(this, { files: loadFiles || {}, now, stage: null, bytes: 0, sent: 0 });
