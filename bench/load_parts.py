@@ -24,6 +24,7 @@ Needs a built static/vendor/ (python3 build.py build) and Chromium.
 """
 
 import argparse
+import contextlib
 import json
 import statistics
 import subprocess
@@ -57,27 +58,34 @@ def without_image(route) -> None:
     route.fulfill(status=200, body=json.dumps(manifest), headers={"content-type": "application/json"})
 
 
+def open_context(browser, image: bool, profile_dir: str | None):
+    """A fresh browser context: like a private window's, or with `profile_dir` a profile on disk.
+    Without `image`, no service worker, and the manifest served without the image."""
+    options = {} if image else {"service_workers": "block"}
+    if profile_dir:
+        context = browser.browser_type.launch_persistent_context(
+            profile_dir, executable_path=browser_speed.chromium_path(), args=browser_speed.CHROMIUM_ARGS, **options)
+    else:
+        context = browser.new_context(**options)
+    if not image:
+        context.route("**/vendor/manifest.json*", without_image)
+    return context
+
+
 def cold_and_reload(browser, base: str, image: bool, profile: bool = False) -> dict:
     """One cold load in a fresh context, then a reload of that page once its service worker keeps
     the lab; with `profile`, the context is a profile of its own on disk, and a new tab's load of
     the lab follows (`return`)."""
-    with tempfile.TemporaryDirectory() as profile_dir:
-        if profile:
-            context = browser.browser_type.launch_persistent_context(
-                profile_dir, executable_path=browser_speed.chromium_path(), args=browser_speed.CHROMIUM_ARGS,
-                **({} if image else {"service_workers": "block"}))
-        else:
-            context = browser.new_context() if image else browser.new_context(service_workers="block")
-        if not image:
-            context.route("**/vendor/manifest.json*", without_image)
+    with tempfile.TemporaryDirectory() if profile else contextlib.nullcontext() as profile_dir:
+        context = open_context(browser, image, profile_dir)
         try:
             page = context.new_page()
             page.goto(base)
-            cold = page_load(page)
+            out = {"cold": page_load(page)}
             if image:
                 page.wait_for_selector(KEPT_OFFLINE, state="attached", timeout=180_000)
             page.reload()
-            out = {"cold": cold, "reload": page_load(page)}
+            out["reload"] = page_load(page)
             if profile:
                 tab = context.new_page()
                 tab.goto(base)
