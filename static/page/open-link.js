@@ -16,6 +16,8 @@ import { generatorForm, linkCompare, linkSettings, linkSolver, linkView, whatThe
 
 // the notice over a link's problems
 const LINK_PROBLEMS = "This link has settings that cannot be used (the others are kept). Fix the marked ones before starting:";
+// the problem of a link that names no puzzle, said where the page keeps the one it showed (openPuzzle)
+const KEPT_PUZZLE = "there is no puzzle in this link (p=… or g=…): the board keeps the one you had; Load it to run it";
 const SETS = { puzzleSets: Object.keys(PUZZLE_SETS), presets: PRESETS.map((p) => p.id) };
 
 export function mountLinks(store, actions, generator) {
@@ -34,7 +36,7 @@ export function mountLinks(store, actions, generator) {
     const s = store.state;
     // what needs no schemas: the puzzle, the seed, the time limit, the view
     const first = pending.compare ? decodeCompareLink(hash, new Map(), SETS) : decodeState(hash);
-    openPuzzle(store, actions, generator, first);
+    openPuzzle(store, actions, generator, first, namesAPuzzle(q));
     store.set({ settings: linkSettings(s.settings, first, pending.compare), view: linkView(first, pending.compare, s.view) });
     if (store.state.ready) applyRest();
     else reportLinkProblems(store, actions, withoutSchemaKeys(first.problems), pending);
@@ -62,8 +64,10 @@ export function mountLinks(store, actions, generator) {
 }
 
 // A link's puzzle onto the board, or its generator's settings made into one by Python; a bad
-// one leaves no puzzle, rather than one the link did not name.
-function openPuzzle(store, actions, generator, first) {
+// one leaves no puzzle, rather than one the link did not name. A link that names none (`named`
+// false) leaves the board and the box as they were: nothing typed is lost, and its problem on p
+// keeps Start from running that puzzle until the visitor loads it (docs/page.md, "The page").
+function openPuzzle(store, actions, generator, first, named) {
   if (first.puzzle) {
     store.set({ paste: boardToString(first.puzzle.cells) });
     actions.setPuzzle(first.puzzle);
@@ -71,7 +75,7 @@ function openPuzzle(store, actions, generator, first) {
     const spec = parseSpec(first.generator);
     store.set({ generator: generatorForm(spec) });
     generator.generate(spec);
-  } else if (first.problems.has("p") || first.problems.has("g")) {
+  } else if (named && (first.problems.has("p") || first.problems.has("g"))) {
     actions.setPuzzle(null);
     store.set({ paste: "" });                // nor does the box show one (a bad p= puts its text back: whatTheLinkSaid)
   }
@@ -97,13 +101,17 @@ function applyWithSchemas(store, { hash, compare }) {
 // A link's problems marked on their fields, each showing what the link said, and said in the
 // notice; the problems read against the schemas are replaced, the others kept.
 function reportLinkProblems(store, actions, problems, link) {
-  const said = whatTheLinkSaid(store.state, problems, link);
+  const kept = problems.has("p") && store.state.puzzle && !namesAPuzzle(new URLSearchParams(link.hash.replace(/^#/, "")));
+  const said = whatTheLinkSaid(store.state, kept ? new Map(problems).set("p", KEPT_PUZZLE) : problems, link);
   store.set(said.patch);
   const all = withoutSchemaKeys(store.state.problems);
   for (const [k, m] of said.problems) all.set(k, m);
   store.set({ problems: all });
   actions.reportProblems(LINK_PROBLEMS);
 }
+
+// Whether a link's keys (URLSearchParams) name a puzzle: its cells, or the generator's settings.
+const namesAPuzzle = (q) => q.has("p") || q.has("g");
 
 // A link's code (code=: one text, or several): the first shown in the editor, and none run until
 // the visitor allows them (own/panel.js). A text that cannot be read is a problem of code; the

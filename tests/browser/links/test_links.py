@@ -148,6 +148,34 @@ def test_a_parameter_the_puzzle_cannot_take_is_refused_on_loading(lab):
     lab.wait_state("running", "solved", "failed")
 
 
+def test_a_link_that_names_no_puzzle_keeps_the_visitors_puzzle_marked_until_loaded(lab):
+    """Nothing the visitor typed is lost to a link without p= or g=: the board and the box keep
+    theirs, the box is marked, and Start runs nothing the link did not name until it is loaded."""
+    lab.open()
+    lab.load(PAPERS["sato-27-medium"])
+    givens = lab.givens_on_board()
+    loaded = lab.by("puzzle-input").input_value()
+    lab.change_hash("#s=hill_climb&seed=3")
+    lab.wait_state("ready")
+    assert lab.by("puzzle-input").input_value() == loaded and lab.givens_on_board() == givens
+    assert lab.by("puzzle-input").get_attribute("aria-invalid") == "true"
+    assert "there is no puzzle in this link (p=… or g=…): the board keeps the one you had" in lab.error_text()
+    assert lab.by("seed-input").input_value() == "3"                  # the link's other settings are kept
+    lab.start_refused()
+    assert "Load it to run it" in lab.error_text() and lab.state() == "ready"
+    lab.by("load-puzzle").click()
+    lab.page.wait_for_function("() => !document.querySelector('[data-testid=puzzle-input]').hasAttribute('aria-invalid')")
+    lab.by("start").click()
+    assert lab.wait_state("solved", "failed", "stopped", timeout=60_000) in ("solved", "failed", "stopped")
+    assert lab.givens_on_board() == givens
+
+    typed = PAPERS["sato-01-easy"]                                   # typed, not loaded: kept too
+    lab.by("puzzle-input").fill(typed)
+    lab.change_hash("#s=hill_climb&seed=4")                      # (the run's result stays shown, as after any setting)
+    lab.by("puzzle-input").and_(lab.page.locator("[aria-invalid=true]")).wait_for()
+    assert lab.by("puzzle-input").input_value() == typed and lab.givens_on_board() == givens
+
+
 def test_long_values_are_cut_in_messages(lab):
     lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=" + "9" * 200_000)
     msg = lab.error_text()
