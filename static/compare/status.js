@@ -1,7 +1,8 @@
 // Where a comparison stands, in words: the compare-status line and what a starting
 // comparison's workers are doing. Pure (no DOM): node tests it (tests/js/compare.test.mjs).
 import { STAGE_WORDS } from "../python/messages.js";
-import { clashingGivens, provenUnsolvable } from "../rules/read.js";
+import { clashingGivens, provenUnsolvable, read } from "../rules/read.js";
+import { problemLine } from "../rules/table.js";
 import { unsolvableStatus } from "../start-check.js";
 import { workersOf } from "../rules/entries.js";
 
@@ -37,7 +38,10 @@ export function compareStatus(s, kind) {
   if (!result && (kind === "race" || s.compare.puzzles === "current") && provenUnsolvable(s)) {
     return ["ready", unsolvableStatus(s, `the ${what}`)];
   }
-  if (!result) return ["ready", `Ready: set the entries and press Start.`];
+  if (!result) {
+    const blocked = startBlocker(kind, s);
+    return ["ready", blocked ? `Start runs nothing yet: ${blocked}` : "Ready: set the entries and press Start."];
+  }
   const stopped = kind === "race" ? result.lanes.some((l) => l.state === "stopped") : result.stopped > 0;
   if (kind === "race") {
     const solved = result.lanes.filter((l) => l.state === "solved").length;
@@ -45,6 +49,15 @@ export function compareStatus(s, kind) {
   }
   return [stopped ? "stopped" : "finished", `${stopped ? "Stopped" : "Finished"}: ${result.solved} of ` +
     `${result.done} runs solved${result.stopped ? ` (${result.stopped} more stopped by Stop, left out)` : ""}.`];
+}
+
+// What would keep the view's Start from running, said beside it before it is pressed (the first
+// problem's line, and how many more), or null: the refusal's own words, rules/read.js's problems.
+function startBlocker(kind, s) {
+  const { problems } = read(kind, s);
+  if (!problems.size) return null;
+  const [[key, message]] = problems;
+  return `${problemLine(key, message)}${problems.size > 1 ? ` (and ${problems.size - 1} more)` : ""}.`.replace(/\.\.$/, ".");
 }
 
 // What each worker of a starting comparison is doing, in words. status: Pool.status().

@@ -40,7 +40,8 @@ export function mountCompare(store, actions, { worker, pool }) {
   // While Solve shows, it keeps saying where the last compare view stands (a race abandoned by a
   // link to Solve is no longer running).
   let compareView = "race";
-  store.on(["running", "ready", "failure", "view", "results", "making", "check", "watchFailure"], (s) => {
+  store.on(["running", "ready", "failure", "view", "results", "making", "check", "watchFailure", "compare", "problems",
+    "settings", "puzzle", "paste", "own"], (s) => {
     if (s.view !== "solve") compareView = s.view;
     const [state, text] = compareStatus(s, compareView);
     ui.status.dataset.state = state;

@@ -47,7 +47,7 @@ export function status(s) {
     return [state, detail];
   }
   // marked settings (a bad link's, say): ready, but Start will say what to fix first
-  const marked = s.view === "solve" ? [...s.problems.keys()].filter((k) => judges("solve", k, s)).length : 0;
+  const marked = [...s.problems.keys()].filter((k) => judges(s.view, k, s)).length;
   if (marked) {
     return ["ready", marked === 1 ? "A marked setting cannot be used: fix it before starting (the message says how)."
       : `${marked} marked settings cannot be used: fix them before starting (the message says how).`];

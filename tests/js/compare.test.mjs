@@ -39,7 +39,13 @@ const entry = (solver, seed = 1) => ({ solver, seed, params: {} });
 test("compare status: each state and its sentence", () => {
   assert.deepEqual(compareStatus(state({ failure: "no network" }), "race"), ["loading", "Python could not load: no network"]);
   assert.equal(compareStatus(state({ ready: false }), "race")[0], "loading");
-  assert.deepEqual(compareStatus(state(), "race"), ["ready", "Ready: set the entries and press Start."]);
+  // what Start would refuse is said beside it before it is pressed: the first problem, and how many more
+  assert.deepEqual(compareStatus(state(), "race"),
+    ["ready", "Start runs nothing yet: entries: A race needs two to five entries: add them with “Add entry”."]);
+  const two = { entries: [entry("acs"), entry("hill_climb")] };
+  assert.deepEqual(compareStatus(state({ compare: two }), "race"), ["ready", "Ready: set the entries and press Start."]);
+  assert.equal(compareStatus(state({ compare: two, settings: { max_seconds: "x", max_iterations: "y" } }), "race")[1],
+    "Start runs nothing yet: step budget must be a whole number from 1 to 9007199254740991; got 'y' (and 1 more).");
   const starting = (detail) => state({ running: { kind: "race", phase: "starting", detail } });
   assert.deepEqual(compareStatus(starting("worker 2 is loading numpy (1 of 2 ready)"), "race"),
     ["loading", "Starting: worker 2 is loading numpy (1 of 2 ready)."]);

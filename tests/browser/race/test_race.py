@@ -230,6 +230,20 @@ def _png_corner(path):
         return im.convert("RGBA").getpixel((0, 0))
 
 
+def test_what_start_would_refuse_is_said_beside_it_before_it_is_pressed(lab):
+    lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1")
+    status = lab.by("compare-status")
+    assert status.inner_text() == "Start runs nothing yet: entries: A race needs two to five entries: " \
+                                  "add them with “Add entry”."
+    assert status.get_attribute("data-state") == "ready"
+    lab.add_entry("acs", 2)
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=compare-status]').textContent"
+                               " === 'Ready: set the entries and press Start.'")
+    lab.open("#p=" + HELD_OUT + "&m=race&t=abc&e=hill_climb:1,acs:2")    # a link's marked setting, counted in the Race view too
+    assert status.inner_text().startswith("Start runs nothing yet: time limit must be a number of seconds")
+    assert lab.by("status").inner_text() == "Ready. A marked setting cannot be used: fix it before starting (the message says how)."
+
+
 @pytest.mark.parametrize("width,scheme", [(1280, "light"), (390, "dark")])
 def test_lanes_stand_side_by_side_with_places_and_a_winner_and_the_race_exports(lab, width, scheme):
     lab.open()
