@@ -57,9 +57,9 @@ export function chosenBestLabel(schema, ownText) {
   return bestLabel(schema.objective);
 }
 
-// The "best" metric's label: the measure it shows, and (its title) which way is better and,
-// when known, what a solution scores.
+// The "best" metric's label: the measure it shows (unless it is named "best" too, as a visitor's
+// solver's is by default), and (its title) which way is better and, when known, what a solution scores.
 export function bestLabel(objective, bestPossible = null) {
   const arrow = objective.direction === "min" ? "lower is better" : "higher is better";
-  return { text: `best: ${objective.name}`, title: bestPossible === null ? arrow : `${arrow}; a solution scores ${bestPossible}` };
+  return { text: objective.name === "best" ? "best" : `best: ${objective.name}`, title: bestPossible === null ? arrow : `${arrow}; a solution scores ${bestPossible}` };
 }

@@ -327,7 +327,7 @@ test("the Solver form's parts: its menu entry, citation, Exchange every's placeh
   const acs = schemas.get("acs");
   assert.equal(solverOptionText(acs), `acs — ${acs.title}`);
   assert.equal(citationText(acs), `${acs.title}. ${acs.citation}`);
-  const own = { id: "own", title: "Your solver (write it in the editor)", citation: "your own code", own: true };  // the stand-in
+  const own = { id: "own", title: "Your solver (write it in the editor)", citation: "Its title and parameters show once its code is loaded.", own: true };  // the stand-in
   assert.equal(citationText(own, ""), "Your solver has no code yet: pick a template, or write run(puzzle, params, rng).");
   assert.equal(citationText(own, "def run(puzzle, params, rng): ..."), `${own.title}. ${own.citation}`);
   assert.deepEqual(["alldiff_ls", "acs", "alldiff_tabu", "hill_climb", "own"].map(exchangePlaceholder), ["50000", "2", "100", "", ""]);

@@ -63,6 +63,7 @@ test("solve frame: an extra board's note says what it is; the best candidate has
 
 test("solve frame: the best metric names the measure, which way is better and what a solution scores", () => {
   assert.deepEqual(bestLabel({ name: "conflicts", direction: "min" }), { text: "best: conflicts", title: "lower is better" });
+  assert.deepEqual(bestLabel({ name: "best", direction: "min" }), { text: "best", title: "lower is better" });   // not "best: best"
   assert.deepEqual(bestLabel({ name: "fitness", direction: "max" }, 162),
     { text: "best: fitness", title: "higher is better; a solution scores 162" });
 });
