@@ -3,6 +3,9 @@
 // while another is shown; the puzzle and the solver settings are shared.
 export const VIEWS = ["solve", "race", "experiment"];
 
+// Why the other views' tabs are greyed while something runs (their title).
+export const VIEW_WAITS = "What runs stays on screen until it ends: Stop it, or let it end, to open this view.";
+
 export function mountViews(store) {
   const nav = document.getElementById("views");
   const tabs = [...nav.querySelectorAll("[data-view]")];
@@ -27,7 +30,8 @@ export function mountViews(store) {
       const on = tab.dataset.view === s.view;
       tab.setAttribute("aria-selected", on ? "true" : "false");
       tab.tabIndex = on ? 0 : -1;
-      tab.disabled = !!s.running && !on;         // what runs stays on screen until it ends
+      tab.disabled = !!s.running && !on;         // what runs stays on screen until it ends, and says so
+      tab.title = tab.disabled ? VIEW_WAITS : "";
     }
     panels.solve.hidden = s.view !== "solve";
     document.body.dataset.view = s.view;

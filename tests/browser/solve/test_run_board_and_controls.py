@@ -68,6 +68,9 @@ def test_a_stop_in_the_same_task_as_start_stops(lab, view):
         assert lab.by("compare-status").get_attribute("data-state") != "running"
     lab.by(start).click()                                   # and the next Start runs
     lab.wait_state("running")
+    other = "#tab-race" if view == "solve" else "#tab-solve"   # the other views wait for it, and say why
+    assert lab.page.locator(other).is_disabled()
+    assert lab.page.locator(other).get_attribute("title").startswith("What runs stays on screen until it ends")
 
 
 def test_a_run_that_solves_tells_the_puzzle_line_there_is_a_solution(lab):
