@@ -128,8 +128,8 @@ def task_start(kind: str, arg: str) -> str:
         return _dump(_puzzle_error(exc))
     except ValueProblem as exc:
         return _dump({"ok": False, "field": "g", "message": str(exc)})
-    except ValueError as exc:                           # a tune's TuneError: its first word names the field
-        return _dump({"ok": False, "field": str(exc).split(":")[0], "message": str(exc)})
+    except ValueError as exc:                           # a tune's TuneError names its field apart (tuning/space.py)
+        return _dump({"ok": False, "field": getattr(exc, "field", None), "message": str(exc)})
     _tasks[kind] = steps
     return task_advance(kind, 0.0)
 

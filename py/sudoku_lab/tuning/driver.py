@@ -42,7 +42,7 @@ class TuneInput:
         (`least_budget`), or the tune would end with no elite, whoever built it (CLI, page, API)."""
         least = least_budget(len(self.space.params))
         if self.budget < least:
-            raise TuneError(f"budget: must be a whole number of at least {least}; got {self.budget!r}")
+            raise TuneError(f"budget: must be a whole number of at least {least}; got {self.budget!r}", field="budget")
 
     def describe(self) -> dict[str, Any]:
         """The trace's header: a resumed file must have been written by the same tune."""

@@ -17,7 +17,7 @@ from .trace import Trace
 def _whole(req: dict, name: str, least: int) -> int:
     v = req.get(name)
     if isinstance(v, bool) or not isinstance(v, int) or v < least:
-        raise TuneError(f"{name}: must be a whole number of at least {least}; got {v!r}")
+        raise TuneError(f"{name}: must be a whole number of at least {least}; got {v!r}", field=name)
     return v
 
 
@@ -25,7 +25,7 @@ def request_input(req: dict) -> tuple[TuneInput, list[tuple[str, str]] | None, i
     """The tune a page's request asks for ({solver, params, generate, instances, max_evaluations,
     budget, seed, held_out_instances, held_out_runs}), its puzzles generated as `tune --generate`
     generates them (held-out ones from seed + instances on). Raises TuneError naming the field
-    (its first word) at fault."""
+    at fault (its `field`)."""
     seed, instances = req.get("seed", 0), _whole(req, "instances", 1)
     try:
         values.seed(seed)
@@ -33,11 +33,11 @@ def request_input(req: dict) -> tuple[TuneInput, list[tuple[str, str]] | None, i
         module = solvers.get(str(req.get("solver", "")))
     except (bench.BenchError, values.ValueProblem, solvers.SolverError) as exc:
         field = "seed" if isinstance(exc, values.ValueProblem) else "solver" if isinstance(exc, solvers.SolverError) else "generate"
-        raise TuneError(f"{field}: {exc}") from None
+        raise TuneError(f"{field}: {exc}", field=field) from None
     try:
         tuned = space(module.PARAMS, {k: str(v) for k, v in (req.get("params") or {}).items()}, req["solver"])
     except TuneError as exc:
-        raise TuneError(f"params: {str(exc).removeprefix('--param').lstrip(' :')}") from None
+        raise TuneError(f"params: {str(exc).removeprefix('--param').lstrip(' :')}", field="params") from None
     given = TuneInput(req["solver"], tuned, puzzles, _whole(req, "max_evaluations", 1), _whole(req, "budget", 1), seed)
     held = _whole(req, "held_out_instances", 0)
     held_out = bench.generated_puzzles([req["generate"]], held, seed + instances) if held else None

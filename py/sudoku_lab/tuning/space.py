@@ -16,7 +16,12 @@ FLOAT_DIGITS = 4          # irace's `digits`: a float parameter keeps 4 decimals
 
 
 class TuneError(ValueError):
-    """Input the user can fix: one line naming the field at fault (exit 2)."""
+    """Input the user can fix: one line naming the field at fault (exit 2); `field` names it
+    apart for the page to mark (None: no one field), never read back from the words."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,7 @@ def _read(spec: dict[str, Any], raw: str, field: str) -> Any:
     try:
         return values.param(spec, raw)
     except values.ValueProblem as exc:
-        raise TuneError(f"--param {field}: {exc}") from None
+        raise TuneError(f"--param {field}: {exc}", field="params") from None
 
 
 def whole_range(spec: dict[str, Any]) -> Param:
@@ -82,7 +87,7 @@ def narrowed(spec: dict[str, Any], raw: str) -> Param | Any:
         lo_raw, _, hi_raw = raw.partition(":")
         lo, hi = _read(spec, lo_raw, name), _read(spec, hi_raw, name)
         if lo > hi:
-            raise TuneError(f"--param {name}: lo must not be above hi; got {values.fmt(lo)}:{values.fmt(hi)}")
+            raise TuneError(f"--param {name}: lo must not be above hi; got {values.fmt(lo)}:{values.fmt(hi)}", field="params")
         return Param(name, spec["type"], spec["default"], lo, hi)
     if "," in raw and spec["type"] in ("choice", "bool"):
         picked = tuple(dict.fromkeys(_read(spec, part, name) for part in raw.split(",")))
@@ -90,7 +95,7 @@ def narrowed(spec: dict[str, Any], raw: str) -> Param | Any:
     if ":" in raw or "," in raw:
         form = "lo:hi" if spec["type"] in ("int", "float") else "a,b,c"
         raise TuneError(f"--param {name}: a {spec['type']} parameter is narrowed as {name}={form}; "
-                        f"got {values.quote(raw)}")
+                        f"got {values.quote(raw)}", field="params")
     return _read(spec, raw, name)
 
 
@@ -100,7 +105,7 @@ def space(specs: list[dict[str, Any]], given: dict[str, str], solver: str = "the
     unknown = [k for k in given if k not in by_name]
     if unknown:
         raise TuneError(f"--param {unknown[0]}: {solver} has no parameter {values.quote(unknown[0])}; "
-                        f"it has: {', '.join(by_name) or 'none'}")
+                        f"it has: {', '.join(by_name) or 'none'}", field="params")
     params, fixed = [], {}
     for spec in specs:
         got = narrowed(spec, given[spec["name"]]) if spec["name"] in given else whole_range(spec)
@@ -109,5 +114,5 @@ def space(specs: list[dict[str, Any]], given: dict[str, str], solver: str = "the
         else:
             fixed[spec["name"]] = got
     if not params:
-        raise TuneError(f"--param: nothing left to tune ({solver} has no parameter, or every one is fixed)")
+        raise TuneError(f"--param: nothing left to tune ({solver} has no parameter, or every one is fixed)", field="params")
     return Space(tuple(params), fixed)

@@ -50,3 +50,5 @@ def test_the_bridge_refuses_a_bad_tune_naming_the_field():
         out = json.loads(bridge.task_start("tune", json.dumps({**REQUEST, **change})))
         assert not out["ok"] and out["field"] == field, (change, out)
         assert "\n" not in out["message"]
+    unread = json.loads(bridge.task_start("tune", "{not json"))   # no field is read back from the words
+    assert not unread["ok"] and unread["field"] is None and unread["message"]
