@@ -193,19 +193,6 @@ def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
     assert "count" in lab.page.evaluate("() => [...window.__waits].join(',')")
 
 
-def test_a_64x64_run_draws_on_the_live_canvas(lab):
-    lab.open()
-    lab.generate(64, 0.45, 1)
-    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)   # the rating's answer
-    lab.by("solver-select").select_option("hill_climb")
-    lab.by("start").click()
-    lab.wait_state("running")
-    lab.page.wait_for_function("() => +(document.querySelector('.board-live')?.dataset.painted || 0) >= 5",
-                               timeout=60_000)
-    lab.by("stop").click()
-    lab.wait_state("stopped", "failed", "solved", timeout=30_000)
-
-
 # Watches the board: for each delivery of its mutations (the mutations of one task, or of one
 # callback within it), how many cells the page has to style, lay out and paint afresh: the cells
 # written or added while their row is in the layout, and every cell of a row that comes back
