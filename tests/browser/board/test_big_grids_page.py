@@ -154,28 +154,6 @@ def test_a_late_note_never_moves_start_or_stop_on_a_phone(lab, size, scheme):
     assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_fitted_64x64_keeps_a_gap_between_neighbouring_two_digit_values(lab, scheme):
-    """At 1280×900 a fitted 64×64's cells are ~12 px: each two-digit value leaves at least a
-    pixel either side inside its cell (at the old .55rem floor "48" "32" ran into each other);
-    zoomed in, its values are 13 px."""
-    lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
-    lab.page.set_viewport_size({"width": 1280, "height": 900})
-    lab.open("#g=64:0.4:5&s=alldiff_ls&seed=1&t=2")
-    lab.page.wait_for_selector('[data-testid=board][data-size="64"]')
-    lab.wait_board(timeout=120_000)
-    widths = lab.page.evaluate("""() => [...document.querySelectorAll('[data-testid=board] [data-testid=cell]')]
-      .filter((c) => c.textContent.length === 2).slice(0, 200).map((c) => {
-        const r = document.createRange(); r.selectNodeContents(c);
-        return [c.getBoundingClientRect().width, r.getBoundingClientRect().width]; })""")
-    assert len(widths) == 200
-    assert all(text + 2 <= cell for cell, text in widths), widths[:5]
-    lab.by("board-zoom").click()
-    size = lab.page.evaluate("() => getComputedStyle(document.querySelector('[data-testid=board] [data-testid=cell]')).fontSize")
-    assert size == "13px"
-
-
 def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
     """The sparse 36×36 whose count ran 260 s in the page now stops at its budget
     with "unknown" or "at least one", and its nodes show meanwhile."""
