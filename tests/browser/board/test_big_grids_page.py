@@ -1,6 +1,7 @@
 """49×49 and 64×64 in the page (the large grids, the large puzzle line and the bad paste):
 pasted as separated numbers, generated as natively with a short link, drawn
-with readable cells, rated within a budget, and a bad paste marks the box."""
+with readable cells, rated within a budget (said as information, not as an error), and a bad
+paste marks the box."""
 
 import pytest
 
@@ -112,13 +113,24 @@ def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280
     assert cell_px(lab) < 25
 
 
+# Keeps, in window.__waits, each stage the rating line said it waited for (its data-wait).
+WATCH_WAITS = """() => { window.__waits = new Set();
+  new MutationObserver(() => { const w = document.querySelector('[data-testid=puzzle-rating]').dataset.wait;
+    if (w) window.__waits.add(w); }).observe(document.querySelector('[data-testid=puzzle-rating]'),
+    { attributes: true, childList: true, subtree: true, characterData: true }); }"""
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab, scheme):
     """At 1280×900 the count's budget note ("The count stopped at its 8 s budget…") comes after
-    the board is shown; it stands under Start and Stop, which stay where they were."""
+    the board is shown; it stands under Start and Stop, which stay where they were. That 36×36
+    is the sparse one whose count ran 260 s in the page: it now stops at its budget with
+    "unknown" or "at least one", its nodes shown meanwhile, and says so as information, not as
+    an error, until another puzzle comes."""
     lab.open()
     lab.page.emulate_media(color_scheme=scheme)
     lab.page.set_viewport_size({"width": 1280, "height": 900})
+    lab.page.evaluate(WATCH_WAITS)
     lab.open("#g=36:0.45:1&s=alldiff_ls&seed=1&t=2")
     lab.page.wait_for_selector('[data-testid=board][data-size="36"]')
     assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
@@ -128,6 +140,28 @@ def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab, scheme)
     after = lab.page.evaluate(LAYOUT_BOX, ["start", "stop", "error"])
     assert {k: after[k] for k in ("start", "stop")} == before
     assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
+    a_rating_stopped_by_its_budget_is_information(lab)
+
+
+def a_rating_stopped_by_its_budget_is_information(lab):
+    """The count stopped at its budget: said as an answer, after its nodes showed, in the
+    message box as information (not in an error's style); another puzzle takes it away."""
+    info = lab.by("puzzle-info").inner_text()
+    assert "checking" not in info and ("unknown" in info or "at least one" in info), info
+    assert "budget" in info
+    assert "rating…" not in lab.by("puzzle-rating").inner_text()
+    assert "count" in lab.page.evaluate("() => [...window.__waits].join(',')")
+    box = lab.by("error")
+    assert "budget" in box.inner_text()
+    assert box.get_attribute("data-kind") == "info" and box.get_attribute("role") == "status"
+    style = box.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    lab.generate(9, 0.45, 1)                                # another puzzle: the last one's verdict goes
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=30_000)
+    assert "budget" not in box.inner_text() and box.is_hidden()
+    lab.load("1")                                           # an error, for comparison
+    assert box.get_attribute("data-kind") == "error" and box.get_attribute("role") == "alert"
+    error_style = box.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    assert style[0] != error_style[0] and style[1] != error_style[1]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -152,23 +186,6 @@ def test_a_late_note_never_moves_start_or_stop_on_a_phone(lab, size, scheme):
     assert after["start"][1] >= after["board"][3] and after["start"][3] <= 844   # under the board, on the first screen
     assert 0 <= after["error"][0] and after["error"][2] <= 390
     assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
-
-
-def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
-    """The sparse 36×36 whose count ran 260 s in the page now stops at its budget
-    with "unknown" or "at least one", and its nodes show meanwhile."""
-    lab.open()
-    lab.page.evaluate("""() => { window.__waits = new Set();
-      new MutationObserver(() => { const w = document.querySelector('[data-testid=puzzle-rating]').dataset.wait;
-        if (w) window.__waits.add(w); }).observe(document.querySelector('[data-testid=puzzle-rating]'),
-        { attributes: true, childList: true, subtree: true, characterData: true }); }""")
-    lab.generate(36, 0.45, 1)
-    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)
-    info = lab.by("puzzle-info").inner_text()
-    assert "checking" not in info and ("unknown" in info or "at least one" in info), info
-    assert "budget" in info
-    assert "rating…" not in lab.by("puzzle-rating").inner_text()
-    assert "count" in lab.page.evaluate("() => [...window.__waits].join(',')")
 
 
 # Watches the board: for each delivery of its mutations (the mutations of one task, or of one
