@@ -43,22 +43,6 @@ def test_a_49x49_pastes_as_numbers_and_a_value_of_50_is_named(lab):
     assert lab.by("puzzle-input").get_attribute("aria-invalid") == "true"
 
 
-def test_a_generated_64x64_is_the_native_one_with_a_short_link_and_readable_cells(lab):
-    lab.open()
-    spec = lab.generate(64, 0.4, 5)
-    native = generate(parse_spec(spec)).puzzle
-    assert lab.board_values() == native.cells.tolist()
-    url = lab.by("share").get_attribute("data-url")
-    assert f"g={spec}" in url and len(url) < 200
-    # fitted, its values take six tenths of a cell, in its cells and in the live canvas alike (the board's
-    # font); reading size is "Zoom in"'s (test_large_board_every_screen.py keeps them apart at every width)
-    fonts = lab.page.evaluate("""() => [document.querySelector('[data-testid=board]'),
-      document.querySelector('[data-testid=board] [data-testid=cell]')].map((e) => getComputedStyle(e).fontSize)""")
-    assert fonts[0] == fonts[1]
-    lab.by("board-zoom").click()                            # fit to the window first; zoomed, readable
-    assert cell_px(lab) >= 15                               # 26 px; 460/64 = 7 px in the old column
-
-
 def test_a_36x36_grows_past_its_column(lab):
     lab.open()
     lab.generate(36, 0.45, 1)
@@ -229,7 +213,8 @@ def test_a_64x64_pasted_or_generated_reaches_the_layout_a_slice_a_task(lab):
     """Loading a 64×64 wrote its 4,096 cells in one task (a 75–200 ms task with the
     style, layout and paint that followed, 9×9: none over 50 ms). The board now shows it on its
     canvas and its cells come back into the layout at most LAYOUT_CELLS a task; once settled the
-    cells hold the puzzle, every row in the layout and the canvas gone, as before."""
+    cells hold the puzzle, every row in the layout and the canvas gone, as before. The generated
+    one is the native one, with a short link, and its cells read (fitted and zoomed)."""
     lab.open()
     pasted = generate(parse_spec("64:0.4:2")).puzzle.cells.tolist()
     text = "\n".join(" ".join(str(v) for v in pasted[r * 64:(r + 1) * 64]) for r in range(64))
@@ -238,8 +223,8 @@ def test_a_64x64_pasted_or_generated_reaches_the_layout_a_slice_a_task(lab):
     lab.by("load-puzzle").click()                           # a 9×9 on the board: a new size
     lab.wait_board()
     assert lab.board_values() == pasted
-    lab.generate(64, 0.4, 3)                                # a 64×64 on the board: the same size
-    assert lab.board_values() == generate(parse_spec("64:0.4:3")).puzzle.cells.tolist()
+    spec = lab.generate(64, 0.4, 3)                         # a 64×64 on the board: the same size
+    assert lab.board_values() == generate(parse_spec(spec)).puzzle.cells.tolist()
     seen = lab.page.evaluate(READ_RENDERED)
     print(f"64×64 paste, then generate: at most {seen['most']} cells rendered afresh a task "
           f"(bound {bound}); longest main-thread task {seen['longest']} ms")
@@ -247,3 +232,16 @@ def test_a_64x64_pasted_or_generated_reaches_the_layout_a_slice_a_task(lab):
     assert lab.page.evaluate("() => document.querySelectorAll('[data-testid=board] .board-row[data-out]').length") == 0
     assert lab.by("board-live").is_hidden()
     assert lab.by("board").get_attribute("aria-busy") is None
+    a_generated_64x64_has_a_short_link_and_readable_cells(lab, spec)
+
+
+def a_generated_64x64_has_a_short_link_and_readable_cells(lab, spec):
+    url = lab.by("share").get_attribute("data-url")
+    assert f"g={spec}" in url and len(url) < 200
+    # fitted, its values take six tenths of a cell, in its cells and in the live canvas alike (the board's
+    # font); reading size is "Zoom in"'s (test_large_board_every_screen.py keeps them apart at every width)
+    fonts = lab.page.evaluate("""() => [document.querySelector('[data-testid=board]'),
+      document.querySelector('[data-testid=board] [data-testid=cell]')].map((e) => getComputedStyle(e).fontSize)""")
+    assert fonts[0] == fonts[1]
+    lab.by("board-zoom").click()                            # fit to the window first; zoomed, readable
+    assert cell_px(lab) >= 15                               # 26 px; 460/64 = 7 px in the old column
