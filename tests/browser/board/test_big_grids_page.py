@@ -104,26 +104,44 @@ WATCH_WAITS = """() => { window.__waits = new Set();
     { attributes: true, childList: true, subtree: true, characterData: true }); }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab, scheme):
+# Each count's late note is checked in both colour schemes: the layout is measured in each
+# (switched on the page: a scheme sets colours only, static/style.css) before the note and after.
+SCHEMES = ("dark", "light")                 # light last: the default a page opens in, for what follows
+
+
+def layouts(lab, ids):
+    """Where `ids` stand in the layout in each colour scheme."""
+    out = {}
+    for scheme in SCHEMES:
+        lab.page.emulate_media(color_scheme=scheme)
+        out[scheme] = lab.page.evaluate(LAYOUT_BOX, ids)
+    return out
+
+
+def counting(lab) -> bool:
+    return lab.by("puzzle-info").get_attribute("data-solutions") is None
+
+
+def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab):
     """At 1280×900 the count's budget note ("The count stopped at its 8 s budget…") comes after
-    the board is shown; it stands under Start and Stop, which stay where they were. That 36×36
-    is the sparse one whose count ran 260 s in the page: it now stops at its budget with
-    "unknown" or "at least one", its nodes shown meanwhile, and says so as information, not as
-    an error, until another puzzle comes."""
+    the board is shown; it stands under Start and Stop, which stay where they were, in either
+    colour scheme. That 36×36 is the sparse one whose count ran 260 s in the page: it now stops
+    at its budget with "unknown" or "at least one", its nodes shown meanwhile, and says so as
+    information, not as an error, until another puzzle comes."""
     lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
     lab.page.set_viewport_size({"width": 1280, "height": 900})
     lab.page.evaluate(WATCH_WAITS)
     lab.open("#g=36:0.45:1&s=alldiff_ls&seed=1&t=2")
     lab.page.wait_for_selector('[data-testid=board][data-size="36"]')
-    assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
-    before = lab.page.evaluate(LAYOUT_BOX, ["start", "stop"])
+    assert counting(lab)
+    before = layouts(lab, ["start", "stop"])
+    assert counting(lab)                                                          # measured before the note
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     assert "budget" in lab.by("error").inner_text()                               # the late note is shown
-    after = lab.page.evaluate(LAYOUT_BOX, ["start", "stop", "error"])
-    assert {k: after[k] for k in ("start", "stop")} == before
-    assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
+    after = layouts(lab, ["start", "stop", "error"])
+    for scheme in SCHEMES:
+        assert {k: after[scheme][k] for k in ("start", "stop")} == before[scheme], scheme
+        assert after[scheme]["error"][1] >= after[scheme]["start"][3], scheme    # under Start, not over it
     a_rating_stopped_by_its_budget_is_information(lab)
 
 
@@ -148,27 +166,27 @@ def a_rating_stopped_by_its_budget_is_information(lab):
     assert style[0] != error_style[0] and style[1] != error_style[1]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [36, 64])
-def test_a_late_note_never_moves_start_or_stop_on_a_phone(lab, size, scheme):
+def test_a_late_note_never_moves_start_or_stop_on_a_phone(lab, size):
     """At 390×844 the board, then Start and Stop, then the status and the message box, then the
     puzzle and rating lines: the count's budget note, which comes while the board is shown (or
-    during a run), stands under Start and Stop, which stay where they were."""
+    during a run), stands under Start and Stop, which stay where they were, in either colour scheme."""
     lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
     lab.page.set_viewport_size({"width": 390, "height": 844})
     lab.open(f"#g={size}:0.45:1&s=alldiff_ls&seed=1&t=2")
     lab.page.wait_for_selector(f'[data-testid=board][data-size="{size}"]')
     lab.page.wait_for_selector("[data-testid=board-making]", state="hidden")      # made: nothing over the board comes or goes
-    assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
-    before = lab.page.evaluate(LAYOUT_BOX, ["board", "start", "stop"])
+    assert counting(lab)
+    before = layouts(lab, ["board", "start", "stop"])
+    assert counting(lab)                                                          # measured before the note
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     assert "budget" in lab.by("error").inner_text()                               # the late note is shown
-    after = lab.page.evaluate(LAYOUT_BOX, ["board", "start", "stop", "error", "puzzle-rating"])
-    assert {k: after[k] for k in ("board", "start", "stop")} == before
-    assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
-    assert after["start"][1] >= after["board"][3] and after["start"][3] <= 844   # under the board, on the first screen
-    assert 0 <= after["error"][0] and after["error"][2] <= 390
+    after = layouts(lab, ["board", "start", "stop", "error", "puzzle-rating"])
+    for scheme, at in after.items():
+        assert {k: at[k] for k in ("board", "start", "stop")} == before[scheme], scheme
+        assert at["error"][1] >= at["start"][3], scheme                           # under Start, not over it
+        assert at["start"][1] >= at["board"][3] and at["start"][3] <= 844, scheme  # under the board, on the first screen
+        assert 0 <= at["error"][0] and at["error"][2] <= 390, scheme
     assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
