@@ -10,11 +10,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 BUDGET_S = 8                                                # the rating's budget (rate.py)
 
 
-def test_start_during_a_64x64_rating_paints_the_run_and_the_canvas_leaves_the_cells_alone(lab):
-    """One 64×64 (one generate): a run started during its rating, then one started once the
-    rating answered, while whose canvas draws no DOM cell is written or laid out."""
-    lab.open()
-    lab.generate(64, 0.45, 1)
+def a_run_during_the_rating_paints(lab):
+    """Start pressed while the board's puzzle is still rated: the run starts and its canvas paints."""
     assert lab.page.query_selector("[data-testid=puzzle-info][data-solutions]") is None   # still rating
     lab.by("solver-select").select_option("hill_climb")
     lab.by("start").click()
@@ -23,6 +20,14 @@ def test_start_during_a_64x64_rating_paints_the_run_and_the_canvas_leaves_the_ce
                                timeout=(BUDGET_S + 7) * 1000)
     lab.by("stop").click()
     lab.wait_state("stopped", "failed", "solved", timeout=30_000)
+
+
+def test_start_during_a_64x64_rating_paints_the_run_and_the_canvas_leaves_the_cells_alone(lab):
+    """One 64×64 (one generate): a run started during its rating, then one started once the
+    rating answered, while whose canvas draws no DOM cell is written or laid out."""
+    lab.open()
+    lab.generate(64, 0.45, 1)
+    a_run_during_the_rating_paints(lab)
     # the rating, which waited for the run, answers; a second run on the same puzzle (data-painted
     # counts on: two frames of this run drawn, as from a fresh 0 before)
     live = "document.querySelector('.board-live')"

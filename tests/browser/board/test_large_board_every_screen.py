@@ -72,6 +72,7 @@ def keeps_apart_with_zoom(lab, viewport, screen):
     left, _, right, _ = before["board-frame"]
     assert 0 <= left and right <= viewport["width"], screen
     assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"], screen
-    assert lab.by("board-frame").evaluate("(f) => f.scrollWidth > f.clientWidth && f.scrollHeight > f.clientHeight"), screen
+    scrolls = "(f) => f.scrollWidth > f.clientWidth && f.scrollHeight > f.clientHeight"
+    assert lab.by("board-frame").evaluate(scrolls), screen
     zoom.click()
     assert lab.page.evaluate(SPARE)["cell"] < 25, screen
