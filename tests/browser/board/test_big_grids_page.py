@@ -1,6 +1,7 @@
 """49×49 and 64×64 in the page (the large grids, the large puzzle line and the bad paste):
 pasted as separated numbers, generated as natively with a short link, drawn
-with readable cells, rated within a budget, and a bad paste marks the box."""
+with readable cells, rated within a budget (said as information, not as an error), and a bad
+paste marks the box."""
 
 import pytest
 
@@ -40,22 +41,6 @@ def test_a_49x49_pastes_as_numbers_and_a_value_of_50_is_named(lab):
     lab.load("\n".join(bad))
     assert "Line 2, column 1: '50' is not a value of a 49×49 puzzle" in lab.error_text()
     assert lab.by("puzzle-input").get_attribute("aria-invalid") == "true"
-
-
-def test_a_generated_64x64_is_the_native_one_with_a_short_link_and_readable_cells(lab):
-    lab.open()
-    spec = lab.generate(64, 0.4, 5)
-    native = generate(parse_spec(spec)).puzzle
-    assert lab.board_values() == native.cells.tolist()
-    url = lab.by("share").get_attribute("data-url")
-    assert f"g={spec}" in url and len(url) < 200
-    # fitted, its values take six tenths of a cell, in its cells and in the live canvas alike (the board's
-    # font); reading size is "Zoom in"'s (test_large_board_every_screen.py keeps them apart at every width)
-    fonts = lab.page.evaluate("""() => [document.querySelector('[data-testid=board]'),
-      document.querySelector('[data-testid=board] [data-testid=cell]')].map((e) => getComputedStyle(e).fontSize)""")
-    assert fonts[0] == fonts[1]
-    lab.by("board-zoom").click()                            # fit to the window first; zoomed, readable
-    assert cell_px(lab) >= 15                               # 26 px; 460/64 = 7 px in the old column
 
 
 def test_a_36x36_grows_past_its_column(lab):
@@ -112,98 +97,97 @@ def test_a_large_board_its_start_stop_status_and_chart_are_seen_together_at_1280
     assert cell_px(lab) < 25
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab, scheme):
+# Keeps, in window.__waits, each stage the rating line said it waited for (its data-wait).
+WATCH_WAITS = """() => { window.__waits = new Set();
+  new MutationObserver(() => { const w = document.querySelector('[data-testid=puzzle-rating]').dataset.wait;
+    if (w) window.__waits.add(w); }).observe(document.querySelector('[data-testid=puzzle-rating]'),
+    { attributes: true, childList: true, subtree: true, characterData: true }); }"""
+
+
+# Each count's late note is checked in both colour schemes: the layout is measured in each
+# (switched on the page: a scheme sets colours only, static/style.css) before the note and after.
+SCHEMES = ("dark", "light")                 # light last: the default a page opens in, for what follows
+
+
+def layouts(lab, ids):
+    """Where `ids` stand in the layout in each colour scheme."""
+    out = {}
+    for scheme in SCHEMES:
+        lab.page.emulate_media(color_scheme=scheme)
+        out[scheme] = lab.page.evaluate(LAYOUT_BOX, ids)
+    return out
+
+
+def counting(lab) -> bool:
+    return lab.by("puzzle-info").get_attribute("data-solutions") is None
+
+
+def test_a_late_note_never_moves_start_or_stop_beside_a_large_board(lab):
     """At 1280×900 the count's budget note ("The count stopped at its 8 s budget…") comes after
-    the board is shown; it stands under Start and Stop, which stay where they were."""
+    the board is shown; it stands under Start and Stop, which stay where they were, in either
+    colour scheme. That 36×36 is the sparse one whose count ran 260 s in the page: it now stops
+    at its budget with "unknown" or "at least one", its nodes shown meanwhile, and says so as
+    information, not as an error, until another puzzle comes."""
     lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
     lab.page.set_viewport_size({"width": 1280, "height": 900})
+    lab.page.evaluate(WATCH_WAITS)
     lab.open("#g=36:0.45:1&s=alldiff_ls&seed=1&t=2")
     lab.page.wait_for_selector('[data-testid=board][data-size="36"]')
-    assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
-    before = lab.page.evaluate(LAYOUT_BOX, ["start", "stop"])
+    assert counting(lab)
+    before = layouts(lab, ["start", "stop"])
+    assert counting(lab)                                                          # measured before the note
     lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     assert "budget" in lab.by("error").inner_text()                               # the late note is shown
-    after = lab.page.evaluate(LAYOUT_BOX, ["start", "stop", "error"])
-    assert {k: after[k] for k in ("start", "stop")} == before
-    assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
+    after = layouts(lab, ["start", "stop", "error"])
+    for scheme in SCHEMES:
+        assert {k: after[scheme][k] for k in ("start", "stop")} == before[scheme], scheme
+        assert after[scheme]["error"][1] >= after[scheme]["start"][3], scheme    # under Start, not over it
+    a_rating_stopped_by_its_budget_is_information(lab)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", [36, 64])
-def test_a_late_note_never_moves_start_or_stop_on_a_phone(lab, size, scheme):
-    """At 390×844 the board, then Start and Stop, then the status and the message box, then the
-    puzzle and rating lines: the count's budget note, which comes while the board is shown (or
-    during a run), stands under Start and Stop, which stay where they were."""
-    lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
-    lab.page.set_viewport_size({"width": 390, "height": 844})
-    lab.open(f"#g={size}:0.45:1&s=alldiff_ls&seed=1&t=2")
-    lab.page.wait_for_selector(f'[data-testid=board][data-size="{size}"]')
-    lab.page.wait_for_selector("[data-testid=board-making]", state="hidden")      # made: nothing over the board comes or goes
-    assert lab.by("puzzle-info").get_attribute("data-solutions") is None        # the count still runs
-    before = lab.page.evaluate(LAYOUT_BOX, ["board", "start", "stop"])
-    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
-    assert "budget" in lab.by("error").inner_text()                               # the late note is shown
-    after = lab.page.evaluate(LAYOUT_BOX, ["board", "start", "stop", "error", "puzzle-rating"])
-    assert {k: after[k] for k in ("board", "start", "stop")} == before
-    assert after["error"][1] >= after["start"][3]                                 # under Start, not over it
-    assert after["start"][1] >= after["board"][3] and after["start"][3] <= 844   # under the board, on the first screen
-    assert 0 <= after["error"][0] and after["error"][2] <= 390
-    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_fitted_64x64_keeps_a_gap_between_neighbouring_two_digit_values(lab, scheme):
-    """At 1280×900 a fitted 64×64's cells are ~12 px: each two-digit value leaves at least a
-    pixel either side inside its cell (at the old .55rem floor "48" "32" ran into each other);
-    zoomed in, its values are 13 px."""
-    lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
-    lab.page.set_viewport_size({"width": 1280, "height": 900})
-    lab.open("#g=64:0.4:5&s=alldiff_ls&seed=1&t=2")
-    lab.page.wait_for_selector('[data-testid=board][data-size="64"]')
-    lab.wait_board(timeout=120_000)
-    widths = lab.page.evaluate("""() => [...document.querySelectorAll('[data-testid=board] [data-testid=cell]')]
-      .filter((c) => c.textContent.length === 2).slice(0, 200).map((c) => {
-        const r = document.createRange(); r.selectNodeContents(c);
-        return [c.getBoundingClientRect().width, r.getBoundingClientRect().width]; })""")
-    assert len(widths) == 200
-    assert all(text + 2 <= cell for cell, text in widths), widths[:5]
-    lab.by("board-zoom").click()
-    size = lab.page.evaluate("() => getComputedStyle(document.querySelector('[data-testid=board] [data-testid=cell]')).fontSize")
-    assert size == "13px"
-
-
-def test_a_36x36_rating_answers_within_its_budget_and_shows_progress(lab):
-    """The sparse 36×36 whose count ran 260 s in the page now stops at its budget
-    with "unknown" or "at least one", and its nodes show meanwhile."""
-    lab.open()
-    lab.page.evaluate("""() => { window.__waits = new Set();
-      new MutationObserver(() => { const w = document.querySelector('[data-testid=puzzle-rating]').dataset.wait;
-        if (w) window.__waits.add(w); }).observe(document.querySelector('[data-testid=puzzle-rating]'),
-        { attributes: true, childList: true, subtree: true, characterData: true }); }""")
-    lab.generate(36, 0.45, 1)
-    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)
+def a_rating_stopped_by_its_budget_is_information(lab):
+    """The count stopped at its budget: said as an answer, after its nodes showed, in the
+    message box as information (not in an error's style); another puzzle takes it away."""
     info = lab.by("puzzle-info").inner_text()
     assert "checking" not in info and ("unknown" in info or "at least one" in info), info
     assert "budget" in info
     assert "rating…" not in lab.by("puzzle-rating").inner_text()
     assert "count" in lab.page.evaluate("() => [...window.__waits].join(',')")
+    box = lab.by("error")
+    assert "budget" in box.inner_text()
+    assert box.get_attribute("data-kind") == "info" and box.get_attribute("role") == "status"
+    style = box.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    lab.generate(9, 0.45, 1)                                # another puzzle: the last one's verdict goes
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=30_000)
+    assert "budget" not in box.inner_text() and box.is_hidden()
+    lab.load("1")                                           # an error, for comparison
+    assert box.get_attribute("data-kind") == "error" and box.get_attribute("role") == "alert"
+    error_style = box.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    assert style[0] != error_style[0] and style[1] != error_style[1]
 
 
-def test_a_64x64_run_draws_on_the_live_canvas(lab):
+@pytest.mark.parametrize("size", [36, 64])
+def test_a_late_note_never_moves_start_or_stop_on_a_phone(lab, size):
+    """At 390×844 the board, then Start and Stop, then the status and the message box, then the
+    puzzle and rating lines: the count's budget note, which comes while the board is shown (or
+    during a run), stands under Start and Stop, which stay where they were, in either colour scheme."""
     lab.open()
-    lab.generate(64, 0.45, 1)
-    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=60_000)   # the rating's answer
-    lab.by("solver-select").select_option("hill_climb")
-    lab.by("start").click()
-    lab.wait_state("running")
-    lab.page.wait_for_function("() => +(document.querySelector('.board-live')?.dataset.painted || 0) >= 5",
-                               timeout=60_000)
-    lab.by("stop").click()
-    lab.wait_state("stopped", "failed", "solved", timeout=30_000)
+    lab.page.set_viewport_size({"width": 390, "height": 844})
+    lab.open(f"#g={size}:0.45:1&s=alldiff_ls&seed=1&t=2")
+    lab.page.wait_for_selector(f'[data-testid=board][data-size="{size}"]')
+    lab.page.wait_for_selector("[data-testid=board-making]", state="hidden")      # made: nothing over the board comes or goes
+    assert counting(lab)
+    before = layouts(lab, ["board", "start", "stop"])
+    assert counting(lab)                                                          # measured before the note
+    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
+    assert "budget" in lab.by("error").inner_text()                               # the late note is shown
+    after = layouts(lab, ["board", "start", "stop", "error", "puzzle-rating"])
+    for scheme, at in after.items():
+        assert {k: at[k] for k in ("board", "start", "stop")} == before[scheme], scheme
+        assert at["error"][1] >= at["start"][3], scheme                           # under Start, not over it
+        assert at["start"][1] >= at["board"][3] and at["start"][3] <= 844, scheme  # under the board, on the first screen
+        assert 0 <= at["error"][0] and at["error"][2] <= 390, scheme
+    assert lab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
 # Watches the board: for each delivery of its mutations (the mutations of one task, or of one
@@ -247,7 +231,8 @@ def test_a_64x64_pasted_or_generated_reaches_the_layout_a_slice_a_task(lab):
     """Loading a 64×64 wrote its 4,096 cells in one task (a 75–200 ms task with the
     style, layout and paint that followed, 9×9: none over 50 ms). The board now shows it on its
     canvas and its cells come back into the layout at most LAYOUT_CELLS a task; once settled the
-    cells hold the puzzle, every row in the layout and the canvas gone, as before."""
+    cells hold the puzzle, every row in the layout and the canvas gone, as before. The generated
+    one is the native one, with a short link, and its cells read (fitted and zoomed)."""
     lab.open()
     pasted = generate(parse_spec("64:0.4:2")).puzzle.cells.tolist()
     text = "\n".join(" ".join(str(v) for v in pasted[r * 64:(r + 1) * 64]) for r in range(64))
@@ -256,8 +241,8 @@ def test_a_64x64_pasted_or_generated_reaches_the_layout_a_slice_a_task(lab):
     lab.by("load-puzzle").click()                           # a 9×9 on the board: a new size
     lab.wait_board()
     assert lab.board_values() == pasted
-    lab.generate(64, 0.4, 3)                                # a 64×64 on the board: the same size
-    assert lab.board_values() == generate(parse_spec("64:0.4:3")).puzzle.cells.tolist()
+    spec = lab.generate(64, 0.4, 3)                         # a 64×64 on the board: the same size
+    assert lab.board_values() == generate(parse_spec(spec)).puzzle.cells.tolist()
     seen = lab.page.evaluate(READ_RENDERED)
     print(f"64×64 paste, then generate: at most {seen['most']} cells rendered afresh a task "
           f"(bound {bound}); longest main-thread task {seen['longest']} ms")
@@ -265,3 +250,16 @@ def test_a_64x64_pasted_or_generated_reaches_the_layout_a_slice_a_task(lab):
     assert lab.page.evaluate("() => document.querySelectorAll('[data-testid=board] .board-row[data-out]').length") == 0
     assert lab.by("board-live").is_hidden()
     assert lab.by("board").get_attribute("aria-busy") is None
+    a_generated_64x64_has_a_short_link_and_readable_cells(lab, spec)
+
+
+def a_generated_64x64_has_a_short_link_and_readable_cells(lab, spec):
+    url = lab.by("share").get_attribute("data-url")
+    assert f"g={spec}" in url and len(url) < 200
+    # fitted, its values take six tenths of a cell, in its cells and in the live canvas alike (the board's
+    # font); reading size is "Zoom in"'s (test_large_board_every_screen.py keeps them apart at every width)
+    fonts = lab.page.evaluate("""() => [document.querySelector('[data-testid=board]'),
+      document.querySelector('[data-testid=board] [data-testid=cell]')].map((e) => getComputedStyle(e).fontSize)""")
+    assert fonts[0] == fonts[1]
+    lab.by("board-zoom").click()                            # fit to the window first; zoomed, readable
+    assert cell_px(lab) >= 15                               # 26 px; 460/64 = 7 px in the old column

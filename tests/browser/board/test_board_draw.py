@@ -5,10 +5,12 @@ DOM cells, entry by entry, in both themes, and to the colours the canvas actuall
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
-# A Board on a board element of its own in the lab's page (the page's modules, not a copy).
+# A Board on a board element of its own in the lab's page (the page's modules, not a copy); the
+# last test's element goes first (the module's tests share one page).
 MOUNT = """async (width) => {
+  window.__el?.remove();
   const { Board } = await import(new URL('static/draw/board.js', document.baseURI));
   window.__oneLine = (await import(new URL('static/rules/parse.js', document.baseURI))).boardToString;
   const el = document.createElement('div');
@@ -152,9 +154,10 @@ LOOK_CHECK = """async () => {
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_canvas_look_table_equals_the_cells_computed_style(lab, scheme):
-    lab.page.emulate_media(color_scheme=scheme)
-    lab.open(wait_ready=False)
+    lab.open(wait_ready=False)                  # first: on the shared page, open sets the scheme back
     lab.page.wait_for_load_state()
+    lab.page.emulate_media(color_scheme=scheme)
+    assert lab.page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
     rows = lab.page.evaluate(LOOK_CHECK)
     assert len(rows) >= 20
     assert [r for r in rows if r[1] != r[2]] == []

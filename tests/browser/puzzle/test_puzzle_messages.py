@@ -1,30 +1,14 @@
-"""What the page says about its puzzle is what is so: a rating stopped
-by its budget is information and not an error, and a puzzle whose givens clash says Start runs
-nothing. (A waiting Start that another puzzle replaces says it was dropped:
+"""What the page says about its puzzle is what is so: a puzzle whose givens clash, or that is
+proven to have no solution, says Start runs nothing. (A rating stopped by its budget is said as
+information and not as an error: tests/browser/board/test_big_grids_page.py, with the 36×36 whose
+count stops there. A waiting Start that another puzzle replaces says it was dropped:
 tests/js/actions.test.mjs.)"""
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 PAPERS_SATO_01 = "..9...1..217...368...2.7....641.358..7.....3.15.428.79...589...485...293..63.28.."
-
-
-def test_a_rating_stopped_by_its_budget_is_said_as_information_not_as_an_error(lab):
-    lab.open()
-    lab.generate(36, 0.45, 1)                                 # its count stops at the 8 s budget
-    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=90_000)
-    box = lab.by("error")
-    assert "budget" in box.inner_text()
-    assert box.get_attribute("data-kind") == "info" and box.get_attribute("role") == "status"
-    style = box.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
-    lab.generate(9, 0.45, 1)                                  # another puzzle: the last one's verdict goes
-    lab.page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=30_000)
-    assert "budget" not in box.inner_text() and box.is_hidden()
-    lab.load("1")                                             # an error, for comparison
-    assert lab.by("error").get_attribute("data-kind") == "error" and lab.by("error").get_attribute("role") == "alert"
-    error_style = box.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
-    assert style[0] != error_style[0] and style[1] != error_style[1]
 
 
 def test_a_puzzle_whose_givens_clash_says_start_runs_nothing_and_offers_no_sudokuwiki(lab):
