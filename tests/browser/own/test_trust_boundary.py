@@ -2,10 +2,10 @@
 each line of the threat model that a browser must show. Each runs after the visitor's word (typed
 in the editor, or a link's code allowed with Run this code).
 
-Two tests, one page each: the hostile solvers typed in the editor run one after another in Solve,
-and those a link brings run in a race and an experiment. Each run still gets a fresh visitor's
-worker (the design under test); the page, its worker and the editor's worker load once for all
-of a test's steps, each step a function named for what it shows."""
+One test, one page: the hostile solvers typed in the editor run one after another in Solve, then
+those links bring run in a race and an experiment. Each run still gets a fresh visitor's worker
+(the design under test); the page, its worker and the editor's worker load once for all the
+steps, each step a function named for what it shows."""
 
 import json
 import threading
@@ -141,14 +141,6 @@ def memory_bomb_ends_its_own_lane_only(lab):
     assert "ran out of memory" in lab.page.locator('[data-testid="lane"]').first.inner_text()
 
 
-def test_hostile_solvers_from_a_link_end_their_own_runs_in_a_race_and_an_experiment(lab):
-    """Each link opened in the same tab, its code allowed, its run in a fresh worker; the
-    patcher's patches reach no built-in run after it."""
-    patching_solver_s_wrong_claim_takes_no_place_in_a_race(lab)
-    patching_solver_s_wrong_claim_is_recorded_as_one_in_an_experiment(lab)
-    memory_bomb_ends_its_own_lane_only(lab)
-
-
 class _Counter(BaseHTTPRequestHandler):
     hits: list = []
 
@@ -239,11 +231,13 @@ def a_damaged_link_never_costs_the_visitor_s_saved_text(lab):
     assert saved in kept and "" not in kept
 
 
-def test_hostile_solvers_typed_in_the_editor_end_their_own_runs_only(lab):
-    """One after another in Solve, each typed over the last, each run in a fresh worker; the
-    damaged link last (its problem of code would hold the Starts after it)."""
+def test_hostile_solvers_end_their_own_runs_only(lab):
+    """Typed in the editor, one after another in Solve, each over the last; then brought by links
+    opened in the same tab, each allowed, in a race and an experiment. Each run is in a fresh
+    worker. The damaged link ends the typed ones: its problem of code holds a Start until the next
+    link."""
     lab.open("#p=" + EASY)
-    lab.page.on("dialog", lambda d: d.accept())       # the last step's template replaces typed code: "Replace…?"
+    lab.page.on("dialog", lambda d: d.accept())       # the damaged link's template replaces typed code: "Replace…?"
     choose_own(lab)
     forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, FORGED_DONE, "claimed solved, but row 1 has 1 9 times")
     forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, FORGED_KIND, "outside the lab's protocol")
@@ -252,3 +246,6 @@ def test_hostile_solvers_typed_in_the_editor_end_their_own_runs_only(lab):
     what_a_solver_names_stays_text(lab)
     patching_solver_s_wrong_claim_is_an_error_in_solve_and_its_patches_never_reach_a_later_run(lab)
     a_damaged_link_never_costs_the_visitor_s_saved_text(lab)
+    patching_solver_s_wrong_claim_takes_no_place_in_a_race(lab)
+    patching_solver_s_wrong_claim_is_recorded_as_one_in_an_experiment(lab)
+    memory_bomb_ends_its_own_lane_only(lab)
