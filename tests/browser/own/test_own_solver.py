@@ -209,8 +209,6 @@ def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(l
     lab.open("#p=" + EASY)
     choose_own(lab)
     assert lab.by("own-code").input_value() == "old = 1\n"              # migrated, not lost
-    type_code(lab, SYNTAX_ERROR, loads=False)
-    lab.by("own-problem").wait_for(state="visible")
     lab.by("own-new").click()
     assert lab.by("own-code").input_value() == "" and lab.by("own-name").input_value() == "my_solver_2.py"
     genetic = (TEMPLATES / "genetic.py").read_text()
@@ -220,8 +218,13 @@ def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(l
     assert "a file's name" in lab.by("own-name-problem").inner_text()
     lab.by("own-name").fill("ga.py")
     lab.by("own-name").dispatch_event("change")
-    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py"]
+    lab.by("own-new").click()
+    type_code(lab, SYNTAX_ERROR, loads=False)                            # kept as typed, its error and all
+    lab.by("own-problem").wait_for(state="visible")
+    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py", "my_solver_2.py"]
     lab.by("own-shelf").select_option(label="my_solver.py")
+    assert lab.by("own-code").input_value() == "old = 1\n"
+    lab.by("own-shelf").select_option(label="my_solver_2.py")
     assert lab.by("own-code").input_value() == SYNTAX_ERROR
     lab.page.reload()
     lab.wait_state("ready", timeout=60_000)
@@ -236,10 +239,10 @@ def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(l
     lab.by("own-allow").click()
     wait_loaded(lab, mine)
     shelf = lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers'))")
-    assert [x["text"] for x in shelf["solvers"]] == [SYNTAX_ERROR, genetic, mine]    # beside the visitor's own
+    assert [x["text"] for x in shelf["solvers"]] == ["old = 1\n", genetic, SYNTAX_ERROR, mine]    # beside the visitor's own
     lab.page.on("dialog", lambda d: d.accept())
     lab.by("own-delete").click()
-    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py"]
+    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py", "my_solver_2.py"]
 
 
 def a_new_visitor_races_a_changed_template_against_two_papers(lab):
