@@ -1,5 +1,11 @@
 """Your solver in the page: the editor, its templates, its errors named by line, the watchdog,
-verified claims, and the same moves as the native run of the same text and seed."""
+verified claims, and the same moves as the native run of the same text and seed.
+
+Besides the smoke test, three tests of one page each, whose steps run in sequence (each step a
+function named for what it shows): Solve with the editor's texts, the visitor's solvers kept in
+the browser, and races and an experiment of a visitor's text. Each run of a visitor's text still
+gets a fresh worker (docs/visitor-solver.md, "The trust boundary"); the page, its worker and the
+editor's worker load once for all of a test's steps."""
 
 import hashlib
 import re
@@ -72,8 +78,10 @@ def test_a_template_solves_a_9x9_with_the_moves_of_the_native_run(lab):
     assert lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers')).solvers[0].text") == text
 
 
-def test_your_solver_with_an_empty_editor_says_it_has_no_code_yet(lab):
-    lab.open()
+SYNTAX_ERROR = "import numpy as np\n\ndef run(puzzle, params, rng):\n    yield (\n"
+
+
+def an_empty_editor_says_it_has_no_code_yet(lab):
     choose_own(lab)
     type_code(lab, "", loads=False)
     assert lab.page.locator("#best-label").inner_text() == "best: no solver text yet"
@@ -84,67 +92,33 @@ def test_your_solver_with_an_empty_editor_says_it_has_no_code_yet(lab):
     assert lab.page.locator("#solver-citation").inner_text() != no_code
 
 
-def test_a_syntax_error_names_its_line_and_the_text_is_kept(lab):
-    lab.open("#p=" + EASY)
-    choose_own(lab)
-    bad = "import numpy as np\n\ndef run(puzzle, params, rng):\n    yield (\n"
-    type_code(lab, bad, loads=False)
+def an_over_long_link_is_refused_plainly(lab):
+    big = (TEMPLATES / "min_conflicts.py").read_text() + "".join(f"# {hashlib.sha256(str(i).encode()).hexdigest()}\n"
+                                                                for i in range(1200))
+    type_code(lab, big)
+    lab.page.wait_for_selector('[data-testid="share"][data-too-long="true"]', state="attached")
+    before = lab.page.evaluate("() => location.href")
+    lab.by("share").click()
+    lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent.includes('32,000')")
+    message = lab.error_text()
+    assert re.fullmatch(r"This link would be [\d,]+ characters, past the 32,000 a share link may hold \(chat and mail "
+                        r"clients cut longer ones\): send your code as a file instead \(Download my_solver\.py\)\.",
+                        message.strip())
+    assert lab.page.evaluate("() => location.href") == before and lab.by("own-download").is_visible()
+
+
+def a_syntax_error_names_its_line_and_the_text_is_kept(lab):
+    """Kept across a reload too: the shelf's test reloads with such a text."""
+    type_code(lab, SYNTAX_ERROR, loads=False)
     problem = lab.by("own-problem")
     problem.wait_for(state="visible")
     assert problem.inner_text().startswith("line 4 of my_solver.py: SyntaxError")
     assert problem.get_attribute("data-line") == "4"
     assert start_and_wait(lab, "ready", "error") in ("ready", "error")
-    assert lab.by("own-code").input_value() == bad                # nothing typed is lost
-    lab.page.reload()
-    lab.wait_state("ready", timeout=60_000)
-    lab.by("solver-select").select_option("own")
-    assert lab.by("own-code").input_value() == bad                # and it survives a reload
+    assert lab.by("own-code").input_value() == SYNTAX_ERROR        # nothing typed is lost
 
 
-def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab):
-    """Today's one kept text becomes the first solver; New, a name, a pick and Delete keep each
-    text as typed, across a reload; a link's code, once allowed, is added beside them."""
-    from sudoku_lab.solver_file import pack
-    lab.open("#p=" + EASY)
-    lab.page.evaluate("() => { localStorage.removeItem('sudoku-lab-own-solvers');"
-                      " localStorage.setItem('sudoku-lab-own-solver', JSON.stringify({text: 'old = 1\\n'})); }")
-    lab.page.reload()
-    lab.wait_state("ready", timeout=60_000)
-    choose_own(lab)
-    assert lab.by("own-code").input_value() == "old = 1\n"              # migrated, not lost
-    lab.by("own-new").click()
-    assert lab.by("own-code").input_value() == "" and lab.by("own-name").input_value() == "my_solver_2.py"
-    genetic = (TEMPLATES / "genetic.py").read_text()
-    type_code(lab, genetic)
-    lab.by("own-name").fill("<b>ga</b>.py")
-    lab.by("own-name").dispatch_event("change")
-    assert "a file's name" in lab.by("own-name-problem").inner_text()
-    lab.by("own-name").fill("ga.py")
-    lab.by("own-name").dispatch_event("change")
-    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py"]
-    lab.by("own-shelf").select_option(label="my_solver.py")
-    assert lab.by("own-code").input_value() == "old = 1\n"
-    lab.page.reload()
-    lab.wait_state("ready", timeout=60_000)
-    choose_own(lab)
-    lab.by("own-shelf").select_option(label="ga.py")
-    wait_loaded(lab, genetic)                                            # picked: its text, loaded
-    assert lab.by("own-code").input_value() == genetic
-
-    mine = (TEMPLATES / "min_conflicts.py").read_text()
-    lab.open(f"#p={EASY}&s=own&seed=1&t=60&code={pack(mine)}")
-    lab.by("own-allow").click()
-    wait_loaded(lab, mine)
-    shelf = lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers'))")
-    assert [x["text"] for x in shelf["solvers"]] == ["old = 1\n", genetic, mine]    # beside the visitor's own
-    lab.page.on("dialog", lambda d: d.accept())
-    lab.by("own-delete").click()
-    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py"]
-
-
-def test_a_run_time_error_names_its_line_and_the_next_run_works(lab):
-    lab.open("#p=" + EASY)
-    choose_own(lab)
+def a_run_time_error_names_its_line_and_the_next_run_works(lab):
     text = ("from sudoku_lab.protocol import Progress\n"
             "def run(puzzle, params, rng):\n"
             "    board = puzzle.cells.copy()\n"
@@ -161,9 +135,23 @@ def test_a_run_time_error_names_its_line_and_the_next_run_works(lab):
     assert lab.metric("iteration") == "3"
 
 
-def test_a_loop_that_never_yields_ends_its_own_worker_only(lab):
-    lab.open("#p=" + EASY)
-    choose_own(lab)
+def a_wrong_claim_is_shown_as_wrong_never_as_solved(lab):
+    from sudoku_lab.exact import solve
+    p = parse(EASY)
+    s = solve(p).tolist()
+    free = [i for i in range(18, 27) if not p.givens[i]]
+    s[free[1]] = s[free[0]]
+    type_code(lab, "import numpy as np\nfrom sudoku_lab.protocol import Progress\n"
+                   "def run(puzzle, params, rng):\n"
+                   f"    yield Progress(1, 1, 0, np.array({s}), {{}})\n"
+                   "    return 'solved'\n")
+    assert start_and_wait(lab, "error", "failed", "solved") == "error"
+    assert f"claimed solved, but row 3 has {s[free[0]]} twice" in lab.by("status").inner_text()
+
+
+def a_loop_that_never_yields_ends_its_own_worker_only(lab):
+    """The next run works: the genetic template, seed 5, 40 steps (solved in 29), the run the
+    next step replays natively."""
     type_code(lab, "from sudoku_lab.protocol import Progress\n"
                    "def run(puzzle, params, rng):\n"
                    "    yield Progress(0, 0, 0, puzzle.cells, {})\n"
@@ -174,28 +162,90 @@ def test_a_loop_that_never_yields_ends_its_own_worker_only(lab):
                                timeout=60_000)
     assert "Only its run was lost" in lab.error_text()
     assert lab.state() != "loading"                                # the page's own worker was never held
-    lab.page.once("dialog", lambda d: d.accept())                  # "Replace your code with the template?"
-    choose_own(lab, "genetic")
+    choose_own(lab, "genetic")                                     # "Replace your code with the template?": accepted
+    lab.by("seed-input").fill("5")
+    lab.by("max-steps").fill("40")
     assert start_and_wait(lab, "solved", "failed", "error") == "solved"
 
 
-def test_a_wrong_claim_is_shown_as_wrong_never_as_solved(lab):
-    from sudoku_lab.exact import solve
-    p = parse(EASY)
-    s = solve(p).tolist()
-    free = [i for i in range(18, 27) if not p.givens[i]]
-    s[free[1]] = s[free[0]]
+def a_solve_link_with_code_replays_natively_with_the_same_moves(lab):
+    import json
+    import subprocess
+    import sys
+    page_board, page_steps = lab.board_values(), int(lab.metric("iteration").replace(",", ""))
+    url = lab.by("share").get_attribute("data-url")
+    assert "s=own" in url and "&code=" in url
+    refused = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", url, "--json"], capture_output=True,
+                             text=True, cwd=ROOT / "py", timeout=120)
+    assert refused.returncode == 2 and "--run-link-code" in refused.stderr and not refused.stdout
+    out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", url, "--json", "--run-link-code"],
+                         capture_output=True, text=True, cwd=ROOT / "py", timeout=120)
+    got = json.loads(out.stdout)
+    text = (TEMPLATES / "genetic.py").read_text()
+    assert got["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
+    assert [0 if c == "." else int(c) for c in got["board"]] == page_board and got["iterations"] == page_steps
+
+
+def test_your_solver_in_solve_its_errors_named_by_line_the_watchdog_and_a_native_replay(lab):
+    """One text after another in the editor of one page, each run in a fresh worker."""
+    lab.open("#p=" + EASY)
+    lab.page.on("dialog", lambda d: d.accept())       # a template over typed code asks "Replace…?": yes
+    an_empty_editor_says_it_has_no_code_yet(lab)      # ends with the min_conflicts template loaded
+    an_over_long_link_is_refused_plainly(lab)
+    a_syntax_error_names_its_line_and_the_text_is_kept(lab)
+    a_run_time_error_names_its_line_and_the_next_run_works(lab)
+    a_wrong_claim_is_shown_as_wrong_never_as_solved(lab)
+    a_loop_that_never_yields_ends_its_own_worker_only(lab)
+    a_solve_link_with_code_replays_natively_with_the_same_moves(lab)
+
+
+def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab):
+    """Today's one kept text becomes the first solver; New, a name, a pick and Delete keep each
+    text as typed (a syntax error's too), across a reload; a link's code, once allowed, is added
+    beside them."""
+    from sudoku_lab.solver_file import pack
+    lab.page.goto(lab.base + "sources.html")          # the origin's storage, set before the lab's first load
+    lab.page.evaluate("() => localStorage.setItem('sudoku-lab-own-solver', JSON.stringify({text: 'old = 1\\n'}))")
     lab.open("#p=" + EASY)
     choose_own(lab)
-    type_code(lab, "import numpy as np\nfrom sudoku_lab.protocol import Progress\n"
-                   "def run(puzzle, params, rng):\n"
-                   f"    yield Progress(1, 1, 0, np.array({s}), {{}})\n"
-                   "    return 'solved'\n")
-    assert start_and_wait(lab, "error", "failed", "solved") == "error"
-    assert f"claimed solved, but row 3 has {s[free[0]]} twice" in lab.by("status").inner_text()
+    assert lab.by("own-code").input_value() == "old = 1\n"              # migrated, not lost
+    lab.by("own-new").click()
+    assert lab.by("own-code").input_value() == "" and lab.by("own-name").input_value() == "my_solver_2.py"
+    genetic = (TEMPLATES / "genetic.py").read_text()
+    type_code(lab, genetic)
+    lab.by("own-name").fill("<b>ga</b>.py")
+    lab.by("own-name").dispatch_event("change")
+    assert "a file's name" in lab.by("own-name-problem").inner_text()
+    lab.by("own-name").fill("ga.py")
+    lab.by("own-name").dispatch_event("change")
+    lab.by("own-new").click()
+    type_code(lab, SYNTAX_ERROR, loads=False)                            # kept as typed, its error and all
+    lab.by("own-problem").wait_for(state="visible")
+    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py", "my_solver_2.py"]
+    lab.by("own-shelf").select_option(label="my_solver.py")
+    assert lab.by("own-code").input_value() == "old = 1\n"
+    lab.by("own-shelf").select_option(label="my_solver_2.py")
+    assert lab.by("own-code").input_value() == SYNTAX_ERROR
+    lab.page.reload()
+    lab.wait_state("ready", timeout=60_000)
+    choose_own(lab)
+    assert lab.by("own-code").input_value() == SYNTAX_ERROR              # the text with its error survives a reload
+    lab.by("own-shelf").select_option(label="ga.py")
+    wait_loaded(lab, genetic)                                            # picked: its text, loaded
+    assert lab.by("own-code").input_value() == genetic
+
+    mine = (TEMPLATES / "min_conflicts.py").read_text()
+    lab.open(f"#p={EASY}&s=own&seed=1&t=60&code={pack(mine)}")
+    lab.by("own-allow").click()
+    wait_loaded(lab, mine)
+    shelf = lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers'))")
+    assert [x["text"] for x in shelf["solvers"]] == ["old = 1\n", genetic, SYNTAX_ERROR, mine]    # beside the visitor's own
+    lab.page.on("dialog", lambda d: d.accept())
+    lab.by("own-delete").click()
+    assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py", "my_solver_2.py"]
 
 
-def test_a_new_visitor_races_a_changed_template_against_two_papers(lab):
+def a_new_visitor_races_a_changed_template_against_two_papers(lab):
     lab.open("#p=" + EASY)
     lab.set_view("race")
     choose_own(lab, "min_conflicts")
@@ -239,51 +289,11 @@ def test_a_new_visitor_races_a_changed_template_against_two_papers(lab):
         friend.close()
 
 
-def test_a_solve_link_with_code_replays_natively_with_the_same_moves(lab, tmp_path):
+def an_experiments_records_name_the_code_that_ran(lab):
     import json
-    import subprocess
-    import sys
-    lab.open("#p=" + EASY)
-    choose_own(lab, "genetic")
-    lab.by("seed-input").fill("5")
-    lab.by("max-steps").fill("40")
-    assert start_and_wait(lab, "solved", "failed", "error") in ("solved", "failed")
-    page_board, page_steps = lab.board_values(), int(lab.metric("iteration").replace(",", ""))
-    url = lab.by("share").get_attribute("data-url")
-    assert "s=own" in url and "&code=" in url
-    refused = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", url, "--json"], capture_output=True,
-                             text=True, cwd=ROOT / "py", timeout=120)
-    assert refused.returncode == 2 and "--run-link-code" in refused.stderr and not refused.stdout
-    out = subprocess.run([sys.executable, "-m", "sudoku_lab", "solve", "--link", url, "--json", "--run-link-code"],
-                         capture_output=True, text=True, cwd=ROOT / "py", timeout=120)
-    got = json.loads(out.stdout)
-    text = (TEMPLATES / "genetic.py").read_text()
-    assert got["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
-    assert [0 if c == "." else int(c) for c in got["board"]] == page_board and got["iterations"] == page_steps
-
-
-def test_an_over_long_link_is_refused_plainly(lab):
-    lab.open("#p=" + EASY)
-    choose_own(lab, "min_conflicts")
-    big = (TEMPLATES / "min_conflicts.py").read_text() + "".join(f"# {hashlib.sha256(str(i).encode()).hexdigest()}\n"
-                                                                for i in range(1200))
-    type_code(lab, big)
-    lab.page.wait_for_selector('[data-testid="share"][data-too-long="true"]', state="attached")
-    before = lab.page.evaluate("() => location.href")
-    lab.by("share").click()
-    lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent.includes('32,000')")
-    message = lab.error_text()
-    assert re.fullmatch(r"This link would be [\d,]+ characters, past the 32,000 a share link may hold \(chat and mail "
-                        r"clients cut longer ones\): send your code as a file instead \(Download my_solver\.py\)\.",
-                        message.strip())
-    assert lab.page.evaluate("() => location.href") == before and lab.by("own-download").is_visible()
-
-
-def test_an_experiments_records_name_the_code_that_ran(lab):
-    import json
-    lab.open("#p=" + EASY)
-    lab.set_view("experiment")
-    choose_own(lab, "genetic")
+    lab.open(f"#p={EASY}&m=experiment")                               # a link without entries: none left from the race
+    assert lab.entries() == []
+    choose_own(lab, "genetic")                                        # over the race's changed text: "Replace…?", yes
     lab.by("seed-input").fill("5")     # seeds 5 and 6 solve in 29 and 50 generations; seed 4 stalls for a minute
     lab.by("compare-add").click()
     lab.add_entry("hill_climb", 5)
@@ -305,7 +315,7 @@ def test_an_experiments_records_name_the_code_that_ran(lab):
     assert (own[0]["board"], own[0]["iterations"]) == (native.to_json()["board"], native.iterations)
 
 
-def test_a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
+def a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
     """own:1:noise=0.2 names a parameter only the link's code defines: it is read once the code
     has loaded (after Run this code), runs with that value, and Share writes it back."""
     from urllib.parse import parse_qs
@@ -314,6 +324,8 @@ def test_a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
     entries = "own:1:noise=0.2,hill_climb:1"
     lab.open(f"#p={EASY}&t=60&i=30&m=race&e={entries}&code={pack(text)}")
     lab.by("own-consent").wait_for(state="visible")                  # it asks first; nothing of it has run
+    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=compare-entry]')]"
+                               ".map((e) => e.dataset.seed).join() === '1,1'")     # the link's, not the experiment's
     assert lab.entries() == [["own", 1], ["hill_climb", 1]]
     assert "noise=0.2" in lab.page.locator('[data-testid="compare-entry"]').first.inner_text()
     assert "has no parameter" not in lab.error_text()
@@ -348,3 +360,12 @@ def test_a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
     lab.by("compare-entries-same").wait_for(state="visible")           # a warning: the two would make the same moves
     assert lab.by("compare-entries-same").inner_text() == \
         "entries 1 and 3 run the same solver, parameters and seed: they will make the same moves"
+
+
+def test_a_visitors_text_in_races_and_an_experiment(lab):
+    """A changed template raced and replayed by a new visitor, an experiment's records, then a
+    race link's parameter of the code's PARAMS: one page in turn (a second for the new visitor)."""
+    lab.page.on("dialog", lambda d: d.accept())       # a template over typed code asks "Replace…?": yes
+    a_new_visitor_races_a_changed_template_against_two_papers(lab)
+    an_experiments_records_name_the_code_that_ran(lab)
+    a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab)

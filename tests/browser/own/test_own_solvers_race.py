@@ -1,7 +1,8 @@
 """Several of the visitor's own solvers in one race (docs/visitor-solver.md, "A visitor's solver";
 docs/links-and-files.md, "Share links"): each entry names its text by its sha256 and runs that text, its lane showing its own
 TITLE; the shared link carries each text once and, opened in a fresh page and allowed, replays
-the race; a damaged one of the link's texts is a problem of code that costs the shelf nothing."""
+the race; a damaged one of the link's texts is a problem of code that costs the shelf nothing
+(one test, one page: the damaged link is opened in it after the race)."""
 
 import hashlib
 import re
@@ -46,7 +47,7 @@ def race_shown(lab) -> list[tuple]:
             for t, l, m in zip(titles, lab.lanes(), steps)]
 
 
-def test_two_of_the_visitors_solvers_race_each_other_and_the_link_replays_the_race(lab):
+def two_of_the_visitors_solvers_race_each_other_and_the_link_replays_the_race(lab):
     lab.open("#p=" + EASY)
     lab.set_view("race")
     choose_own(lab, "min_conflicts")
@@ -97,11 +98,9 @@ def test_two_of_the_visitors_solvers_race_each_other_and_the_link_replays_the_ra
         friend.close()
 
 
-def test_a_damaged_one_of_a_links_texts_is_a_problem_of_code_and_the_shelf_stays(lab):
-    lab.open("#p=" + EASY)
-    lab.page.evaluate("() => localStorage.setItem('sudoku-lab-own-solvers', "
-                      "JSON.stringify({solvers: [{name: 'mine.py', text: 'x = 1\\n'}], current: 0}))")
+def a_damaged_one_of_a_links_texts_is_a_problem_of_code_and_the_shelf_stays(lab):
     before = lab.page.evaluate("() => localStorage.getItem('sudoku-lab-own-solvers')")
+    assert before                                                      # the solvers the race kept
     damaged = pack(GA)[:40]
     lab.open(f"#p={EASY}&t=60&m=race&e={token(MC)}:1,{token(GA)}:1,alldiff_ls:1&code={pack(MC)},{damaged}")
     lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
@@ -111,3 +110,8 @@ def test_a_damaged_one_of_a_links_texts_is_a_problem_of_code_and_the_shelf_stays
     assert lab.entries() == [["own", 1], ["alldiff_ls", 1]]
     lab.by("own-consent").wait_for(state="visible")                   # the readable text still waits for the word
     assert lab.page.evaluate("() => localStorage.getItem('sudoku-lab-own-solvers')") == before
+
+
+def test_the_visitors_solvers_race_each_other_the_link_replays_it_and_a_damaged_link_costs_nothing(lab):
+    two_of_the_visitors_solvers_race_each_other_and_the_link_replays_the_race(lab)
+    a_damaged_one_of_a_links_texts_is_a_problem_of_code_and_the_shelf_stays(lab)

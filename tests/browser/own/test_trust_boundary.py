@@ -1,6 +1,11 @@
 """The trust boundary in the page (docs/visitor-solver.md, "The trust boundary"): hostile solvers, one for
 each line of the threat model that a browser must show. Each runs after the visitor's word (typed
-in the editor, or a link's code allowed with Run this code)."""
+in the editor, or a link's code allowed with Run this code).
+
+One test, one page: the hostile solvers typed in the editor run one after another in Solve, then
+those links bring run in a race and an experiment. Each run still gets a fresh visitor's worker
+(the design under test); the page, its worker and the editor's worker load once for all the
+steps, each step a function named for what it shows."""
 
 import json
 import threading
@@ -62,6 +67,7 @@ def own_link(view: str, entries: str, text: str) -> str:
 
 def allow(lab, text: str):
     lab.by("own-consent").wait_for(state="visible")
+    lab.page.wait_for_selector('[data-testid="own-status"][data-sha256=""]', state="attached")   # not the text before
     lab.by("own-allow").click()
     wait_loaded(lab, text)
 
@@ -75,16 +81,31 @@ def later_hill_climb_is_not_solved_in_one_step(lab):
     assert start_and_wait(lab, "solved", "failed", "error") == "failed"
 
 
-def test_a_patching_solver_s_wrong_claim_is_an_error_in_solve_and_its_patches_never_reach_a_later_run(lab):
-    lab.open("#p=" + EASY)
-    choose_own(lab)
+def forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, message: str, says: str):
+    type_code(lab, FORGER.format(message=message))
+    lab.by("start").click()
+    lab.page.wait_for_function("says => document.body.innerText.includes(says)", arg=says, timeout=60_000)
+    assert lab.state() != "solved", says
+    # its run over before the next step's Start ("Ready." once its worker was ended for a message outside the protocol)
+    lab.wait_state("ready", "error", "failed", "stopped", "solved", timeout=60_000)
+    assert lab.state() != "solved", says
+
+
+def closing_its_own_worker_is_an_error_on_its_line(lab):
+    type_code(lab, "import js\n" + LIVES.format(body="js.self.close()"))
+    assert start_and_wait(lab, "error", "failed", "solved") == "error"
+    assert "line 6 of my_solver.py" in lab.by("status").inner_text()
+    assert "without yielding" not in lab.error_text()
+
+
+def patching_solver_s_wrong_claim_is_an_error_in_solve_and_its_patches_never_reach_a_later_run(lab):
     type_code(lab, PATCHER)
     assert start_and_wait(lab, "error", "failed", "solved") == "error"
     assert "claimed solved, but row 1 has 1" in lab.by("status").inner_text()
     later_hill_climb_is_not_solved_in_one_step(lab)
 
 
-def test_a_patching_solver_s_wrong_claim_takes_no_place_in_a_race(lab):
+def patching_solver_s_wrong_claim_takes_no_place_in_a_race(lab):
     lab.open(own_link("race", "own:1,hill_climb:1", PATCHER))
     allow(lab, PATCHER)
     lab.start_race()
@@ -94,7 +115,7 @@ def test_a_patching_solver_s_wrong_claim_takes_no_place_in_a_race(lab):
     later_hill_climb_is_not_solved_in_one_step(lab)
 
 
-def test_a_patching_solver_s_wrong_claim_is_recorded_as_one_in_an_experiment(lab):
+def patching_solver_s_wrong_claim_is_recorded_as_one_in_an_experiment(lab):
     lab.open(own_link("experiment", "own:1,hill_climb:1", PATCHER))
     allow(lab, PATCHER)
     lab.by("compare-puzzles").select_option("current")
@@ -109,18 +130,7 @@ def test_a_patching_solver_s_wrong_claim_is_recorded_as_one_in_an_experiment(lab
     assert records["hill_climb"]["solved"] is True
 
 
-@pytest.mark.parametrize("message, says", [(FORGED_DONE, "claimed solved, but row 1 has 1 9 times"),
-                                           (FORGED_KIND, "outside the lab's protocol")])
-def test_a_forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, message, says):
-    lab.open("#p=" + EASY)
-    choose_own(lab)
-    type_code(lab, FORGER.format(message=message))
-    lab.by("start").click()
-    lab.page.wait_for_function("says => document.body.innerText.includes(says)", arg=says, timeout=60_000)
-    assert lab.state() != "solved"
-
-
-def test_a_memory_bomb_ends_its_own_lane_only(lab):
+def memory_bomb_ends_its_own_lane_only(lab):
     text = LIVES.format(body="x = [0] * 10**10")            # past what a 32-bit WebAssembly memory can index
     lab.open(own_link("race", "own:1,hill_climb:1", text))
     allow(lab, text)
@@ -129,15 +139,6 @@ def test_a_memory_bomb_ends_its_own_lane_only(lab):
     own, hill = lab.lanes()
     assert own["state"] == "error" and hill["state"] == "solved"
     assert "ran out of memory" in lab.page.locator('[data-testid="lane"]').first.inner_text()
-
-
-def test_closing_its_own_worker_is_an_error_on_its_line(lab):
-    lab.open("#p=" + EASY)
-    choose_own(lab)
-    type_code(lab, "import js\n" + LIVES.format(body="js.self.close()"))
-    assert start_and_wait(lab, "error", "failed", "solved") == "error"
-    assert "line 6 of my_solver.py" in lab.by("status").inner_text()
-    assert "without yielding" not in lab.error_text()
 
 
 class _Counter(BaseHTTPRequestHandler):
@@ -190,7 +191,7 @@ def run(puzzle, params, rng):
 '''
 
 
-def test_a_visitor_s_code_reaches_no_other_origin_and_no_storage(lab):
+def a_visitor_s_code_reaches_no_other_origin_and_no_storage(lab):
     """Measured against a second local server (another origin): the worker has given up the
     network and the origin's storage before the code ran, so nothing reaches the server. The
     code raises only once each of its attempts has settled (a promise, once its request, if it
@@ -199,8 +200,6 @@ def test_a_visitor_s_code_reaches_no_other_origin_and_no_storage(lab):
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Counter)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        lab.open("#p=" + EASY)
-        choose_own(lab)
         type_code(lab, REACH.format(url=f"http://127.0.0.1:{server.server_address[1]}"))
         assert start_and_wait(lab, "error", "failed", "solved") == "error"
         status = lab.by("status").inner_text()
@@ -210,9 +209,7 @@ def test_a_visitor_s_code_reaches_no_other_origin_and_no_storage(lab):
         server.shutdown()
 
 
-def test_what_a_solver_names_stays_text(lab):
-    lab.open("#p=" + EASY)
-    choose_own(lab)
+def what_a_solver_names_stays_text(lab):
     type_code(lab, HTML_EVERYWHERE)
     assert start_and_wait(lab, "error", "failed", "solved") == "error"
     lab.settle_frames()
@@ -222,10 +219,9 @@ def test_what_a_solver_names_stays_text(lab):
     assert MARK in lab.page.locator("body").inner_text()
 
 
-def test_a_damaged_link_never_costs_the_visitor_s_saved_text(lab):
+def a_damaged_link_never_costs_the_visitor_s_saved_text(lab):
     from own.test_own_solver import TEMPLATES
     saved = (TEMPLATES / "min_conflicts.py").read_text()
-    lab.open("#p=" + EASY)
     choose_own(lab, "min_conflicts")                                 # kept in this browser
     lab.page.goto(lab.base + f"#p={EASY}&s=own&code=damaged-by-a-mail-client")
     lab.page.wait_for_function("() => document.body.innerText.includes(\"the link's code cannot be read\")")
@@ -233,3 +229,23 @@ def test_a_damaged_link_never_costs_the_visitor_s_saved_text(lab):
     assert lab.by("own-code").input_value() == saved
     kept = lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers')).solvers.map((s) => s.text)")
     assert saved in kept and "" not in kept
+
+
+def test_hostile_solvers_end_their_own_runs_only(lab):
+    """Typed in the editor, one after another in Solve, each over the last; then brought by links
+    opened in the same tab, each allowed, in a race and an experiment. Each run is in a fresh
+    worker. The damaged link ends the typed ones: its problem of code holds a Start until the next
+    link."""
+    lab.open("#p=" + EASY)
+    lab.page.on("dialog", lambda d: d.accept())       # the damaged link's template replaces typed code: "Replace…?"
+    choose_own(lab)
+    forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, FORGED_DONE, "claimed solved, but row 1 has 1 9 times")
+    forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, FORGED_KIND, "outside the lab's protocol")
+    closing_its_own_worker_is_an_error_on_its_line(lab)
+    a_visitor_s_code_reaches_no_other_origin_and_no_storage(lab)
+    what_a_solver_names_stays_text(lab)
+    patching_solver_s_wrong_claim_is_an_error_in_solve_and_its_patches_never_reach_a_later_run(lab)
+    a_damaged_link_never_costs_the_visitor_s_saved_text(lab)
+    patching_solver_s_wrong_claim_takes_no_place_in_a_race(lab)
+    patching_solver_s_wrong_claim_is_recorded_as_one_in_an_experiment(lab)
+    memory_bomb_ends_its_own_lane_only(lab)
