@@ -31,6 +31,15 @@ def cli(*args, timeout=300):
                           env=ENV, timeout=timeout, cwd=ROOT)
 
 
+def bench_here(capsys, *args) -> subprocess.CompletedProcess:
+    """The command run in this process, for input it refuses before any run (a process of its
+    own costs a second of start-up); its exit code and output as `cli` gives them."""
+    from sudoku_lab import cli as command
+    code = command.main(list(args))
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(args, code, out.out, out.err)
+
+
 def puzzle_file(tmp_path, lines):
     f = tmp_path / "set.txt"
     f.write_text("".join(line + "\n" for line in lines))
@@ -340,13 +349,13 @@ def test_several_entries_each_get_their_records_and_resume_skips_the_done_jobs_o
     ("9:0:1:1e-2", "STEP must be a plain decimal"),
     ("9:0:1:0.0005", "at most three decimals"),
 ])
-def test_a_bad_generate_spec_is_one_line_and_exit_2(spec, says):
-    r = cli("bench", "--generate", spec, "--solver", "hill_climb")
+def test_a_bad_generate_spec_is_one_line_and_exit_2(spec, says, capsys):
+    r = bench_here(capsys, "bench", "--generate", spec, "--solver", "hill_climb")
     assert r.returncode == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert r.stdout == ""
 
 
-def test_bad_entries_and_sources_are_one_line_and_exit_2(tmp_path):
+def test_bad_entries_and_sources_are_one_line_and_exit_2(tmp_path, capsys):
     f = puzzle_file(tmp_path, [PAPERS["sato-01-easy"]])
     cases = [(["--generate", "9:0:1:0.5", "--instances", "0"], "--instances must be from 1"),
              ([str(f), "--generate", "9:0:1:0.5"], "one of the two"),
@@ -354,16 +363,16 @@ def test_bad_entries_and_sources_are_one_line_and_exit_2(tmp_path):
              ([str(f), "--instances", "3"], "--instances goes with --generate"),
              (["--generate", "9:0:1:0.5", "--seed", str(2**53 - 2), "--instances", "3"], "passes the largest seed")]
     for extra, says in cases:
-        r = cli("bench", *extra, "--solver", "hill_climb")
+        r = bench_here(capsys, "bench", *extra, "--solver", "hill_climb")
         assert r.returncode == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     for entries, says in [(["hill_climb:x"], "seed must be a whole number"),
                           (["hill_climb:plateau=3:plateau=4"], "'plateau' is given twice"),
                           (["hill_climb", "hill_climb:plateau=10"], "entries 1 and 2 are both hill_climb"),
                           (["hill_climb", "ga_woc:population=-1"], "entry 2 (ga_woc): parameter 'population'"),
                           (["alldiff_ls:1:workers=2"], "bench runs each run on one worker (one run on several: solve --workers N)")]:
-        r = cli("bench", str(f), *[a for e in entries for a in ("--solver", e)])
+        r = bench_here(capsys, "bench", str(f), *[a for e in entries for a in ("--solver", e)])
         assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
-    r = cli("bench", str(f), "--solver", "hill_climb", "--solver", "ga_woc", "--param", "plateau=3")
+    r = bench_here(capsys, "bench", str(f), "--solver", "hill_climb", "--solver", "ga_woc", "--param", "plateau=3")
     assert r.returncode == 2 and "entry 2 (ga_woc): ga_woc has no parameter 'plateau'" in r.stderr
 
 
