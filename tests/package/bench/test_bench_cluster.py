@@ -175,14 +175,14 @@ def test_a_resume_file_of_another_experiment_is_refused(tmp_path):
     assert r.returncode == 2 and "no experiment header" in r.stderr
 
 
-def test_bad_input_is_one_line_and_exit_2(tmp_path):
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     good = PAPERS["sato-01-easy"]
     f = puzzle_file(tmp_path, [good + " ok", "# fine", good[:75] + " short"])
-    r = cli("bench", str(f), "--solver", "hill_climb")
+    r = bench_here(capsys, "bench", str(f), "--solver", "hill_climb")
     assert r.returncode == 2 and "Line 3" in r.stderr and "Found 75 cells" in r.stderr
     assert "Traceback" not in r.stderr
     f2 = puzzle_file(tmp_path, [good])
-    r = cli("bench", str(f2), "--solver", "nope")
+    r = bench_here(capsys, "bench", str(f2), "--solver", "nope")
     assert r.returncode == 2 and "unknown solver 'nope'" in r.stderr
     t0 = time.time()
     port = free_port()
