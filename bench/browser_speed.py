@@ -7,7 +7,8 @@
 Runs the same puzzle, seed, parameters and time budget both ways and prints the two rates
 and their ratio. Needs a built static/vendor/ (python3 build.py build) and Chromium.
 Also the helpers other bench scripts use to reach the page: `lab_browser` (bench/throughput.py,
-bench/page_perf.py) and `printed_in_page` (a bench script's own function run in Pyodide).
+bench/page_perf.py), `bare_page` (the lab's origin without the lab) and `printed_in_page` (a
+bench script's own function run in Pyodide).
 """
 
 import argparse
@@ -54,6 +55,17 @@ def lab_browser():
         httpd.shutdown()
 
 
+def bare_page(browser, base: str):
+    """An empty page of the lab's origin, where a script loads its own Pyodide from
+    static/vendor/: the lab's page would load Python in its worker meanwhile, a second load
+    that costs ~10 CPU-s and competes with what is timed (and index.html's policy is not needed)."""
+    page = browser.new_page()
+    blank = base + "bench-blank.html"
+    page.route(blank, lambda route: route.fulfill(body="<!doctype html><title>bench</title>", content_type="text/html"))
+    page.goto(blank)
+    return page
+
+
 PRINTED_IN_PYODIDE = """async ([files, call]) => {
   const { loadPyodide } = await import('./static/vendor/pyodide/pyodide.mjs');
   const py = await loadPyodide({ indexURL: new URL('static/vendor/pyodide/', location.href).href });
@@ -81,9 +93,7 @@ def printed_in_page(scripts: list[str], call: str) -> str:
     here = Path(__file__).resolve().parent
     files = {name: (here / name).read_text() for name in scripts}
     with lab_browser() as (browser, base):
-        page = browser.new_page()
-        page.goto(base)
-        return page.evaluate(PRINTED_IN_PYODIDE, [files, call])
+        return bare_page(browser, base).evaluate(PRINTED_IN_PYODIDE, [files, call])
 
 
 def native_rate(solver: str, puzzle: str, params: dict, seconds: float, seed: int = 0) -> tuple[float, str]:

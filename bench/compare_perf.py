@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
 """The comparison modes' speed and cost in headless Chromium (issue targets in brackets):
 
-    experiment throughput with W = 1 and W = 2 workers for many short runs
+    experiment throughput with W = 1 and W = 2 workers (`--workers`) for many short runs
         [runs/s with W workers ≥ 0.8·W × with one, given W free cores], and the longest
         main-thread task from Start to the end [≤ 50 ms]; the first Start of the page (W runs,
         started on the workers that are ready while the others load): its longest
         main-thread task [≤ 50 ms];
     memory of the browser with 0, 1, 2 and 4 pool workers loaded (`--pools`; resident set of
         all Chromium processes), hence what one worker costs;
-    a race of four lanes: the longest main-thread task from Start until every lane has painted
+    a race of four lanes (`--lanes`): the longest main-thread task from Start until every lane has painted
         (the workers load Python meanwhile) and while running [≤ 50 ms], paints per lane per second
         [≥ 10], and the time from Stop until every lane has stopped [≤ 200 ms].
 
     .venv/bin/python bench/compare_perf.py [--runs 3] [--race-seconds 5] [--json]
         [--max-steps 50]       # a step budget on each throughput run (the smoke test's: seconds, not minutes)
-        [--pools 1 2]          # the pool sizes the memory is read at (the smoke test's: two workers fewer to load)
+        [--pools 1]            # the pool sizes the memory is read at (the smoke test's: no pool worker to load)
+        [--workers 2]          # the pool sizes the throughput is read at (the smoke test's: one page fewer)
+        [--lanes 2]            # the race's first lanes only (the smoke test's: two workers fewer to load)
         [--race-only] [--race-puzzle <cells>]   # the race alone, on another puzzle (a 25×25, say)
 
 Needs a built static/vendor/ and Chromium.
@@ -115,11 +117,14 @@ STOP_ALL = """async () => {
 SETTLED = "() => ![...document.querySelectorAll('[data-testid=lane-board]')].some(b => b.hasAttribute('aria-busy'))"
 
 
-def race(browser, base: str, seconds: float, puzzle: str = UNSOLVABLE) -> dict:
+# the race's lanes, each on a worker of its own (every one but the page's own loads Python)
+RACE_ENTRIES = ("hill_climb:1:plateau=10000", "hill_climb:2:plateau=10000", "nb_coin:3", "ga_woc:4:population=1000")
+
+
+def race(browser, base: str, seconds: float, puzzle: str = UNSOLVABLE, lanes: int = len(RACE_ENTRIES)) -> dict:
     page = browser.new_page()
     page.add_init_script(PROBE)
-    entries = "hill_climb:1:plateau=10000,hill_climb:2:plateau=10000,nb_coin:3,ga_woc:4:population=1000"
-    page.goto(base + f"#p={puzzle}&m=race&t=120&e={entries}")
+    page.goto(base + f"#p={puzzle}&m=race&t=120&e={','.join(RACE_ENTRIES[:lanes])}")
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
     page.wait_for_selector("[data-testid=puzzle-info][data-solutions]", timeout=120_000)
     started = page.evaluate("() => performance.now()")
@@ -142,7 +147,7 @@ def race(browser, base: str, seconds: float, puzzle: str = UNSOLVABLE) -> dict:
     start_tasks = [t for t in every if started <= t["start"] < t0]      # Start until every lane painted
     page.close()
     rates = [(b - a) / ((t1 - t0) / 1000) for a, b in zip(painted0, painted1)]
-    return {"lanes": 4, "start_ms": t0 - started, "start_longest_task_ms": max((t["duration"] for t in start_tasks), default=0.0),
+    return {"lanes": len(rates), "start_ms": t0 - started, "start_longest_task_ms": max((t["duration"] for t in start_tasks), default=0.0),
             "start_long_tasks": len(start_tasks), "longest_task_ms": max((t["duration"] for t in tasks), default=0.0),
             "long_tasks": len(tasks), "paints_per_second_per_lane": rates, "stop_all_ms": stop_ms,
             "settled_ms": settled_ms, "after_stop_long_tasks": len(after_stop),
@@ -156,14 +161,19 @@ def main() -> int:
     ap.add_argument("--max-steps", type=int, default=None, help="a step budget on each throughput run (default: none)")
     ap.add_argument("--pools", type=int, nargs="+", default=[1, 2, 4], metavar="W",
                     help="pool sizes the memory is read at, in increasing order (default: 1 2 4)")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1, 2], metavar="W",
+                    help="pool sizes the throughput is read at, the first the speed-up's base (default: 1 2)")
+    ap.add_argument("--lanes", type=int, choices=range(1, len(RACE_ENTRIES) + 1), default=len(RACE_ENTRIES),
+                    help=f"the race's lanes (default: {len(RACE_ENTRIES)})")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--race-only", action="store_true", help="measure the race alone")
     ap.add_argument("--race-puzzle", default=UNSOLVABLE, help="the race's puzzle as cells (default: a 9×9)")
     args = ap.parse_args()
     with lab_browser() as (browser, base):
-        rates = [] if args.race_only else [experiment_rate(browser, base, w, args.runs, args.max_steps) for w in (1, 2)]
+        rates = [] if args.race_only else [experiment_rate(browser, base, w, args.runs, args.max_steps)
+                                           for w in args.workers]
         mem = [] if args.race_only else memory(browser, base, tuple(args.pools))
-        lanes = race(browser, base, args.race_seconds, args.race_puzzle)
+        lanes = race(browser, base, args.race_seconds, args.race_puzzle, args.lanes)
     result = {"throughput": rates, "memory": mem, "race": lanes}
     if args.json:
         print(json.dumps(result))
@@ -182,7 +192,7 @@ def main() -> int:
     for r in rates:
         s = r["runs_per_second"] / one
         print(f"| {r['workers']} | {r['runs']} | {r['seconds']:.1f} | {r['runs_per_second']:.1f} | {s:.2f} "
-              f"| {s / r['workers']:.2f} | {r['longest_task_ms']:.0f} ms | {r['long_tasks']} |")
+              f"| {s * rates[0]['workers'] / r['workers']:.2f} | {r['longest_task_ms']:.0f} ms | {r['long_tasks']} |")
     print("\n| pool workers loaded | Chromium resident memory |")
     print("|---:|---:|")
     for m in mem:
@@ -195,7 +205,7 @@ def main() -> int:
 
 
 def print_race(lanes: dict) -> None:
-    print("| race of 4 lanes | value | target |")
+    print(f"| race of {lanes['lanes']} lanes | value | target |")
     print("|---|---:|---|")
     print(f"| Start until every lane painted (workers loading Python) | {lanes['start_ms']:,.0f} ms | |")
     print(f"| longest main-thread task in that start | {lanes['start_longest_task_ms']:.0f} ms | ≤ 50 |")

@@ -18,6 +18,7 @@ Needs a built static/vendor/ and Chromium.
 """
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -38,11 +39,12 @@ def largest_params(schema: dict) -> dict:
     return {p["name"]: p["max"] for p in schema["params"] if p["name"] in STEP_SIZE_PARAMS}
 
 
-def longest_steps(browser, base: str, seconds: float) -> list[dict]:
+def longest_steps(browser, base: str, seconds: float, page=None) -> list[dict]:
     """Per solver: the longest time the solver held control, natively and in the page. The
-    solvers run one after another in one page (each run's link opened by its hash), so Python
-    loads once, not once per solver; each run's longest step is its own (the run's frames)."""
-    rows, page = [], None
+    solvers run one after another in one page (each run's link opened by its hash; `page`: one
+    that shows the lab already, left open), so Python loads once at most, not once per solver;
+    each run's longest step is its own (the run's frames)."""
+    rows, given = [], page
     for schema in solvers.schemas():
         params = largest_params(schema)
         native = Run(parse(UNSOLVABLE), schema["id"], params, 0, Budget(max_seconds=seconds)).finish()
@@ -52,7 +54,7 @@ def longest_steps(browser, base: str, seconds: float) -> list[dict]:
         rows.append({"solver": schema["id"], "params": params, "browser_ms": browser_ms,
                      "native_ms": native.longest_step * 1000, "browser_iterations": iterations,
                      "native_iterations": native.iterations})
-    if page is not None:
+    if page is not None and given is None:
         page.close()
     return rows
 
@@ -99,9 +101,9 @@ STOP = """async () => {
 }"""
 
 
-def measure(context, base: str, run_seconds: float, link: str = f"p={UNSOLVABLE}&s=hill_climb&seed=0",
+def measure(page, base: str, run_seconds: float, link: str = f"p={UNSOLVABLE}&s=hill_climb&seed=0",
             settle: float = 0) -> dict:
-    page = context.new_page()
+    """The figures of one load of the page (a new tab, left open) and, given `run_seconds`, of a run in it."""
     page.add_init_script(PROBE)
     page.goto(base + "#" + link)
     page.wait_for_selector('[data-testid=status][data-state=ready]', timeout=120_000)
@@ -145,7 +147,6 @@ def measure(context, base: str, run_seconds: float, link: str = f"p={UNSOLVABLE}
         out["paint_ms_max"] = paints[-1] if paints else None
         out["longest_task_while_loading_ms"] = max((t["duration"] for t in perf["longtasks"] if t["start"] < clicked),
                                                    default=0.0)
-    page.close()
     return out
 
 
@@ -162,9 +163,12 @@ def main() -> int:
     args = ap.parse_args()
     with lab_browser() as (browser, base):
         context = browser.new_context()           # empty HTTP cache: the cold load
-        cold = measure(context, base, args.run_seconds, args.link, args.settle)
-        cached = measure(context, base, 0)        # same context: the browser's cache is warm
-        steps = longest_steps(browser, base, args.step_seconds) if args.step_seconds else []
+        with contextlib.closing(context.new_page()) as page:
+            cold = measure(page, base, args.run_seconds, args.link, args.settle)
+        with contextlib.closing(context.new_page()) as page:
+            cached = measure(page, base, 0)       # same context: the browser's cache is warm
+            # the solvers' steps in that page, loaded and idle: one load of Python fewer
+            steps = longest_steps(browser, base, args.step_seconds, page) if args.step_seconds else []
     result = {"cold": cold, "cached": cached, "longest_steps": steps}
     if args.json:
         print(json.dumps(result))

@@ -4,7 +4,8 @@
     .venv/bin/python bench/wasm_compare.py bench/snippets/cumulative_sums.py
 
 The snippet is plain Python that leaves a dict of figures in RESULT. It runs here, then in
-Pyodide on a page of the lab served locally (headless Chromium, main thread), and both
+Pyodide on an empty page of the lab's origin served locally (headless Chromium, main thread;
+no lab page loading its own Python beside it), and both
 dicts are printed. Numpy's costs differ in WebAssembly (no BLAS, higher per-call cost), so a
 choice made on native timings alone can be the wrong one in the browser.
 """
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser_speed import lab_browser  # noqa: E402
+from browser_speed import bare_page, lab_browser  # noqa: E402
 
 RUN_IN_PYODIDE = """async (code) => {
   const { loadPyodide } = await import('./static/vendor/pyodide/pyodide.mjs');
@@ -33,9 +34,7 @@ def main() -> int:
     exec(compile(code, sys.argv[1], "exec"), scope)
     print("native ", scope["RESULT"])
     with lab_browser() as (browser, base):
-        page = browser.new_page()
-        page.goto(base)
-        print("pyodide", page.evaluate(RUN_IN_PYODIDE, code))
+        print("pyodide", bare_page(browser, base).evaluate(RUN_IN_PYODIDE, code))
     return 0
 
 

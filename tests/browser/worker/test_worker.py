@@ -12,12 +12,28 @@ from sudoku_lab.score import is_solution
 
 # Each test on a page of its own: it ends the page's own worker, the first the page made, and a
 # page shared with other modules' comparisons (--one-shared-page) holds pool workers made before
-# a replaced one.
+# a replaced one. The second test takes its three cases in turn on its one page: each of its own
+# cost a page's load.
 pytestmark = [pytest.mark.browser]
 
 
-@pytest.mark.parametrize("how", [pytest.param("closed", marks=pytest.mark.smoke), "stuck"])  # smoke: the worker
-def test_a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, how):
+@pytest.mark.smoke  # smoke: the worker
+def test_a_dead_worker_is_replaced_and_the_next_start_works(lab):
+    a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, "closed")
+
+
+def test_a_slow_worker_is_kept_a_stuck_one_replaced_and_a_throttled_page_loses_none(lab):
+    """In turn on one page: a slow worker keeps its run; the same worker, stuck, is replaced; then
+    the page's thread throttled 4x loses neither of the two workers a solve runs on (each case's
+    link opened in the same tab, by its hash)."""
+    a_slow_worker_is_kept_through_a_silence_its_pace_explains(lab)
+    a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, "stuck")
+    a_solve_on_two_workers_at_4x_cpu_throttling_loses_no_worker(lab)
+
+
+def a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, how):
+    """The page's own worker ends (`closed`) or hangs (`stuck`) during a run: it is replaced, the
+    puzzle and settings are kept, and the next Start solves."""
     lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=2&plateau=10000&t=60")
     lab.by("seed-input").fill("3")
     lab.by("start").click()
@@ -42,14 +58,14 @@ def test_a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, how):
 
 
 # Makes the page's own worker slow, as a phone's CPU is: each run frame costs it half a second of
-# computing, and now and then one costs 3.5 s (a step that is long on a slow device).
+# computing, and every twelfth one 3.5 s (a step that is long on a slow device); counts its frames.
 SLOW_WORKER = """() => {
   const post = self.postMessage.bind(self);
-  let frames = 0;
+  self.slowFrames = 0;
   self.postMessage = (msg) => {
     if (msg && msg.type === 'progress') {
-      frames += 1;
-      const cost = frames % 12 === 0 ? 3500 : 500;
+      self.slowFrames += 1;
+      const cost = self.slowFrames % 12 === 0 ? 3500 : 500;
       const t = performance.now();
       while (performance.now() - t < cost);
     }
@@ -58,10 +74,12 @@ SLOW_WORKER = """() => {
 }"""
 
 
-def test_a_slow_worker_is_kept_through_a_silence_its_pace_explains(lab):
+def a_slow_worker_is_kept_through_a_silence_its_pace_explains(lab):
     """A worker whose frames come every half second keeps its run through a 3.5-s silence, which a
-    worker that streamed every 35 ms would not (the watchdog's allowance grows with the pace)."""
-    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=2&plateau=10000&t=20")
+    worker that streamed every 35 ms would not (the watchdog's allowance grows with the pace). A
+    14-s limit: the twelfth frame's silence ends after at least 11 × 0.5 + 3.5 s, and a frame
+    comes after it."""
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=2&plateau=10000&t=14")
     lab.page.workers[0].evaluate(SLOW_WORKER)
     lab.by("start").click()
     lab.wait_state("running")
@@ -69,9 +87,10 @@ def test_a_slow_worker_is_kept_through_a_silence_its_pace_explains(lab):
     assert "worker failed" not in lab.error_text()
     assert ended in ("solved", "failed")
     assert int(lab.metric("iteration").replace(",", "")) > 0
+    assert lab.page.workers[0].evaluate("() => self.slowFrames") > 12, "the run went on past the 3.5-s silence"
 
 
-def test_a_solve_on_two_workers_at_4x_cpu_throttling_loses_no_worker(lab):
+def a_solve_on_two_workers_at_4x_cpu_throttling_loses_no_worker(lab):
     """A phone's CPU: the page's thread throttled 4× through the DevTools protocol (it does not
     reach the workers: docs/benchmarks.md, "A phone's CPU"), a 25×25 on two workers streams to its
     time limit or a solution with neither worker lost."""
