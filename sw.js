@@ -54,8 +54,18 @@ async function cacheFirst(req) {
   const hit = await caches.match(req, { cacheName: CACHE });
   if (hit) return hit;
   const res = await fetch(req);
-  if (res.ok && await caches.has(CACHE)) await (await caches.open(CACHE)).put(req, res.clone());
+  if (res.ok) await keep(req, res.clone());
   return res;
+}
+
+// A fetched file kept in this build's cache while it exists. A newer build's worker that took
+// over between the look and the write has deleted the cache, and open() made it anew: then it
+// goes again, so two builds' caches never stand side by side.
+async function keep(req, res) {
+  if (!(await caches.has(CACHE))) return;
+  await (await caches.open(CACHE)).put(req, res);
+  const active = self.registration.active;
+  if (active && active.scriptURL !== self.location.href) await caches.delete(CACHE);
 }
 
 async function networkFirst(req) {
