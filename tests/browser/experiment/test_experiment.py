@@ -153,22 +153,6 @@ def test_runs_ended_by_stop_are_counted_apart_and_left_out_of_the_success_rate(l
     assert "100% [" in lab.page.locator('[data-testid="compare-row"]').first.inner_text()
 
 
-@pytest.mark.fresh_page  # its "nothing ran" reads the progress, which a shared page keeps from an earlier experiment
-def test_seeds_past_two_to_the_53_are_refused_before_anything_runs(lab):
-    lab.open()
-    lab.set_view("experiment")
-    lab.add_entry("hill_climb", 9007199254740990)
-    lab.by("compare-runs").fill("5")
-    lab.by("compare-start").click()
-    assert "seeds 9007199254740990 … 9007199254740994 pass 9007199254740991" in lab.error_text()
-    assert lab.by("compare-runs").get_attribute("aria-invalid") == "true"
-    assert lab.by("compare-progress").get_attribute("data-total") == "0"
-    lab.by("compare-runs").fill("2")
-    lab.by("compare-start").click()
-    lab.wait_experiment_done()
-    assert lab.rows()[0]["solved"] == 2
-
-
 def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab):
     from sudoku_lab.generate import generate, parse_spec
     lab.open()
@@ -209,7 +193,9 @@ def test_the_phase_transition_preset_runs_and_draws_both_plots_beside_lewis(lab)
 
 
 @pytest.mark.fresh_page  # its "nothing ran" reads the progress, which a shared page keeps from an earlier experiment
-def test_a_pasted_list_marks_the_line_it_cannot_read_and_keeps_the_text(lab):
+def test_a_pasted_list_and_seeds_past_two_to_the_53_are_refused_before_anything_runs(lab):
+    """Two refusals on one page, in turn: neither runs anything (the progress stays at nothing ran)."""
+    # a pasted list marks the line it cannot read and keeps the text
     lab.open("#p=" + HELD_OUT)
     lab.set_view("experiment")
     lab.add_entry("hill_climb", 1)
@@ -228,6 +214,20 @@ def test_a_pasted_list_marks_the_line_it_cannot_read_and_keeps_the_text(lab):
     box.fill(text.replace("12345 broken", "# mended"))
     lab.page.wait_for_selector('[data-testid="compare-list"]:not([data-problem-line])')
     assert box.get_attribute("aria-invalid") is None
+    # seeds past 2^53 are refused: the loaded puzzle again, the one entry's seed the last safe integer's
+    lab.by("compare-puzzles").select_option("current")
+    lab.page.get_by_role("button", name="Remove entry 1").click()
+    assert lab.entries() == []
+    lab.add_entry("hill_climb", 9007199254740990)
+    lab.by("compare-runs").fill("5")
+    lab.by("compare-start").click()
+    assert "seeds 9007199254740990 … 9007199254740994 pass 9007199254740991" in lab.error_text()
+    assert lab.by("compare-runs").get_attribute("aria-invalid") == "true"
+    assert lab.by("compare-progress").get_attribute("data-total") == "0"
+    lab.by("compare-runs").fill("2")
+    lab.by("compare-start").click()
+    lab.wait_experiment_done()
+    assert lab.rows()[0]["solved"] == 2
 
 
 def test_the_preset_a_link_opened_shows_in_the_menu_with_the_papers_figures(lab):

@@ -14,47 +14,56 @@ from lab import HELD_OUT, SERIOUS
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
-@pytest.mark.parametrize("scheme", [pytest.param("light", marks=pytest.mark.smoke), "dark"])  # smoke: accessibility
-def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(lab, scheme):
-    lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
+def axe_in_both_schemes(lab, found: dict, state: str):
+    """axe on the page as it stands, in the light scheme and then the dark (switched on the page)."""
+    for scheme in ("light", "dark"):
+        lab.page.emulate_media(color_scheme=scheme)
+        found[f"{state}, {scheme}"] = lab.axe_violations()
+
+
+def assert_nothing_serious(found: dict):
+    print(json.dumps(found))
+    for state, violations in found.items():
+        assert not [v for v in violations if v[1] in SERIOUS], (state, violations)
+
+
+@pytest.mark.smoke  # the page smoke tier (build.py test --smoke): accessibility
+def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(lab):
+    """Each state once, axe in both schemes in each."""
+    found = {}
     lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=1&plateau=10000&t=60")
-    found = {"ready": lab.axe_violations()}
+    axe_in_both_schemes(lab, found, "ready")
     lab.by("start").click()
     lab.wait_state("running")
     lab.page.wait_for_function("() => document.querySelector('[data-metric=iteration]').textContent !== '–'")
-    found["running"] = lab.axe_violations()
+    axe_in_both_schemes(lab, found, "running")
+    assert lab.state() == "running"                      # still running after both looks
     lab.by("stop").click()
     lab.load(PAPERS["sato-01-easy"])
     lab.by("param-plateau").fill("10")
     lab.by("start").click()
     lab.wait_state("solved", timeout=60_000)
-    found["solved"] = lab.axe_violations()
+    axe_in_both_schemes(lab, found, "solved")
     lab.load("12345")
     assert lab.error_text()
-    found["error"] = lab.axe_violations()
-    print(scheme, json.dumps(found))
-    for state, violations in found.items():
-        assert not [v for v in violations if v[1] in SERIOUS], (state, violations)
+    axe_in_both_schemes(lab, found, "error")
+    assert_nothing_serious(found)
     assert "exactly one solution" in lab.by("puzzle-info").inner_text()
     assert lab.by("status").get_attribute("aria-live") == "polite"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_serious_in_a_finished_race_and_experiment(lab, scheme):
-    lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
+def test_axe_finds_nothing_serious_in_a_finished_race_and_experiment(lab):
+    """One race and one experiment, axe in both schemes on each once it has finished."""
+    found = {}
     lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1,alldiff_tabu:2")
     lab.start_race()
     lab.wait_lanes_done()
-    found = {"race": lab.axe_violations()}
+    axe_in_both_schemes(lab, found, "race")
     lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=experiment&t=5&e=hill_climb:1,acs:0&runs=2&ps=current")
     lab.by("compare-start").click()
     lab.wait_experiment_done()
-    found["experiment"] = lab.axe_violations()
-    print(scheme, json.dumps(found))
-    for view, violations in found.items():
-        assert not [v for v in violations if v[1] in SERIOUS], (view, violations)
+    axe_in_both_schemes(lab, found, "experiment")
+    assert_nothing_serious(found)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

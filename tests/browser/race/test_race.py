@@ -174,22 +174,6 @@ def test_stop_while_the_workers_still_load_ends_everything_at_once_and_the_next_
         assert is_solution(parse(HELD_OUT), np.array(lane["values"]))
 
 
-@pytest.mark.fresh_page  # the pool's workers must still be loading
-def test_the_status_line_says_what_runs_and_what_each_worker_loads(lab):
-    lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,alldiff_tabu:2")
-    lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=status]'); window.__said = [];
-        new MutationObserver(() => window.__said.push(s.textContent)).observe(s, {childList: true, characterData: true,
-        subtree: true}); }""")
-    lab.by("compare-start").click()
-    lab.page.wait_for_function("() => /Starting the race: worker 2 is loading/.test("
-                               "document.querySelector('[data-testid=status]').textContent)")
-    assert lab.state() == "running"
-    lab.wait_lanes_done()
-    said = lab.page.evaluate("() => window.__said")
-    assert any(t.startswith("Racing 2 entries") for t in said), said
-    assert lab.state() == "ready"
-
-
 def test_opening_a_link_mid_race_stops_the_race_first_and_the_puzzle_is_locked_while_it_runs(lab):
     lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
     lab.by("compare-start").click()

@@ -1,8 +1,8 @@
 """A race's lanes and chart say what is so: the pool's workers load while a race is
-composed and each lane says what it waits for; a long race's chart keeps every stretch of its
-log time axis and the axis ends with the race; a lane that ends unsolved marks its board's
-clashes; the comparison's status says in its state what its sentence says; a link to Solve
-opened mid-race ends the race quietly."""
+composed, each lane says what it waits for and the status line what each worker loads; a long
+race's chart keeps every stretch of its log time axis and the axis ends with the race; a lane
+that ends unsolved marks its board's clashes; the comparison's status says in its state what
+its sentence says; a link to Solve opened mid-race ends the race quietly."""
 
 import pytest
 
@@ -166,22 +166,34 @@ def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
 
 
 @pytest.mark.fresh_page  # the pool's workers must still be loading
-def test_each_lane_says_what_it_waits_for(lab):
+def test_each_lane_and_the_status_line_say_what_the_race_waits_for(lab):
     """Started at once after the page is ready, the second and third workers are still loading:
-    lane 1 (the page's own worker, ready) says it waits for the others, not for its worker."""
+    lane 1 (the page's own worker, ready) says it waits for the others, not for its worker; the
+    status line says what each loading worker loads, then what runs."""
     lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,hill_climb:3")
     lab.page.evaluate("""() => { window.__lanes = [[], [], []];
         new MutationObserver(() => document.querySelectorAll('[data-testid=lane] .lane-info').forEach((e, i) => {
           const seen = window.__lanes[i]; if (seen.at(-1) !== e.textContent) seen.push(e.textContent); }))
         .observe(document.getElementById('lanes'), {childList: true, subtree: true, characterData: true}); }""")
+    lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=status]'); window.__said = [];
+        new MutationObserver(() => window.__said.push(s.textContent)).observe(s, {childList: true, characterData: true,
+        subtree: true}); }""")
     lab.start_race()
+    lab.page.wait_for_function("() => /Starting the race: worker 2 is loading/.test("
+                               "document.querySelector('[data-testid=status]').textContent)")
+    assert lab.state() == "running"
     lab.wait_lanes_done()
+    # the lanes: lane 1 waits for the others' workers, lanes 2 and 3 for their own
     first, second, third = lab.page.evaluate("() => window.__lanes")
     assert not any("waiting for its worker" in t for t in first), first
     assert any(t.startswith("its worker is ready; waiting for lanes 2, 3 to load") for t in first), first
     for seen in (second, third):
         assert any(t.startswith("waiting for its worker, which is loading") for t in seen), seen
     assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    # the status line: once every worker is up, what runs
+    said = lab.page.evaluate("() => window.__said")
+    assert any(t.startswith("Racing 3 entries") for t in said), said
+    assert lab.state() == "ready"
 
 
 def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):

@@ -63,15 +63,15 @@ def test_a_team_ends_at_its_first_solution_as_the_native_team_does(lab):
     assert lab.board_values() == native.board.tolist()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}], ids=["1280", "390"])
-def test_a_team_says_what_it_was_as_a_portfolio_does(lab, viewport, scheme):
+SCREENS = [("light", {"width": 1280, "height": 900}), ("dark", {"width": 1280, "height": 900}),
+           ("light", {"width": 390, "height": 844}), ("dark", {"width": 390, "height": 844})]
+
+
+def test_a_team_says_what_it_was_as_a_portfolio_does(lab):
     """"Solved. 87,798 moves" said nothing of the team: the status line names its workers, seed,
-    walkers and exchange and the worker that solved, in the native run's words, within the screen."""
+    walkers and exchange and the worker that solved, in the native run's words, within the screen
+    (one run, its status line then seen in each scheme at each width)."""
     spec, seed, exchange = "16:0.4:1", 1, 500
-    lab.open()
-    lab.page.emulate_media(color_scheme=scheme)
-    lab.page.set_viewport_size(viewport)
     lab.open(f"#g={spec}&s=alldiff_ls&seed={seed}&t=240&w=2&x={exchange}")
     wait_generated(lab, spec)
     lab.by("start").click()
@@ -79,9 +79,12 @@ def test_a_team_says_what_it_was_as_a_portfolio_does(lab, viewport, scheme):
     native = run_on_processes(generate(parse_spec(spec)).puzzle, {}, seed, 2, Budget(max_seconds=240), exchange=exchange)
     assert native.message.startswith("team of 2 (seed 1, 1 walker a worker, elites pooled every 500 moves): worker ")
     status = lab.by("status")
-    assert status.inner_text().endswith(f" — {native.message}")
-    box = status.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    for scheme, viewport in SCREENS:
+        lab.page.emulate_media(color_scheme=scheme)
+        lab.page.set_viewport_size(viewport)
+        assert status.inner_text().endswith(f" — {native.message}"), (scheme, viewport)
+        box = status.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], (scheme, viewport, box)
 
 
 def test_stop_ends_both_workers_of_a_team_run(lab):
