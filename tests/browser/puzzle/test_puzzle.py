@@ -293,11 +293,13 @@ def test_a_pasted_puzzle_is_on_the_board_at_once_and_a_paste_that_does_not_read_
     assert lab.givens_on_board() == parse(PAPERS["ai-escargot"]).cells.tolist()     # the board keeps the last puzzle
 
 
-def test_after_a_link_without_a_puzzle_a_typed_puzzle_can_be_started(lab):
-    """No puzzle on the board (the link named none); typing a puzzle into the box clears the
-    link's mark: Start stays available and reads the box, and the puzzle line says so."""
-    lab.open("#s=alldiff_ls&seed=1&t=20")
+def test_after_a_link_whose_puzzle_cannot_be_read_a_typed_puzzle_can_be_started(lab):
+    """No puzzle on the board (the link's p= cannot be read: the box holds its text, marked);
+    typing a puzzle into the box clears the link's mark: Start stays available and reads the
+    box, and the puzzle line says so. (A link naming no puzzle keeps the board's: test_links.)"""
+    lab.open("#p=12&s=alldiff_ls&seed=1&t=20")
     assert "No puzzle on the board" in lab.by("puzzle-info").inner_text()
+    assert lab.by("puzzle-input").input_value() == "12" and lab.by("puzzle-input").get_attribute("aria-invalid") == "true"
     lab.by("puzzle-input").fill(HELD_OUT)
     assert lab.error_text() == ""
     assert lab.by("puzzle-info").inner_text() == "No puzzle on the board yet: Load puzzle (or Start) reads the paste box."
