@@ -35,6 +35,15 @@ FRAME = """(k) => { const N = 36 * 36, S = 36;
 ONE_LINE = "window.__oneLine"              # rules/parse.js's boardToString: what data-board holds
 
 
+@pytest.fixture(autouse=True)
+def _board_unmounted(lab):
+    """The board a test mounted goes with it: with --one-shared-page other modules' tests share
+    this page, and a 750-px element left in its body widens it (a 390-px phone then scrolls)."""
+    yield
+    if not lab.page.is_closed():
+        lab.page.evaluate("() => { window.__el?.remove(); window.__el = null; }")
+
+
 def _mount(lab, width=720):
     lab.open(wait_ready=False)
     lab.page.wait_for_load_state()

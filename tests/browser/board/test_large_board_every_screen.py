@@ -62,6 +62,7 @@ def keeps_apart_with_zoom(lab, viewport, screen):
     zoom = lab.by("board-zoom")
     assert zoom.is_visible() and zoom.get_attribute("aria-pressed") == "false", screen
     parts = ["board-frame", "start", "stop", "status"]
+    zoom.scroll_into_view_if_needed()         # the click's own scroll (a shared page may stand lower) is not the zoom's
     before = lab.page.evaluate(BOX, parts)
     zoom.click()
     assert zoom.get_attribute("aria-pressed") == "true", screen
