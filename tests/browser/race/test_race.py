@@ -14,6 +14,11 @@ from sudoku_lab.score import is_solution
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
+# Every lane of the race just started has painted a few frames: the lanes Lab.start_race marked
+# `earlier` (an ended race's, painted long ago) do not count, nor does a race whose lanes are not built yet.
+THIS_RACE_PAINTED = ("() => { const l = [...document.querySelectorAll('[data-testid=lane]')];"
+                     " return l.length > 0 && l.every(x => !('earlier' in x.dataset) && +x.dataset.painted > 2); }")
+
 
 @pytest.mark.smoke  # the page smoke tier (build.py test --smoke): race
 def test_a_race_of_three_solvers_runs_all_lanes_at_once_to_verified_solutions(lab):
@@ -51,9 +56,8 @@ def test_stop_ends_every_lane(lab):
     lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000,"
              "nb_coin:3")
     assert lab.page.locator('[data-testid="lane"]').count() == 0          # a link runs nothing
-    lab.by("compare-start").click()
-    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
-                               ".every(l => +l.dataset.painted > 2)", timeout=60_000)
+    lab.start_race()
+    lab.page.wait_for_function(THIS_RACE_PAINTED, timeout=60_000)
     t0 = time.perf_counter()
     lab.by("compare-stop").click()
     lab.wait_lanes_done(timeout=5_000)
@@ -67,9 +71,8 @@ def test_a_race_on_a_25x25_draws_its_lanes_on_canvases_and_each_lane_ends_with_i
     cells only when they end: each lane's cells then hold the board its canvas showed last."""
     puzzle = parse(SIZES["25x25-planetsudoku"])
     lab.open(f"#p={puzzle.to_string()}&m=race&t=60&e=hill_climb:1:plateau=10000,hill_climb:2:plateau=10000")
-    lab.by("compare-start").click()
-    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lane]')]"
-                               ".every(l => +l.dataset.painted > 2)", timeout=60_000)
+    lab.start_race()
+    lab.page.wait_for_function(THIS_RACE_PAINTED, timeout=60_000)
     boards = lab.page.locator('[data-testid="lane-board"]')
     assert [boards.nth(i).get_attribute("aria-busy") for i in range(2)] == ["true", "true"]
     assert lab.page.locator('[data-testid="lane-board"] [data-testid="board-live"]:visible').count() == 2
