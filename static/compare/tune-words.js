@@ -35,12 +35,6 @@ export function tuneRequest(fields, schema) {
   return { request };
 }
 
-// The field a refusal names (the package's message starts with it: "budget: …", "params: w1: …").
-export function refusedField(message) {
-  const [first, second] = String(message).split(":").map((w) => w.trim());
-  return first === "params" ? second : first;
-}
-
 // The live view's line: where the race stands.
 export const liveLine = (p) => `Iteration ${p.iteration} · configurations alive: ${p.alive.join(", ") || "none"} · ` +
   `instances seen: ${p.instances} · runs ${p.runs} of ${p.budget}`;

@@ -3,7 +3,7 @@
 // a link that opens Solve with the best, the held-out sentences and the tune's JSON. What it sends
 // and says is tune-words.js; every decision of the tune is the package's (tuning/).
 import { download } from "../draw/download.js";
-import { doneLine, eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, refusedField, tunable, tuneExport, tuneRequest }
+import { doneLine, eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, tunable, tuneExport, tuneRequest }
   from "./tune-words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -54,7 +54,7 @@ export function mountTune(store, worker) {
   const finish = (request, out) => {
     running(false);
     if (out.superseded) return;
-    if (!out.ok) { mark(refusedField(out.message), out.message); ui.live.textContent = ""; return; }
+    if (!out.ok) { mark(out.field, out.message); ui.live.textContent = ""; return; }     // the package names the field
     store.set({ tune: { request, result: out.result } });      // the tune on show (state.js)
     showResult(ui, out.result);
   };

@@ -1,7 +1,7 @@
 // compare/tune-words.js: what the Tune panel sends and what its lines say.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { doneLine, eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, refusedField, tunable, tuneRequest, tuneExport }
+import { doneLine, eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, tunable, tuneRequest, tuneExport }
   from "../../static/compare/tune-words.js";
 
 const HILL = { id: "hill_climb", params: [
@@ -30,12 +30,6 @@ test("a bad count or an empty parameter is refused naming its field", () => {
   assert.equal(tuneRequest({ ...FIELDS, held_out_runs: "0" }, HILL).field, "held_out_runs");
   assert.equal(tuneRequest({ ...FIELDS, seed: "-1" }, HILL).field, "seed");
   assert.equal(tuneRequest({ ...FIELDS, params: { ...FIELDS.params, plateau: " " } }, HILL).field, "plateau");
-});
-
-test("a refusal from the package names its field first, a parameter's after params", () => {
-  assert.equal(refusedField("budget: must be a whole number of at least 48; got 3"), "budget");
-  assert.equal(refusedField("params: w1: lo must not be above hi; got 2:1"), "w1");
-  assert.equal(refusedField("generate: --generate '10:0.3': size must be one of 4, 9"), "generate");
 });
 
 test("the live line, an elimination, an elite and the held-out sentences in words", () => {

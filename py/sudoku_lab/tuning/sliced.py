@@ -37,7 +37,7 @@ def request_input(req: dict) -> tuple[TuneInput, list[tuple[str, str]] | None, i
     try:
         tuned = space(module.PARAMS, {k: str(v) for k, v in (req.get("params") or {}).items()}, req["solver"])
     except TuneError as exc:
-        raise TuneError(f"params: {str(exc).removeprefix('--param').lstrip(' :')}", field="params") from None
+        raise TuneError(f"params: {str(exc).removeprefix('--param').lstrip(' :')}", field=exc.field) from None
     given = TuneInput(req["solver"], tuned, puzzles, _whole(req, "max_evaluations", 1), _whole(req, "budget", 1), seed)
     held = _whole(req, "held_out_instances", 0)
     held_out = bench.generated_puzzles([req["generate"]], held, seed + instances) if held else None

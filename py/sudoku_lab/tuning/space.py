@@ -17,7 +17,8 @@ FLOAT_DIGITS = 4          # irace's `digits`: a float parameter keeps 4 decimals
 
 class TuneError(ValueError):
     """Input the user can fix: one line naming the field at fault (exit 2); `field` names it
-    apart for the page to mark (None: no one field), never read back from the words."""
+    apart for the page to mark (a parameter's own name, "params" for the space as a whole; None:
+    no one field), never read back from the words."""
 
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message)
@@ -69,7 +70,7 @@ def _read(spec: dict[str, Any], raw: str, field: str) -> Any:
     try:
         return values.param(spec, raw)
     except values.ValueProblem as exc:
-        raise TuneError(f"--param {field}: {exc}", field="params") from None
+        raise TuneError(f"--param {field}: {exc}", field=field) from None
 
 
 def whole_range(spec: dict[str, Any]) -> Param:
@@ -87,7 +88,7 @@ def narrowed(spec: dict[str, Any], raw: str) -> Param | Any:
         lo_raw, _, hi_raw = raw.partition(":")
         lo, hi = _read(spec, lo_raw, name), _read(spec, hi_raw, name)
         if lo > hi:
-            raise TuneError(f"--param {name}: lo must not be above hi; got {values.fmt(lo)}:{values.fmt(hi)}", field="params")
+            raise TuneError(f"--param {name}: lo must not be above hi; got {values.fmt(lo)}:{values.fmt(hi)}", field=name)
         return Param(name, spec["type"], spec["default"], lo, hi)
     if "," in raw and spec["type"] in ("choice", "bool"):
         picked = tuple(dict.fromkeys(_read(spec, part, name) for part in raw.split(",")))
@@ -95,7 +96,7 @@ def narrowed(spec: dict[str, Any], raw: str) -> Param | Any:
     if ":" in raw or "," in raw:
         form = "lo:hi" if spec["type"] in ("int", "float") else "a,b,c"
         raise TuneError(f"--param {name}: a {spec['type']} parameter is narrowed as {name}={form}; "
-                        f"got {values.quote(raw)}", field="params")
+                        f"got {values.quote(raw)}", field=name)
     return _read(spec, raw, name)
 
 

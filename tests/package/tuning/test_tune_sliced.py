@@ -45,7 +45,7 @@ def test_a_tune_in_slices_ends_as_the_native_one():
 
 def test_the_bridge_refuses_a_bad_tune_naming_the_field():
     for change, field in [({"generate": "10:0.3:0.3:0.05"}, "generate"), ({"budget": 3}, "budget"),
-                          ({"params": {"w1": "2:1"}}, "params"), ({"solver": "nope"}, "solver"),
+                          ({"params": {"w1": "2:1"}}, "w1"), ({"solver": "nope"}, "solver"),
                           ({"max_evaluations": 0}, "max_evaluations"), ({"seed": -1}, "seed")]:
         out = json.loads(bridge.task_start("tune", json.dumps({**REQUEST, **change})))
         assert not out["ok"] and out["field"] == field, (change, out)
