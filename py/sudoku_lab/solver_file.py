@@ -102,8 +102,8 @@ def unpack(packed: str) -> str:
 def stub_schema() -> dict[str, Any]:
     """The menu's entry for a visitor's solver before its text is loaded: no parameters yet
     (loading the text, on the visitor's word, gives its own schema)."""
-    return {"id": ID, "title": "Your solver (write it in the editor)", "citation": "Its title and parameters show once its code is loaded.", "reference": False,
-            "params": [], "objective": {"name": "best", "direction": "min"}, "series_axes": {},
+    return {"id": ID, "title": "Your solver (write it in the editor)",
+            "citation": "Its title and parameters show once its code is loaded.", "reference": False, "params": [], "objective": {"name": "best", "direction": "min"}, "series_axes": {},
             "step": "iteration", "series_labels": {}, "views": {}, "own": True}
 
 

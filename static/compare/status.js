@@ -57,7 +57,8 @@ function startBlocker(kind, s) {
   const { problems } = read(kind, s);
   if (!problems.size) return null;
   const [[key, message]] = problems;
-  return `${problemLine(key, message)}${problems.size > 1 ? ` (and ${problems.size - 1} more)` : ""}.`.replace(/\.\.$/, ".");
+  const more = problems.size > 1 ? ` (and ${problems.size - 1} more)` : "";
+  return `${problemLine(key, message).replace(/\.$/, "")}${more}.`;
 }
 
 // What each worker of a starting comparison is doing, in words. status: Pool.status().

@@ -30,13 +30,13 @@ export function mountLinks(store, actions, generator) {
     actions.clearNotice();
     store.set({ stopPoint: null });          // a stop point names a step of one run: the link says its own, if any
     const q = new URLSearchParams(hash.replace(/^#/, ""));
-    pending = { hash, compare: q.has("m") };
+    pending = { hash, compare: q.has("m"), named: namesAPuzzle(q) };
     if (q.has("code")) openCode(q.get("code"), !pending.compare);
     else store.set({ own: withoutLinkError({ ...store.state.own, linkTexts: null }) });
     const s = store.state;
     // what needs no schemas: the puzzle, the seed, the time limit, the view
     const first = pending.compare ? decodeCompareLink(hash, new Map(), SETS) : decodeState(hash);
-    openPuzzle(store, actions, generator, first, namesAPuzzle(q));
+    openPuzzle(store, actions, generator, first, pending.named);
     store.set({ settings: linkSettings(s.settings, first, pending.compare), view: linkView(first, pending.compare, s.view) });
     if (store.state.ready) applyRest();
     else reportLinkProblems(store, actions, withoutSchemaKeys(first.problems), pending);
@@ -101,7 +101,7 @@ function applyWithSchemas(store, { hash, compare }) {
 // A link's problems marked on their fields, each showing what the link said, and said in the
 // notice; the problems read against the schemas are replaced, the others kept.
 function reportLinkProblems(store, actions, problems, link) {
-  const kept = problems.has("p") && store.state.puzzle && !namesAPuzzle(new URLSearchParams(link.hash.replace(/^#/, "")));
+  const kept = problems.has("p") && store.state.puzzle && !link.named;
   const said = whatTheLinkSaid(store.state, kept ? new Map(problems).set("p", KEPT_PUZZLE) : problems, link);
   store.set(said.patch);
   const all = withoutSchemaKeys(store.state.problems);
