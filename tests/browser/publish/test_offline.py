@@ -98,7 +98,11 @@ def the_lab_opens_and_runs_offline(lab):
 def a_new_build_replaces_the_cache(lab):
     """No mix of two builds' files. Its worker precaches everything again (Pyodide included):
     minutes on a loaded machine. The test follows that worker's own state ("activated", or
-    "redundant" if its install failed) rather than polling."""
+    "redundant" if its install failed) rather than polling.
+    The reloaded page registers its own build once it is quiet (3 s after its run): the next
+    build registers after that, or the page's registration, queued behind it, installs the old
+    build again beside it."""
+    lab.page.wait_for_selector("[data-testid=offline-note][data-state=ready]", timeout=60_000)
     outcome = lab.page.evaluate("""async () => {
         const reg = await navigator.serviceWorker.register('sw.js?build=next-build');
         const worker = reg.installing || reg.waiting || reg.active;
