@@ -89,6 +89,13 @@ class FakeWorker {
 }
 const fakePool = (workers) => ({ slots: workers.map((worker) => ({ worker })), warm() {} });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+// A test that leaves its run going leaves the run's budget timer too (60 s), and node waits for it:
+// Stop ends such a run, each member answering with its own result.
+async function stopAndEnd(run, members) {
+  run.stop();
+  members.forEach((m, w) => m.resolve(own(10 + w, 1 + w)));
+  assert.equal((await run.done).stop_reason, "stopped");
+}
 const spec = { puzzle: "1.", solver: "alldiff_ls", params: {}, seed: 7, max_seconds: 60, workers: 2 };
 const own = (iterations, best) => ({ solver: "alldiff_ls", seed: 7, params: { walkers: 16 }, solved: false, board: `b${best}`,
   conflicts: best, open_cells: best, best, iterations, evaluations: 0, seconds: 1, stop_reason: "stopped", restarts: 0, longest_step: 0 });
@@ -114,7 +121,7 @@ test("the coordinator hands every member all the reports, in worker order, once 
 
 test("a report that holds a solution caps at once the members still stepping, and only those", async () => {
   const [a, b, c] = [new FakeWorker(), new FakeWorker(), new FakeWorker()];
-  runOnPool(fakePool([a, b, c]), { ...spec, workers: 3 });
+  const run = runOnPool(fakePool([a, b, c]), { ...spec, workers: 3 });
   await tick();
   a.onBarrier({ moves: 50000, solved_at: null });            // worker 1 reached the barrier: no cap
   assert.deepEqual([a.caps, b.caps, c.caps], [[], [], []]);
@@ -123,15 +130,17 @@ test("a report that holds a solution caps at once the members still stepping, an
   b.onBarrier({ moves: 1234, solved_at: null });              // worker 2 stopped at the cap: every report in
   assert.equal(a.settled.length, 1);
   assert.deepEqual(memberCapMessage(5, 1234), { type: "member-cap", runId: 5, count: 1234 });
+  await stopAndEnd(run, [a, b, c]);
 });
 
 test("an acs portfolio's members are told their solver and acs's own exchange", async () => {
   const [a, b] = [new FakeWorker(), new FakeWorker()];
-  runOnPool(fakePool([a, b]), { ...spec, solver: "acs" });
+  const run = runOnPool(fakePool([a, b]), { ...spec, solver: "acs" });
   await tick();
   assert.deepEqual([a.spec.solver, b.spec.solver, a.spec.exchange, b.spec.member], ["acs", "acs", 2, 1]);
   const m = memberStartMessage({ ...a.spec, runId: 1 });
   assert.deepEqual([m.type, m.solver, m.exchange], ["member-start", "acs", 2]);
+  await stopAndEnd(run, [a, b]);
 });
 
 test("Stop reaches every member and their own results make the team's", async () => {
