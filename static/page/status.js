@@ -1,4 +1,4 @@
-// The status line, the loading bar and the versions: what the page is doing, from the state.
+// The status line, the load's bar and the versions: what the page is doing, from the state.
 // While a comparison starts, it says what each worker is loading (workers load Python once,
 // 8–40 s on a slow machine), so "starting…" is never unexplained.
 import { stateOf, cellsLeft, cellsLeftText, stepCount, failedText, solvedAtStart, overshootText, loadingText } from "../python/messages.js";
@@ -63,22 +63,19 @@ export function status(s) {
 
 export function mountStatus(store) {
   const $ = (id) => document.getElementById(id);
-  const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), label: $("load-label"),
-    versions: $("versions") };
+  const ui = { status: $("status"), loading: $("loading"), bar: $("load-progress"), versions: $("versions") };
   store.on(["loading", "ready", "failure", "running", "results", "view", "making", "problems", "schemas", "settings", "check", "watchFailure", "own"], (s) => {
     const [state, detail, whole] = status(s);
     ui.status.dataset.state = state;
     ui.status.setAttribute("aria-busy", String(state === "loading"));   // a screen reader waits for Ready, not each count
     ui.status.textContent = whole ? detail : detail ? `${TEXT[state]} ${detail}` : TEXT[state];
   });
-  store.on(["loading", "ready", "failure"], (s) => {
-    ui.loading.hidden = s.ready;
-    if (s.failure && !s.ready) { ui.label.textContent = "The Python runtime could not be loaded."; return; }
-    if (!s.loading) return;
+  store.on(["loading", "ready", "failure"], (s) => {     // the bar: the words are the status line's
+    ui.loading.hidden = s.ready || !!s.failure;
+    if (!s.loading || ui.loading.hidden) return;
     const { loaded, total, bytes, bytes_total: of } = s.loading;
     ui.bar.max = total;
     ui.bar.value = loaded + (of ? bytes / of : 0);      // a step's bytes fill its share of the bar
-    ui.label.textContent = loadingText(s.loading);
   });
   store.on(["versions", "loadTimes"], (s) => {
     if (s.loadTimes) ui.versions.dataset.load = JSON.stringify(s.loadTimes);

@@ -10,6 +10,7 @@ import { autoWorkersNow, autoWorkersReason, read, workersAuto } from "../rules/r
 import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rules/table.js";
 import { EXCHANGES, exchangeOf, runsOnSeveral } from "../rules/workers.js";
 import { codeFor, hasNoCodeYet, NO_CODE_YET, OWN } from "../own/code.js";
+import BUILT_INS from "../vendor/solvers.json" with { type: "json" };
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: this form's own fields
 // the text fields among them (the solver is a menu): the table says where each lives in the state
@@ -81,11 +82,17 @@ function readSettings(store, actions, ui, texts, setSettings) {
 // State -> form: the solver menu's options once the schemas come, the chosen solver's citation and
 // parameter form (built anew when the solver or its schema changes), every field's value.
 function showSettings(store, ui, texts, setSettings, markProblems) {
+  fillMenu(ui.solver, BUILT_INS);                 // before Ready: the build's list, never an empty box
+  let menuFromSchemas = false;
   store.on(["schemas"], (s) => {
-    if (!s.schemas.size || ui.solver.options.length) return;
-    for (const schema of s.schemas.values()) ui.solver.add(new Option(solverOptionText(schema), schema.id));
+    if (!s.schemas.size || menuFromSchemas) return;
+    menuFromSchemas = true;
+    fillMenu(ui.solver, [...s.schemas.values()]);
     const first = missingSolverChoice(s);
     if (first !== null) setSettings({ solver: first });
+  });
+  store.on(["settings"], (s) => {                 // a link's choice shows before Ready too
+    if (!menuFromSchemas && s.settings.solver && ui.solver.value !== s.settings.solver) ui.solver.value = s.settings.solver;
   });
   let builtFor = null;               // the solver whose parameter form is on screen
   let builtSchema = null;            // and its schema (a visitor's solver's changes with its text)
@@ -130,8 +137,15 @@ function showParamValues(container, schema, params) {
   }
 }
 
-// The solver menu's entry for a schema: "acs — Ant colony system".
+// The solver menu's entry for a schema (or the build's solvers.json entry): "acs — Ant colony system".
 export const solverOptionText = (schema) => `${schema.id} — ${schema.title}`;
+
+// The menu's options, one per solver, in the list's order (a value no option has selects none).
+function fillMenu(select, solvers) {
+  const chosen = select.value;
+  select.replaceChildren(...solvers.map((solver) => new Option(solverOptionText(solver), solver.id)));
+  if (chosen) select.value = chosen;
+}
 
 // The line under the menu: the solver's title and its citation; for Your solver with an empty
 // editor, that it has no code yet (its menu entry's title and citation are stand-ins).
