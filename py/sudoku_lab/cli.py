@@ -453,7 +453,9 @@ def tune_lines(result: dict) -> list[str]:
     tuned, plan, budget = result["space"]["tuned"], result["plan"], result["budget"]
     lines = [f"tune {result['solver']}: {plan['parameters']} parameters, {plan['iterations']} iterations planned, "
              f"races end at {plan['survivors']} alive; {budget['used']} of {budget['runs']} runs of "
-             f"{budget['max_evaluations']:,} evaluations each", "", "elites (best first):"]
+             f"{budget['max_evaluations']:,} evaluations each"]
+    lines += [budget["ended"]] if budget.get("ended") else []
+    lines += ["", "elites (best first):"]
     lines += [f"  #{e['id']:<4} mean rank {e['mean_rank']:.2f}  {e['runs']} runs  {_config_text(e['params'], tuned)}"
               for e in result["elites"]]
     lines += ["", "eliminations:"]

@@ -56,14 +56,12 @@ export const eliteLine = (e) =>
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-// The line of a finished tune: its runs and races, and when it left runs unused, why (irace's rule:
-// an iteration whose share of what is left holds no new configuration beside the elites ends the tune).
+// The line of a finished tune: its runs and races, and when it left runs unused, why, in the
+// package's sentence (`budget.ended`: irace's stop when an iteration's share holds no new configuration).
 export function doneLine(r) {
   const races = r.trace.filter((e) => e.event === "race").length;
   const line = `Done: ${r.budget.used} of ${plural(r.budget.runs, "run")} used, in ${plural(races, "race")}.`;
-  if (r.budget.used >= r.budget.runs) return line;
-  return `${line} The next iteration's share of the runs left had no room for a new configuration beside the elites; ` +
-    "a larger total lets the tune go on.";
+  return r.budget.ended ? `${line} ${r.budget.ended}` : line;
 }
 
 // The held-out test's sentences (the package's), or none when none was asked.

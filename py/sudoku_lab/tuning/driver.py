@@ -138,7 +138,8 @@ class Tune:
                       self.trace.add_event)
         elites = yield from tuner.tune()
         return {"solver": self.given.solver, "space": self.given.space.to_json(), "plan": tuner.plan(),
-                "budget": {"runs": self.given.budget, "used": tuner.used, "max_evaluations": self.given.max_evaluations},
+                "budget": {"runs": self.given.budget, "used": tuner.used, "max_evaluations": self.given.max_evaluations,
+                           "ended": tuner.ended},
                 "seed": self.given.seed, "elites": elites, "trace": list(self.trace.events),
                 "link": self.link(elites[0]["params"]) if elites else None}
 

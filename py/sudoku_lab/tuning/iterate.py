@@ -69,6 +69,7 @@ class Tuner:
     on_event: Callable[[dict[str, Any]], None]
     configs: dict[int, Config] = field(default_factory=dict)
     used: int = 0
+    ended: str | None = None      # why the tune ended with runs left, in a sentence (None: spent)
 
     def plan(self) -> dict[str, int]:
         n = len(self.space.params)
@@ -142,9 +143,12 @@ class Tuner:
             budget_j = iteration_budget(self.budget - self.used, j, n_iter)
             count = configurations(budget_j, j) - (len(elites) if j > 1 else 0)
             if count < 1:
+                self.ended = self._too_few_left(len(elites), j, budget_j)
                 break
             new = self.first(count) if j == 1 else self.around([e["id"] for e in elites], count, j, n_iter)
             if not new:
+                self.ended = (f"Iteration {j} found no configuration not raced before that the puzzles take "
+                              f"in {MAX_TRIES} draws: the space is spent, not the budget.")
                 break
             self.on_event({"event": "sample", "iteration": j, "budget": budget_j,
                            "configs": [{"id": c.id, "params": c.params, "parent": c.parent} for c in new]})
@@ -153,3 +157,16 @@ class Tuner:
                 break
             elites, j = raced, j + 1
         return [{**e, "params": self.configs[e["id"]].params} for e in elites]
+
+    def _too_few_left(self, elites: int, j: int, budget_j: int) -> str | None:
+        """irace's stop, "not enough budget left to race newly sampled configurations", in a
+        sentence with the numbers: iteration j's share and what one new configuration needs
+        (N_j > elites, so B_j ≥ (elites + 1)(μ + min(5, j))); None when no run is left."""
+        left = self.budget - self.used
+        if left <= 0:
+            return None
+        need = (elites + 1) * (MU + min(5, j))
+        beside = f" beside the {elites} elite{'s' * (elites != 1)}" if elites else ""
+        return (f"Iteration {j}'s share of the {left:,} run{'s' * (left != 1)} left, {budget_j:,}, had no room for a new "
+                f"configuration{beside} (that needs {need:,}): the tune ended with {left:,} run"
+                f"{'s' * (left != 1)} unused; a larger budget lets it go on.")

@@ -27,3 +27,19 @@ def test_the_least_budget_races_two_configurations_in_the_first_iteration():
         least = least_budget(n)
         assert configurations(iteration_budget(least, 1, iterations(n)), 1) == 2
         assert configurations(iteration_budget(least - 1, 1, iterations(n)), 1) < 2
+
+
+def test_a_tune_that_leaves_runs_unused_says_why_with_irace_s_numbers():
+    """B = 40 over 2 tuned parameters (N_iter = 3): iteration 1 races ⌊⌊40/3⌋/6⌋ = 2
+    configurations on 5 instances (10 runs); iteration 2's share of the 30 left is ⌊30/2⌋ = 15,
+    and ⌊15/7⌋ = 2 holds no new one beside the 2 elites: 3 configurations need 3·7 = 21."""
+    from sudoku_lab import bench, solvers
+    from sudoku_lab.tuning import TuneInput, space, tune
+    tuned = space(solvers.get("hill_climb").PARAMS, {"w1": "-2:2", "plateau": "1:50", "init": "greedy",
+                                                     "propagate": "false", "post_swap": "true", "w2": "-1"}, "hill_climb")
+    puzzles = bench.generated_puzzles(["9:0.3:0.3:0.05"], 3, 0)
+    budget = tune(TuneInput("hill_climb", tuned, puzzles, 1000, 40, 1))["budget"]
+    assert budget["used"] == 10
+    assert budget["ended"] == ("Iteration 2's share of the 30 runs left, 15, had no room for a new configuration "
+                               "beside the 2 elites (that needs 21): the tune ended with 30 runs unused; "
+                               "a larger budget lets it go on.")
