@@ -57,19 +57,20 @@ def success_interval(solved: int, runs: int) -> tuple[float, float]:
     return (float(ci.low), float(ci.high))
 
 
-def censored(records: Sequence[dict]) -> st.CensoredData:
-    """Time to solve of judged runs: a solved run's seconds observed, an unsolved one's censored."""
+def censored(records: Sequence[dict], time: str = "seconds") -> st.CensoredData:
+    """Time to solve of judged runs, in the records' field `time` (seconds, or evaluations for a
+    load-free comparison): a solved run's observed, an unsolved one's censored."""
     ok = judged(records)
-    return st.CensoredData(uncensored=[r["seconds"] for r in ok if r["solved"]],
-                           right=[r["seconds"] for r in ok if not r["solved"]])
+    return st.CensoredData(uncensored=[r[time] for r in ok if r["solved"]],
+                           right=[r[time] for r in ok if not r["solved"]])
 
 
-def kaplan_meier(records: Sequence[dict]) -> dict:
+def kaplan_meier(records: Sequence[dict], time: str = "seconds") -> dict:
     """The fraction solved against time (1 − the Kaplan–Meier survival, scipy's ``ecdf`` on
     censored data) with its pointwise 95% band (Greenwood's variance): steps at ``t``."""
     if not any(r["solved"] for r in judged(records)):
         return {"t": [], "solved": [], "low": [], "high": []}
-    cdf = st.ecdf(censored(records)).cdf
+    cdf = st.ecdf(censored(records, time)).cdf
     with warnings.catch_warnings():           # undefined where the curve is 0 or 1: kept as None
         warnings.simplefilter("ignore", RuntimeWarning)
         band = cdf.confidence_interval(LEVEL)
@@ -86,11 +87,11 @@ def restricted_mean(curve: dict, horizon: float) -> float:
     return sum(s * (b - a) for s, a, b in zip(alive, edges, edges[1:]))
 
 
-def entry_figures(label: str, records: Sequence[dict], horizon: float) -> dict:
+def entry_figures(label: str, records: Sequence[dict], horizon: float, time: str = "seconds") -> dict:
     """One entry's success rate with its interval, its Kaplan–Meier curve and restricted mean."""
     ok = judged(records)
     solved = sum(1 for r in ok if r["solved"])
-    curve = kaplan_meier(records)
+    curve = kaplan_meier(records, time)
     return {"entry": label, "judged": len(ok), "solved": solved,
             "rate": solved / len(ok) if ok else None, "interval": list(success_interval(solved, len(ok))),
             "kaplan_meier": curve, "restricted_mean": restricted_mean(curve, horizon)}
@@ -124,12 +125,12 @@ def success_test(a: Sequence[dict], b: Sequence[dict]) -> dict:
     return {"test": "Boschloo exact", "p": _finite(p) if _finite(p) is not None else 1.0}
 
 
-def logrank_test(a: Sequence[dict], b: Sequence[dict]) -> dict:
+def logrank_test(a: Sequence[dict], b: Sequence[dict], time: str = "seconds") -> dict:
     """Is the time to solve the same? The log-rank test on the censored times (scipy's); with
     no solved run on either side there is nothing to test (p = 1)."""
     if not any(r["solved"] for r in judged([*a, *b])):
         return {"statistic": 0.0, "p": 1.0}
-    result = st.logrank(censored(a), censored(b))
+    result = st.logrank(censored(a, time), censored(b, time))
     return {"statistic": float(result.statistic), "p": float(result.pvalue)}
 
 
@@ -141,13 +142,13 @@ def a12(first: Sequence[float], second: Sequence[float]) -> float | None:
     return float(st.mannwhitneyu(second, first).statistic) / (len(first) * len(second))
 
 
-def time_a12(a: Sequence[dict], b: Sequence[dict]) -> float | None:
+def time_a12(a: Sequence[dict], b: Sequence[dict], time: str = "seconds") -> float | None:
     """Â12 of time to solve: the chance a run of `a` solves sooner than one of `b`, an unsolved
     run slower than every solved one (and tied with the other unsolved)."""
     ja, jb = judged(a), judged(b)
-    slowest = 1.0 + max((r["seconds"] for r in [*ja, *jb]), default=0.0)
+    slowest = 1.0 + max((r[time] for r in [*ja, *jb]), default=0.0)
     def times(rs):
-        return [r["seconds"] if r["solved"] else slowest for r in rs]
+        return [r[time] if r["solved"] else slowest for r in rs]
     return a12(times(ja), times(jb))
 
 
@@ -188,10 +189,10 @@ def runs_needed(rate_a: float | None, rate_b: float | None, a12_time: float | No
     return min(counts) if counts else None
 
 
-def pair_figures(la: str, a: Sequence[dict], lb: str, b: Sequence[dict]) -> dict:
+def pair_figures(la: str, a: Sequence[dict], lb: str, b: Sequence[dict], time: str = "seconds") -> dict:
     """One pair's tests and effect sizes, before Holm's correction."""
-    return {"first": la, "second": lb, "success": success_test(a, b), "logrank": logrank_test(a, b),
-            "a12_time": time_a12(a, b), "a12_cost": cost_a12(a, b)}
+    return {"first": la, "second": lb, "success": success_test(a, b), "logrank": logrank_test(a, b, time),
+            "a12_time": time_a12(a, b, time), "a12_cost": cost_a12(a, b)}
 
 
 def fmt_p(p: float) -> str:
@@ -246,11 +247,11 @@ def sentence(pair: dict, ea: dict, eb: dict) -> str:
             f"({_counts(ea)} against {_counts(eb)}){tail}.")
 
 
-def puzzle_scores(groups: dict[str, list[dict]], horizon: float) -> tuple[list[int], np.ndarray]:
+def puzzle_scores(groups: dict[str, list[dict]], horizon: float, time: str = "seconds") -> tuple[list[int], np.ndarray]:
     """Each entry's restricted mean time to solve on each puzzle every entry ran (rows puzzles,
     columns entries): one figure per puzzle that weighs success and time, for Friedman's test."""
     shared = sorted(set.intersection(*({r["puzzle"] for r in judged(rs)} for rs in groups.values())))
-    rows = [[restricted_mean(kaplan_meier([r for r in rs if r["puzzle"] == p]), horizon)
+    rows = [[restricted_mean(kaplan_meier([r for r in rs if r["puzzle"] == p], time), horizon)
              for rs in groups.values()] for p in shared]
     return shared, np.array(rows, dtype=float).reshape(len(shared), len(groups))
 
@@ -269,13 +270,13 @@ def friedman_figures(labels: Sequence[str], scores: np.ndarray) -> dict:
             "critical_difference": q_alpha * math.sqrt(k * (k + 1) / (6 * n))}
 
 
-def friedman(groups: dict[str, list[dict]], horizon: float) -> dict | None:
+def friedman(groups: dict[str, list[dict]], horizon: float, time: str = "seconds") -> dict | None:
     """With three entries or more, Friedman's test over the puzzles every entry ran, on each
     entry's restricted mean time per puzzle; None with fewer entries, a reason with fewer
     than two such puzzles."""
     if len(groups) < 3:
         return None
-    puzzles, scores = puzzle_scores(groups, horizon)
+    puzzles, scores = puzzle_scores(groups, horizon, time)
     if len(puzzles) < 2:
         return {"puzzles": len(puzzles), "reason": "Friedman's test needs two puzzles or more that every entry ran"}
     return friedman_figures(list(groups), scores)
@@ -291,11 +292,12 @@ def friedman_sentence(f: dict) -> str:
             f"{f['critical_difference']:.2f} (Nemenyi, Demšar 2006).")
 
 
-def horizon_of(groups: dict[str, list[dict]], max_seconds: float | None) -> float:
-    """The time the restricted mean is taken to: the time limit, else the longest judged run."""
-    if max_seconds:
-        return float(max_seconds)
-    return max((r["seconds"] for rs in groups.values() for r in judged(rs)), default=0.0)
+def horizon_of(groups: dict[str, list[dict]], limit: float | None, time: str = "seconds") -> float:
+    """The time the restricted mean is taken to: the runs' limit in that measure (the time limit,
+    or the evaluation budget), else the longest judged run."""
+    if limit:
+        return float(limit)
+    return max((r[time] for rs in groups.values() for r in judged(rs)), default=0.0)
 
 
 def _adjust(pairs: list[dict], test: str) -> None:
@@ -303,23 +305,25 @@ def _adjust(pairs: list[dict], test: str) -> None:
         pair[test]["p_holm"] = p
 
 
-def compare(groups: dict[str, list[dict]], max_seconds: float | None = None) -> dict | None:
+def compare(groups: dict[str, list[dict]], limit: float | None = None, time: str = "seconds") -> dict | None:
     """The statistics of an experiment's entries (records grouped by entry label, two or more;
     None for fewer): each entry's figures, each pair's tests, Holm-adjusted per family (success,
-    log-rank), effect sizes, run counts and sentence, and with three or more Friedman's test."""
+    log-rank), effect sizes, run counts and sentence, and with three or more Friedman's test.
+    Time to solve is the records' `time` field (`seconds`; `evaluations` counts it load-free, as
+    a tune's held-out test does), `limit` the runs' budget in it (the time limit, by default)."""
     if len(groups) < 2:
         return None
-    horizon = horizon_of(groups, max_seconds)
-    entries = {label: entry_figures(label, rs, horizon) for label, rs in groups.items()}
-    pairs = [pair_figures(la, groups[la], lb, groups[lb]) for la, lb in combinations(groups, 2)]
+    horizon = horizon_of(groups, limit, time)
+    entries = {label: entry_figures(label, rs, horizon, time) for label, rs in groups.items()}
+    pairs = [pair_figures(la, groups[la], lb, groups[lb], time) for la, lb in combinations(groups, 2)]
     _adjust(pairs, "success")
     _adjust(pairs, "logrank")
     for pair in pairs:
         ea, eb = entries[pair["first"]], entries[pair["second"]]
         pair["runs_needed"] = runs_needed(ea["rate"], eb["rate"], pair["a12_time"], len(pairs))
         pair["sentence"] = sentence(pair, ea, eb)
-    ranked = friedman(groups, horizon)
+    ranked = friedman(groups, horizon, time)
     if ranked:
         ranked["sentence"] = friedman_sentence(ranked)
-    return {"alpha": ALPHA, "horizon": horizon, "entries": list(entries.values()), "pairs": pairs,
+    return {"alpha": ALPHA, "time": time, "horizon": horizon, "entries": list(entries.values()), "pairs": pairs,
             "friedman": ranked}

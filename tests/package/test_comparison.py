@@ -185,7 +185,7 @@ def experiment(rates_and_times, puzzles=3, per_puzzle=10, limit=10.0):
 
 
 def test_compare_says_which_solves_more_often_and_faster():
-    result = comparison.compare(experiment({"alldiff_ls": (10, 0.5), "acs": (6, 3.0)}), max_seconds=10)
+    result = comparison.compare(experiment({"alldiff_ls": (10, 0.5), "acs": (6, 3.0)}), limit=10)
     pair = result["pairs"][0]
     assert pair["success"]["test"] == "McNemar exact"
     assert pair["sentence"].startswith("alldiff_ls solves more often than acs (30/30 against 18/30; p < 0.001 "
@@ -195,7 +195,7 @@ def test_compare_says_which_solves_more_often_and_faster():
 
 
 def test_compare_says_when_no_difference_is_shown_and_how_many_runs_would():
-    result = comparison.compare(experiment({"a": (7, 1.0), "b": (6, 1.0)}, puzzles=1), max_seconds=10)
+    result = comparison.compare(experiment({"a": (7, 1.0), "b": (6, 1.0)}, puzzles=1), limit=10)
     pair = result["pairs"][0]
     assert pair["sentence"] == (f"a against b: no difference shown at this number of runs (7/10 against 6/10); "
                                 f"about {pair['runs_needed']} runs each would show a difference of this size.")
@@ -203,7 +203,7 @@ def test_compare_says_when_no_difference_is_shown_and_how_many_runs_would():
 
 
 def test_holm_adjusts_each_family_across_the_pairs():
-    result = comparison.compare(experiment({"a": (10, 0.5), "b": (6, 3.0), "c": (5, 3.0)}), max_seconds=10)
+    result = comparison.compare(experiment({"a": (10, 0.5), "b": (6, 3.0), "c": (5, 3.0)}), limit=10)
     raw = [p["success"]["p"] for p in result["pairs"]]
     assert [p["success"]["p_holm"] for p in result["pairs"]] == comparison.holm(raw)
     assert [p["logrank"]["p_holm"] for p in result["pairs"]] == comparison.holm([p["logrank"]["p"]
@@ -212,7 +212,7 @@ def test_holm_adjusts_each_family_across_the_pairs():
 
 def test_three_entries_get_friedman_over_puzzles_on_the_restricted_mean():
     groups = experiment({"a": (10, 0.5), "b": (6, 3.0), "c": (5, 3.0)})
-    figures = comparison.compare(groups, max_seconds=10)["friedman"]
+    figures = comparison.compare(groups, limit=10)["friedman"]
     scores = np.array([[comparison.restricted_mean(comparison.kaplan_meier(
         [r for r in rs if r["puzzle"] == p]), 10.0) for rs in groups.values()] for p in range(3)])
     assert figures["statistic"] == pytest.approx(st.friedmanchisquare(*scores.T).statistic, rel=1e-12)
@@ -233,21 +233,21 @@ def test_friedmans_sentence_names_the_test_the_ranks_best_first_and_the_critical
         "Friedman's test over 14 puzzles (on each entry's restricted mean time): chi-square 9.28, p = 0.026; "
         "average ranks b 1.96, a 3.14; critical difference 1.25 (Nemenyi, Demšar 2006).")
     assert comparison.friedman_sentence({"puzzles": 1, "reason": "no"}) == "no."
-    result = comparison.compare(experiment({"a": (10, 0.5), "b": (6, 3.0), "c": (5, 3.0)}), max_seconds=10)
+    result = comparison.compare(experiment({"a": (10, 0.5), "b": (6, 3.0), "c": (5, 3.0)}), limit=10)
     assert result["friedman"]["sentence"] == comparison.friedman_sentence(result["friedman"])
 
 
 def test_a_sentence_gives_the_counts_in_the_order_it_names_the_entries():
     """The faster named first, its counts first: b (listed second) solves sooner, 27/30 against
     a's 30/30, a difference McNemar's test does not show (3 discordant pairs)."""
-    pair = comparison.compare(experiment({"a": (10, 5.0), "b": (9, 0.5)}), max_seconds=10)["pairs"][0]
+    pair = comparison.compare(experiment({"a": (10, 5.0), "b": (9, 0.5)}), limit=10)["pairs"][0]
     assert pair["sentence"] == ("b solves faster than a (Â12 = 0.90; log-rank p < 0.001 after Holm), at a success "
                                 "not shown to differ (27/30 against 30/30).")
 
 
 def test_more_often_but_slower_is_said_as_such():
     """a solves every run, slowly; b misses one in ten but solves the rest at once."""
-    pair = comparison.compare(experiment({"a": (10, 5.0), "b": (9, 0.1)}, puzzles=10), max_seconds=10)["pairs"][0]
+    pair = comparison.compare(experiment({"a": (10, 5.0), "b": (9, 0.1)}, puzzles=10), limit=10)["pairs"][0]
     assert pair["sentence"] == ("a solves more often than b (100/100 against 90/100; p = 0.002 after Holm), but b tends "
                                 "to solve sooner (Â12 = 0.90; log-rank p < 0.001 after Holm).")
 
@@ -263,3 +263,14 @@ def test_a_run_count_no_larger_than_what_was_run_is_not_offered_as_enough():
     assert pair["runs_needed"] <= 2
     assert "no difference shown" in pair["sentence"] and "would show a difference" not in pair["sentence"]
     assert "more runs each would be needed to show it" in pair["sentence"]
+
+
+def test_time_to_solve_is_read_from_the_field_named_so_evaluations_count_it_load_free():
+    """The same runs compared by evaluations (`time="evaluations"`, a tune's held-out test) give
+    the figures that runs whose seconds held those evaluations give, and say which they read."""
+    groups = experiment({"a": (10, 0.5), "b": (6, 3.0)})
+    swapped = {k: [{**r, "evaluations": r["seconds"], "seconds": 0.0} for r in rs] for k, rs in groups.items()}
+    by_seconds = comparison.compare(groups, limit=10)
+    by_evaluations = comparison.compare(swapped, limit=10, time="evaluations")
+    assert (by_seconds["time"], by_evaluations["time"]) == ("seconds", "evaluations")
+    assert {k: v for k, v in by_evaluations.items() if k != "time"} == {k: v for k, v in by_seconds.items() if k != "time"}

@@ -175,10 +175,9 @@ class Tune:
             records.append(rec)
             yield
         records.sort(key=lambda r: (r["puzzle"], r["seed"], key(r["params"]) != key(tuned)))
-        by_evaluations = [{**r, "seconds": r["evaluations"]} for r in records]
-        groups = {"tuned": [r for r in by_evaluations if r["params"] == tuned],
-                  "defaults": [r for r in by_evaluations if r["params"] == defaults]}
-        result = compare(groups, self.given.max_evaluations)
+        groups = {"tuned": [r for r in records if r["params"] == tuned],
+                  "defaults": [r for r in records if r["params"] == defaults]}
+        result = compare(groups, self.given.max_evaluations, time="evaluations")
         return {"same": False, "puzzles": len(puzzles), "runs": runs, "seed": self.held_out_seed,
                 "tuned": tuned, "defaults": defaults, "comparison": result}
 
