@@ -444,29 +444,21 @@ def _traced_runs(path: str | None) -> int:
     return sum(1 for line in Path(path).read_text().splitlines() if line.startswith('{"run"'))
 
 
-def _config_text(params: dict, tuned: list[dict]) -> str:
-    return " ".join(f"{p['name']}={values.fmt(params[p['name']])}" for p in tuned)
-
-
 def tune_lines(result: dict) -> list[str]:
     """A tune's result as text: the plan, the elites, the eliminations, the link, the held-out test."""
-    tuned, plan, budget = result["space"]["tuned"], result["plan"], result["budget"]
+    from .tuning import words as tune_words
+    plan, budget = result["plan"], result["budget"]
     lines = [f"tune {result['solver']}: {plan['parameters']} parameters, {plan['iterations']} iterations planned, "
              f"races end at {plan['survivors']} alive; {budget['used']} of {budget['runs']} runs of "
              f"{budget['max_evaluations']:,} evaluations each"]
     lines += [budget["ended"]] if budget.get("ended") else []
-    lines += ["", "elites (best first):"]
-    lines += [f"  #{e['id']:<4} mean rank {e['mean_rank']:.2f}  {e['runs']} runs  {_config_text(e['params'], tuned)}"
-              for e in result["elites"]]
-    lines += ["", "eliminations:"]
+    lines += ["", "elites (best first):"] + [f"  {i}. {e['sentence']}" for i, e in enumerate(result["elites"], 1)]
+    lines += ["", "eliminations and races:"]
     for ev in result["trace"]:
         if ev["event"] == "test" and ev["eliminated"]:
-            lines.append(f"  iteration {ev['iteration']}, after {ev['instances']} instances: {ev['test']} "
-                         f"p = {ev['p']:.4f} among {len(ev['alive'])}: eliminated "
-                         + " ".join(f"#{c}" for c in ev["eliminated"]))
+            lines.append(f"  {tune_words.elimination(ev)}")
         elif ev["event"] == "race":
-            lines.append(f"  iteration {ev['iteration']} ends after {ev['instances']} instances and {ev['runs']} runs; "
-                         "elites " + " ".join(f"#{e['id']}" for e in ev["elites"]))
+            lines.append(f"  {tune_words.race_end(ev)}")
     if result["link"]:
         lines += ["", f"the best, as a link (solve --link replays it): {result['link']}"]
     held = result.get("held_out")

@@ -1,6 +1,7 @@
-// Tuning by racing in the page (docs/page.md, "Tune"): what the Tune panel sends and what its
-// lines say. Pure: node tests import it without a DOM (tests/js/tune-words.test.mjs). Every
-// rule of the tune itself (the space, the budget's least, the generator's spec) is the package's.
+// Tuning by racing in the page (docs/page.md, "Tune"): what the Tune panel sends and its live and
+// done lines. Pure: node tests import it without a DOM (tests/js/tune-words.test.mjs). Every
+// rule of the tune itself (the space, the budget's least, the generator's spec) is the package's,
+// and so are the sentences of its eliminations, elites and end (sudoku_lab/tuning/words.py).
 
 // The solvers a tune can take: the built-ins with parameters.
 export const tunable = (schemas) => [...schemas.values()].filter((s) => !s.own && s.params.length);
@@ -38,21 +39,6 @@ export function tuneRequest(fields, schema) {
 // The live view's line: where the race stands.
 export const liveLine = (p) => `Iteration ${p.iteration} · configurations alive: ${p.alive.join(", ") || "none"} · ` +
   `instances seen: ${p.instances} · runs ${p.runs} of ${p.budget}`;
-
-const TESTS = { friedman: "Friedman's test", wilcoxon: "Wilcoxon's test" };
-const pWords = (p) => (p === null || p === undefined ? "p not defined" : `p = ${p < 0.001 ? p.toExponential(1) : p.toFixed(3)}`);
-
-// One elimination, as a line of the live view.
-export function eliminationLine(e) {
-  const who = e.eliminated.length === 1 ? `configuration ${e.eliminated[0]}` : `configurations ${e.eliminated.join(", ")}`;
-  return `Iteration ${e.iteration}, after ${e.instances} instances: ${TESTS[e.test] || e.test}, ${pWords(e.p)}: ${who} eliminated`;
-}
-
-const valueWords = (params) => Object.entries(params).map(([k, v]) => `${k} = ${v}`).join(", ");
-
-// An elite, best first (an item of the elites' numbered list, which numbers it).
-export const eliteLine = (e) =>
-  `configuration ${e.id}: ${valueWords(e.params)} · mean rank ${e.mean_rank.toFixed(2)} over ${e.runs} runs`;
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 

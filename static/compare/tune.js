@@ -3,7 +3,7 @@
 // a link that opens Solve with the best, the held-out sentences and the tune's JSON. What it sends
 // and says is tune-words.js; every decision of the tune is the package's (tuning/).
 import { download } from "../draw/download.js";
-import { doneLine, eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, tunable, tuneExport, tuneRequest }
+import { doneLine, fullRange, heldOutLines, liveLine, tunable, tuneExport, tuneRequest }
   from "./tune-words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,7 +49,7 @@ export function mountTune(store, worker) {
   };
   const showLive = (p) => {
     ui.live.textContent = liveLine(p);
-    ui.eliminations.replaceChildren(...p.eliminations.map((e) => line("li", eliminationLine(e))));
+    ui.eliminations.replaceChildren(...p.eliminations.map((e) => line("li", e.sentence)));
   };
   const finish = (request, out) => {
     running(false);
@@ -90,10 +90,9 @@ const tuneElements = () => ({ box: $("tune"), form: $("tune-form"), solver: $("t
 
 // A finished tune: its eliminations, elites, the link to its best and the held-out sentences.
 function showResult(ui, r) {
-  const eliminations = r.trace.filter((e) => e.event === "test" && e.eliminated.length);
   ui.live.textContent = doneLine(r);
-  ui.eliminations.replaceChildren(...eliminations.map((e) => line("li", eliminationLine(e))));
-  ui.elites.replaceChildren(...r.elites.map((e) => line("li", eliteLine(e))));
+  ui.eliminations.replaceChildren(...r.eliminations.map((s) => line("li", s)));     // the package's sentences
+  ui.elites.replaceChildren(...r.elites.map((e) => line("li", e.sentence)));
   ui.best.href = r.link || "#";                 // links.encode gives "#…"
   ui.best.hidden = !r.link;
   ui.heldOut.replaceChildren(...heldOutLines(r.held_out).map((s) => line("li", s)));

@@ -1,7 +1,7 @@
 // compare/tune-words.js: what the Tune panel sends and what its lines say.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { doneLine, eliminationLine, eliteLine, fullRange, heldOutLines, liveLine, tunable, tuneRequest, tuneExport }
+import { doneLine, fullRange, heldOutLines, liveLine, tunable, tuneRequest, tuneExport }
   from "../../static/compare/tune-words.js";
 
 const HILL = { id: "hill_climb", params: [
@@ -32,15 +32,9 @@ test("a bad count or an empty parameter is refused naming its field", () => {
   assert.equal(tuneRequest({ ...FIELDS, params: { ...FIELDS.params, plateau: " " } }, HILL).field, "plateau");
 });
 
-test("the live line, an elimination, an elite and the held-out sentences in words", () => {
+test("the live line and the held-out sentences in words", () => {
   assert.equal(liveLine({ iteration: 2, alive: [1, 3], instances: 5, runs: 30, budget: 60 }),
     "Iteration 2 · configurations alive: 1, 3 · instances seen: 5 · runs 30 of 60");
-  assert.equal(eliminationLine({ iteration: 1, instances: 5, test: "friedman", p: 0.01467, eliminated: [2] }),
-    "Iteration 1, after 5 instances: Friedman's test, p = 0.015: configuration 2 eliminated");
-  assert.equal(eliminationLine({ iteration: 3, instances: 7, test: "wilcoxon", p: 0.0001, eliminated: [5, 6] }),
-    "Iteration 3, after 7 instances: Wilcoxon's test, p = 1.0e-4: configurations 5, 6 eliminated");
-  assert.equal(eliteLine({ id: 4, params: { w1: 0.5, init: "greedy" }, mean_rank: 1.4, runs: 8 }),
-    "configuration 4: w1 = 0.5, init = greedy · mean rank 1.40 over 8 runs");
   assert.deepEqual(heldOutLines(null), []);
   assert.deepEqual(heldOutLines({ same: true, sentence: "The best is the defaults." }), ["The best is the defaults."]);
   assert.deepEqual(heldOutLines({ same: false, comparison: { pairs: [{ sentence: "a" }, { sentence: "b" }] } }), ["a", "b"]);

@@ -13,6 +13,7 @@ One module per job:
 * :mod:`.trace` — the trace file, kept and replayed on resume;
 * :mod:`.driver` — a tune from its inputs, a step per run: instances, seeds, runs on bench's executor, held-out test.
 * :mod:`.sliced` — a tune in slices for the page's worker: the page's request, the driver's steps, the live view.
+* :mod:`.words` — the tune's lines in words (eliminations, elites, races), the CLI's and the page's.
 
 Where this departs from irace, and why:
 

@@ -20,6 +20,7 @@ from ..run import Budget
 from .iterate import Config, Tuner, key, least_budget
 from .space import Space, TuneError
 from .trace import Trace
+from . import words
 
 SEED_SPAN = 2**31     # run seeds are drawn below this
 
@@ -137,10 +138,14 @@ class Tune:
         tuner = Tuner(self.given.space, self.given.budget, self.sampling, self.run, self.result, self.valid,
                       self.trace.add_event)
         elites = yield from tuner.tune()
+        tuned = [p["name"] for p in self.given.space.to_json()["tuned"]]
+        elites = [{**e, "sentence": words.elite(e, tuned)} for e in elites]
         return {"solver": self.given.solver, "space": self.given.space.to_json(), "plan": tuner.plan(),
                 "budget": {"runs": self.given.budget, "used": tuner.used, "max_evaluations": self.given.max_evaluations,
                            "ended": tuner.ended},
                 "seed": self.given.seed, "elites": elites, "trace": list(self.trace.events),
+                "eliminations": [words.elimination(ev) for ev in self.trace.events
+                                 if ev["event"] == "test" and ev["eliminated"]],
                 "link": self.link(elites[0]["params"]) if elites else None}
 
     def link(self, params: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from ..bench import Executor
 from .driver import TuneInput, steps
 from .space import TuneError, space
 from .trace import Trace
+from . import words
 
 
 def _whole(req: dict, name: str, least: int) -> int:
@@ -55,7 +56,8 @@ def live(trace: Trace, budget: int) -> dict[str, Any]:
         elif e["event"] == "test":
             alive = [c for c in e["alive"] if c not in e["eliminated"]]
             if e["eliminated"]:
-                eliminations.append({k: e[k] for k in ("iteration", "instances", "test", "p", "eliminated")})
+                eliminations.append({**{k: e[k] for k in ("iteration", "instances", "test", "p", "eliminated")},
+                                     "sentence": words.elimination(e)})
         elif e["event"] == "race":
             alive = [x["id"] for x in e["elites"]]
     seen = 1 + max((r["instance"] for r in trace.runs if r["iteration"] == iteration), default=-1)

@@ -31,7 +31,7 @@ def test_json_carries_the_elites_the_trace_the_link_and_the_held_out_statistics(
 def test_text_names_the_elites_the_eliminations_the_link_and_the_held_out_sentence(capsys):
     code, out, _ = run(capsys, *TINY, "--held-out-generate", "9:0.45:0.45:0.05", "--held-out-runs", "2")
     assert code == 0
-    assert "elites (best first):" in out and "eliminated #" in out
+    assert "elites (best first):" in out and "  1. configuration " in out and " eliminated\n" in out
     assert "(solve --link replays it): #g=9:0.3:" in out
     assert "held out: 1 puzzle × 2 runs each, time in evaluations" in out
     assert "tuned" in out.split("held out:")[1]

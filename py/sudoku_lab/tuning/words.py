@@ -1,0 +1,38 @@
+"""A tune's lines in words, one home for the command line and the page: each elimination, each
+elite and why a tune left runs unused (:func:`.iterate.Tuner`'s `ended`) are said here; `tune`
+prints them and the page's Tune fold shows them as the package gives them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..values import fmt
+
+TESTS = {"friedman": "Friedman's test", "wilcoxon": "Wilcoxon's test"}
+
+
+def p_words(p: float | None) -> str:
+    """p to three decimals, under 0.001 in powers of ten; 'p not defined' where no test was possible."""
+    if p is None:
+        return "p not defined"
+    return f"p = {p:.1e}" if p < 0.001 else f"p = {p:.3f}"
+
+
+def elimination(ev: dict[str, Any]) -> str:
+    """A race's test that eliminated configurations (a trace's `test` event)."""
+    out = ev["eliminated"]
+    who = f"configuration {out[0]}" if len(out) == 1 else f"configurations {', '.join(map(str, out))}"
+    return (f"Iteration {ev['iteration']}, after {ev['instances']} instances: {TESTS.get(ev['test'], ev['test'])}, "
+            f"{p_words(ev['p'])}: {who} eliminated")
+
+
+def elite(e: dict[str, Any], tuned: list[str]) -> str:
+    """An elite (best first, numbered by its list): its tuned parameters' values, mean rank and runs."""
+    values = ", ".join(f"{name} = {fmt(e['params'][name])}" for name in tuned)
+    return f"configuration {e['id']}: {values or 'no parameter tuned'} · mean rank {e['mean_rank']:.2f} over {e['runs']} runs"
+
+
+def race_end(ev: dict[str, Any]) -> str:
+    """A race's end (a trace's `race` event): its instances, runs and elites."""
+    return (f"Iteration {ev['iteration']} ends after {ev['instances']} instances and {ev['runs']} runs; "
+            f"elites {', '.join(str(e['id']) for e in ev['elites'])}")
