@@ -1,7 +1,7 @@
 """A published copy of the lab (`build.py site`) served by a plain static server under a
 sub-path, as GitHub Pages serves a project (https://user.github.io/project/): it loads,
-solves, asks for nothing outside its path, and works offline after the first visit
-(docs/page.md, "The page": Publish)."""
+solves, asks for nothing outside its path, and works offline after the first visit, its papers
+and sources page too (docs/page.md, "The page": Publish, and Papers and sources)."""
 
 import functools
 import http.server
@@ -14,6 +14,7 @@ import pytest
 import build
 from conftest import PAPERS
 from lab import Lab
+from test_sources import assert_sources_shown
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 
@@ -29,9 +30,15 @@ PUZZLE = PAPERS["sato-01-easy"]
 class SubPathHandler(http.server.SimpleHTTPRequestHandler):
     """The standard library's static file server (its own MIME types, no cache headers), with
     the site at SUB_PATH and OTHER_COPY and a 404 for every other path. It records each path
-    asked for, whoever asked: the page, its workers or the service worker."""
+    asked for, whoever asked: the page, its workers or the service worker. While the server is
+    `gone` it answers nothing (the connection closes unanswered), as a network that is down:
+    Playwright's offline emulation does not reach a service worker's own fetches
+    (microsoft/playwright#2311), so only a server that is gone shows what its cache holds."""
 
     def send_head(self):
+        if self.server.gone:
+            self.close_connection = True
+            return None
         self.server.paths.append(self.path)
         prefix = next((p for p in (SUB_PATH, OTHER_COPY) if self.path.startswith(p)), None)
         if prefix is None:
@@ -50,7 +57,7 @@ def server(tmp_path_factory):
                         os.environ.get("SUDOKU_LAB_OFFLINE_DIR"), use_cdn=False)
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
                                             functools.partial(SubPathHandler, directory=str(folder)))
-    httpd.paths = []
+    httpd.paths, httpd.gone = [], False
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     httpd.origin = f"http://127.0.0.1:{httpd.server_address[1]}"
     yield httpd
@@ -102,10 +109,20 @@ def test_a_published_copy_solves_under_a_sub_path_and_offline(visit, server):
     assert lab.foreign_requests == []
     assert [p for p in server.paths if not p.startswith(SUB_PATH)] == []
 
-    lab.page.context.set_offline(True)
-    lab.page.reload()
-    lab.wait_state("ready", timeout=60_000)
-    solve(lab)
+    server.gone = True
+    try:
+        lab.page.context.set_offline(True)
+        lab.page.reload()
+        lab.wait_state("ready", timeout=60_000)
+        solve(lab)
+        # the papers and sources page, from the cache too (the footer's link, then a reload of it)
+        lab.by("sources-link").click()
+        lab.page.wait_for_url(lab.base + "sources.html")
+        assert_sources_shown(lab)
+        lab.page.reload()
+        assert_sources_shown(lab)
+    finally:
+        server.gone = False
     assert lab.foreign_requests == [] and lab.console_errors == []
 
 

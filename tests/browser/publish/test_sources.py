@@ -1,20 +1,18 @@
 """The papers and sources page (sources.html, the footer's link): every solver's paper and the
-puzzles' provenance, read from the lab's own files, with links that work — offline too
-(docs/page.md, "The page": Papers and sources)."""
+puzzles' provenance, read from the lab's own files, with links that work — offline too, in
+test_publish.py (docs/page.md, "The page": Papers and sources)."""
 
 import re
-import threading
 from urllib.parse import urljoin
 
 import pytest
 
-import build
 from conftest import ROOT
 from sudoku_lab import solvers
 
-# The lab's shared page for the footer test; the others open sources.html alone (no Python
-# loads there, so a page of their own costs little): offline needs a server it can stop, and a
-# missing file a route on its own page.
+# The lab's shared page for the footer test; a missing file needs a route on a page of its own
+# (sources.html alone: no Python loads there). The page offline is test_publish's: its first
+# visit's cache, with the server gone, serves it.
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 SOURCES_MD = (ROOT / "puzzles" / "SOURCES.md").read_text(encoding="utf-8")
@@ -59,38 +57,6 @@ def test_the_footer_opens_the_papers_and_sources(lab):
     assert lab.page.title().startswith("Papers and sources")
     lab.page.get_by_role("link", name="Back to the lab").click()
     lab.wait_state("ready", timeout=60_000)
-    assert lab.console_errors == [] and lab.foreign_requests == []
-
-
-@pytest.fixture
-def server_to_stop():
-    """The lab served on a port of its own, which the test can close: Playwright's offline
-    emulation does not reach a service worker's own fetches (microsoft/playwright#2311), so
-    only a server that is gone shows what the service worker's cache holds."""
-    httpd = build.make_server("127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-
-    def stop():
-        httpd.shutdown()
-        httpd.server_close()
-    httpd.stop = stop
-    httpd.base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    yield httpd
-    if httpd.socket.fileno() != -1:
-        stop()
-
-
-def test_the_sources_page_works_offline(visitor, server_to_stop):
-    lab = visitor(base=server_to_stop.base)
-    lab.open()
-    lab.wait_until("async () => (await navigator.serviceWorker.ready).active !== null")
-    server_to_stop.stop()
-    lab.page.context.set_offline(True)
-    lab.by("sources-link").click()
-    lab.page.wait_for_url(lab.base + "sources.html")
-    assert_sources_shown(lab)
-    lab.page.reload()
-    assert_sources_shown(lab)
     assert lab.console_errors == [] and lab.foreign_requests == []
 
 
