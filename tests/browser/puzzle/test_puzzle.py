@@ -37,12 +37,15 @@ def test_page_paints_before_python_and_then_loads(lab):
     assert lab.console_errors == []
 
 
-def test_start_pressed_before_python_is_ready_runs_as_soon_as_it_is_and_stop_cancels_the_wait(visitor):
+def test_start_pressed_before_python_is_ready_runs_at_ready_stop_cancels_the_wait_and_a_damaged_image_is_not_used(visitor):
     """The lab's package is held back (its zip's fetch waits for the test), so Python is not ready
     while the visitor presses Start: the page says the run waits for it, and runs it at ready. In a
-    second page Stop cancels the wait: nothing runs at ready."""
+    second page Stop cancels the wait: nothing runs at ready. That second page is also served a
+    damaged image of a started Python: it starts Python the ordinary way and runs as before."""
     for stop_first in (False, True):
         lab = visitor(service_workers="block")
+        if stop_first:
+            lab.page.context.route("**/python-snapshot.bin.gz*", damaged_snapshot)
         release = lab.hold_lab_package()
         with lab.page.expect_request("**/sudoku_lab.zip*", timeout=120_000):
             lab.open(f"#p={PAPERS['sato-11-easy']}&s=alldiff_ls&seed=1&t=60", wait_ready=False)
@@ -58,24 +61,23 @@ def test_start_pressed_before_python_is_ready_runs_as_soon_as_it_is_and_stop_can
         if stop_first:
             assert lab.wait_state("ready", timeout=60_000) == "ready"
             assert lab.by("start").is_enabled() and lab.metric("iteration") == "–"
+            a_damaged_image_of_a_started_python_is_not_used_and_python_starts_the_ordinary_way(lab)
         else:
             assert lab.wait_state("solved", "failed", "error", timeout=90_000) == "solved"
             assert not lab.by("error").is_visible()
 
 
-def test_a_damaged_image_of_a_started_python_is_not_used_and_python_starts_the_ordinary_way(visitor):
+def damaged_snapshot(route):
+    """Serves the build's image of a started Python with one byte changed on the way."""
+    body = bytearray(route.fetch().body())
+    body[len(body) // 2] ^= 0xFF
+    route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/gzip"})
+
+
+def a_damaged_image_of_a_started_python_is_not_used_and_python_starts_the_ordinary_way(lab):
     """The build's image of a started Python is checked against the manifest's sha256 before Pyodide
     sees it (docs/architecture.md, "A started Python, kept"): one byte changed on the way, and the
     worker starts Python without it, says why, and runs as before."""
-    lab = visitor(service_workers="block")
-
-    def damaged(route):
-        body = bytearray(route.fetch().body())
-        body[len(body) // 2] ^= 0xFF
-        route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/gzip"})
-
-    lab.page.context.route("**/python-snapshot.bin.gz*", damaged)
-    lab.open(f"#p={PAPERS['sato-11-easy']}&s=alldiff_ls&seed=1&t=60")
     load = json.loads(lab.by("versions").get_attribute("data-load"))
     assert load["snapshot"] == {"used": False, "why": "python-snapshot.bin.gz: its sha256 is not the manifest's"}
     lab.by("start").click()
