@@ -16,32 +16,13 @@ HOOKS = ["puzzle-input", "load-puzzle", "examples", "board", "solver-select", "s
          "stop", "status", "metrics", "chart", "share", "error", "puzzle-info", "view"]
 
 
-@pytest.mark.fresh_page  # the page's first load, before Python
-def test_page_paints_before_python_and_then_loads(lab):
-    lab.open(wait_ready=False)
-    lab.page.wait_for_selector('[data-testid="cell"]')
-    assert lab.state() == "loading"
-    assert len(lab.board()) == 81                      # the default puzzle shows at once
-    lab.load(PAPERS["ai-escargot"])                    # and a paste works before Python is up
-    assert sum(c["given"] for c in lab.board()) == 23
-    lab.wait_state("ready", timeout=60_000)
-    versions = lab.by("versions").inner_text()
-    assert f"Sudoku Lab {sudoku_lab.__version__}" in versions and "Pyodide 0.27.7" in versions and "Python 3.12" in versions and "numpy 2.0.2" in versions
-    assert_load_in_parts(json.loads(lab.by("versions").get_attribute("data-load")))
-    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
-    for hook in HOOKS:
-        assert lab.by(hook).count() == 1, hook
-    assert [o for o in lab.by("solver-select").locator("option").all_inner_texts() if "hill_climb" in o]
-    assert lab.page.locator('[data-testid="param-plateau"]').input_value() == "10"
-    assert lab.foreign_requests == []
-    assert lab.console_errors == []
-
-
-def test_start_pressed_before_python_is_ready_runs_at_ready_stop_cancels_the_wait_and_a_damaged_image_is_not_used(visitor):
-    """The lab's package is held back (its zip's fetch waits for the test), so Python is not ready
-    while the visitor presses Start: the page says the run waits for it, and runs it at ready. In a
-    second page Stop cancels the wait: nothing runs at ready. That second page is also served a
-    damaged image of a started Python: it starts Python the ordinary way and runs as before."""
+def test_page_paints_before_python_start_waits_for_it_stop_cancels_the_wait_and_a_damaged_image_is_not_used(visitor):
+    """Two first loads, each with the lab's package held back (its zip's fetch waits for the test),
+    so Python is not ready while the visitor acts. The first page paints its puzzle and takes a
+    paste before Python; Start pressed then says the run waits for Python and runs it at ready; the
+    loaded page names its versions and its load's parts and has its hooks. In the second, Stop
+    cancels the wait: nothing runs at ready; that page is also served a damaged image of a started
+    Python: it starts Python the ordinary way and runs as before."""
     for stop_first in (False, True):
         lab = visitor(service_workers="block")
         if stop_first:
@@ -49,6 +30,8 @@ def test_start_pressed_before_python_is_ready_runs_at_ready_stop_cancels_the_wai
         release = lab.hold_lab_package()
         with lab.page.expect_request("**/sudoku_lab.zip*", timeout=120_000):
             lab.open(f"#p={PAPERS['sato-11-easy']}&s=alldiff_ls&seed=1&t=60", wait_ready=False)
+            if not stop_first:
+                the_page_paints_and_takes_a_paste_before_python(lab)
             lab.page.wait_for_selector('[data-testid="start"]:not([disabled])')
             assert lab.state() == "loading"
             lab.by("start").click()
@@ -65,6 +48,33 @@ def test_start_pressed_before_python_is_ready_runs_at_ready_stop_cancels_the_wai
         else:
             assert lab.wait_state("solved", "failed", "error", timeout=90_000) == "solved"
             assert not lab.by("error").is_visible()
+            the_loaded_page_names_its_versions_and_load_and_has_its_hooks(lab)
+
+
+def the_page_paints_and_takes_a_paste_before_python(lab):
+    """Before Python: the link's puzzle shows at once, and a paste works."""
+    lab.page.wait_for_selector('[data-testid="cell"]')
+    assert lab.state() == "loading"
+    assert lab.givens_on_board() == parse(PAPERS["sato-11-easy"]).cells.tolist()
+    lab.load(PAPERS["ai-escargot"])
+    assert sum(c["given"] for c in lab.board()) == 23
+    assert lab.state() == "loading"
+
+
+def the_loaded_page_names_its_versions_and_load_and_has_its_hooks(lab):
+    """Once Python is up (its run solved the pasted puzzle): the versions, the load in parts, the
+    count, every hook once, the default solver's default parameter; nothing asked of another site
+    and no error in the console."""
+    versions = lab.by("versions").inner_text()
+    assert f"Sudoku Lab {sudoku_lab.__version__}" in versions and "Pyodide 0.27.7" in versions and "Python 3.12" in versions and "numpy 2.0.2" in versions
+    assert_load_in_parts(json.loads(lab.by("versions").get_attribute("data-load")))
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
+    for hook in HOOKS:
+        assert lab.by(hook).count() == 1, hook
+    lab.by("solver-select").select_option("hill_climb")
+    assert lab.page.locator('[data-testid="param-plateau"]').input_value() == "10"
+    assert lab.foreign_requests == []
+    assert lab.console_errors == []
 
 
 def damaged_snapshot(route):
