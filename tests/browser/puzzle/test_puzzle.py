@@ -52,12 +52,13 @@ def test_page_paints_before_python_start_waits_for_it_stop_cancels_the_wait_and_
 
 
 def the_page_paints_and_takes_a_paste_before_python(lab):
-    """Before Python: the link's puzzle shows at once, and a paste works."""
+    """Before Python: the link's puzzle shows at once, and a paste works (an easy puzzle, whose
+    count answers at once beside the run)."""
     lab.page.wait_for_selector('[data-testid="cell"]')
     assert lab.state() == "loading"
     assert lab.givens_on_board() == parse(PAPERS["sato-11-easy"]).cells.tolist()
-    lab.load(PAPERS["ai-escargot"])
-    assert sum(c["given"] for c in lab.board()) == 23
+    lab.load(PAPERS["sato-01-easy"])
+    assert sum(c["given"] for c in lab.board()) == 38
     assert lab.state() == "loading"
 
 
