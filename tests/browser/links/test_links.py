@@ -31,7 +31,9 @@ def test_share_link_restores_the_run_and_replays_it_exactly(lab):
     first = (lab.by("metrics").locator('[data-metric="iteration"]').inner_text(), lab.board_values())
 
     lab.reset()                                             # a fresh page's settings: what follows is the link's
-    assert lab.by("seed-input").input_value() != "11"
+    assert lab.by("seed-input").input_value() != "11"                 # set back: the link must set them again
+    assert lab.page.locator('[data-testid="param-plateau"]').input_value() != "12"
+    assert lab.page.locator('[data-testid="param-post_swap"]').is_checked()
     lab.open("#" + url.split("#", 1)[1])
     other = lab.page
     assert other.get_by_test_id("seed-input").input_value() == "11"
