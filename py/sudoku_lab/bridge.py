@@ -21,7 +21,7 @@ from .generate import generate_steps, parse_spec
 from .frames import Stream
 from .grid import PuzzleError, parse, validate
 from .limits import MAX_EXCHANGE, MAX_WORKERS, TEAM_SOLVER
-from .rate import rate_steps
+from .rate import RATE_SECONDS, rate_steps
 from .run import RESULT_FIELDS, Budget, Run
 from .several import member, workers_problem
 from .several.team import Member, unsolvable
@@ -106,9 +106,10 @@ def check(text: str) -> str:
     return _dump(out)
 
 
-def task_start(kind: str, arg: str) -> str:
+def task_start(kind: str, arg: str, max_seconds: float | None = None) -> str:
     """Begin a sliced task, replacing any task of the same kind: ``rate`` (a puzzle's rating,
-    its solution count included; `arg` the puzzle) or ``generate`` (`arg` the generator's
+    its solution count included; `arg` the puzzle; `max_seconds` its count's budget when a test
+    asks for a shorter one, :func:`count_budget`) or ``generate`` (`arg` the generator's
     settings, ``16:0.45:7``) or ``tune`` (`arg` the request's JSON, tuning/sliced.py; scipy loaded
     first). Each is carried on by :func:`task_advance` in slices, so it never
     holds the worker for long; the first slice is run at once."""
@@ -116,7 +117,7 @@ def task_start(kind: str, arg: str) -> str:
     _progress[kind] = {}
     try:
         if kind == "rate":
-            steps = rate_steps(parse(arg), progress=_progress[kind])
+            steps = rate_steps(parse(arg), progress=_progress[kind], max_seconds=count_budget(max_seconds))
         elif kind == "generate":
             steps = generate_steps(parse_spec(arg), progress=_progress[kind])
         elif kind == "tune":
@@ -132,6 +133,12 @@ def task_start(kind: str, arg: str) -> str:
         return _dump({"ok": False, "field": getattr(exc, "field", None), "message": str(exc)})
     _tasks[kind] = steps
     return task_advance(kind, 0.0)
+
+
+def count_budget(max_seconds: float | None) -> float:
+    """A rating's count budget: rate.RATE_SECONDS, or the shorter one a test asked for (the page's
+    `data-rate-seconds`, docs/page.md "Test hooks"); never longer, so no page waits past it."""
+    return RATE_SECONDS if max_seconds is None else min(float(max_seconds), RATE_SECONDS)
 
 
 def task_advance(kind: str, seconds: float) -> str:

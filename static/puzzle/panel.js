@@ -206,7 +206,7 @@ function mountCheck(store, actions, worker, rating) {
         if (!current() || (store.state.check && store.state.check.rating)) return;
         rating.dataset.wait = w.stage;
         rating.textContent = ratingWaitLine(w, Number(rating.dataset.p || 0));
-      });
+      }, testCountBudget());
     } catch { checked = null; return; }        // the worker was lost: the next `ready` checks again
     if (rated.superseded || !current()) return;
     const r = rated.ok ? rated.result : null;
@@ -216,6 +216,13 @@ function mountCheck(store, actions, worker, rating) {
     }
   });
   store.on(["results"], (s) => { if (solvedByRun(s)) actions.clearNotice("count"); });
+}
+
+// The count budget a test asked for through `data-rate-seconds` on <html> (docs/page.md, "Test
+// hooks"), in seconds; null (a visitor's page, which never has it): the package's own.
+function testCountBudget() {
+  const seconds = Number(document.documentElement.dataset.rateSeconds);
+  return seconds > 0 ? seconds : null;
 }
 
 // The examples menu: the puzzles of the example files, a group each (one that cannot be fetched is left out).

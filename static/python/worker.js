@@ -252,7 +252,7 @@ function startTask(msg) {
   const kind = msg.type;
   if (tasks.has(kind)) reply(tasks.get(kind), SUPERSEDED);
   tasks.delete(kind);
-  const first = JSON.parse(bridge.task_start(kind, taskInput(msg)));
+  const first = JSON.parse(bridge.task_start(kind, taskInput(msg), msg.max_seconds ?? null));
   tasks.set(kind, msg.requestId);
   settle(kind, first);
   if (tasks.size) pump();

@@ -46,6 +46,12 @@ class Lab:
             self.wait_board()
         return self
 
+    def shorten_count(self, seconds: float):
+        """The ratings asked from now on stop their count at `seconds` (the page's test hook
+        `data-rate-seconds`, docs/page.md "Test hooks"): for a test that only waits for a large
+        puzzle's count to be over, not for one that watches its budget's note come late."""
+        self.page.evaluate("(s) => { document.documentElement.dataset.rateSeconds = String(s); }", seconds)
+
     def hold_lab_package(self):
         """Hold the lab's package (its zip's fetch) back from this page's workers, so the page stays
         before Ready (Python started, the lab not loaded) for as long as the test needs; returns
@@ -396,6 +402,7 @@ class SharedLab(Lab):
     def reset(self):
         """Set the page back to a fresh page's settings (see the class's docstring)."""
         f = self.shared["fresh"]
+        self.page.evaluate("() => { delete document.documentElement.dataset.rateSeconds; }")   # shorten_count's
         from urllib.parse import quote
         q = lambda v: quote(v, safe=":.")  # noqa: E731
         p = q("".join(f["puzzle-input"].split()))

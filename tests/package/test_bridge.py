@@ -87,6 +87,17 @@ def test_the_rating_runs_in_slices_and_a_new_one_replaces_the_old():
     assert big["solutions"] == 1 and big["size"] == 25
 
 
+def test_a_rating_asked_for_a_shorter_count_budget_gets_it_and_never_a_longer_one():
+    """The `rate` message's max_seconds (the page's test hook data-rate-seconds, docs/page.md):
+    the count's budget the rating reports, the package's own when none is asked or a longer one."""
+    from conftest import SIZES
+    from sudoku_lab.rate import RATE_SECONDS
+    for asked, budget in ((1.5, 1.5), (None, RATE_SECONDS), (RATE_SECONDS * 10, RATE_SECONDS)):
+        first = call(bridge.task_start, "rate", SIZES["25x25-planetsudoku"], asked)
+        assert first["ok"] and first["done"] is False and first["progress"]["budget"] == budget, (asked, first)
+    call(bridge.task_drop, "rate")
+
+
 def test_generate_in_slices_gives_the_native_puzzle():
     from sudoku_lab.generate import generate, parse_spec
     out = finished("generate", "16:0.45:7")["result"]

@@ -12,7 +12,11 @@ from sudoku_lab.score import is_solution
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
-def test_share_link_restores_the_run_and_replays_it_exactly(lab, visitor):
+def test_share_link_restores_the_run_and_replays_it_exactly(lab):
+    """The link restores the run's settings and replays it to the same step and board. It is
+    opened in this page's tab, set back to a fresh page's settings first: the same `open` a first
+    load runs (static/page/open-link.js), which test_budgets.py's stop-point replay runs on another
+    visitor's first load."""
     lab.open()
     lab.load(PAPERS["sato-27-medium"])
     lab.by("seed-input").fill("11")
@@ -26,8 +30,12 @@ def test_share_link_restores_the_run_and_replays_it_exactly(lab, visitor):
     assert lab.wait_state("solved", "failed", timeout=60_000) == "solved"
     first = (lab.by("metrics").locator('[data-metric="iteration"]').inner_text(), lab.board_values())
 
-    other_lab = visitor()
-    other = other_lab.visit(url).page
+    lab.reset()                                             # a fresh page's settings: what follows is the link's
+    assert lab.by("seed-input").input_value() != "11"                 # set back: the link must set them again
+    assert lab.page.locator('[data-testid="param-plateau"]').input_value() != "12"
+    assert lab.page.locator('[data-testid="param-post_swap"]').is_checked()
+    lab.open("#" + url.split("#", 1)[1])
+    other = lab.page
     assert other.get_by_test_id("seed-input").input_value() == "11"
     assert other.locator('[data-testid="param-plateau"]').input_value() == "12"
     assert not other.locator('[data-testid="param-post_swap"]').is_checked()

@@ -8,9 +8,10 @@ import pytest
 
 from conftest import PAPERS
 
-pytestmark = pytest.mark.browser
+# On the shared page: its one test ends the generation it started (the pasted puzzle drops it).
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
-LONG_SPEC = "25:0.45:3:unique"          # minutes in the page: it never ends within these tests
+LONG_SPEC = "25:0.45:3:unique"          # minutes in the page: it never ends within this test
 REMOVED = re.compile(r"removed (\d+) of (\d+) cells \((\d+) tried\), ([\d.]+) s")
 MAKING_LINE = "() => document.querySelector('[data-testid=puzzle-info]').innerText"
 
@@ -23,8 +24,15 @@ def making_line(lab) -> str:
     return info.inner_text()
 
 
-def test_a_unique_25x25_link_shows_changing_progress_before_its_puzzle_is_on_the_board(lab):
+def test_a_unique_25x25_link_shows_changing_progress_and_a_puzzle_pasted_meanwhile_is_rated_at_once(lab):
+    """In turn on one generation (its link opened once): the puzzle line's progress moves, then a
+    pasted puzzle wins over the generation still under way."""
     lab.open(f"#g={LONG_SPEC}&s=hill_climb&seed=1")
+    a_long_generation_shows_changing_progress_before_its_puzzle_is_on_the_board(lab)
+    a_puzzle_pasted_during_a_long_generation_is_rated_at_once(lab)
+
+
+def a_long_generation_shows_changing_progress_before_its_puzzle_is_on_the_board(lab):
     seen = []
     deadline = time.monotonic() + 150                 # the whole generation takes ~10 CPU minutes: no risk it ends
     while time.monotonic() < deadline:                # first; on a loaded machine its removals start late
@@ -46,13 +54,10 @@ def test_a_unique_25x25_link_shows_changing_progress_before_its_puzzle_is_on_the
     assert all(v == 0 for v in lab.givens_on_board()) and len(lab.givens_on_board()) == 625   # not on the board yet
 
 
-def test_a_puzzle_pasted_during_a_long_generation_is_rated_at_once(lab):
+def a_puzzle_pasted_during_a_long_generation_is_rated_at_once(lab):
     """The paste wins: the worker drops the generation, so the pasted puzzle's rating does not
-    wait minutes behind it (before: the rating queued after the whole generation)."""
-    lab.open(f"#g={LONG_SPEC}&s=hill_climb&seed=1")
-    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-generating="true"]')
-    lab.wait_until("() => /removed \\d+ of \\d+ cells/.test(document.querySelector('[data-testid=puzzle-info]').textContent)",
-                   timeout=150)                        # the worker is well into the generation: removing cells
+    wait minutes behind it (before: the rating queued after the whole generation). The
+    generation is well into removing cells: the progress above saw it."""
     making_line(lab)
     lab.load(PAPERS["sato-11-easy"])
     assert not lab.by("board-making").is_visible()

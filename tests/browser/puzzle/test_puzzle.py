@@ -16,36 +16,22 @@ HOOKS = ["puzzle-input", "load-puzzle", "examples", "board", "solver-select", "s
          "stop", "status", "metrics", "chart", "share", "error", "puzzle-info", "view"]
 
 
-@pytest.mark.fresh_page  # the page's first load, before Python
-def test_page_paints_before_python_and_then_loads(lab):
-    lab.open(wait_ready=False)
-    lab.page.wait_for_selector('[data-testid="cell"]')
-    assert lab.state() == "loading"
-    assert len(lab.board()) == 81                      # the default puzzle shows at once
-    lab.load(PAPERS["ai-escargot"])                    # and a paste works before Python is up
-    assert sum(c["given"] for c in lab.board()) == 23
-    lab.wait_state("ready", timeout=60_000)
-    versions = lab.by("versions").inner_text()
-    assert f"Sudoku Lab {sudoku_lab.__version__}" in versions and "Pyodide 0.27.7" in versions and "Python 3.12" in versions and "numpy 2.0.2" in versions
-    assert_load_in_parts(json.loads(lab.by("versions").get_attribute("data-load")))
-    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
-    for hook in HOOKS:
-        assert lab.by(hook).count() == 1, hook
-    assert [o for o in lab.by("solver-select").locator("option").all_inner_texts() if "hill_climb" in o]
-    assert lab.page.locator('[data-testid="param-plateau"]').input_value() == "10"
-    assert lab.foreign_requests == []
-    assert lab.console_errors == []
-
-
-def test_start_pressed_before_python_is_ready_runs_as_soon_as_it_is_and_stop_cancels_the_wait(visitor):
-    """The lab's package is held back (its zip's fetch waits for the test), so Python is not ready
-    while the visitor presses Start: the page says the run waits for it, and runs it at ready. In a
-    second page Stop cancels the wait: nothing runs at ready."""
+def test_page_paints_before_python_start_waits_for_it_stop_cancels_the_wait_and_a_damaged_image_is_not_used(visitor):
+    """Two first loads, each with the lab's package held back (its zip's fetch waits for the test),
+    so Python is not ready while the visitor acts. The first page paints its puzzle and takes a
+    paste before Python; Start pressed then says the run waits for Python and runs it at ready; the
+    loaded page names its versions and its load's parts and has its hooks. In the second, Stop
+    cancels the wait: nothing runs at ready; that page is also served a damaged image of a started
+    Python: it starts Python the ordinary way and runs as before."""
     for stop_first in (False, True):
         lab = visitor(service_workers="block")
+        if stop_first:
+            lab.page.context.route("**/python-snapshot.bin.gz*", damaged_snapshot)
         release = lab.hold_lab_package()
         with lab.page.expect_request("**/sudoku_lab.zip*", timeout=120_000):
             lab.open(f"#p={PAPERS['sato-11-easy']}&s=alldiff_ls&seed=1&t=60", wait_ready=False)
+            if not stop_first:
+                the_page_paints_and_takes_a_paste_before_python(lab)
             lab.page.wait_for_selector('[data-testid="start"]:not([disabled])')
             assert lab.state() == "loading"
             lab.by("start").click()
@@ -58,24 +44,51 @@ def test_start_pressed_before_python_is_ready_runs_as_soon_as_it_is_and_stop_can
         if stop_first:
             assert lab.wait_state("ready", timeout=60_000) == "ready"
             assert lab.by("start").is_enabled() and lab.metric("iteration") == "–"
+            a_damaged_image_of_a_started_python_is_not_used_and_python_starts_the_ordinary_way(lab)
         else:
             assert lab.wait_state("solved", "failed", "error", timeout=90_000) == "solved"
             assert not lab.by("error").is_visible()
+            the_loaded_page_names_its_versions_and_load_and_has_its_hooks(lab)
 
 
-def test_a_damaged_image_of_a_started_python_is_not_used_and_python_starts_the_ordinary_way(visitor):
+def the_page_paints_and_takes_a_paste_before_python(lab):
+    """Before Python: the link's puzzle shows at once, and a paste works (an easy puzzle, whose
+    count answers at once beside the run)."""
+    lab.page.wait_for_selector('[data-testid="cell"]')
+    assert lab.state() == "loading"
+    assert lab.givens_on_board() == parse(PAPERS["sato-11-easy"]).cells.tolist()
+    lab.load(PAPERS["sato-01-easy"])
+    assert sum(c["given"] for c in lab.board()) == 38
+    assert lab.state() == "loading"
+
+
+def the_loaded_page_names_its_versions_and_load_and_has_its_hooks(lab):
+    """Once Python is up (its run solved the pasted puzzle): the versions, the load in parts, the
+    count, every hook once, the default solver's default parameter; nothing asked of another site
+    and no error in the console."""
+    versions = lab.by("versions").inner_text()
+    assert f"Sudoku Lab {sudoku_lab.__version__}" in versions and "Pyodide 0.27.7" in versions and "Python 3.12" in versions and "numpy 2.0.2" in versions
+    assert_load_in_parts(json.loads(lab.by("versions").get_attribute("data-load")))
+    lab.page.wait_for_selector('[data-testid="puzzle-info"][data-solutions="1"]')
+    for hook in HOOKS:
+        assert lab.by(hook).count() == 1, hook
+    lab.by("solver-select").select_option("hill_climb")
+    assert lab.page.locator('[data-testid="param-plateau"]').input_value() == "10"
+    assert lab.foreign_requests == []
+    assert lab.console_errors == []
+
+
+def damaged_snapshot(route):
+    """Serves the build's image of a started Python with one byte changed on the way."""
+    body = bytearray(route.fetch().body())
+    body[len(body) // 2] ^= 0xFF
+    route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/gzip"})
+
+
+def a_damaged_image_of_a_started_python_is_not_used_and_python_starts_the_ordinary_way(lab):
     """The build's image of a started Python is checked against the manifest's sha256 before Pyodide
     sees it (docs/architecture.md, "A started Python, kept"): one byte changed on the way, and the
     worker starts Python without it, says why, and runs as before."""
-    lab = visitor(service_workers="block")
-
-    def damaged(route):
-        body = bytearray(route.fetch().body())
-        body[len(body) // 2] ^= 0xFF
-        route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/gzip"})
-
-    lab.page.context.route("**/python-snapshot.bin.gz*", damaged)
-    lab.open(f"#p={PAPERS['sato-11-easy']}&s=alldiff_ls&seed=1&t=60")
     load = json.loads(lab.by("versions").get_attribute("data-load"))
     assert load["snapshot"] == {"used": False, "why": "python-snapshot.bin.gz: its sha256 is not the manifest's"}
     lab.by("start").click()

@@ -10,22 +10,20 @@ from conftest import PAPERS
 from sudoku_lab.grid import parse
 from sudoku_lab.score import is_solution
 
-# Each test on a page of its own: it ends the page's own worker, the first the page made, and a
+# One test on a page of its own: it ends the page's own worker, the first the page made, and a
 # page shared with other modules' comparisons (--one-shared-page) holds pool workers made before
-# a replaced one. The second test takes its three cases in turn on its one page: each of its own
-# cost a page's load.
+# a replaced one. It takes its four cases in turn on its one page: each of its own cost a page's
+# load.
 pytestmark = [pytest.mark.browser]
 
 
 @pytest.mark.smoke  # smoke: the worker
-def test_a_dead_worker_is_replaced_and_the_next_start_works(lab):
+def test_a_dead_worker_is_replaced_a_slow_one_kept_a_stuck_one_replaced_and_a_throttled_page_loses_none(lab):
+    """In turn on one page: the page's own worker, closed, is replaced; its replacement, slow,
+    keeps its run; the same worker, stuck, is replaced; then the page's thread throttled 4x loses
+    neither of the two workers a solve runs on (each case's link opened in the same tab, by its
+    hash)."""
     a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, "closed")
-
-
-def test_a_slow_worker_is_kept_a_stuck_one_replaced_and_a_throttled_page_loses_none(lab):
-    """In turn on one page: a slow worker keeps its run; the same worker, stuck, is replaced; then
-    the page's thread throttled 4x loses neither of the two workers a solve runs on (each case's
-    link opened in the same tab, by its hash)."""
     a_slow_worker_is_kept_through_a_silence_its_pace_explains(lab)
     a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, "stuck")
     a_solve_on_two_workers_at_4x_cpu_throttling_loses_no_worker(lab)
