@@ -1,11 +1,12 @@
 """Your solver in the page: the editor, its templates, its errors named by line, the watchdog,
 verified claims, and the same moves as the native run of the same text and seed.
 
-Besides the smoke test, two tests of one page each, whose steps run in sequence (each step a
-function named for what it shows): Solve with the editor's texts, and the visitor's solvers kept
-in the browser. Each run of a visitor's text still gets a fresh worker (docs/visitor-solver.md,
-"The trust boundary"); the page, its worker and the editor's worker load once for all of a test's
-steps. A visitor's texts in races and an experiment: test_own_solvers_race.py."""
+Besides the smoke test, one test of one page (loaded twice: the shelf's reload), whose steps run
+in sequence (each step a function named for what it shows): the visitor's solvers kept in the
+browser, then Solve with the editor's texts. Each run of a visitor's text still gets a fresh
+worker (docs/visitor-solver.md, "The trust boundary"); the page, its worker and the editor's
+worker load once for all the steps after the reload. A visitor's texts in races and an
+experiment: test_own_solvers_race.py."""
 
 import hashlib
 import re
@@ -95,7 +96,7 @@ def an_over_long_link_is_refused_plainly(lab):
 
 
 def a_syntax_error_names_its_line_and_the_text_is_kept(lab):
-    """Kept across a reload too: the shelf's test reloads with such a text."""
+    """Kept across a reload too: the shelf's step reloads with such a text."""
     type_code(lab, SYNTAX_ERROR, loads=False)
     problem = lab.by("own-problem")
     problem.wait_for(state="visible")
@@ -173,23 +174,11 @@ def a_solve_link_with_code_replays_natively_with_the_same_moves(lab):
     assert [0 if c == "." else int(c) for c in got["board"]] == page_board and got["iterations"] == page_steps
 
 
-def test_your_solver_in_solve_its_errors_named_by_line_the_watchdog_and_a_native_replay(lab):
-    """One text after another in the editor of one page, each run in a fresh worker."""
-    lab.open("#p=" + EASY)
-    lab.page.on("dialog", lambda d: d.accept())       # a template over typed code asks "Replace…?": yes
-    an_empty_editor_says_it_has_no_code_yet(lab)      # ends with the min_conflicts template loaded
-    an_over_long_link_is_refused_plainly(lab)
-    a_syntax_error_names_its_line_and_the_text_is_kept(lab)
-    a_run_time_error_names_its_line_and_the_next_run_works(lab)
-    a_wrong_claim_is_shown_as_wrong_never_as_solved(lab)
-    a_loop_that_never_yields_ends_its_own_worker_only(lab)
-    a_solve_link_with_code_replays_natively_with_the_same_moves(lab)
-
-
-def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab):
+def the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab):
     """Today's one kept text becomes the first solver; New, a name, a pick and Delete keep each
     text as typed (a syntax error's too), across a reload; a link's code, once allowed, is added
-    beside them."""
+    beside them. First in its page: the old text is set in the origin's storage before the lab's
+    first load. Ends with the first solver picked, for the Solve steps' file name."""
     from sudoku_lab.solver_file import pack
     lab.page.goto(lab.base + "sources.html")          # the origin's storage, set before the lab's first load
     lab.page.evaluate("() => localStorage.setItem('sudoku-lab-own-solver', JSON.stringify({text: 'old = 1\\n'}))")
@@ -227,6 +216,21 @@ def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(l
     wait_loaded(lab, mine)
     shelf = lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers'))")
     assert [x["text"] for x in shelf["solvers"]] == ["old = 1\n", genetic, SYNTAX_ERROR, mine]    # beside the visitor's own
-    lab.page.on("dialog", lambda d: d.accept())
-    lab.by("own-delete").click()
+    lab.by("own-delete").click()                                         # "Delete …?": accepted
     assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py", "my_solver_2.py"]
+    lab.by("own-shelf").select_option(label="my_solver.py")
+
+
+def test_your_solvers_kept_by_name_then_solve_its_errors_named_by_line_the_watchdog_and_a_native_replay(lab):
+    """The visitor's solvers kept in the browser (across the one reload), then one text after
+    another in the editor of that page, each run in a fresh worker."""
+    lab.page.on("dialog", lambda d: d.accept())       # Delete, and a template over typed code ("Replace…?"): yes
+    the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab)
+    lab.open("#p=" + EASY)                              # the link's solver, seed and time limit set back
+    an_empty_editor_says_it_has_no_code_yet(lab)      # ends with the min_conflicts template loaded
+    an_over_long_link_is_refused_plainly(lab)
+    a_syntax_error_names_its_line_and_the_text_is_kept(lab)
+    a_run_time_error_names_its_line_and_the_next_run_works(lab)
+    a_wrong_claim_is_shown_as_wrong_never_as_solved(lab)
+    a_loop_that_never_yields_ends_its_own_worker_only(lab)
+    a_solve_link_with_code_replays_natively_with_the_same_moves(lab)
