@@ -11,7 +11,6 @@ shows: the page, its worker, the editor's worker and the pool's load once for al
 run of a visitor's text still gets a fresh worker (docs/visitor-solver.md, "The trust boundary")."""
 
 import hashlib
-import json
 import re
 from urllib.parse import parse_qs
 
@@ -166,9 +165,7 @@ def an_experiments_records_name_the_code_that_ran(lab):
     lab.by("compare-puzzles").select_option("current")
     lab.by("compare-start").click()
     lab.wait_experiment_done()
-    with lab.page.expect_download() as dl:
-        lab.by("export-json").click()
-    records = [json.loads(line) for line in open(dl.value.path())]
+    records, _, _ = lab.export_json()
     own = [r for r in records if r["solver"] == "own"]
     assert len(own) == 1 and all(r["solved"] for r in records), (lab.rows(), lab.error_text(), [
         (r["solver"], r["stop_reason"], r["seconds"], r.get("message")) for r in records])
