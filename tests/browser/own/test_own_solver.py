@@ -1,11 +1,13 @@
 """Your solver in the page: the editor, its templates, its errors named by line, the watchdog,
-verified claims, and the same moves as the native run of the same text and seed.
+and the same moves as the native run of the same text and seed (a false claim of "solved":
+test_trust_boundary.py, in Solve, a race and an experiment; its words: tests/claim_cases.json).
 
-Besides the smoke test, three tests of one page each, whose steps run in sequence (each step a
-function named for what it shows): Solve with the editor's texts, the visitor's solvers kept in
-the browser, and races and an experiment of a visitor's text. Each run of a visitor's text still
-gets a fresh worker (docs/visitor-solver.md, "The trust boundary"); the page, its worker and the
-editor's worker load once for all of a test's steps."""
+Besides the smoke test, one test of one page (loaded twice: the shelf's reload), whose steps run
+in sequence (each step a function named for what it shows): the visitor's solvers kept in the
+browser, then Solve with the editor's texts. Each run of a visitor's text still gets a fresh
+worker (docs/visitor-solver.md, "The trust boundary"); the page, its worker and the editor's
+worker load once for all the steps after the reload. A visitor's texts in races and an
+experiment: test_own_solvers_race.py."""
 
 import hashlib
 import re
@@ -13,7 +15,6 @@ import re
 import pytest
 
 from conftest import PAPERS, ROOT
-from lab import Lab
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solver_file import load
@@ -44,18 +45,6 @@ def type_code(lab, text: str, loads: bool = True):
     lab.by("own-code").evaluate("(el, t) => { el.value = t; el.dispatchEvent(new Event('input', {bubbles: true})); }", text)
     if loads:
         wait_loaded(lab, text)
-
-
-def race_after_consent(other, text: str):
-    """A race's Start before the visitor's word runs nothing and says why; after Run this code
-    (the editor's `text` loaded) Start runs the race."""
-    other.start_race()
-    other.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
-                                 ".includes('has not been allowed to run')")
-    assert other.page.evaluate("() => document.querySelectorAll('[data-testid=lane]').length") == 0
-    other.by("own-allow").click()
-    wait_loaded(other, text)
-    other.start_race()
 
 
 def start_and_wait(lab, *states):
@@ -108,7 +97,7 @@ def an_over_long_link_is_refused_plainly(lab):
 
 
 def a_syntax_error_names_its_line_and_the_text_is_kept(lab):
-    """Kept across a reload too: the shelf's test reloads with such a text."""
+    """Kept across a reload too: the shelf's step reloads with such a text."""
     type_code(lab, SYNTAX_ERROR, loads=False)
     problem = lab.by("own-problem")
     problem.wait_for(state="visible")
@@ -133,20 +122,6 @@ def a_run_time_error_names_its_line_and_the_next_run_works(lab):
     assert lab.by("own-problem").is_hidden()
     assert start_and_wait(lab, "error", "failed", "solved") == "failed"
     assert lab.metric("iteration") == "3"
-
-
-def a_wrong_claim_is_shown_as_wrong_never_as_solved(lab):
-    from sudoku_lab.exact import solve
-    p = parse(EASY)
-    s = solve(p).tolist()
-    free = [i for i in range(18, 27) if not p.givens[i]]
-    s[free[1]] = s[free[0]]
-    type_code(lab, "import numpy as np\nfrom sudoku_lab.protocol import Progress\n"
-                   "def run(puzzle, params, rng):\n"
-                   f"    yield Progress(1, 1, 0, np.array({s}), {{}})\n"
-                   "    return 'solved'\n")
-    assert start_and_wait(lab, "error", "failed", "solved") == "error"
-    assert f"claimed solved, but row 3 has {s[free[0]]} twice" in lab.by("status").inner_text()
 
 
 def a_loop_that_never_yields_ends_its_own_worker_only(lab):
@@ -186,23 +161,11 @@ def a_solve_link_with_code_replays_natively_with_the_same_moves(lab):
     assert [0 if c == "." else int(c) for c in got["board"]] == page_board and got["iterations"] == page_steps
 
 
-def test_your_solver_in_solve_its_errors_named_by_line_the_watchdog_and_a_native_replay(lab):
-    """One text after another in the editor of one page, each run in a fresh worker."""
-    lab.open("#p=" + EASY)
-    lab.page.on("dialog", lambda d: d.accept())       # a template over typed code asks "Replace…?": yes
-    an_empty_editor_says_it_has_no_code_yet(lab)      # ends with the min_conflicts template loaded
-    an_over_long_link_is_refused_plainly(lab)
-    a_syntax_error_names_its_line_and_the_text_is_kept(lab)
-    a_run_time_error_names_its_line_and_the_next_run_works(lab)
-    a_wrong_claim_is_shown_as_wrong_never_as_solved(lab)
-    a_loop_that_never_yields_ends_its_own_worker_only(lab)
-    a_solve_link_with_code_replays_natively_with_the_same_moves(lab)
-
-
-def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab):
+def the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab):
     """Today's one kept text becomes the first solver; New, a name, a pick and Delete keep each
     text as typed (a syntax error's too), across a reload; a link's code, once allowed, is added
-    beside them."""
+    beside them. First in its page: the old text is set in the origin's storage before the lab's
+    first load. Ends with the first solver picked, for the Solve steps' file name."""
     from sudoku_lab.solver_file import pack
     lab.page.goto(lab.base + "sources.html")          # the origin's storage, set before the lab's first load
     lab.page.evaluate("() => localStorage.setItem('sudoku-lab-own-solver', JSON.stringify({text: 'old = 1\\n'}))")
@@ -240,132 +203,20 @@ def test_the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(l
     wait_loaded(lab, mine)
     shelf = lab.page.evaluate("() => JSON.parse(localStorage.getItem('sudoku-lab-own-solvers'))")
     assert [x["text"] for x in shelf["solvers"]] == ["old = 1\n", genetic, SYNTAX_ERROR, mine]    # beside the visitor's own
-    lab.page.on("dialog", lambda d: d.accept())
-    lab.by("own-delete").click()
+    lab.by("own-delete").click()                                         # "Delete …?": accepted
     assert lab.by("own-shelf").locator("option").all_inner_texts() == ["my_solver.py", "ga.py", "my_solver_2.py"]
+    lab.by("own-shelf").select_option(label="my_solver.py")
 
 
-def a_new_visitor_races_a_changed_template_against_two_papers(lab):
-    lab.open("#p=" + EASY)
-    lab.set_view("race")
-    choose_own(lab, "min_conflicts")
-    text = lab.by("own-code").input_value().replace('param("noise", "float", 0.1,', 'param("noise", "float", 0.2,')
-    type_code(lab, text)                                            # one line changed: its default noise
-    assert lab.by("param-noise").input_value() == "0.2"
-    lab.by("seed-input").fill("1")
-    lab.by("compare-add").click()
-    lab.add_entry("hill_climb", 1)
-    lab.add_entry("alldiff_tabu", 1)
-    assert lab.entries() == [["own", 1], ["hill_climb", 1], ["alldiff_tabu", 1]]
-    lab.start_race()
-    lab.page.wait_for_function("() => document.querySelectorAll('[data-testid=lane]').length === 3")
-    lab.wait_lanes_done()
-    lanes = lab.lanes()
-    assert [l["state"] for l in lanes] == ["solved"] * 3
-    native = Run(parse(EASY), load("my_solver.py", text), {}, 1, Budget(max_seconds=60)).finish()
-    assert lanes[0]["values"] == native.board.tolist()             # the changed text ran, as natively
-
-    lab.by("share").click()                                         # shared: the race and the code, in the link
-    url = lab.by("share").get_attribute("data-url")
-    from urllib.parse import parse_qs
-    fragment = parse_qs(url.split("#", 1)[1])
-    assert fragment["m"] == ["race"] and fragment["e"] == ["own:1,hill_climb:1,alldiff_tabu:1"] and fragment["code"]
-    assert len(url) < 32_000 and lab.page.evaluate("() => location.href") == url
-    friend = lab.page.context.new_page()
-    try:
-        other = Lab(friend, lab.base)
-        other.visit(url)
-        consent = other.by("own-consent")
-        consent.wait_for(state="visible")                           # it asks first; nothing of it has run
-        assert "code for your solver has not been allowed to run" in other.by("status").inner_text()   # not a bare "Ready."
-        assert other.by("own-code").input_value() == text
-        assert other.by("own-status").get_attribute("data-sha256") == ""
-        assert other.entries() == [["own", 1], ["hill_climb", 1], ["alldiff_tabu", 1]]
-        race_after_consent(other, text)                             # a Start before the word runs nothing
-        other.page.wait_for_function("() => document.querySelectorAll('[data-testid=lane]').length === 3")
-        other.wait_lanes_done()
-        assert other.lanes()[0]["values"] == native.board.tolist()
-    finally:
-        friend.close()
-
-
-def an_experiments_records_name_the_code_that_ran(lab):
-    import json
-    lab.open(f"#p={EASY}&m=experiment")                               # a link without entries: none left from the race
-    assert lab.entries() == []
-    choose_own(lab, "genetic")                                        # over the race's changed text: "Replace…?", yes
-    lab.by("seed-input").fill("5")     # seeds 5 and 6 solve in 29 and 50 generations; seed 4 stalls for a minute
-    lab.by("compare-add").click()
-    lab.add_entry("hill_climb", 5)
-    lab.by("compare-runs").fill("2")
-    lab.by("compare-puzzles").select_option("current")
-    lab.by("compare-start").click()
-    lab.wait_experiment_done()
-    with lab.page.expect_download() as dl:
-        lab.by("export-json").click()
-    records = [json.loads(line) for line in open(dl.value.path())]
-    text = (TEMPLATES / "genetic.py").read_text()
-    own = [r for r in records if r["solver"] == "own"]
-    assert len(own) == 2 and all(r["solved"] for r in records), (lab.rows(), lab.error_text(), [
-        (r["solver"], r["stop_reason"], r["seconds"], r.get("message")) for r in records])
-    assert all(r["solver_file"] == "my_solver.py" and r["solver_sha256"] == hashlib.sha256(text.encode()).hexdigest()
-               for r in own)
-    assert all(r["solver_file"] is None and r["solver_sha256"] is None for r in records if r["solver"] == "hill_climb")
-    native = Run(parse(EASY), load("my_solver.py", text), {}, own[0]["seed"], Budget(max_seconds=60)).finish()
-    assert (own[0]["board"], own[0]["iterations"]) == (native.to_json()["board"], native.iterations)
-
-
-def a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
-    """own:1:noise=0.2 names a parameter only the link's code defines: it is read once the code
-    has loaded (after Run this code), runs with that value, and Share writes it back."""
-    from urllib.parse import parse_qs
-    from sudoku_lab.solver_file import pack
-    text = (TEMPLATES / "min_conflicts.py").read_text()
-    entries = "own:1:noise=0.2,hill_climb:1"
-    lab.open(f"#p={EASY}&t=60&i=30&m=race&e={entries}&code={pack(text)}")
-    lab.by("own-consent").wait_for(state="visible")                  # it asks first; nothing of it has run
-    lab.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=compare-entry]')]"
-                               ".map((e) => e.dataset.seed).join() === '1,1'")     # the link's, not the experiment's
-    assert lab.entries() == [["own", 1], ["hill_climb", 1]]
-    assert "noise=0.2" in lab.page.locator('[data-testid="compare-entry"]').first.inner_text()
-    assert "has no parameter" not in lab.error_text()
-    assert parse_qs(lab.by("share").get_attribute("data-url").split("#", 1)[1])["e"] == [entries]
-    lab.by("own-allow").click()
-    wait_loaded(lab, text)
-    lab.start_race()
-    lab.page.wait_for_function("() => document.querySelectorAll('[data-testid=lane]').length === 2")
-    lab.wait_lanes_done()
-    own = load("my_solver.py", text)
-    with_noise = Run(parse(EASY), own, {"noise": 0.2}, 1, Budget(max_iterations=30)).finish().board.tolist()
-    default = Run(parse(EASY), own, {}, 1, Budget(max_iterations=30)).finish().board.tolist()
-    assert with_noise != default                                      # 30 steps show the noise
-    assert lab.lanes()[0]["values"] == with_noise
-    titles = lab.page.locator("[data-testid=lane] .lane-title").all_inner_texts()
-    assert titles == ["1. own — Min-conflicts local search (template)", "2. hill_climb"]   # its TITLE, as text
-    assert lab.by("compare-entries-same").is_hidden()
-    shared = lab.by("share").get_attribute("data-url")
-    assert shared != lab.page.evaluate("() => location.href")            # written anew ('=' as %3D), not the opened link
-    lab.by("share").click()
-    lab.page.wait_for_function("url => location.href === url", arg=shared)   # Share put it in the address bar
-    fragment = parse_qs(shared.split("#", 1)[1])
-    assert fragment["e"] == [entries] and fragment["code"] == [pack(text)]
-
-    lab.open(f"#p={EASY}&t=60&m=race&e=hill_climb:1,own:1:nosie=0.2&code={pack(text)}")   # a name its PARAMS lack
-    lab.by("own-allow").click()
-    lab.page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent"
-                               ".includes(\"entry 2: own has no parameter 'nosie'\")")
-    assert lab.entries() == [["hill_climb", 1]]
-
-    lab.open(f"#p={EASY}&t=60&m=race&e=own:1:noise=0.2,hill_climb:1,own:1:noise=0.2&code={pack(text)}")
-    lab.by("compare-entries-same").wait_for(state="visible")           # a warning: the two would make the same moves
-    assert lab.by("compare-entries-same").inner_text() == \
-        "entries 1 and 3 run the same solver, parameters and seed: they will make the same moves"
-
-
-def test_a_visitors_text_in_races_and_an_experiment(lab):
-    """A changed template raced and replayed by a new visitor, an experiment's records, then a
-    race link's parameter of the code's PARAMS: one page in turn (a second for the new visitor)."""
-    lab.page.on("dialog", lambda d: d.accept())       # a template over typed code asks "Replace…?": yes
-    a_new_visitor_races_a_changed_template_against_two_papers(lab)
-    an_experiments_records_name_the_code_that_ran(lab)
-    a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab)
+def test_your_solvers_kept_by_name_then_solve_its_errors_named_by_line_the_watchdog_and_a_native_replay(lab):
+    """The visitor's solvers kept in the browser (across the one reload), then one text after
+    another in the editor of that page, each run in a fresh worker."""
+    lab.page.on("dialog", lambda d: d.accept())       # Delete, and a template over typed code ("Replace…?"): yes
+    the_visitor_keeps_several_solvers_by_name_and_a_links_code_joins_them(lab)
+    lab.open("#p=" + EASY)                              # the link's solver, seed and time limit set back
+    an_empty_editor_says_it_has_no_code_yet(lab)      # ends with the min_conflicts template loaded
+    an_over_long_link_is_refused_plainly(lab)
+    a_syntax_error_names_its_line_and_the_text_is_kept(lab)
+    a_run_time_error_names_its_line_and_the_next_run_works(lab)
+    a_loop_that_never_yields_ends_its_own_worker_only(lab)
+    a_solve_link_with_code_replays_natively_with_the_same_moves(lab)

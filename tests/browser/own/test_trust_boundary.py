@@ -7,7 +7,6 @@ those links bring run in a race and an experiment. Each run still gets a fresh v
 (the design under test); the page, its worker and the editor's worker load once for all the
 steps, each step a function named for what it shows."""
 
-import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -122,9 +121,7 @@ def patching_solver_s_wrong_claim_is_recorded_as_one_in_an_experiment(lab):
     lab.by("compare-runs").fill("1")
     lab.by("compare-start").click()
     lab.wait_experiment_done()
-    with lab.page.expect_download() as dl:
-        lab.by("export-json").click()
-    records = {r["solver"]: r for r in map(json.loads, open(dl.value.path()))}
+    records = {r["solver"]: r for r in lab.export_json()[0]}
     assert (records["own"]["solved"], records["own"]["stop_reason"]) == (False, "error")
     assert records["own"]["message"].startswith("claimed solved, but") and records["own"]["conflicts"] > 0
     assert records["hill_climb"]["solved"] is True
