@@ -151,7 +151,7 @@ def build_pyodide(site: Path, files: dict[str, Path]) -> None:
     out = site / "pyodide"
     out.mkdir(parents=True)
     for name, path in files.items():
-        if name in PYODIDE_CORE or name.endswith((".zip", "wasm32.whl")) or (name.endswith(".whl") and name not in PIP):
+        if name not in NPM and name not in PIP:              # Pyodide's own files and wheels
             shutil.copyfile(path, out / name)
     with tarfile.open(files["pyodide-0.27.7.tgz"]) as tar:        # JupyterLite's kernel loads the classic script
         (out / "pyodide.js").write_bytes(tar.extractfile("package/pyodide.js").read())
