@@ -15,7 +15,7 @@
     .venv/bin/python bench/compare_perf.py [--runs 3] [--race-seconds 5] [--json]
         [--max-steps 50]       # a step budget on each throughput run (the smoke test's: seconds, not minutes)
         [--pools 1]            # the pool sizes the memory is read at (the smoke test's: no pool worker to load)
-        [--workers 2]          # the pool sizes the throughput is read at (the smoke test's: one page fewer)
+        [--workers 1]          # the pool sizes the throughput is read at (the smoke test's: one page, no pool worker to load)
         [--lanes 2]            # the race's first lanes only (the smoke test's: two workers fewer to load)
         [--race-only] [--race-puzzle <cells>]   # the race alone, on another puzzle (a 25×25, say)
 
