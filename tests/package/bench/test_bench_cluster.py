@@ -90,7 +90,7 @@ def test_a_visitors_solver_file_runs_on_a_local_cluster_as_serially(tmp_path):
 def test_records_stream_to_the_file_and_a_killed_bench_resumes_with_every_job_once(tmp_path):
     f = puzzle_file(tmp_path, [PAPERS["sato-27-medium"] + " a", PAPERS["sato-29-medium"] + " b"])
     out = tmp_path / "out.jsonl"
-    args = ["bench", str(f), "--solver", "nb_coin", "--runs", "6", "--max-iterations", "300", "--out", str(out),
+    args = ["bench", str(f), "--solver", "nb_coin", "--runs", "6", "--max-iterations", "100", "--out", str(out),
             "--quiet"]
     proc = subprocess.Popen([sys.executable, "-m", "sudoku_lab", *args], env=ENV, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
