@@ -15,7 +15,7 @@
     .venv/bin/python bench/compare_perf.py [--runs 3] [--race-seconds 5] [--json]
         [--max-steps 50]       # a step budget on each throughput run (the smoke test's: seconds, not minutes)
         [--pools 1]            # the pool sizes the memory is read at (the smoke test's: no pool worker to load)
-        [--workers 2]          # the pool sizes the throughput is read at (the smoke test's: one page fewer)
+        [--workers 1]          # the pool sizes the throughput is read at (the smoke test's: one page, no pool worker to load)
         [--lanes 2]            # the race's first lanes only (the smoke test's: two workers fewer to load)
         [--race-only] [--race-puzzle <cells>]   # the race alone, on another puzzle (a 25×25, say)
 
@@ -163,8 +163,8 @@ def main() -> int:
                     help="pool sizes the memory is read at, in increasing order (default: 1 2 4)")
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2], metavar="W",
                     help="pool sizes the throughput is read at, the first the speed-up's base (default: 1 2)")
-    ap.add_argument("--lanes", type=int, choices=range(1, len(RACE_ENTRIES) + 1), default=len(RACE_ENTRIES),
-                    help=f"the race's lanes (default: {len(RACE_ENTRIES)})")
+    ap.add_argument("--lanes", type=int, choices=range(2, len(RACE_ENTRIES) + 1), default=len(RACE_ENTRIES),
+                    help=f"the race's lanes, two at least: a race of one shows no lane (default: {len(RACE_ENTRIES)})")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--race-only", action="store_true", help="measure the race alone")
     ap.add_argument("--race-puzzle", default=UNSOLVABLE, help="the race's puzzle as cells (default: a 9×9)")
