@@ -1,15 +1,21 @@
 """A race's lanes and chart say what is so: the pool's workers load while a race is
-composed, each lane says what it waits for and the status line what each worker loads; a long
+composed, each lane says what it waits for and the status line what each worker loads, a Stop
+while they load ends every lane at once; a long
 race's chart keeps every stretch of its log time axis and the axis ends with the race; a lane
 that ends unsolved marks its board's clashes; the comparison's status says in its state what
 its sentence says; a link to Solve opened mid-race ends the race quietly."""
 
+import time
+
+import numpy as np
 import pytest
 
 from conftest import PAPERS
 from lab import HELD_OUT
+from sudoku_lab.grid import parse
+from sudoku_lab.score import is_solution
 
-# One shared page, but for the two tests that watch the pool's workers load from nothing.
+# One shared page, but for the three tests that watch the pool's workers load from nothing.
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
@@ -194,6 +200,28 @@ def test_each_lane_and_the_status_line_say_what_the_race_waits_for(lab):
     said = lab.page.evaluate("() => window.__said")
     assert any(t.startswith("Racing 3 entries") for t in said), said
     assert lab.state() == "ready"
+
+
+@pytest.mark.fresh_page  # the pool's workers must still be loading
+def test_stop_while_the_workers_still_load_ends_everything_at_once_and_the_next_start_works(lab):
+    lab.open("#p=" + HELD_OUT + "&m=race&t=60&e=hill_climb:1,hill_climb:2,alldiff_tabu:3")
+    lab.by("compare-start").click()                        # two more workers start loading Python
+    lab.page.wait_for_function("() => /loading/.test(document.querySelector('[data-testid=status]').textContent)")
+    t0 = time.perf_counter()
+    lab.by("compare-stop").click()
+    lab.wait_lanes_done(timeout=3_000)
+    print(f"stopped {1000 * (time.perf_counter() - t0):.0f} ms after the click")
+    assert [l["state"] for l in lab.lanes()] == ["stopped"] * 3
+    # each lane says what it waited for: lane 1 runs on the page's own worker, ready; the others' were loading
+    said = [lab.page.locator('[data-testid="lane"]').nth(i).inner_text() for i in range(3)]
+    assert "stopped before it started: its worker was ready, waiting for lanes 2, 3 to load" in said[0], said
+    assert all("stopped before it started, while its worker loaded" in s for s in said[1:]), said
+    assert lab.state() == "ready" and lab.by("compare-start").is_enabled() and lab.by("compare-stop").is_disabled()
+    lab.start_race()                                       # and the next race runs, once its workers are up
+    lab.wait_lanes_done(timeout=120_000)
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    for lane in lab.lanes():
+        assert is_solution(parse(HELD_OUT), np.array(lane["values"]))
 
 
 def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):
