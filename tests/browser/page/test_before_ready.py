@@ -1,6 +1,6 @@
 """The page before Ready, held there by holding back the lab's package (Python starts, the lab does
 not load): the status line says what loads and how far it is, and the board, the paste box, the
-examples, Generate and the links work meanwhile."""
+examples, Generate and the links work meanwhile (one held page for both)."""
 
 import re
 
@@ -37,10 +37,15 @@ def megabytes(files: dict) -> str:
     return f"{sum(files.values()) / 1e6:.1f}"
 
 
-def test_the_status_line_says_what_loads_and_how_far_it_is(visitor):
-    """Python's files counted to their last byte (the manifest's sizes), then each step in words, in
-    the load's order; then Ready."""
+def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor):
+    """One held page (two before, each a load of Python):
+    1. The status line: Python's files counted to their last byte (the manifest's sizes), then
+       each step in words, in the load's order.
+    2. While the lab's package is still held: a paste, an example and a link each show their
+       puzzle on the board at once; Generate says on the board what it makes.
+    3. Released: Ready, and Generate makes its puzzle."""
     lab, release = held_before_ready(visitor)
+    # 1. what loads and how far it is, up to the held package's import
     lab.page.wait_for_function("(t) => document.querySelector('[data-testid=status]').textContent === t",
                                arg=IMPORTING, timeout=120_000)
     assert lab.state() == "loading" and lab.by("status").get_attribute("aria-busy") == "true"
@@ -53,16 +58,7 @@ def test_the_status_line_says_what_loads_and_how_far_it_is(visitor):
     whole = [f"Loading Python: {python} of {python} MB", "Starting Python…", f"Loading numpy: {numpy} of {numpy} MB", IMPORTING]
     assert all(t in said for t in whole), said
     assert [said.index(t) for t in whole] == sorted(said.index(t) for t in whole), said
-    release()
-    assert lab.wait_state("ready", timeout=60_000) == "ready"
-    assert lab.by("status").get_attribute("aria-busy") == "false"
-    assert lab.console_errors == []
-
-
-def test_the_board_paste_box_examples_links_and_generate_work_before_ready(visitor):
-    """While the lab's package is held: a paste, an example and a link each show their puzzle on the
-    board at once; Generate says on the board what it makes and makes it at Ready."""
-    lab, release = held_before_ready(visitor)
+    # 2. the board, the paste box, the examples, a link and Generate, the package still held
     lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     lab.page.evaluate("(t) => navigator.clipboard.writeText(t)", PAPERS["ai-escargot"])
     lab.by("puzzle-input").fill("")
@@ -84,9 +80,12 @@ def test_the_board_paste_box_examples_links_and_generate_work_before_ready(visit
     lab.page.wait_for_selector('[data-testid="board-making"]:not([hidden])')
     assert "16:0.3:5" in lab.by("board-making").inner_text() and lab.state() == "loading"
     assert lab.error_text() == ""
+    # 3. released: Ready, and the puzzle Generate waited to make
     release()
+    assert lab.wait_state("ready", timeout=60_000) == "ready"
     lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').textContent"
                                ".includes('generated (16:0.3:5)')", timeout=60_000)
     lab.wait_board()
     assert len(lab.board()) == 256 and lab.state() == "ready"
+    assert lab.by("status").get_attribute("aria-busy") == "false"
     assert lab.console_errors == []
