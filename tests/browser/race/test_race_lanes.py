@@ -1,6 +1,7 @@
 """A race's lanes and chart say what is so: the pool's workers load while a race is
 composed, each lane says what it waits for and the status line what each worker loads, a Stop
-while they load ends every lane at once; a long
+while they load ends every lane at once, and each view (Solve, Race, Experiment) shows and exports
+only its own things and keeps them while another is on screen; a long
 race's chart keeps every stretch of its log time axis and the axis ends with the race; a lane
 that ends unsolved marks its board's clashes; the comparison's status says in its state what
 its sentence says; a link to Solve opened mid-race ends the race quietly."""
@@ -157,23 +158,30 @@ WATCH_WORDS = """() => { window.__lanes = [[], [], []]; window.__said = []; wind
     } }"""
 
 
-@pytest.mark.fresh_page  # Solve must have loaded no pool worker yet, and the race's must load from nothing
+@pytest.mark.fresh_page  # Solve must have loaded no pool worker yet, the race's must load from nothing, no race has run
 def test_the_pool_loads_while_a_race_is_composed_its_lanes_say_what_they_wait_for_and_stop_ends_them(lab):
-    """One page whose pool's workers load from nothing (three tests' pages and workers before):
-    1. Solve needs only the page's own worker; opening Race makes a second, a third entry a third.
+    """One page whose pool's workers load from nothing (four tests' pages and workers before):
+    1. Solve needs only the page's own worker, for a run too; opening Race makes a second, a
+       third entry a third. Race shows none of Solve's things, and no race yet.
     2. A Start at once, workers 2 and 3 still loading: lane 1 (the page's own worker, ready) says
        it waits for the others, lanes 2 and 3 for their own; the status line what loads.
     3. Stop meanwhile ends every lane at once, each saying what it waited for.
     4. With no race running the workers load; the next Start finds them ready (nothing said
-       loading), the status line says what runs, and every lane solves."""
+       loading), the status line says what runs, and every lane solves.
+    5. Each view kept its own results and shows only its own things."""
     # 1. Solve: the page's own worker only; Race: a worker per entry, before any Start
-    lab.open("#p=" + HELD_OUT + "&t=30")
+    lab.open("#p=" + HELD_OUT + "&s=hill_climb&seed=2&t=30")
+    lab.by("start").click()
+    assert lab.wait_state("solved", timeout=60_000) == "solved"
+    solution = lab.board_values()
+    assert is_solution(parse(HELD_OUT), np.array(solution))
     lab.wait_workers(1)
     # the page's own count (compare-status, set when the page is ready): Playwright learns of a
     # worker only from an event that may come later
     assert lab.by("compare-status").get_attribute("data-workers") == "1"
     assert len(lab.page.workers) == 1                       # Solve needs only the page's own worker
     lab.set_view("race")
+    race_shows_none_of_solves_things_and_no_race_yet(lab)
     lab.wait_until("() => document.querySelector('[data-testid=compare-status]').dataset.workers === '2'", timeout=60)
     lab.add_entry("hill_climb", 1)
     lab.add_entry("alldiff_tabu", 2)
@@ -217,6 +225,35 @@ def test_the_pool_loads_while_a_race_is_composed_its_lanes_say_what_they_wait_fo
         assert is_solution(parse(HELD_OUT), np.array(lane["values"]))
     assert len(lab.page.workers) == 3
     assert lab.state() == "ready"
+    # 5. each view's own things
+    each_view_keeps_its_results_and_shows_only_its_own(lab, solution)
+
+
+def race_shows_none_of_solves_things_and_no_race_yet(lab):
+    """Race after a solved run: the puzzle on the board, not the run; Solve's things hidden."""
+    assert lab.givens_on_board() == lab.board_values() == parse(HELD_OUT).cells.tolist()   # the puzzle, not the run
+    assert lab.state() == "ready"
+    for hook in ("chart", "metrics", "start", "copy-solution", "export-json"):
+        assert lab.by(hook).is_hidden(), hook
+    assert lab.by("export-png").is_disabled() and lab.by("export-race").is_disabled()    # no race yet
+
+
+def each_view_keeps_its_results_and_shows_only_its_own(lab, solution: list):
+    """After the race: it exports; Experiment shows none of its chart or lanes; Race and Solve
+    each kept their results."""
+    assert lab.by("compare-chart").get_attribute("data-legend") == \
+        "1. hill_climb · seed 1|2. alldiff_tabu · seed 2|3. hill_climb · seed 3"
+    assert lab.by("export-race").is_enabled() and lab.by("export-png").is_enabled()
+    lab.set_view("experiment")                               # the race's chart and lanes are not this view's
+    assert lab.by("compare-chart").get_attribute("data-legend") in ("", None)
+    assert lab.page.locator('[data-testid="lane"]').first.is_hidden()
+    assert lab.by("export-json").is_disabled() and lab.by("export-csv").is_disabled()
+    lab.set_view("race")                                     # each view kept its results
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    lab.set_view("solve")
+    assert lab.board_values() == solution and lab.state() == "solved"
+    assert lab.by("export-json").is_enabled() and lab.by("copy-solution").is_enabled()
+    assert lab.console_errors == []
 
 
 def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):
