@@ -366,7 +366,12 @@ def test_an_entry_not_run_at_a_size_is_drawn_hatched_with_its_words_apart_from_z
     lab = visitor(service_workers="block")
     lab.page.route("**/data/atlas.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(NOT_RUN_ATLAS)))
-    lab.open()
+    # the page's own scripts draw the atlas from the file: Python is never asked, so its runtime's
+    # fetches are held unanswered (the page stays before Ready, its worker idle) and nothing loads
+    held = []
+    lab.page.context.route("**/vendor/pyodide/**", lambda route: held.append(route))
+    lab.open(wait_ready=False)
+    lab.page.wait_for_selector('[data-testid="cell"]')
     atlas = show_atlas(lab, "success")
     gaps = atlas.locator('[data-testid=atlas-map][data-entry="alldiff_tabu"] [data-testid=atlas-cell][data-state="not-run"]')
     assert gaps.evaluate_all("els => els.map(e => [+e.dataset.size, +e.dataset.p, e.dataset.value])") == [[64, 0.4, ""], [64, 0.5, ""]]
@@ -385,3 +390,4 @@ def test_an_entry_not_run_at_a_size_is_drawn_hatched_with_its_words_apart_from_z
     best = {(c["size"], c["p"]): c["value"] for c in cells(atlas, "fastest")}
     assert best[(64, 0.5)] == "hill_climb" and best[(64, 0.4)] == ""
     assert "Left out where not run: alldiff_tabu at 64×64" in atlas.get_by_test_id("atlas-legend").inner_text()
+    assert held and lab.state() == "loading"                 # drawn with no Python in the page

@@ -1,5 +1,6 @@
 """Accessibility and appearance: axe in both themes (the lab and its sources page), the board's
-ARIA grid, announcements, the dark theme and a 390-px screen."""
+ARIA grid, announcements, charts taking a switched theme and a 390-px screen (a page loaded in the
+dark theme: test_before_ready)."""
 
 import json
 
@@ -10,7 +11,7 @@ from lab import HELD_OUT, SERIOUS
 
 # One shared page: a test that wants the dark theme or a phone's width sets it on that page (the
 # next test's `open` sets both back). Pages of their own: sources.html alone (no Python loads
-# there), and the one test of a page that loads in the dark theme.
+# there). A page loaded in the dark theme: test_before_ready's held page.
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
@@ -90,20 +91,6 @@ def test_the_run_end_and_the_puzzle_info_are_announced(lab):
     assert status.startswith("Solved.") and "iterations" in status
     labels = lab.page.eval_on_selector_all('[data-testid="board"] [data-testid="cell"]', "els => els.map(e => e.getAttribute('aria-label'))")
     assert all(labels) and any(", given" in x for x in labels)
-
-
-def test_dark_theme_reaches_the_board_and_the_chart(visitor):
-    """A page of its own: the one that loads in the dark theme (the shared page's tests switch to it)."""
-    lab = visitor(color_scheme="dark")
-    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1")
-    bg = lab.page.evaluate("() => getComputedStyle(document.body).backgroundColor")
-    assert bg == "rgb(17, 24, 39)"
-    given = lab.page.evaluate("() => getComputedStyle(document.querySelector('[data-given=true]')).backgroundColor")
-    assert given == "rgb(30, 42, 74)"
-    lab.by("start").click()
-    lab.wait_state("solved", timeout=60_000)
-    stroke = lab.page.evaluate("""async () => (await import('./static/draw/theme.js')).theme()""")
-    assert stroke["ink"] == "#e5e7eb" and stroke["series"][0] == "#60a5fa"
 
 
 def test_a_390_px_screen_gets_a_full_width_board_and_stacked_controls(lab):

@@ -1,6 +1,7 @@
 """The page before Ready, held there by holding back the lab's package (Python starts, the lab does
 not load): the status line says what loads and how far it is, and the board, the paste box, the
-examples, Generate and the links work meanwhile."""
+examples, Generate and the links work meanwhile (one held page for both); that page is loaded in the
+dark theme, which reaches its board and chart."""
 
 import re
 
@@ -23,9 +24,9 @@ new MutationObserver(() => {
 IMPORTING = "Importing the lab…"
 
 
-def held_before_ready(visitor, fragment: str = ""):
+def held_before_ready(visitor, fragment: str = "", **context_options):
     """A fresh visitor's page opened with the lab's package held back: (lab, release)."""
-    lab = visitor(service_workers="block")
+    lab = visitor(service_workers="block", **context_options)
     release = lab.hold_lab_package()
     lab.page.add_init_script(RECORD_STATUS)
     lab.open(fragment, wait_ready=False)
@@ -37,10 +38,17 @@ def megabytes(files: dict) -> str:
     return f"{sum(files.values()) / 1e6:.1f}"
 
 
-def test_the_status_line_says_what_loads_and_how_far_it_is(visitor):
-    """Python's files counted to their last byte (the manifest's sizes), then each step in words, in
-    the load's order; then Ready."""
-    lab, release = held_before_ready(visitor)
+def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor):
+    """One held page (two before, each a load of Python):
+    1. The status line: Python's files counted to their last byte (the manifest's sizes), then
+       each step in words, in the load's order.
+    2. While the lab's package is still held: a paste, an example and a link each show their
+       puzzle on the board at once; Generate says on the board what it makes.
+    3. Released: Ready, and Generate makes its puzzle.
+    4. The page was loaded in the dark theme (the shared pages' tests switch to it on a loaded
+       page): the theme reaches the board and, after a run, the chart."""
+    lab, release = held_before_ready(visitor, color_scheme="dark")
+    # 1. what loads and how far it is, up to the held package's import
     lab.page.wait_for_function("(t) => document.querySelector('[data-testid=status]').textContent === t",
                                arg=IMPORTING, timeout=120_000)
     assert lab.state() == "loading" and lab.by("status").get_attribute("aria-busy") == "true"
@@ -53,16 +61,7 @@ def test_the_status_line_says_what_loads_and_how_far_it_is(visitor):
     whole = [f"Loading Python: {python} of {python} MB", "Starting Python…", f"Loading numpy: {numpy} of {numpy} MB", IMPORTING]
     assert all(t in said for t in whole), said
     assert [said.index(t) for t in whole] == sorted(said.index(t) for t in whole), said
-    release()
-    assert lab.wait_state("ready", timeout=60_000) == "ready"
-    assert lab.by("status").get_attribute("aria-busy") == "false"
-    assert lab.console_errors == []
-
-
-def test_the_board_paste_box_examples_links_and_generate_work_before_ready(visitor):
-    """While the lab's package is held: a paste, an example and a link each show their puzzle on the
-    board at once; Generate says on the board what it makes and makes it at Ready."""
-    lab, release = held_before_ready(visitor)
+    # 2. the board, the paste box, the examples, a link and Generate, the package still held
     lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     lab.page.evaluate("(t) => navigator.clipboard.writeText(t)", PAPERS["ai-escargot"])
     lab.by("puzzle-input").fill("")
@@ -84,9 +83,27 @@ def test_the_board_paste_box_examples_links_and_generate_work_before_ready(visit
     lab.page.wait_for_selector('[data-testid="board-making"]:not([hidden])')
     assert "16:0.3:5" in lab.by("board-making").inner_text() and lab.state() == "loading"
     assert lab.error_text() == ""
+    # 3. released: Ready, and the puzzle Generate waited to make
     release()
+    assert lab.wait_state("ready", timeout=60_000) == "ready"
     lab.page.wait_for_function("() => document.querySelector('[data-testid=puzzle-info]').textContent"
                                ".includes('generated (16:0.3:5)')", timeout=60_000)
     lab.wait_board()
     assert len(lab.board()) == 256 and lab.state() == "ready"
+    assert lab.by("status").get_attribute("aria-busy") == "false"
     assert lab.console_errors == []
+    # 4. loaded in the dark theme: the board and the chart take it
+    dark_theme_reaches_the_board_and_the_chart(lab)
+
+
+def dark_theme_reaches_the_board_and_the_chart(lab):
+    lab.change_hash("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1")
+    lab.wait_board()
+    bg = lab.page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert bg == "rgb(17, 24, 39)"
+    given = lab.page.evaluate("() => getComputedStyle(document.querySelector('[data-given=true]')).backgroundColor")
+    assert given == "rgb(30, 42, 74)"
+    lab.by("start").click()
+    lab.wait_state("solved", timeout=60_000)
+    stroke = lab.page.evaluate("""async () => (await import('./static/draw/theme.js')).theme()""")
+    assert stroke["ink"] == "#e5e7eb" and stroke["series"][0] == "#60a5fa"

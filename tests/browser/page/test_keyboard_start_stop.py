@@ -1,7 +1,7 @@
 """The keyboard and the screen reader keep their place: Enter on Start hands the focus to Stop as
 the run starts, Enter on Stop hands it back to Start as the run ends (a disabled button dropped
 it to <body>), and the view's live region says where it went — in Solve and in Experiment, at
-1280×900 and 390×844, in both themes."""
+1280×900 and 390×844, in both themes; and the view tabs follow the arrow keys."""
 
 import pytest
 
@@ -47,3 +47,15 @@ def test_enter_on_start_moves_the_focus_to_stop_and_enter_on_stop_moves_it_back(
     assert lab.by(stop).is_disabled()
     assert lab.by(said).inner_text() == f"{what} ended; the focus is on Start."
     assert focused(lab) == start
+
+
+def test_the_tabs_follow_the_arrow_keys(lab):
+    lab.open()
+    lab.by("view").locator('[data-view="solve"]').focus()
+    lab.page.keyboard.press("ArrowRight")
+    assert lab.by("view").get_attribute("data-view") == "race"
+    lab.page.keyboard.press("End")
+    assert lab.by("view").get_attribute("data-view") == "experiment"
+    assert lab.by("view").locator('[aria-selected="true"]').get_attribute("data-view") == "experiment"
+    lab.page.keyboard.press("ArrowRight")
+    assert lab.by("view").get_attribute("data-view") == "solve"

@@ -1,15 +1,22 @@
 """A race's lanes and chart say what is so: the pool's workers load while a race is
-composed, each lane says what it waits for and the status line what each worker loads; a long
+composed, each lane says what it waits for and the status line what each worker loads, a Stop
+while they load ends every lane at once, and each view (Solve, Race, Experiment) shows and exports
+only its own things and keeps them while another is on screen; a long
 race's chart keeps every stretch of its log time axis and the axis ends with the race; a lane
 that ends unsolved marks its board's clashes; the comparison's status says in its state what
 its sentence says; a link to Solve opened mid-race ends the race quietly."""
 
+import time
+
+import numpy as np
 import pytest
 
 from conftest import PAPERS
 from lab import HELD_OUT
+from sudoku_lab.grid import parse
+from sudoku_lab.score import is_solution
 
-# One shared page, but for the two tests that watch the pool's workers load from nothing.
+# One shared page, but for the test that watches the pool's workers load from nothing.
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
@@ -139,61 +146,114 @@ POOL = "() => { const s = document.querySelector('[data-testid=compare-status]')
        " return [+(s.dataset.workers || 0), +(s.dataset.workersReady || 0)]; }"
 
 
-@pytest.mark.fresh_page  # Solve must have loaded no pool worker yet
-def test_opening_race_loads_its_workers_so_start_finds_them_ready(lab):
-    lab.open("#p=" + HELD_OUT + "&t=30")
+# Each lane's words (window.__lanes, one list per lane) and the status line's and the
+# comparison status's (window.__said, window.__compareSaid), each text once as it changes.
+WATCH_WORDS = """() => { window.__lanes = [[], [], []]; window.__said = []; window.__compareSaid = [];
+    new MutationObserver(() => document.querySelectorAll('[data-testid=lane] .lane-info').forEach((e, i) => {
+      const seen = window.__lanes[i]; if (seen.at(-1) !== e.textContent) seen.push(e.textContent); }))
+    .observe(document.getElementById('lanes'), {childList: true, subtree: true, characterData: true});
+    for (const [id, said] of [['status', window.__said], ['compare-status', window.__compareSaid]]) {
+      const s = document.querySelector(`[data-testid=${id}]`);
+      new MutationObserver(() => said.push(s.textContent)).observe(s, {childList: true, characterData: true, subtree: true});
+    } }"""
+
+
+@pytest.mark.fresh_page  # Solve must have loaded no pool worker yet, the race's must load from nothing, no race has run
+def test_the_pool_loads_while_a_race_is_composed_its_lanes_say_what_they_wait_for_and_stop_ends_them(lab):
+    """One page whose pool's workers load from nothing (four tests' pages and workers before):
+    1. Solve needs only the page's own worker, for a run too; opening Race makes a second, a
+       third entry a third. Race shows none of Solve's things, and no race yet.
+    2. A Start at once, workers 2 and 3 still loading: lane 1 (the page's own worker, ready) says
+       it waits for the others, lanes 2 and 3 for their own; the status line what loads.
+    3. Stop meanwhile ends every lane at once, each saying what it waited for.
+    4. With no race running the workers load; the next Start finds them ready (nothing said
+       loading), the status line says what runs, and every lane solves.
+    5. Each view kept its own results and shows only its own things."""
+    # 1. Solve: the page's own worker only; Race: a worker per entry, before any Start
+    lab.open("#p=" + HELD_OUT + "&s=hill_climb&seed=2&t=30")
+    lab.by("start").click()
+    assert lab.wait_state("solved", timeout=60_000) == "solved"
+    solution = lab.board_values()
+    assert is_solution(parse(HELD_OUT), np.array(solution))
     lab.wait_workers(1)
     # the page's own count (compare-status, set when the page is ready): Playwright learns of a
     # worker only from an event that may come later
     assert lab.by("compare-status").get_attribute("data-workers") == "1"
     assert len(lab.page.workers) == 1                       # Solve needs only the page's own worker
     lab.set_view("race")
+    race_shows_none_of_solves_things_and_no_race_yet(lab)
     lab.wait_until("() => document.querySelector('[data-testid=compare-status]').dataset.workers === '2'", timeout=60)
     lab.add_entry("hill_climb", 1)
     lab.add_entry("alldiff_tabu", 2)
     lab.add_entry("hill_climb", 3)                          # a third entry: a third worker
     lab.wait_until(f"() => ({POOL})()[0] === 3", timeout=60)
     lab.wait_workers(3)
-    lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)   # all loaded before Start
-    lab.page.evaluate("""() => { window.__status = []; const s = document.querySelector('[data-testid=compare-status]');
-        new MutationObserver(() => window.__status.push(s.textContent)).observe(s, {childList: true, subtree: true}); }""")
-    lab.start_race()
-    lab.wait_lanes_done()
-    said = lab.page.evaluate("() => window.__status")
-    assert not any("loading" in t for t in said), said      # nothing left to load at Start (no "worker 2 is loading…")
-    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
-    assert len(lab.page.workers) == 3
-
-
-@pytest.mark.fresh_page  # the pool's workers must still be loading
-def test_each_lane_and_the_status_line_say_what_the_race_waits_for(lab):
-    """Started at once after the page is ready, the second and third workers are still loading:
-    lane 1 (the page's own worker, ready) says it waits for the others, not for its worker; the
-    status line says what each loading worker loads, then what runs."""
-    lab.open("#p=" + HELD_OUT + "&m=race&t=30&e=hill_climb:1,alldiff_tabu:2,hill_climb:3")
-    lab.page.evaluate("""() => { window.__lanes = [[], [], []];
-        new MutationObserver(() => document.querySelectorAll('[data-testid=lane] .lane-info').forEach((e, i) => {
-          const seen = window.__lanes[i]; if (seen.at(-1) !== e.textContent) seen.push(e.textContent); }))
-        .observe(document.getElementById('lanes'), {childList: true, subtree: true, characterData: true}); }""")
-    lab.page.evaluate("""() => { const s = document.querySelector('[data-testid=status]'); window.__said = [];
-        new MutationObserver(() => window.__said.push(s.textContent)).observe(s, {childList: true, characterData: true,
-        subtree: true}); }""")
+    # 2. Start while workers 2 and 3 load
+    lab.page.evaluate(WATCH_WORDS)
     lab.start_race()
     lab.page.wait_for_function("() => /Starting the race: worker 2 is loading/.test("
                                "document.querySelector('[data-testid=status]').textContent)")
     assert lab.state() == "running"
-    lab.wait_lanes_done()
-    # the lanes: lane 1 waits for the others' workers, lanes 2 and 3 for their own
+    # 3. Stop, the workers still loading
+    t0 = time.perf_counter()
+    lab.by("compare-stop").click()
+    lab.wait_lanes_done(timeout=3_000)
+    print(f"stopped {1000 * (time.perf_counter() - t0):.0f} ms after the click")
+    assert [l["state"] for l in lab.lanes()] == ["stopped"] * 3
+    # each lane says what it waited for: lane 1 runs on the page's own worker, ready; the others' were loading
+    said = [lab.page.locator('[data-testid="lane"]').nth(i).inner_text() for i in range(3)]
+    assert "stopped before it started: its worker was ready, waiting for lanes 2, 3 to load" in said[0], said
+    assert all("stopped before it started, while its worker loaded" in s for s in said[1:]), said
+    assert lab.state() == "ready" and lab.by("compare-start").is_enabled() and lab.by("compare-stop").is_disabled()
+    # what the lanes said while they started: lane 1 waits for the others' workers, lanes 2 and 3 for their own
     first, second, third = lab.page.evaluate("() => window.__lanes")
     assert not any("waiting for its worker" in t for t in first), first
     assert any(t.startswith("its worker is ready; waiting for lanes 2, 3 to load") for t in first), first
     for seen in (second, third):
         assert any(t.startswith("waiting for its worker, which is loading") for t in seen), seen
-    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
-    # the status line: once every worker is up, what runs
+    # 4. no race runs, and the workers load: the next Start finds them ready
+    lab.wait_until(f"() => ({POOL})()[1] === 3", timeout=120)
+    lab.page.evaluate("() => { window.__said.length = 0; window.__compareSaid.length = 0; }")
+    lab.start_race()
+    lab.wait_lanes_done(timeout=120_000)
+    compare_said = lab.page.evaluate("() => window.__compareSaid")
+    assert not any("loading" in t for t in compare_said), compare_said    # no "worker 2 is loading…"
     said = lab.page.evaluate("() => window.__said")
-    assert any(t.startswith("Racing 3 entries") for t in said), said
+    assert any(t.startswith("Racing 3 entries") for t in said), said       # once every worker is up, what runs
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    for lane in lab.lanes():
+        assert is_solution(parse(HELD_OUT), np.array(lane["values"]))
+    assert len(lab.page.workers) == 3
     assert lab.state() == "ready"
+    # 5. each view's own things
+    each_view_keeps_its_results_and_shows_only_its_own(lab, solution)
+
+
+def race_shows_none_of_solves_things_and_no_race_yet(lab):
+    """Race after a solved run: the puzzle on the board, not the run; Solve's things hidden."""
+    assert lab.givens_on_board() == lab.board_values() == parse(HELD_OUT).cells.tolist()   # the puzzle, not the run
+    assert lab.state() == "ready"
+    for hook in ("chart", "metrics", "start", "copy-solution", "export-json"):
+        assert lab.by(hook).is_hidden(), hook
+    assert lab.by("export-png").is_disabled() and lab.by("export-race").is_disabled()    # no race yet
+
+
+def each_view_keeps_its_results_and_shows_only_its_own(lab, solution: list):
+    """After the race: it exports; Experiment shows none of its chart or lanes; Race and Solve
+    each kept their results."""
+    assert lab.by("compare-chart").get_attribute("data-legend") == \
+        "1. hill_climb · seed 1|2. alldiff_tabu · seed 2|3. hill_climb · seed 3"
+    assert lab.by("export-race").is_enabled() and lab.by("export-png").is_enabled()
+    lab.set_view("experiment")                               # the race's chart and lanes are not this view's
+    assert lab.by("compare-chart").get_attribute("data-legend") in ("", None)
+    assert lab.page.locator('[data-testid="lane"]').first.is_hidden()
+    assert lab.by("export-json").is_disabled() and lab.by("export-csv").is_disabled()
+    lab.set_view("race")                                     # each view kept its results
+    assert [l["state"] for l in lab.lanes()] == ["solved"] * 3
+    lab.set_view("solve")
+    assert lab.board_values() == solution and lab.state() == "solved"
+    assert lab.by("export-json").is_enabled() and lab.by("copy-solution").is_enabled()
+    assert lab.console_errors == []
 
 
 def test_the_race_chart_time_axis_ends_at_the_last_lane_end(lab):
