@@ -8,6 +8,7 @@ import re
 import pytest
 
 from conftest import PAPERS, SIZES
+from sudoku_lab import solvers
 from sudoku_lab.grid import parse
 
 pytestmark = [pytest.mark.browser]
@@ -44,7 +45,8 @@ def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor
        each step in words, in the load's order.
     2. While the lab's package is still held: a paste, an example and a link each show their
        puzzle on the board at once; Generate says on the board what it makes.
-    3. Released: Ready, and Generate makes its puzzle.
+    3. Released: Ready, and Generate makes its puzzle; the menu's parameters come, and the page did
+       not move when the load's bar went (it lies over the page; the words are the status line's).
     4. The page was loaded in the dark theme (the shared pages' tests switch to it on a loaded
        page): the theme reaches the board and, after a run, the chart."""
     lab, release = held_before_ready(visitor, color_scheme="dark")
@@ -61,6 +63,7 @@ def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor
     whole = [f"Loading Python: {python} of {python} MB", "Starting Python…", f"Loading numpy: {numpy} of {numpy} MB", IMPORTING]
     assert all(t in said for t in whole), said
     assert [said.index(t) for t in whole] == sorted(said.index(t) for t in whole), said
+    held_top = the_load_is_said_once_over_a_page_that_will_not_move(lab, IMPORTING)
     # 2. the board, the paste box, the examples, a link and Generate, the package still held
     lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     lab.page.evaluate("(t) => navigator.clipboard.writeText(t)", PAPERS["ai-escargot"])
@@ -91,9 +94,30 @@ def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor
     lab.wait_board()
     assert len(lab.board()) == 256 and lab.state() == "ready"
     assert lab.by("status").get_attribute("aria-busy") == "false"
+    assert lab.by("solver-select").is_enabled() and lab.page.locator("#params input").count() > 0
+    assert lab.page.evaluate(MAIN_TOP) == held_top, "the page moved when the load's bar went"
+    assert not lab.page.locator("#loading").is_visible()
     assert lab.console_errors == []
     # 4. loaded in the dark theme: the board and the chart take it
     dark_theme_reaches_the_board_and_the_chart(lab)
+
+
+MAIN_TOP = "() => document.querySelector('main').getBoundingClientRect().top + window.scrollY"
+
+
+def the_load_is_said_once_over_a_page_that_will_not_move(lab, words: str):
+    """Before Ready the status line alone says what loads (the bar across the top has no words),
+    the bar lies over the page (so nothing moves when it goes: main's top is kept to compare at
+    Ready: returned), and the solver menu already lists the built-in solvers, the first chosen, greyed."""
+    assert lab.page.evaluate("(w) => document.body.innerText.split(w).length - 1", words) == 1
+    bar = lab.page.locator("#loading")
+    assert bar.is_visible() and bar.evaluate("(e) => getComputedStyle(e).position") == "fixed"
+    assert bar.inner_text().strip() == ""
+    menu = lab.by("solver-select")
+    built_ins = [s["id"] for s in solvers.schemas()]
+    assert menu.locator("option").evaluate_all("(os) => os.map((o) => o.value)") == built_ins
+    assert menu.input_value() == built_ins[0] and not menu.is_enabled()
+    return lab.page.evaluate(MAIN_TOP)
 
 
 def dark_theme_reaches_the_board_and_the_chart(lab):
