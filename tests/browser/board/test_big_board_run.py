@@ -8,6 +8,10 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 BUDGET_S = 8                                                # the rating's budget (rate.py)
+# the count's budget through the test hook (lab.shorten_count): the first run outlasts it, so the
+# test does not wait out the rest of BUDGET_S after that run (at Start the rating is still under
+# way whatever the budget: its logic stage comes before the count)
+COUNT_S = 1
 
 
 def a_run_during_the_rating_paints(lab):
@@ -26,6 +30,7 @@ def test_start_during_a_64x64_rating_paints_the_run_and_the_canvas_leaves_the_ce
     """One 64×64 (one generate): a run started during its rating, then one started once the
     rating answered, while whose canvas draws no DOM cell is written or laid out."""
     lab.open()
+    lab.shorten_count(COUNT_S)                              # its count is waited for once the first run ends
     lab.generate(64, 0.45, 1)
     a_run_during_the_rating_paints(lab)
     # the rating, which waited for the run, answers; a second run on the same puzzle (data-painted
