@@ -5,6 +5,8 @@ line), its lane showing its own TITLE; the shared link carries each text once an
 visitor in a fresh page, runs nothing before the visitor's word and then replays the race; a
 damaged one of a link's texts is a problem of code that costs the shelf nothing; an experiment's
 records name the code that ran; a race link's own entry takes a parameter of its code's PARAMS.
+Before that last step, in the same page: the trust boundary's hostile solvers (test_trust_boundary.py's
+steps).
 
 One test, one page (and the new visitor's), steps in sequence, each a function named for what it
 shows: the page, its worker, the editor's worker and the pool's load once for all of them; each
@@ -19,6 +21,7 @@ import pytest
 from conftest import PAPERS
 from lab import Lab
 from own.test_own_solver import TEMPLATES, choose_own, type_code, wait_loaded
+from own.test_trust_boundary import hostile_solvers_end_their_own_runs_only
 from sudoku_lab.grid import parse
 from sudoku_lab.run import Budget, Run
 from sudoku_lab.solver_file import load, pack
@@ -219,13 +222,15 @@ def a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab):
         "entries 1 and 3 run the same solver, parameters and seed: they will make the same moves"
 
 
-def test_the_visitors_texts_race_replay_by_link_and_run_in_an_experiment(lab):
-    """The race, its link replayed by a new visitor, a damaged link, an experiment, then a race
-    link's parameter of the code's PARAMS: one page in turn (a second for the new visitor)."""
+def test_the_visitors_texts_race_replay_by_link_and_run_in_an_experiment_and_hostile_solvers_end_their_own_runs_only(lab):
+    """The race, its link replayed by a new visitor, a damaged link, an experiment, the trust
+    boundary's hostile solvers, then a race link's parameter of the code's PARAMS (its last link's
+    code left awaiting the word): one page in turn (a second for the new visitor)."""
     lab.page.on("dialog", lambda d: d.accept())       # a template over typed code asks "Replace…?": yes
     shown = two_of_the_visitors_solvers_race_each_other(lab)
     url = the_shared_link_carries_each_text_once(lab)
     a_new_visitor_runs_nothing_before_the_word_then_replays_the_race(lab, url, shown)
     a_damaged_one_of_a_links_texts_is_a_problem_of_code_and_the_shelf_stays(lab)
     an_experiments_records_name_the_code_that_ran(lab)
+    hostile_solvers_end_their_own_runs_only(lab)     # the trust boundary, in this page (no link's code awaiting the word)
     a_race_link_gives_its_own_entry_a_parameter_of_the_codes_params(lab)

@@ -2,22 +2,19 @@
 each line of the threat model that a browser must show. Each runs after the visitor's word (typed
 in the editor, or a link's code allowed with Run this code).
 
-One test, one page: the hostile solvers typed in the editor run one after another in Solve, then
-those links bring run in a race and an experiment. Each run still gets a fresh visitor's worker
-(the design under test); the page, its worker and the editor's worker load once for all the
-steps, each step a function named for what it shows."""
+The steps, each a function named for what it shows, run in test_own_solvers_race.py's page after
+its race and experiment (that page, its worker, the editor's worker and the pool's load once for
+both): the hostile solvers typed in the editor run one after another in Solve, then those links
+bring run in a race and an experiment. Each run still gets a fresh visitor's worker (the design
+under test)."""
 
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-import pytest
 
 from conftest import PAPERS
 from hostile_solvers import PATCHER
 from own.test_own_solver import choose_own, start_and_wait, type_code, wait_loaded
 from sudoku_lab.solver_file import pack
-
-pytestmark = [pytest.mark.browser]
 
 EASY = PAPERS["sato-01-easy"]
 
@@ -228,14 +225,15 @@ def a_damaged_link_never_costs_the_visitor_s_saved_text(lab):
     assert saved in kept and "" not in kept
 
 
-def test_hostile_solvers_end_their_own_runs_only(lab):
+def hostile_solvers_end_their_own_runs_only(lab):
     """Typed in the editor, one after another in Solve, each over the last; then brought by links
     opened in the same tab, each allowed, in a race and an experiment. Each run is in a fresh
     worker. The damaged link ends the typed ones: its problem of code holds a Start until the next
-    link."""
+    link. The page's dialogs ("Replace…?" when a template replaces typed code) are accepted."""
     lab.open("#p=" + EASY)
-    lab.page.on("dialog", lambda d: d.accept())       # the damaged link's template replaces typed code: "Replace…?"
+    lab.set_view("solve")
     choose_own(lab)
+    lab.by("own-shelf").select_option(label="my_solver.py")          # the file name the errors below give
     forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, FORGED_DONE, "claimed solved, but row 1 has 1 9 times")
     forged_done_or_a_message_outside_the_protocol_never_shows_solved(lab, FORGED_KIND, "outside the lab's protocol")
     closing_its_own_worker_is_an_error_on_its_line(lab)
