@@ -15,6 +15,7 @@ from ..bench.plan import params_key as key     # a configuration's identity, as 
 from . import sample
 from .race import Race
 from .space import Space
+from . import words
 
 MU = 5                # irace's mu: with T_FIRST, the divisor of an iteration's budget
 MAX_TRIES = 100       # draws for a configuration not yet sampled before taking fewer
@@ -147,8 +148,7 @@ class Tuner:
                 break
             new = self.first(count) if j == 1 else self.around([e["id"] for e in elites], count, j, n_iter)
             if not new:
-                self.ended = (f"Iteration {j} found no configuration not raced before that the puzzles take "
-                              f"in {MAX_TRIES} draws: the space is spent, not the budget.")
+                self.ended = words.space_spent(j, MAX_TRIES)
                 break
             self.on_event({"event": "sample", "iteration": j, "budget": budget_j,
                            "configs": [{"id": c.id, "params": c.params, "parent": c.parent} for c in new]})
@@ -163,10 +163,4 @@ class Tuner:
         sentence with the numbers: iteration j's share and what one new configuration needs
         (N_j > elites, so B_j ≥ (elites + 1)(μ + min(5, j))); None when no run is left."""
         left = self.budget - self.used
-        if left <= 0:
-            return None
-        need = (elites + 1) * (MU + min(5, j))
-        beside = f" beside the {elites} elite{'s' * (elites != 1)}" if elites else ""
-        return (f"Iteration {j}'s share of the {left:,} run{'s' * (left != 1)} left, {budget_j:,}, had no room for a new "
-                f"configuration{beside} (that needs {need:,}): the tune ended with {left:,} run"
-                f"{'s' * (left != 1)} unused; a larger budget lets it go on.")
+        return words.too_few_left(j, left, budget_j, elites, (elites + 1) * (MU + min(5, j))) if left > 0 else None

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..comparison import fmt_p
 from ..values import fmt
 
 TESTS = {"friedman": "Friedman's test", "wilcoxon": "Wilcoxon's test"}
 
 
 def p_words(p: float | None) -> str:
-    """p to three decimals, under 0.001 in powers of ten; 'p not defined' where no test was possible."""
-    if p is None:
-        return "p not defined"
-    return f"p = {p:.1e}" if p < 0.001 else f"p = {p:.3f}"
+    """p as "Comparing entries" says it (comparison.fmt_p); 'p not defined' where no test was possible."""
+    return "p not defined" if p is None else fmt_p(p)
 
 
 def elimination(ev: dict[str, Any]) -> str:
@@ -36,3 +35,18 @@ def race_end(ev: dict[str, Any]) -> str:
     """A race's end (a trace's `race` event): its instances, runs and elites."""
     return (f"Iteration {ev['iteration']} ends after {ev['instances']} instances and {ev['runs']} runs; "
             f"elites {', '.join(str(e['id']) for e in ev['elites'])}")
+
+
+def too_few_left(iteration: int, left: int, share: int, elites: int, need: int) -> str:
+    """irace's stop, "not enough budget left to race newly sampled configurations", with the numbers."""
+    runs = f"{left:,} run{'s' * (left != 1)}"
+    beside = f" beside the {elites} elite{'s' * (elites != 1)}" if elites else ""
+    return (f"Iteration {iteration}'s share of the {runs} left, {share:,}, had no room for a new "
+            f"configuration{beside} (that needs {need:,}): the tune ended with {runs} unused; "
+            "a larger budget lets it go on.")
+
+
+def space_spent(iteration: int, tries: int) -> str:
+    """The tune's end when no configuration not raced before could be drawn."""
+    return (f"Iteration {iteration} found no configuration not raced before that the puzzles take "
+            f"in {tries} draws: the space is spent, not the budget.")

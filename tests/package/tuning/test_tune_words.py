@@ -8,7 +8,7 @@ def test_an_elimination_names_the_test_its_p_and_who_went():
     assert words.elimination({"iteration": 1, "instances": 5, "test": "friedman", "p": 0.01467, "eliminated": [2]}) \
         == "Iteration 1, after 5 instances: Friedman's test, p = 0.015: configuration 2 eliminated"
     assert words.elimination({"iteration": 3, "instances": 7, "test": "wilcoxon", "p": 0.0001, "eliminated": [5, 6]}) \
-        == "Iteration 3, after 7 instances: Wilcoxon's test, p = 1.0e-04: configurations 5, 6 eliminated"
+        == "Iteration 3, after 7 instances: Wilcoxon's test, p < 0.001: configurations 5, 6 eliminated"
     assert words.p_words(None) == "p not defined"
 
 
