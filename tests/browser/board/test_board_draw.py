@@ -8,10 +8,12 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 # A Board on a board element of its own in the lab's page (the page's modules, not a copy); the
-# last test's element goes first (the module's tests share one page).
-MOUNT = """async (width) => {
+# last test's element goes first (the module's tests share one page). With `budgetMs`, the board
+# draws under a scheduler of its own with that budget an animation frame, not the page's.
+MOUNT = """async ([width, budgetMs]) => {
   window.__el?.remove();
   const { Board } = await import(new URL('static/draw/board.js', document.baseURI));
+  const { Scheduler } = await import(new URL('static/draw/schedule.js', document.baseURI));
   window.__oneLine = (await import(new URL('static/rules/parse.js', document.baseURI))).boardToString;
   const el = document.createElement('div');
   el.className = 'board';
@@ -19,7 +21,7 @@ MOUNT = """async (width) => {
   el.style.width = width + 'px';
   document.body.prepend(el);
   window.__el = el;
-  window.__board = new Board(el);
+  window.__board = budgetMs === null ? new Board(el) : new Board(el, { scheduler: new Scheduler({ budgetMs }) });
   window.__shown = [];                 // each board the canvas showed whole, in order
   new MutationObserver(() => { const c = el.querySelector('canvas');
     if (c && c.dataset.board && c.dataset.board !== window.__shown.at(-1)) window.__shown.push(c.dataset.board); })
@@ -44,10 +46,10 @@ def _board_unmounted(lab):
         lab.page.evaluate("() => { window.__el?.remove(); window.__el = null; }")
 
 
-def _mount(lab, width=720):
+def _mount(lab, width=720, budget_ms=None):
     lab.open(wait_ready=False)
     lab.page.wait_for_load_state()
-    assert lab.page.evaluate(MOUNT, width)
+    assert lab.page.evaluate(MOUNT, [width, budget_ms])
 
 
 def _wait_shown(lab, k):
@@ -75,7 +77,9 @@ def test_frames_handed_in_one_task_draw_only_the_newest_and_the_cells_take_it(la
 
 
 def test_a_stream_faster_than_the_drawing_ends_with_the_newest_frame(lab):
-    _mount(lab)
+    # no time budget: an animation frame draws the fewest cells a turn draws (16, far fewer than
+    # 1,296), so the stream outruns the drawing on any machine (the page's 8 ms did not on a fast one)
+    _mount(lab, budget_ms=0)
     # a frame an animation frame, each changing all 1,296 cells: more than a frame's drawing
     lab.page.evaluate(f"""() => new Promise((done) => {{ let k = 0;
       const next = () => {{ const f = ({FRAME})(++k);
