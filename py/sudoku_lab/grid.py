@@ -256,6 +256,28 @@ def _count_error(found: int, per_line: list[tuple[int, int]], numbers: bool) -> 
     return PuzzleError(msg)
 
 
+def _gap_error(text: str, chars: list[_Token]) -> PuzzleError | None:
+    """A wrong count that a space or a separator standing for a cell explains: the gaps between
+    two cells of a line (at most three) that would make the count a puzzle's if each were a cell.
+    Names the first gap, where it is. None when no such gaps explain the count."""
+    columns: dict[int, list[int]] = {}
+    for t in chars:
+        columns.setdefault(t.line, []).append(t.column)
+    raw = text.splitlines()
+    gaps = [(ln, a + 1, raw[ln - 1][a]) for ln, cols in columns.items() for a, b in zip(cols, cols[1:]) if b > a + 1]
+    n = BOX_SIZE_BY_CELLS.get(len(chars) + len(gaps))
+    if not 1 <= len(gaps) <= 3 or n is None:
+        return None
+    ln, column, ch = gaps[0]
+    what = "a space" if ch == " " else "a tab" if ch == "\t" else f"'{ch}'"
+    more = len(gaps) - 1
+    also = f" (as {'does' if more == 1 else 'do'} {more} more gap{'' if more == 1 else 's'})" if more else ""
+    N = n * n
+    return PuzzleError(
+        f"Line {ln}, column {column}: {what} between two cells counts as no cell{also}, so the text has "
+        f"{len(chars)} cells where a {N}×{N} has {N * N} (blanks are . 0 - _ *).", line=ln, column=column)
+
+
 def _value(tok: _Token, N: int, allow_numbers: bool) -> int:
     t = tok.text
     if (len(t) == 1 and t in BLANKS) or (allow_numbers and (t.strip("0") == "" or t == "-1")):
@@ -415,7 +437,7 @@ def _parse_cells(text: str) -> tuple[Puzzle, str]:
         per_line = [(line[0].line, sum(len(t.text) for t in line)) for line in lines]
     n = BOX_SIZE_BY_CELLS.get(len(cells))
     if n is None:
-        raise _count_error(len(cells), per_line, numbers)
+        raise _gap_error(text, chars) or _count_error(len(cells), per_line, numbers)
     N = n * n
     values = np.array([_value(t, N, numbers) for t in cells], dtype=np.int8)
     form = ("separated numbers" if numbers else "bordered grid" if any(ch in "|+" for ch in text)

@@ -101,6 +101,29 @@ function countError(found, perLine, numbers) {
   return new PuzzleError(msg);
 }
 
+// A wrong count that a space or a separator standing for a cell explains: the gaps between two
+// cells of a line (at most three) that would make the count a puzzle's if each were a cell.
+// Names the first gap, where it is; null when no such gaps explain the count.
+function gapError(text, chars) {
+  const columns = new Map();
+  for (const t of chars) columns.set(t.line, [...(columns.get(t.line) || []), t.column]);
+  const raw = text.split(/\r\n|\r|\n/);
+  const gaps = [];
+  for (const [ln, cols] of columns) {
+    cols.forEach((a, k) => { if (k + 1 < cols.length && cols[k + 1] > a + 1) gaps.push([ln, a + 1, raw[ln - 1][a]]); });
+  }
+  const n = BOX_SIZE_BY_CELLS[chars.length + gaps.length];
+  if (gaps.length < 1 || gaps.length > 3 || !n) return null;
+  const [ln, column, ch] = gaps[0];
+  const what = ch === " " ? "a space" : ch === "\t" ? "a tab" : `'${ch}'`;
+  const more = gaps.length - 1;
+  const also = more ? ` (as ${more === 1 ? "does" : "do"} ${more} more gap${more === 1 ? "" : "s"})` : "";
+  const N = n * n;
+  return new PuzzleError(
+    `Line ${ln}, column ${column}: ${what} between two cells counts as no cell${also}, so the text has ` +
+    `${chars.length} cells where a ${N}×${N} has ${N * N} (blanks are . 0 - _ *).`, { line: ln, column });
+}
+
 function value(tok, N, numbers) {
   const t = tok.text;
   if (BLANKS.includes(t) && t.length === 1) return 0;
@@ -248,7 +271,7 @@ function parseCells(text) {
     perLine = lines.map((l) => [l[0].line, l.reduce((a, t) => a + t.text.length, 0)]);
   }
   const n = BOX_SIZE_BY_CELLS[cells.length];
-  if (!n) throw countError(cells.length, perLine, numbers);
+  if (!n) throw gapError(text, chars) || countError(cells.length, perLine, numbers);
   const N = n * n;
   const form = numbers ? "separated numbers" : /[|+]/.test(text) ? "bordered grid"
     : lines.length === 1 ? "one line of characters" : "rows of characters";
