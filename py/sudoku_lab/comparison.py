@@ -177,16 +177,19 @@ def runs_for_a12(a: float, tests: int = 1) -> int:
     return math.ceil(_z(tests) ** 2 / (6 * (a - 0.5) ** 2))
 
 
-def runs_needed(rate_a: float | None, rate_b: float | None, a12_time: float | None, tests: int) -> int | None:
+def runs_needed(rate_a: float | None, rate_b: float | None, a12_time: float | None,
+                tests: int) -> tuple[int | None, str | None]:
     """About how many runs per entry would show a difference of the observed size, two-sided at
-    level ALPHA / tests and power POWER: the fewer of the count for the two rates and the one
-    for Â12 of time. None when the runs show no difference at all."""
+    level ALPHA / tests and power POWER, and which difference that is: the fewer of the count for
+    the two rates ("success") and the one for Â12 of time ("time"). (None, None) when the runs
+    show no difference at all."""
     counts = []
     if rate_a is not None and rate_b is not None and rate_a != rate_b:
-        counts.append(runs_for_rates(abs(2 * math.asin(math.sqrt(rate_a)) - 2 * math.asin(math.sqrt(rate_b))), tests))
+        counts.append((runs_for_rates(abs(2 * math.asin(math.sqrt(rate_a)) - 2 * math.asin(math.sqrt(rate_b))), tests),
+                       "success"))
     if a12_time is not None and a12_time != 0.5:
-        counts.append(runs_for_a12(a12_time, tests))
-    return min(counts) if counts else None
+        counts.append((runs_for_a12(a12_time, tests), "time"))
+    return min(counts) if counts else (None, None)
 
 
 def pair_figures(la: str, a: Sequence[dict], lb: str, b: Sequence[dict], time: str = "seconds") -> dict:
@@ -240,7 +243,9 @@ def sentence(pair: dict, ea: dict, eb: dict) -> str:
     if not need:
         tail = "; these runs show no difference at all"
     elif need > made:
-        tail = f"; about {need} runs each would show a difference of this size"
+        what = "in success" if pair["runs_needed_for"] == "success" else (
+            f"in time to solve (Â12 = {max(pair['a12_time'], 1 - pair['a12_time']):.2f})")
+        tail = f"; about {need} runs each would show a difference {what} of this size"
     else:       # the estimate is a large-sample one: at so few runs it says less than what was run
         tail = f"; more runs each would be needed to show it (the large-sample estimate, {need}, does not hold at {made})"
     return (f"{ea['entry']} against {eb['entry']}: no difference shown at this number of runs "
@@ -320,7 +325,7 @@ def compare(groups: dict[str, list[dict]], limit: float | None = None, time: str
     _adjust(pairs, "logrank")
     for pair in pairs:
         ea, eb = entries[pair["first"]], entries[pair["second"]]
-        pair["runs_needed"] = runs_needed(ea["rate"], eb["rate"], pair["a12_time"], len(pairs))
+        pair["runs_needed"], pair["runs_needed_for"] = runs_needed(ea["rate"], eb["rate"], pair["a12_time"], len(pairs))
         pair["sentence"] = sentence(pair, ea, eb)
     ranked = friedman(groups, horizon, time)
     if ranked:

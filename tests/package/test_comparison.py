@@ -137,7 +137,8 @@ def test_run_counts_for_a12_follow_noethers_formula():
     z = st.norm.ppf(0.975) + st.norm.ppf(0.8)
     assert comparison.runs_for_a12(0.71) == math.ceil(z * z / (6 * 0.21 ** 2))
     assert comparison.runs_for_a12(0.71, tests=3) > comparison.runs_for_a12(0.71)
-    assert comparison.runs_needed(0.5, 0.5, 0.5, 1) is None
+    assert comparison.runs_needed(0.5, 0.5, 0.5, 1) == (None, None)
+    assert comparison.runs_needed(0.5, 0.5, 0.71, 1) == (comparison.runs_for_a12(0.71), "time")
 
 
 # Hollander & Wolfe, "Nonparametric Statistical Methods" (1973), Table 7.1: the times of 22
@@ -198,8 +199,19 @@ def test_compare_says_when_no_difference_is_shown_and_how_many_runs_would():
     result = comparison.compare(experiment({"a": (7, 1.0), "b": (6, 1.0)}, puzzles=1), limit=10)
     pair = result["pairs"][0]
     assert pair["sentence"] == (f"a against b: no difference shown at this number of runs (7/10 against 6/10); "
-                                f"about {pair['runs_needed']} runs each would show a difference of this size.")
-    assert pair["runs_needed"] > 10
+                                f"about {pair['runs_needed']} runs each would show a difference in success of this size.")
+    assert pair["runs_needed"] > 10 and pair["runs_needed_for"] == "success"
+
+
+def test_with_equal_counts_solved_the_runs_needed_are_for_the_difference_in_time():
+    """5/10 against 5/10: no number of runs shows a difference in success of size zero; the
+    sentence names the difference it counts runs for, time to solve, and its Â12."""
+    pair = comparison.compare(experiment({"a": (5, 1.0), "b": (5, 1.3)}, puzzles=1), limit=10)["pairs"][0]
+    assert pair["runs_needed_for"] == "time" and pair["runs_needed"] > 10
+    a12 = max(pair["a12_time"], 1 - pair["a12_time"])
+    assert pair["sentence"] == (f"a against b: no difference shown at this number of runs (5/10 against 5/10); about "
+                                f"{pair['runs_needed']} runs each would show a difference in time to solve "
+                                f"(Â12 = {a12:.2f}) of this size.")
 
 
 def test_holm_adjusts_each_family_across_the_pairs():
