@@ -53,12 +53,14 @@ export function compareStatus(s, kind) {
 
 // What would keep the view's Start from running, said beside it before it is pressed (the first
 // problem's line, and how many more), or null: the refusal's own words, rules/read.js's problems.
+// A problem that is a sentence of its own ("A race needs …") goes on without its field's label.
 function startBlocker(kind, s) {
   const { problems } = read(kind, s);
   if (!problems.size) return null;
   const [[key, message]] = problems;
   const more = problems.size > 1 ? ` (and ${problems.size - 1} more)` : "";
-  return `${problemLine(key, message).replace(/\.$/, "")}${more}.`;
+  const line = /^[A-Z]/.test(message) ? message[0].toLowerCase() + message.slice(1) : problemLine(key, message);
+  return `${line.replace(/\.$/, "")}${more}.`;
 }
 
 // What each worker of a starting comparison is doing, in words. status: Pool.status().

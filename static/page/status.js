@@ -22,7 +22,7 @@ export function status(s) {
   if (r) {
     const starting = r.phase === "starting";
     const text = {
-      solve: starting && r.detail ? `Starting the run on ${r.detail}: each loads Python once…` : "Running…",
+      solve: starting && r.detail ? `Starting the run ${r.detail}…` : "Running…",
       race: starting ? `Starting the race: ${r.detail}…` : `Racing ${r.detail}…`,
       experiment: starting ? `Starting the experiment: ${r.detail}…` : `Running the experiment${r.detail ? `: ${r.detail}` : ""}…`,
     }[r.kind];

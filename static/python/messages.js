@@ -106,17 +106,21 @@ export const STAGE_WORDS = { runtime: "is loading the Python runtime", python: "
   numpy: "is loading numpy", solvers: "is loading the solvers", hello: "is finishing loading", done: "is finishing loading" };
 
 // The page's own load in the status line, from its worker's latest `loading` message (none yet:
-// null): the step under way and, for a step that fetches, how many of its bytes have come (all of
-// them while it unpacks or compiles what came: "Loading numpy: 3.1 of 3.1 MB").
+// null): the step under way and, for a step that fetches, how many of its bytes have come; once
+// all have come, what the step does with them ("Loading numpy: all 3.1 MB fetched; unpacking and
+// importing…": numpy's unpacking and import take seconds, and "3.1 of 3.1 MB" read as hung).
 const STEP_TEXT = { runtime: "Loading Python", python: "Starting Python", numpy: "Loading numpy",
   solvers: "Importing the lab", hello: "Reading the lab's solvers" };
+const AFTER_FETCH = { runtime: "compiling", numpy: "unpacking and importing", solvers: "unpacking and importing" };
 const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
 
 export function loadingText(loading) {
   if (loading && loading.stage === "done") return "Ready.";
-  const words = STEP_TEXT[loading && loading.stage] || STEP_TEXT.runtime;
+  const stage = STEP_TEXT[loading && loading.stage] ? loading.stage : "runtime";
   const { bytes, bytes_total: total } = loading || {};
-  return total > 0 ? `${words}: ${megabytes(bytes)} of ${megabytes(total)} MB` : `${words}…`;
+  if (!(total > 0)) return `${STEP_TEXT[stage]}…`;
+  if (bytes >= total) return `${STEP_TEXT[stage]}: all ${megabytes(total)} MB fetched; ${AFTER_FETCH[stage] || "setting up"}…`;
+  return `${STEP_TEXT[stage]}: ${megabytes(bytes)} of ${megabytes(total)} MB`;
 }
 
 // ------------------------------------------------------------------ what a visitor's worker may say

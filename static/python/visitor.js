@@ -39,14 +39,16 @@ export class Visitors {
     if (!this.spare) this.spare = this.worker();
   }
 
-  // One run of a visitor's text (spec.code), in a fresh worker ended with the run; as LabWorker.run.
+  // One run of a visitor's text (spec.code), in a fresh worker ended with the run; as LabWorker.run,
+  // and `loading`: that worker was still loading Python (the run starts once it is ready).
   run(spec, onFrame = () => {}) {
     const w = this.spare || this.worker();
     this.spare = null;
     const N = Math.round(Math.sqrt(spec.puzzle.length));
+    const loading = !w.ready;
     const handle = w.run(spec, (msg) => onFrame(recounted(msg, N)));
     const done = handle.done.finally(() => { w.terminate(); this.warm(); });
-    return { ...handle, done };
+    return { ...handle, done, loading };
   }
 
   editorWorker() {

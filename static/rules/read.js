@@ -166,7 +166,7 @@ function readComparison(view, state, problems, out) {
 // Why a race or an experiment cannot start with these entries (too few), or null.
 export function tooFewEntries(view, entries) {
   if (entries.length >= (view === "race" ? 2 : 1)) return null;
-  return view === "race" ? "A race needs two to five entries: add them with “Add entry”." : "Add at least one entry with “Add entry”.";
+  return view === "race" ? "A race needs two to five entries; add them with “Add entry”." : "Add at least one entry with “Add entry”.";
 }
 
 // A race runs every lane at once: its lanes' workers together on the pool (docs/links-and-files.md, "Share

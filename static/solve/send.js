@@ -19,16 +19,19 @@ export function solveSpec(values, state) {
 export async function sendSolve({ worker, store, actions }, values, { state, link, setPhase, onStop }, { sent, onFrame }) {
   const spec = solveSpec(values, state);
   const fragment = runFragment(state);
-  // on several workers it starts once each has loaded Python (the pool's first ones: python/several.js):
-  // until its first frame the status says so, rather than "Running…" over empty metrics
+  // on several workers it starts once each has loaded Python (the pool's first ones: python/several.js),
+  // and a visitor's code in a worker of its own that may still be loading Python (python/visitor.js:
+  // `loading`): until its first frame the status says so, rather than "Running…" over empty metrics
   let starting = spec.workers > 1;
   const handle = worker.run(spec, (msg) => {
     if (starting) { starting = false; setPhase("running"); }
     onFrame(handle.runId, msg);
   });
+  if (handle.loading) starting = true;
   sent(handle.runId);
   onStop(handle.stop);
-  setPhase(starting ? "starting" : "running", starting ? `${spec.workers} workers` : "");
+  setPhase(starting ? "starting" : "running", !starting ? "" : spec.workers > 1
+    ? `on ${spec.workers} workers: each loads Python once` : "in a worker of its own for your code, which loads Python first");
   try {
     const result = await handle.done;
     const step = stopPointAfter(result, spec);     // Stop or the time limit ended it: its link says where

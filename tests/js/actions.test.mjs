@@ -159,11 +159,25 @@ test("the focus goes from Start to Stop as a run starts, back to Start as it end
   assert.equal(focusSaid("experiment", "start"), "The experiment ended; the focus is on Start.");
 });
 
+test("a Solve of a visitor's code whose worker still loads Python says so until its first frame", async () => {
+  const { store, actions, worker } = page();
+  const run = worker.run.bind(worker);
+  worker.run = (spec, onFrame) => ({ ...run(spec, onFrame), loading: true });      // as python/visitor.js's handle
+  actions.start("solve");
+  await tick();
+  assert.deepEqual(status(store.state).slice(0, 2),
+    ["running", "Starting the run in a worker of its own for your code, which loads Python first…"]);
+  worker.runs[0].onFrame({ type: "progress" });
+  assert.equal(status(store.state)[1], "Running…");
+  worker.runs[0].resolve(result());
+  await tick();
+});
+
 test("a Solve on several workers says it is starting until its first frame, then running", async () => {
   const { store, actions, worker } = page({ settings: { solver: "alldiff_ls", workers: "2" } });
   actions.start("solve");
   await tick();
-  assert.deepEqual([store.state.running.phase, store.state.running.detail], ["starting", "2 workers"]);
+  assert.deepEqual([store.state.running.phase, store.state.running.detail], ["starting", "on 2 workers: each loads Python once"]);
   assert.deepEqual(status(store.state).slice(0, 2), ["running", "Starting the run on 2 workers: each loads Python once…"]);
   const [run] = worker.runs;
   run.onFrame({ type: "progress" });                 // the team's first frame: both members have begun

@@ -41,7 +41,7 @@ test("compare status: each state and its sentence", () => {
   assert.equal(compareStatus(state({ ready: false }), "race")[0], "loading");
   // what Start would refuse is said beside it before it is pressed: the first problem, and how many more
   assert.deepEqual(compareStatus(state(), "race"),
-    ["ready", "Start runs nothing yet: entries: A race needs two to five entries: add them with “Add entry”."]);
+    ["ready", "Start runs nothing yet: a race needs two to five entries; add them with “Add entry”."]);
   const two = { entries: [entry("acs"), entry("hill_climb")] };
   assert.deepEqual(compareStatus(state({ compare: two }), "race"), ["ready", "Ready: set the entries and press Start."]);
   assert.equal(compareStatus(state({ compare: two, settings: { max_seconds: "x", max_iterations: "y" } }), "race")[1],
@@ -89,7 +89,7 @@ test("check: Start of a race or experiment — its settings, or what it says and
   const one = checkStart("race", state({ view: "race", compare: { entries: [entry("acs")] } }));
   assert.equal(one.values, undefined);
   assert.equal(one.mark.size, 0);                               // the entries' problem is said, not marked on a field
-  assert.equal(one.message, "Nothing was started. Fix these first:\n• entries: A race needs two to five entries: add them with “Add entry”.");
+  assert.equal(one.message, "Nothing was started. Fix these first:\n• entries: A race needs two to five entries; add them with “Add entry”.");
   // a field that already has a problem (a link's) keeps its message; a new one is marked
   const s = state({ view: "experiment", settings: { max_seconds: "0" },
     compare: { entries: [entry("acs")], runs: "x", puzzles: "list", list: PUZZLE_9 + "\nnot a puzzle" },

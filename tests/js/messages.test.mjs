@@ -88,11 +88,13 @@ test("the load in the status line: each step in words, a fetching step's bytes i
   assert.deepEqual(said(loading("runtime", { bytes: 6_140_000, bytes_total: 12_578_487 })),
     ["loading", "Loading Python: 6.1 of 12.6 MB", true]);
   assert.equal(loadingText(loading("runtime", { bytes: 0, bytes_total: 12_578_487 })), "Loading Python: 0.0 of 12.6 MB");
-  assert.equal(loadingText(loading("runtime", { bytes: 12_578_487, bytes_total: 12_578_487 })), "Loading Python: 12.6 of 12.6 MB");
+  assert.equal(loadingText(loading("runtime", { bytes: 12_578_487, bytes_total: 12_578_487 })),
+    "Loading Python: all 12.6 MB fetched; compiling…");
   assert.equal(loadingText(loading("runtime")), "Loading Python…");                    // a manifest without sizes
   assert.equal(loadingText(loading("python")), "Starting Python…");
   assert.equal(loadingText(loading("numpy", { bytes: 1_250_000, bytes_total: 3_061_133 })), "Loading numpy: 1.3 of 3.1 MB");
-  assert.equal(loadingText(loading("numpy", { bytes: 3_061_133, bytes_total: 3_061_133 })), "Loading numpy: 3.1 of 3.1 MB");
+  assert.equal(loadingText(loading("numpy", { bytes: 3_061_133, bytes_total: 3_061_133 })),
+    "Loading numpy: all 3.1 MB fetched; unpacking and importing…");                 // seconds more: not "3.1 of 3.1 MB"
   assert.equal(loadingText(loading("solvers")), "Importing the lab…");
   assert.equal(loadingText(loading("hello")), "Reading the lab's solvers…");
   assert.equal(loadingText(loading("done")), "Ready.");

@@ -289,7 +289,7 @@ test("read: why Workers auto stands for what it does, in words: the solver, the 
 });
 
 test("read's parts: too few entries, the lanes' workers together, an entry wider than the pool, seeds past the rule", () => {
-  assert.equal(tooFewEntries("race", [entry("acs")]), "A race needs two to five entries: add them with “Add entry”.");
+  assert.equal(tooFewEntries("race", [entry("acs")]), "A race needs two to five entries; add them with “Add entry”.");
   assert.equal(tooFewEntries("race", [entry("acs"), entry("hill_climb")]), null);
   assert.equal(tooFewEntries("experiment", []), "Add at least one entry with “Add entry”.");
   assert.equal(tooFewEntries("experiment", [entry("acs")]), null);

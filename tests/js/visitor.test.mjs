@@ -49,6 +49,17 @@ test("each run of a visitor's code gets a fresh named, checked worker that is en
   assert.equal(spawned[0].runs.length, 1);
 });
 
+test("a run says whether its worker was still loading Python: a spare that loaded ahead was not", async () => {
+  const spawned = [];
+  const v = new Visitors({ spawn: (options) => { const w = new FakeWorker(options); w.ready = false; spawned.push(w); return w; } });
+  const first = v.run({ puzzle: PUZZLE, code }, () => {});
+  assert.equal(first.loading, true);                       // a worker made this moment loads Python first
+  spawned[0].runs[0].resolve({ solved: false, stop_reason: "budget", board: PUZZLE });
+  await first.done;
+  spawned[1].ready = true;                                 // the spare made after it has loaded meanwhile
+  assert.equal(v.run({ puzzle: PUZZLE, code }, () => {}).loading, false);
+});
+
 test("a lost run's worker is ended too, and the next run still gets a fresh one", async () => {
   const { v, spawned } = visitors();
   const h = v.run({ puzzle: PUZZLE, code }, () => {});

@@ -57,10 +57,11 @@ def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor
     sizes = lab.page.evaluate("() => fetch('static/vendor/manifest.json').then((r) => r.json()).then((m) => m.load_files)")
     python, numpy = megabytes(sizes["runtime"]), megabytes(sizes["numpy"])
     said = lab.page.evaluate("() => window.statusSaid")
-    fetching = [t for t in said if t.startswith("Loading Python: ")]
+    fetching = [t for t in said if t.startswith("Loading Python: ") and " of " in t]
     counts = [float(re.fullmatch(rf"Loading Python: (\d+\.\d) of {python} MB", t).group(1)) for t in fetching]
     assert counts[0] == 0 and counts == sorted(counts), said
-    whole = [f"Loading Python: {python} of {python} MB", "Starting Python…", f"Loading numpy: {numpy} of {numpy} MB", IMPORTING]
+    whole = [f"Loading Python: all {python} MB fetched; compiling…", "Starting Python…",
+             f"Loading numpy: all {numpy} MB fetched; unpacking and importing…", IMPORTING]
     assert all(t in said for t in whole), said
     assert [said.index(t) for t in whole] == sorted(said.index(t) for t in whole), said
     held_top = the_load_is_said_once_over_a_page_that_will_not_move(lab, IMPORTING)

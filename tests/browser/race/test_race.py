@@ -198,7 +198,7 @@ def _png_corner(path):
 def test_what_start_would_refuse_is_said_beside_it_before_it_is_pressed(lab):
     lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1")
     status = lab.by("compare-status")
-    assert status.inner_text() == "Start runs nothing yet: entries: A race needs two to five entries: " \
+    assert status.inner_text() == "Start runs nothing yet: a race needs two to five entries; " \
                                   "add them with “Add entry”."
     assert status.get_attribute("data-state") == "ready"
     lab.add_entry("acs", 2)
