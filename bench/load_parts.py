@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A load of the page's worker, part by part, cold and on a reload, timed in the worker itself.
 
-    .venv/bin/python bench/load_parts.py [--times 3] [--eager-wasm] [--no-snapshot] [--profile]
+    .venv/bin/python bench/load_parts.py [--times 3] [--eager-wasm] [--no-snapshot] [--no-service-worker] [--profile]
 
 Each time: a fresh browser context (empty HTTP cache, no service worker) opens the built page
 and waits for Ready (the cold load); once the service worker has kept the lab for offline use,
@@ -16,7 +16,8 @@ of functions at their first call): how much of the later parts was compiling sho
 `--no-snapshot` serves the worker a manifest without the build's image of a started Python
 (docs/architecture.md, "A started Python, kept"), so Python starts the ordinary way; its
 context runs no service worker (a worker's own fetches pass no route), so its reload is served
-by the HTTP cache alone.
+by the HTTP cache alone. `--no-service-worker` keeps the image but runs no service worker either:
+the reload is the HTTP cache's, as the anchors' are (bench/load_anchors.py).
 `--profile` loads each time in a browser profile of its own kept on disk, as a visitor's browser
 keeps one, rather than in a context like a private window's: V8 keeps the code it compiled for a
 WebAssembly module fetched by streaming beside the HTTP cache's copy only in such a profile, so
@@ -61,10 +62,11 @@ def without_image(route) -> None:
     route.fulfill(status=200, body=json.dumps(manifest), headers={"content-type": "application/json"})
 
 
-def open_context(browser, image: bool, profile_dir: str | None):
+def open_context(browser, image: bool, profile_dir: str | None, service_worker: bool = True):
     """A fresh browser context: like a private window's, or with `profile_dir` a profile on disk.
-    Without `image`, no service worker, and the manifest served without the image."""
-    options = {} if image else {"service_workers": "block"}
+    Without `image`, no service worker, and the manifest served without the image; without
+    `service_worker`, none either way."""
+    options = {} if image and service_worker else {"service_workers": "block"}
     if profile_dir:
         context = browser.browser_type.launch_persistent_context(
             profile_dir, executable_path=browser_speed.chromium_path(), args=browser_speed.CHROMIUM_ARGS, **options)
@@ -75,17 +77,17 @@ def open_context(browser, image: bool, profile_dir: str | None):
     return context
 
 
-def cold_and_reload(browser, base: str, image: bool, profile: bool = False) -> dict:
+def cold_and_reload(browser, base: str, image: bool, profile: bool = False, service_worker: bool = True) -> dict:
     """One cold load in a fresh context, then a reload of that page once its service worker keeps
     the lab; with `profile`, the context is a profile of its own on disk, and a new tab's load of
     the lab follows (`return`)."""
     with tempfile.TemporaryDirectory() if profile else contextlib.nullcontext() as profile_dir:
-        context = open_context(browser, image, profile_dir)
+        context = open_context(browser, image, profile_dir, service_worker)
         try:
             page = context.new_page()
             page.goto(base)
             out = {"cold": page_load(page)}
-            if image:
+            if image and service_worker:
                 page.wait_for_selector(KEPT_OFFLINE, state="attached", timeout=180_000)
             page.reload()
             out["reload"] = page_load(page)
@@ -141,6 +143,8 @@ def main() -> int:
     ap.add_argument("--times", type=int, default=3, help="cold loads, each followed by a reload")
     ap.add_argument("--eager-wasm", action="store_true", help=f"Chromium with {EAGER_WASM}")
     ap.add_argument("--no-snapshot", action="store_true", help="Python started without the build's image")
+    ap.add_argument("--no-service-worker", action="store_true",
+                    help="the image, but no service worker: the reload is the HTTP cache's")
     ap.add_argument("--profile", action="store_true",
                     help="each time a browser profile of its own on disk (V8's code cache), and a return visit in a new tab")
     args = ap.parse_args()
@@ -148,7 +152,8 @@ def main() -> int:
         browser_speed.CHROMIUM_ARGS = [*browser_speed.CHROMIUM_ARGS, EAGER_WASM]
     print("load before:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     with lab_browser() as (browser, base):
-        runs = [cold_and_reload(browser, base, not args.no_snapshot, args.profile) for _ in range(args.times)]
+        runs = [cold_and_reload(browser, base, not args.no_snapshot, args.profile, not args.no_service_worker)
+                for _ in range(args.times)]
     print("load after:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(), "\n")
     print_tables(runs)
     return 0
