@@ -56,14 +56,14 @@ def a_dead_or_stuck_worker_is_replaced_and_the_next_start_works(lab, how):
 
 
 # Makes the page's own worker slow, as a phone's CPU is: each run frame costs it half a second of
-# computing, and every twelfth one 3.5 s (a step that is long on a slow device); counts its frames.
+# computing, and every fourth one 3.5 s (a step that is long on a slow device); counts its frames.
 SLOW_WORKER = """() => {
   const post = self.postMessage.bind(self);
   self.slowFrames = 0;
   self.postMessage = (msg) => {
     if (msg && msg.type === 'progress') {
       self.slowFrames += 1;
-      const cost = self.slowFrames % 12 === 0 ? 3500 : 500;
+      const cost = self.slowFrames % 4 === 0 ? 3500 : 500;
       const t = performance.now();
       while (performance.now() - t < cost);
     }
@@ -74,10 +74,11 @@ SLOW_WORKER = """() => {
 
 def a_slow_worker_is_kept_through_a_silence_its_pace_explains(lab):
     """A worker whose frames come every half second keeps its run through a 3.5-s silence, which a
-    worker that streamed every 35 ms would not (the watchdog's allowance grows with the pace). A
-    14-s limit: the twelfth frame's silence ends after at least 11 × 0.5 + 3.5 s, and a frame
-    comes after it."""
-    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=2&plateau=10000&t=14")
+    worker that streamed every 35 ms would not (the watchdog's allowance grows with the pace: 8 ×
+    the slowest gap, 4 s after one half-second gap; node tests the rule, tests/js/watchdog.test.mjs).
+    A 7-s limit: the fourth frame's silence ends after at least 3 × 0.5 + 3.5 s, and a frame comes
+    after it."""
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&s=hill_climb&seed=2&plateau=10000&t=7")
     lab.page.workers[0].evaluate(SLOW_WORKER)
     lab.by("start").click()
     lab.wait_state("running")
@@ -85,7 +86,7 @@ def a_slow_worker_is_kept_through_a_silence_its_pace_explains(lab):
     assert "worker failed" not in lab.error_text()
     assert ended in ("solved", "failed")
     assert int(lab.metric("iteration").replace(",", "")) > 0
-    assert lab.page.workers[0].evaluate("() => self.slowFrames") > 12, "the run went on past the 3.5-s silence"
+    assert lab.page.workers[0].evaluate("() => self.slowFrames") > 4, "the run went on past the 3.5-s silence"
 
 
 def a_solve_on_two_workers_at_4x_cpu_throttling_loses_no_worker(lab):
@@ -95,7 +96,7 @@ def a_solve_on_two_workers_at_4x_cpu_throttling_loses_no_worker(lab):
     cdp = lab.page.context.new_cdp_session(lab.page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     try:
-        lab.open("#g=25:0.45:1&s=alldiff_ls&seed=1&t=30&w=2")
+        lab.open("#g=25:0.45:1&s=alldiff_ls&seed=1&t=10&w=2")
         lab.by("start").click()
         assert lab.wait_state("solved", "failed", "error", "stopped", timeout=240_000) in ("solved", "failed")
         assert "worker failed" not in lab.error_text() and "failed:" not in lab.by("status").inner_text()
