@@ -38,7 +38,7 @@ export function tuneRequest(fields, schema) {
 
 // The live view's line: where the race stands.
 export const liveLine = (p) => `Iteration ${p.iteration} · configurations alive: ${p.alive.join(", ") || "none"} · ` +
-  `instances seen: ${p.instances} · runs ${p.runs} of ${p.budget}`;
+  `instances raced (puzzle and seed): ${p.instances} · runs ${p.runs} of ${p.budget}`;
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 

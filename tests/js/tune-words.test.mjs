@@ -34,7 +34,7 @@ test("a bad count or an empty parameter is refused naming its field", () => {
 
 test("the live line and the held-out sentences in words", () => {
   assert.equal(liveLine({ iteration: 2, alive: [1, 3], instances: 5, runs: 30, budget: 60 }),
-    "Iteration 2 · configurations alive: 1, 3 · instances seen: 5 · runs 30 of 60");
+    "Iteration 2 · configurations alive: 1, 3 · instances raced (puzzle and seed): 5 · runs 30 of 60");
   assert.deepEqual(heldOutLines(null), []);
   assert.deepEqual(heldOutLines({ same: true, sentence: "The best is the defaults." }), ["The best is the defaults."]);
   assert.deepEqual(heldOutLines({ same: false, comparison: { pairs: [{ sentence: "a" }, { sentence: "b" }] } }), ["a", "b"]);

@@ -41,9 +41,10 @@ def too_few_left(iteration: int, left: int, share: int, elites: int, need: int) 
     """irace's stop, "not enough budget left to race newly sampled configurations", with the numbers."""
     runs = f"{left:,} run{'s' * (left != 1)}"
     beside = f" beside the {elites} elite{'s' * (elites != 1)}" if elites else ""
-    return (f"Iteration {iteration}'s share of the {runs} left, {share:,}, had no room for a new "
-            f"configuration{beside} (that needs {need:,}): the tune ended with {runs} unused; "
-            "a larger budget lets it go on.")
+    had = (f"Iteration {iteration}'s share, the {runs} left," if share == left     # the last iteration's: all
+           else f"Iteration {iteration}'s share of the {runs} left, {share:,},")
+    return (f"{had} had no room for a new configuration{beside} (that needs {need:,}): the tune ended with "
+            f"{runs} unused; a larger budget lets it go on.")
 
 
 def space_spent(iteration: int, tries: int) -> str:

@@ -20,3 +20,14 @@ def test_an_elite_says_its_tuned_values_mean_rank_and_runs():
 def test_a_race_end_names_its_instances_runs_and_elites():
     ev = {"iteration": 2, "instances": 6, "runs": 20, "elites": [{"id": 5}, {"id": 9}]}
     assert words.race_end(ev) == "Iteration 2 ends after 6 instances and 20 runs; elites 5, 9"
+
+
+def test_runs_left_unused_say_the_iteration_s_share_or_that_it_had_them_all():
+    """A share smaller than what is left is named beside it; the last iteration's share is all
+    that is left, said once ("share of the 4 runs left, 4" read as a slip)."""
+    assert words.too_few_left(2, 30, 15, 2, 21) == (
+        "Iteration 2's share of the 30 runs left, 15, had no room for a new configuration beside the 2 elites "
+        "(that needs 21): the tune ended with 30 runs unused; a larger budget lets it go on.")
+    assert words.too_few_left(5, 4, 4, 4, 50) == (
+        "Iteration 5's share, the 4 runs left, had no room for a new configuration beside the 4 elites "
+        "(that needs 50): the tune ended with 4 runs unused; a larger budget lets it go on.")
