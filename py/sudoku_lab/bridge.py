@@ -125,14 +125,31 @@ def task_start(kind: str, arg: str, max_seconds: float | None = None) -> str:
             steps = tune_steps(json.loads(arg), _progress[kind])
         else:
             return _dump({"ok": False, "message": f"no task {kind!r}"})
-    except PuzzleError as exc:
-        return _dump(_puzzle_error(exc))
-    except ValueProblem as exc:
-        return _dump({"ok": False, "field": "g", "message": str(exc)})
-    except ValueError as exc:                           # a tune's TuneError names its field apart (tuning/space.py)
-        return _dump({"ok": False, "field": getattr(exc, "field", None), "message": str(exc)})
+    except (PuzzleError, ValueError) as exc:
+        return _dump(_task_refusal(exc))
     _tasks[kind] = steps
     return task_advance(kind, 0.0)
+
+
+def _task_refusal(exc: ValueError) -> dict:
+    """A task's request refused: its words, and the field at fault where one is."""
+    if isinstance(exc, PuzzleError):
+        return _puzzle_error(exc)
+    if isinstance(exc, ValueProblem):
+        return {"ok": False, "field": "g", "message": str(exc)}
+    return {"ok": False, "field": getattr(exc, "field", None), "message": str(exc)}   # a tune's TuneError: its field
+
+
+def tune_check(arg: str) -> str:
+    """A tune's request (`arg` its JSON) checked as ``task_start`` would take it, without
+    scipy (scipy_stats): the worker loads scipy for a tune only once this says ``ok``, so a
+    refused request is answered at once."""
+    from .tuning.sliced import request_input
+    try:
+        request_input(json.loads(arg))
+    except ValueError as exc:
+        return _dump(_task_refusal(exc))
+    return _dump({"ok": True})
 
 
 def count_budget(max_seconds: float | None) -> float:

@@ -11,8 +11,7 @@ counts of the power calculation (two normal-approximation formulas, named where 
 An unsolved run is censored at the time it ended, neither dropped nor counted as solved at the
 budget: time to solve is survival data (Hoos & Stützle's run-time distributions). The runs are
 the *judged* runs of ``stats`` (a run ended by Stop or by an error says nothing about a solver).
-This module is imported only where statistics are asked for: the page loads scipy for it on
-first use.
+scipy itself is imported at the first test (scipy_stats): the page loads it on first use.
 """
 
 from __future__ import annotations
@@ -23,7 +22,8 @@ from itertools import combinations
 from typing import Sequence
 
 import numpy as np
-from scipy import stats as st
+
+from .scipy_stats import stats as st
 
 from .stats import judged
 

@@ -225,8 +225,10 @@ function handle(msg) {
     case "rate":
     case "generate":
       return startTask(msg);
-    case "tune":                                 // a tune needs scipy (its races' tests)
-      return withScipy(msg.requestId, () => startTask(msg));
+    case "tune": {                               // a tune needs scipy (its races' tests), once its request holds
+      const checked = JSON.parse(bridge.tune_check(taskInput(msg)));
+      return checked.ok ? withScipy(msg.requestId, () => startTask(msg)) : reply(msg.requestId, checked);
+    }
     case "compare":
       return compareEntries(msg);
     case "drop":

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, Sequence
 
 import numpy as np
-from scipy import stats as st
 
 from ..comparison import _finite
+from ..scipy_stats import stats as st
 
 ALPHA = 0.05          # irace's confidence 0.95
 T_FIRST = 5           # instances before the first test (irace's firstTest)

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from scipy import stats as st
 
+from ..scipy_stats import stats as st
 from .space import FLOAT_DIGITS, Param, Space
 
 

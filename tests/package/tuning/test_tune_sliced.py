@@ -2,7 +2,10 @@
 of sudoku_lab.api.tune with the same inputs, and the bridge refuses bad input naming its field."""
 
 import json
+import subprocess
+import sys
 
+from conftest import ROOT
 from sudoku_lab import api, bench, bridge
 from sudoku_lab.tuning.sliced import tune_steps
 
@@ -52,3 +55,20 @@ def test_the_bridge_refuses_a_bad_tune_naming_the_field():
         assert "\n" not in out["message"]
     unread = json.loads(bridge.task_start("tune", "{not json"))   # no field is read back from the words
     assert not unread["ok"] and unread["field"] is None and unread["message"]
+
+
+def test_the_worker_s_check_refuses_as_the_tune_would_and_imports_no_scipy():
+    """bridge.tune_check, which the page's worker asks before it loads scipy for a tune: the same
+    refusal as task_start's for each bad field, ok for a good request, and scipy not imported (a
+    fresh interpreter), so a refusal never waits for scipy's download."""
+    for change in [{"generate": "10:0.3:0.3:0.05"}, {"budget": 3}, {"params": {"w1": "2:1"}}, {"solver": "nope"},
+                   {"max_evaluations": 0}, {"seed": -1}]:
+        arg = json.dumps({**REQUEST, **change})
+        assert json.loads(bridge.tune_check(arg)) == json.loads(bridge.task_start("tune", arg)), change
+    assert json.loads(bridge.tune_check(json.dumps(REQUEST))) == {"ok": True}
+    assert not json.loads(bridge.tune_check("{not json"))["ok"]
+    code = ("import json, sys; from sudoku_lab import bridge; "
+            f"out = json.loads(bridge.tune_check({json.dumps(json.dumps({**REQUEST, 'budget': 3}))})); "
+            "print(out['field'], 'scipy' in sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT / "py", timeout=120)
+    assert r.stdout.split() == ["budget", "False"], r.stderr
