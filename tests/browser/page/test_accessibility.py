@@ -53,14 +53,32 @@ def test_axe_finds_nothing_serious_ready_running_solved_and_with_an_error(lab):
     assert lab.by("status").get_attribute("aria-live") == "polite"
 
 
+# The labels of the visible form fields that share theirs with another visible field: {label: count}.
+SAME_LABELS = """() => {
+  const seen = new Map();
+  for (const el of document.querySelectorAll('input, select, textarea')) {
+    if (el.type === 'hidden' || !el.checkVisibility()) continue;
+    const label = (el.labels && el.labels[0] ? el.labels[0].textContent : el.getAttribute('aria-label') || '')
+      .replace(/\\s+/g, ' ').trim();
+    if (label) seen.set(label, (seen.get(label) || 0) + 1);
+  }
+  return Object.fromEntries([...seen].filter(([, n]) => n > 1));
+}"""
+
+
 def test_axe_finds_nothing_serious_in_a_finished_race_and_experiment(lab):
-    """One race and one experiment, axe in both schemes on each once it has finished."""
+    """One race and one experiment, axe in both schemes on each once it has finished; in each,
+    no two visible fields share a label (the Experiment's pool and the Solver form's one run
+    were both "Workers", the generator's seed and the run's both "Seed")."""
     found = {}
     lab.open("#p=" + HELD_OUT + "&m=race&t=20&e=hill_climb:1,alldiff_tabu:2")
+    assert lab.page.evaluate(SAME_LABELS) == {}
     lab.start_race()
     lab.wait_lanes_done()
     axe_in_both_schemes(lab, found, "race")
-    lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=experiment&t=5&e=hill_climb:1,acs:0&runs=2&ps=current")
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&m=experiment&s=alldiff_ls&t=5&e=hill_climb:1,acs:0&runs=2&ps=current")
+    assert lab.by("solve-workers").is_visible() and lab.by("workers").is_visible()
+    assert lab.page.evaluate(SAME_LABELS) == {}
     lab.by("compare-start").click()
     lab.wait_experiment_done()
     axe_in_both_schemes(lab, found, "experiment")
