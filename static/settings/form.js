@@ -35,9 +35,12 @@ function showWorkers(store, texts, why) {
 }
 
 // Is Workers' or Exchange every's field (`key`: w, x) hidden? Only for a solver that never runs on
-// several workers, and then only while it holds neither a value nor a problem.
-export const workersFieldHidden = (s, key) =>
-  !runsOnSeveral(s.settings.solver) && !String(valueIn(s, key) ?? "").trim() && !s.problems.has(key);
+// several workers, and then only while it holds no problem and nothing such a solver cannot do:
+// empty, or one worker (a link without w= says 1, so that it replays on one worker).
+export const workersFieldHidden = (s, key) => {
+  const held = String(valueIn(s, key) ?? "").trim();
+  return !runsOnSeveral(s.settings.solver) && (!held || (key === "w" && held === "1")) && !s.problems.has(key);
+};
 
 export function mountSettings(store, actions, worker) {
   const $ = (id) => document.getElementById(id);

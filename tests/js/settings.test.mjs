@@ -348,5 +348,7 @@ test("the Solver form's parts: the solver the menu takes, and Workers and Exchan
   assert.deepEqual(hidden({ solver: "alldiff_ls" }), [false, false]);
   assert.deepEqual(hidden({ solver: "hill_climb", workers: "", exchange: "" }), [true, true]);
   assert.deepEqual(hidden({ solver: "hill_climb", workers: "2", exchange: " " }), [false, true]);     // a link's w=2: shown to clear
+  assert.deepEqual(hidden({ solver: "hill_climb", workers: "1", exchange: "" }), [true, true]);      // a link without w=: one worker
+  assert.deepEqual(hidden({ solver: "alldiff_ls", workers: "1" }), [false, false]);
   assert.deepEqual(hidden({ solver: "hill_climb", workers: "" }, new Map([["x", "bad"]])), [true, false]);
 });

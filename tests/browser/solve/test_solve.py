@@ -354,3 +354,5 @@ def test_workers_and_exchange_show_only_for_a_solver_that_runs_on_several(lab, v
     assert not lab.by("solve-exchange").is_visible()
     workers.fill("")                                                      # cleared: nothing left to show
     assert workers.is_hidden() and workers.get_attribute("aria-invalid") != "true"
+    lab.open("#p=" + PAPERS["sato-01-easy"] + "&s=hill_climb&seed=1&t=5")   # no w=: one worker, nothing to show
+    assert lab.by("solve-workers").input_value() == "1" and lab.by("solve-workers").is_hidden()
