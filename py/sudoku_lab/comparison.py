@@ -237,7 +237,8 @@ def sentence(pair: dict, ea: dict, eb: dict) -> str:
         fast, slow, a = _faster(pair)
         first, second = (ea, eb) if fast == ea["entry"] else (eb, ea)
         return (f"{fast} solves faster than {slow} (Â12 = {a:.2f}; log-rank {fmt_p(pair['logrank']['p_holm'])} "
-                f"after Holm), at a success not shown to differ ({_counts(first)} against {_counts(second)}).")
+                f"after Holm), at a success not shown to differ ({_counts(first)} against {_counts(second)}; "
+                f"{pair['success']['test']} {fmt_p(pair['success']['p_holm'])} after Holm).")
     need = pair["runs_needed"]
     made = min(ea["judged"], eb["judged"])
     if not need:

@@ -254,7 +254,7 @@ def test_a_sentence_gives_the_counts_in_the_order_it_names_the_entries():
     a's 30/30, a difference McNemar's test does not show (3 discordant pairs)."""
     pair = comparison.compare(experiment({"a": (10, 5.0), "b": (9, 0.5)}), limit=10)["pairs"][0]
     assert pair["sentence"] == ("b solves faster than a (Â12 = 0.90; log-rank p < 0.001 after Holm), at a success "
-                                "not shown to differ (27/30 against 30/30).")
+                                "not shown to differ (27/30 against 30/30; McNemar exact p = 0.250 after Holm).")
 
 
 def test_more_often_but_slower_is_said_as_such():
