@@ -9,7 +9,7 @@ import { Board, stringToCells } from "../draw/board.js";
 import { Lines, seriesColor } from "../draw/lines.js";
 import { describe, workersOf } from "../rules/entries.js";
 import { nameOf } from "../rules/solver-ref.js";
-import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText, stepCount } from "../python/messages.js";
+import { STAGE_WORDS, stateOf, cellsLeft, cellsLeftText, stallWords, stepCount } from "../python/messages.js";
 import { measureOf, measureText, places, placeText, rankingText, unsolvedPlaceText } from "./ranking.js";
 
 const MIN_SECONDS = 1e-3;                    // the log axis starts here: every lane starts at the puzzle
@@ -209,10 +209,13 @@ export class Race {
     }
     lane.place.textContent = state === "error" ? "error" : state === "stopped" ? "stopped" : state === "unsolvable" ? "no solution" : "not solved";
     lane.time.textContent = result.started === false ? "" : `${result.seconds.toFixed(2)} s`;
+    const schema = this.schemaOf(lane.entry);
+    const why = stallWords(result, schema, true);        // ended before its budget: said, not left to look like one
     lane.info.textContent = state === "error" ? result.message || "the run failed"
       : result.started === false ? unstartedWords(lane.waitedFor)
-        : `${stepCount(result.iterations, this.schemaOf(lane.entry))} · ` +
-          (cellsLeft(result) ? `${cellsLeftText(cellsLeft(result))} left` : "no board");
+        : `${stepCount(result.iterations, schema)} · ` +
+          (cellsLeft(result) ? `${cellsLeftText(cellsLeft(result))} left` : "no board") + (why ? ` · ${why}` : "");
+    lane.info.title = stallWords(result, schema);
   }
 
   // Places by the race's measure (all lanes start together; the first solved is the winner),

@@ -43,11 +43,19 @@ export const stateOf = (result) => STOP_REASONS[result.stop_reason] || "failed";
 // stall rule (ga_woc: its best no better than `stall` generations before; hill_climb: nothing
 // could move), which is no budget running out.
 export function failedText(result, schema) {
-  if (result.stop_reason !== "stalled") return "Not solved within the budget.";
-  if (schema && schema.own) return "Not solved: the solver's run ended (run returned) without a solution.";
+  const why = stallWords(result, schema);
+  return why ? `Not solved: ${why}.` : "Not solved within the budget.";
+}
+
+// Why an unsolved run ended before its budget, in words ("" when its budget ended it): its stall
+// rule, or a visitor's run that returned. A race's lane says it short (`short`), the whole in its title.
+export function stallWords(result, schema, short = false) {
+  if (result.stop_reason !== "stalled") return "";
+  if (schema && schema.own) return short ? "its run returned" : "the solver's run ended (run returned) without a solution";
+  if (short) return "ended by its stall rule";
   const stall = result.params && Number.isInteger(result.params.stall) ? result.params.stall : null;
   const rule = stall === null ? "" : ` (its best no better than ${stall.toLocaleString("en")} ${stepWord(schema)}${stall === 1 ? "" : "s"} before)`;
-  return `Not solved: the search stopped by its stall rule${rule}.`;
+  return `the search stopped by its stall rule${rule}`;
 }
 
 // A run solved at its step 0 (its chart has one point): how, when it can be told. When naked and

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 
-import { failedText, loadingText, solvedAtStart } from "../../static/python/messages.js";
+import { failedText, loadingText, solvedAtStart, stallWords } from "../../static/python/messages.js";
 import { LOAD_STEPS } from "../../static/python/worker-posts.js";
 import { status } from "../../static/page/status.js";
 import { INITIAL } from "../../static/state.js";
@@ -31,6 +31,10 @@ test("a run ended by its stall rule says so, never that a budget ran out", () =>
   assert.match(text, /^Not solved: the search stopped by its stall rule .*\. 300 generations, 12\.50 s, /);
   assert.doesNotMatch(text, /budget|the search stalled\)/);
   assert.match(solveStatus(result({}))[1], /^Not solved within the budget\. 300 generations/);
+  // a race's lane: short, the whole in its title
+  assert.equal(stallWords(result({ stop_reason: "stalled" }), schemas.get("ga_woc"), true), "ended by its stall rule");
+  assert.equal(stallWords(result({ stop_reason: "stalled" }), { own: true }, true), "its run returned");
+  assert.equal(stallWords(result({ stop_reason: "budget" }), schemas.get("ga_woc"), true), "");
 });
 
 test("a run solved at its step 0 says it was propagation when singles settle the puzzle", () => {

@@ -66,6 +66,19 @@ def test_stop_ends_every_lane(lab):
     assert lab.by("compare-start").is_enabled()
 
 
+def test_a_lane_ended_by_its_stall_rule_says_so_not_only_that_it_did_not_solve(lab):
+    """ga_woc stopping when its best is no better than 5 generations before: each lane ends
+    unsolved long before its 60 s, and says its stall rule ended it (the rule in full in its title)."""
+    lab.open("#p=" + PAPERS["ai-escargot"] + "&m=race&t=60&e=ga_woc:1:stall=5,ga_woc:2:stall=5")
+    lab.start_race()
+    lab.wait_lanes_done(timeout=60_000)
+    assert [l["state"] for l in lab.lanes()] == ["failed"] * 2
+    info = lab.page.locator('[data-testid="lane"] .lane-info')
+    assert all(t.endswith(" · ended by its stall rule") for t in info.all_inner_texts()), info.all_inner_texts()
+    assert info.first.get_attribute("title") == ("the search stopped by its stall rule (its best no better than 5 "
+                                                 "generations before)")
+
+
 def test_a_race_on_a_25x25_draws_its_lanes_on_canvases_and_each_lane_ends_with_its_board(lab):
     """Large lanes are drawn on a canvas while they run (draw/live-layer.js) and build their
     cells only when they end: each lane's cells then hold the board its canvas showed last."""
