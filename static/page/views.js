@@ -1,6 +1,8 @@
 // The three views of the page — Solve, Race, Experiment — chosen at the top (a WAI-ARIA tab
 // list: click, or arrow keys between the tabs). Each view keeps its settings and results
-// while another is shown; the puzzle and the solver settings are shared.
+// while another is shown; the puzzle and the solver settings are shared. The page's first Tab
+// stop, "Skip to Start", takes the focus to the view's Start (its Stop while that runs): a
+// button, not a link, since the page's hash is its share link.
 export const VIEWS = ["solve", "race", "experiment"];
 
 // Why the other views' tabs are greyed while something runs (their title).
@@ -23,6 +25,11 @@ export function mountViews(store) {
       End: tabs.length - 1 }[e.key];
     tabs[j].focus();
     choose(tabs[j].dataset.view);
+  });
+  document.getElementById("skip-to-start").addEventListener("click", () => {
+    const [start, stop] = (store.state.view === "solve" ? ["start", "stop"] : ["compare-start", "compare-stop"])
+      .map((id) => document.getElementById(id));
+    (start.disabled && !stop.disabled ? stop : start).focus();
   });
   store.on(["view", "running"], (s) => {
     nav.dataset.view = s.view;

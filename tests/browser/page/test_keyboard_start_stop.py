@@ -1,7 +1,8 @@
 """The keyboard and the screen reader keep their place: Enter on Start hands the focus to Stop as
 the run starts, Enter on Stop hands it back to Start as the run ends (a disabled button dropped
 it to <body>), and the view's live region says where it went — in Solve and in Experiment, at
-1280×900 and 390×844, in both themes; and the view tabs follow the arrow keys."""
+1280×900 and 390×844, in both themes; the first Tab stop skips to the view's Start; and the view
+tabs follow the arrow keys."""
 
 import pytest
 
@@ -47,6 +48,25 @@ def test_enter_on_start_moves_the_focus_to_stop_and_enter_on_stop_moves_it_back(
     assert lab.by(stop).is_disabled()
     assert lab.by(said).inner_text() == f"{what} ended; the focus is on Start."
     assert focused(lab) == start
+
+
+def test_the_first_tab_stop_skips_to_the_view_s_start(lab):
+    """Fourteen stops (the board, the paste box, the puzzle's buttons, Generate) stood before Start:
+    the first, "Skip to Start", shown once focused, takes the focus to the view's Start, in
+    Solve and in Race, and the page's link (its hash) stays as it was."""
+    lab.open("#p=" + HARD + "&s=hill_climb&seed=1&plateau=10000&t=60")
+    for view, start in (("solve", "start"), ("race", "compare-start")):
+        lab.set_view(view)
+        hash_before = lab.page.evaluate("() => location.hash")
+        assert lab.page.evaluate("() => document.body.firstElementChild.dataset.testid") == "skip-to-start"
+        lab.by("view").locator('[aria-selected="true"]').focus()          # the stop after it: the view's tab
+        lab.page.keyboard.press("Shift+Tab")
+        assert focused(lab) == "skip-to-start"
+        assert lab.by("skip-to-start").evaluate("(b) => b.getBoundingClientRect().top >= 0")          # shown while focused
+        lab.page.keyboard.press("Enter")
+        assert focused(lab) == start
+        assert lab.page.evaluate("() => location.hash") == hash_before
+        assert not lab.by("skip-to-start").evaluate("(b) => b.getBoundingClientRect().bottom > 0")   # hidden again
 
 
 def test_the_tabs_follow_the_arrow_keys(lab):
