@@ -73,7 +73,9 @@ function mountPasteBox(store, actions, ui, openLink) {
       return true;
     }
     if (!read.puzzle) {
-      actions.notify(read.problem, "paste");            // the text stays in the box to be mended
+      // the text stays in the box to be mended; the board, which still shows the last puzzle, says so
+      const kept = store.state.puzzle ? " The board keeps the puzzle it had." : "";
+      actions.notify(read.problem + kept, "paste");
       actions.setProblem("p", read.problem);             // and the box is marked (aria-invalid) until it reads
       return false;
     }

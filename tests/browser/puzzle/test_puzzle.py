@@ -127,6 +127,7 @@ def test_bad_paste_keeps_the_text_and_says_where(lab):
     spaced = PAPERS["sato-01-easy"][:20] + " " + PAPERS["sato-01-easy"][21:]      # a space typed for a blank
     lab.load(spaced)
     assert "Line 1, column 21: a space between two cells counts as no cell" in lab.error_text()
+    assert lab.error_text().endswith("The board keeps the puzzle it had.") and lab.board_values() == before
     assert lab.by("puzzle-input").input_value() == spaced
     lab.load("<b>bold</b>")
     assert lab.page.locator('[data-testid="error"] b').count() == 0
