@@ -49,6 +49,9 @@ def longest_steps(browser, base: str, seconds: float, page=None) -> list[dict]:
         params = largest_params(schema)
         native = Run(parse(UNSOLVABLE), schema["id"], params, 0, Budget(max_seconds=seconds)).finish()
         page = run_in_page(browser, base, schema["id"], UNSOLVABLE, params, seconds, page=page)
+        # the status says the run ended a task before the run's last frame is painted (the next
+        # animation frame): read the metrics after it, not the frame before
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         browser_ms = float(page.get_by_test_id("metrics").get_attribute("data-longest-step-ms") or "nan")
         iterations = page.locator('[data-metric=iteration]').inner_text()
         rows.append({"solver": schema["id"], "params": params, "browser_ms": browser_ms,

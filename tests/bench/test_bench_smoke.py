@@ -72,7 +72,7 @@ def test_page_perf_smoke():
     assert cold["paint_ms_max"] >= cold["paint_ms_median"] > 0            # animation frames were timed
     steps = {r["solver"]: r for r in result["longest_steps"]}
     assert set(steps) == set(solvers.REGISTRY)                             # every solver's longest step
-    assert all(r["browser_ms"] > 0 and r["native_ms"] > 0 for r in steps.values())
+    assert all(r["browser_ms"] > 0 and r["native_ms"] > 0 for r in steps.values()), result["longest_steps"]
     assert steps["gp_moves"]["params"] == {"population": 20_000, "max_length": 500}
 
 
