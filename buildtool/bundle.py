@@ -14,6 +14,7 @@ from .common import (LIMITS_JSON, LIMITS_SOURCE, PUZZLE_SOURCES, PUZZLE_SOURCES_
                      SETTINGS_SOURCE, SOLVERS_JSON, VENDOR, BuildError, copy_if_changed, say, sha256, write_whole)
 from .fetch import ON_FIRST_USE, PYODIDE_CORE, PYODIDE_PACKAGES, PYODIDE_VERSION, UPLOT_FILES, UPLOT_VERSION, fetch_runtime
 from .markdown import render_markdown
+from .schemas import SCHEMAS_JSON, built_in_schemas
 from .snapshot import SNAPSHOT, python_snapshot
 
 
@@ -73,7 +74,8 @@ def page_files() -> list[Path]:
     page += [*sorted((ROOT / "puzzles").glob("*.txt")), ROOT / "puzzles" / "SOURCES.md"]
     if (ROOT / "data").is_dir():
         page += sorted(p for p in (ROOT / "data").rglob("*") if wanted(p, DATA_SUFFIXES))
-    return page + [SETTINGS_JSON, LIMITS_JSON, SOLVERS_JSON, PUZZLE_SOURCES_HTML] + runtime_files()
+    schemas = [SCHEMAS_JSON] if SCHEMAS_JSON.is_file() else []       # none when the build could not make it
+    return page + [SETTINGS_JSON, LIMITS_JSON, SOLVERS_JSON, *schemas, PUZZLE_SOURCES_HTML] + runtime_files()
 
 
 def solver_sources() -> list[dict]:
@@ -155,6 +157,7 @@ def build(offline_dir: str | None = None, use_cdn: bool = True) -> None:
     image = python_snapshot()
     pkg = bundle_package()
     write_whole(VENDOR / "sudoku_lab.zip", pkg)
+    built_in_schemas(VENDOR / "sudoku_lab.zip")
     write_whole(SETTINGS_JSON, SETTINGS_SOURCE.read_bytes())
     write_whole(LIMITS_JSON, limits_json())
     write_whole(SOLVERS_JSON, (json.dumps(solver_sources(), indent=1, ensure_ascii=False) + "\n").encode("utf-8"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,3 +57,19 @@ def write_whole(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
     tmp.write_bytes(data)
     tmp.replace(path)
+
+
+def run_node(script: Path, args: list[str], made: Path, seconds: float) -> str | None:
+    """Run a build script under node that writes `made`; None when it did, else why not (node
+    missing, too slow, failing): the build's parts that need node say it and go on without."""
+    node = shutil.which("node")
+    if node is None:
+        return "node is not installed"
+    try:
+        done = subprocess.run([node, str(script), *args], capture_output=True, text=True, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        return f"node did not finish within {seconds:g} s"
+    if done.returncode != 0 or not made.is_file():
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        return f"node exited {done.returncode}: {last[:200]}"
+    return None

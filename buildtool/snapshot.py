@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
-from .common import CACHE, ROOT, VENDOR, copy_if_changed, say, sha256
+from .common import CACHE, ROOT, VENDOR, copy_if_changed, run_node, say, sha256
 from .fetch import PYODIDE_CORE
 
 SNAPSHOT = VENDOR / "python-snapshot.bin.gz"
@@ -39,19 +37,11 @@ def cache_key() -> str:
 def make(pyodide_dir: Path, out: Path) -> str | None:
     """Write the gzipped image of Python started from `pyodide_dir` to `out`; None when made,
     else why not (node missing or failing)."""
-    node = shutil.which("node")
-    if node is None:
-        return "node is not installed"
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "python-snapshot.bin"
-        try:
-            done = subprocess.run([node, str(MAKER), str(pyodide_dir), str(raw)], capture_output=True,
-                                  text=True, timeout=MAKE_SECONDS)
-        except subprocess.TimeoutExpired:
-            return f"node did not finish within {MAKE_SECONDS} s"
-        if done.returncode != 0 or not raw.is_file():
-            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-            return f"node exited {done.returncode}: {last}"
+        why = run_node(MAKER, [str(pyodide_dir), str(raw)], raw, MAKE_SECONDS)
+        if why:
+            return why
         part = out.with_name(f".{out.name}.part")
         part.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
         part.replace(out)

@@ -11,6 +11,7 @@ import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rule
 import { EXCHANGES, exchangeOf, runsOnSeveral } from "../rules/workers.js";
 import { codeFor, hasNoCodeYet, NO_CODE_YET, OWN } from "../own/code.js";
 import BUILT_INS from "../vendor/solvers.json" with { type: "json" };
+import { builtSchemasRead, sameParams, shownSchema } from "./built-schemas.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: this form's own fields
 // the text fields among them (the solver is a menu): the table says where each lives in the state
@@ -99,35 +100,40 @@ function showSettings(store, ui, texts, setSettings, markProblems) {
   });
   let builtFor = null;               // the solver whose parameter form is on screen
   let builtSchema = null;            // and its schema (a visitor's solver's changes with its text)
-  store.on(["settings", "schemas"], (s) => {
-    const schema = s.schemas.get(s.settings.solver);
+  const cite = (s) => {                                       // Your solver's line follows its editor
+    const schema = shownSchema(s);
+    const line = schema ? citationText(schema, s.own.text) : "";
+    if (ui.citation.textContent !== line) ui.citation.textContent = line;
+  };
+  const render = (s) => {
+    const schema = shownSchema(s);                            // before Ready: the build's (built-schemas.js)
     if (!schema && s.schemas.size && builtFor !== "") {
       // a solver no option has (a bad link's): the menu shows none, so choosing any is a change
       ui.solver.selectedIndex = -1;
       ui.params.replaceChildren();
       builtFor = "";
+      builtSchema = null;                                     // no rows on screen to keep
     }
     if (schema && (builtFor !== schema.id || builtSchema !== schema)) {
-      buildSolverForm(ui, texts, schema, s);
+      // at Ready the worker's schema replaces the build's: the same rows stay (nothing moves, focus kept)
+      buildSolverForm(ui, texts, schema, s, !sameParams(builtSchema, schema));
       builtFor = schema.id;
       builtSchema = schema;
       markProblems(s);
     }
     if (schema) showParamValues(ui.params, schema, s.settings.params);
     for (const [key, input] of texts) if (input.value !== valueIn(s, key)) input.value = valueIn(s, key);
-  });
-  store.on(["settings", "schemas", "own"], (s) => {          // Your solver's line follows its editor
-    const schema = s.schemas.get(s.settings.solver);
-    const line = schema ? citationText(schema, s.own.text) : "";
-    if (ui.citation.textContent !== line) ui.citation.textContent = line;
-  });
+  };
+  store.on(["settings", "schemas"], render);
+  builtSchemasRead.then(() => { if (!store.state.schemas.size) { render(store.state); cite(store.state); } });
+  store.on(["settings", "schemas", "own"], cite);
 }
 
-// The chosen solver's menu entry, exchange placeholder and parameter form.
-function buildSolverForm(ui, texts, schema, s) {
+// The chosen solver's menu entry, exchange placeholder and (with `rows`) parameter form.
+function buildSolverForm(ui, texts, schema, s, rows = true) {
   ui.solver.value = schema.id;
   texts.get("x").placeholder = exchangePlaceholder(schema.id);
-  buildParamForm(ui.params, schema, s.settings.params);
+  if (rows) buildParamForm(ui.params, schema, s.settings.params);
   lockForm(ui.params, !!s.running);
 }
 

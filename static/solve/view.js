@@ -6,6 +6,7 @@ import { stringToCells } from "../draw/board.js";
 import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
 import { bestLabel, chartDescription, chosenBestLabel, chosenBoard, metricTexts, viewNote } from "./frame.js";
+import { builtSchemasRead, shownSchema } from "../settings/built-schemas.js";
 import { mountSolveNotes } from "./notes.js";
 import { sendSolve } from "./send.js";
 import { boardShowsRun } from "../puzzle/panel.js";
@@ -169,12 +170,15 @@ function showLabel(el, { text, title }) {
   if (el.title !== title) el.title = title;
 }
 
-// Between runs, the "best" metric names the chosen solver's measure (frame.js chosenBestLabel).
+// Between runs, the "best" metric names the chosen solver's measure (frame.js chosenBestLabel);
+// before Ready, from the build's schemas (built-schemas.js), so its line does not wrap at Ready.
 function mountBestLabel(store, el) {
-  store.on(["settings", "schemas", "own"], (s) => {
-    if (s.running || !s.schemas.size) return;
-    showLabel(el, chosenBestLabel(s.schemas.get(s.settings.solver), s.own.text));
-  });
+  const label = (s) => {
+    const schema = shownSchema(s);              // after Ready none (a bad link's solver) names no measure: "best"
+    if (!s.running && (schema || s.schemas.size)) showLabel(el, chosenBestLabel(schema, s.own.text));
+  };
+  store.on(["settings", "schemas", "own"], label);
+  builtSchemasRead.then(() => label(store.state));
 }
 
 // A frame's metrics (f: the frame); before its first progress, only the time passing.

@@ -58,6 +58,17 @@ def test_the_solvers_titles_and_citations_for_the_sources_page_are_the_registrys
     assert [s["id"] for s in got if s["reference"]] == ["acs", "alldiff_ls", "exact_search"] and len(got) == 8
 
 
+def test_the_schemas_before_ready_are_what_the_worker_says_at_ready():
+    """static/vendor/schemas.json (buildtool/schemas.py: the Solver form's rows before Ready) is
+    the built-in solvers' schemas as bridge.hello gives them natively, and is precached."""
+    from buildtool.schemas import SCHEMAS_JSON
+    from sudoku_lab import bridge
+    said = [s for s in json.loads(bridge.hello())["solvers"] if not s.get("own")]
+    assert json.loads(SCHEMAS_JSON.read_text()) == said and len(said) == 8
+    manifest = json.loads((build.VENDOR / "manifest.json").read_text())
+    assert any(url.split("?")[0] == "static/vendor/schemas.json" for url, _ in manifest["precache"])
+
+
 def test_the_image_of_a_started_python_is_shipped_as_the_manifest_says():
     """The build's image (buildtool/snapshot.py) is in static/vendor/ with its sha256 and size in the
     manifest, precached under the URL the worker asks for (its sha256 in the query), and it is
@@ -76,8 +87,9 @@ def test_the_image_of_a_started_python_is_shipped_as_the_manifest_says():
     assert "".join(f"{w:08x}" for w in words) == build_id
 
 
-def test_without_node_the_build_says_why_and_ships_no_image(tmp_path, monkeypatch):
-    from buildtool import snapshot
-    monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+def test_without_node_the_build_says_why_and_ships_no_image_nor_schemas(tmp_path, monkeypatch):
+    from buildtool import common, schemas, snapshot
+    monkeypatch.setattr(common.shutil, "which", lambda name: None)
     assert snapshot.make(build.VENDOR / "pyodide", tmp_path / "image.gz") == "node is not installed"
-    assert not (tmp_path / "image.gz").exists()
+    assert schemas.make(build.VENDOR / "sudoku_lab.zip", tmp_path / "schemas.json") == "node is not installed"
+    assert not (tmp_path / "image.gz").exists() and not (tmp_path / "schemas.json").exists()

@@ -45,6 +45,8 @@ def kind(rel: str) -> str | None:
         return "puzzle set"
     if rel == "static/vendor/solvers.json":
         return "solvers"
+    if rel == "static/vendor/schemas.json":
+        return "schemas"
     if rel == "static/vendor/settings.json":
         return "settings"
     if rel == "static/vendor/limits.json":

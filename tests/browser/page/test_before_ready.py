@@ -45,8 +45,9 @@ def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor
        each step in words, in the load's order.
     2. While the lab's package is still held: a paste, an example and a link each show their
        puzzle on the board at once; Generate says on the board what it makes.
-    3. Released: Ready, and Generate makes its puzzle; the menu's parameters come, and the page did
-       not move when the load's bar went (it lies over the page; the words are the status line's).
+    3. Released: Ready, and Generate makes its puzzle; the parameter rows, there before Ready from the
+       build's schemas, are the same rows, and the page did not move when the load's bar went (it
+       lies over the page; the words are the status line's).
     4. The page was loaded in the dark theme (the shared pages' tests switch to it on a loaded
        page): the theme reaches the board and, after a run, the chart."""
     lab, release = held_before_ready(visitor, color_scheme="dark")
@@ -65,6 +66,11 @@ def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor
     assert all(t in said for t in whole), said
     assert [said.index(t) for t in whole] == sorted(said.index(t) for t in whole), said
     held_top = the_load_is_said_once_over_a_page_that_will_not_move(lab, IMPORTING)
+    # the chosen solver's parameter rows are there already (the build's schemas), to stay at Ready
+    first = solvers.schemas()[0]
+    assert lab.page.eval_on_selector_all("#params input, #params select", "els => els.map((e) => e.name)") == \
+        [p["name"] for p in first["params"]]
+    lab.page.evaluate("() => { document.querySelector('#params').firstElementChild.dataset.early = 'kept'; }")
     # 2. the board, the paste box, the examples, a link and Generate, the package still held
     lab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     lab.page.evaluate("(t) => navigator.clipboard.writeText(t)", PAPERS["ai-escargot"])
@@ -96,6 +102,7 @@ def test_the_status_line_says_what_loads_and_the_page_works_before_ready(visitor
     assert len(lab.board()) == 256 and lab.state() == "ready"
     assert lab.by("status").get_attribute("aria-busy") == "false"
     assert lab.by("solver-select").is_enabled() and lab.page.locator("#params input").count() > 0
+    assert lab.page.locator("#params > [data-early=kept]").count() == 1, "the parameter rows were built again at Ready"
     assert lab.page.evaluate(MAIN_TOP) == held_top, "the page moved when the load's bar went"
     assert not lab.page.locator("#loading").is_visible()
     assert lab.console_errors == []
