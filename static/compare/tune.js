@@ -75,6 +75,10 @@ export function mountTune(store, worker) {
   ui.solver.addEventListener("change", fillParams);
   ui.form.addEventListener("submit", start);
   ui.stop.addEventListener("click", stop);
+  // "Solve with the best configuration" opens its link in Solve: the focus goes to its Start, in view
+  // (the page stayed scrolled where the Tune fold was, Start above the window, the focus on <body>)
+  ui.best.addEventListener("click", () => addEventListener("hashchange",
+    () => requestAnimationFrame(() => $("start").focus()), { once: true }));
   ui.exportButton.addEventListener("click", () => {
     const { tune } = store.state;
     if (tune) download(`tune-${tune.request.solver}.json`, tuneExport(tune.request, tune.result), "application/json");

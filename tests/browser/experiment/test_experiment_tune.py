@@ -113,6 +113,8 @@ def test_a_seeded_tune_in_the_page_replays_the_native_one_and_its_link_opens_sol
     best = expected["elites"][0]["params"]
     lab.by("tune-best").click()
     lab.page.wait_for_selector('[data-testid="view"][data-view="solve"]')
+    lab.page.wait_for_function("() => document.activeElement.dataset.testid === 'start'")   # the focus on Start, in view
+    assert lab.by("start").evaluate("(b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
     assert lab.by("solver-select").input_value() == "hill_climb"
     assert float(lab.by("param-w1").input_value()) == pytest.approx(best["w1"])
     assert lab.by("param-plateau").input_value() == str(best["plateau"])
