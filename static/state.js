@@ -19,6 +19,7 @@ export const INITIAL = {
   versions: null,
   loadTimes: null,                  // the page's worker's load in parts: {load_ms, ready_ms, resources, snapshot} of its `ready`
   schemas: new Map(),               // solver id -> {id, title, citation, params, objective, series_axes}
+  builtSchemas: new Map(),          // the build's copy of the built-ins' schemas, for before Ready (settings/built-schemas.js)
   resultFields: [],                 // run.RESULT_FIELDS, from the worker's `ready`
   recordFields: [],                 // bench.RECORD_FIELDS, likewise
 

@@ -125,7 +125,7 @@ def task_start(kind: str, arg: str, max_seconds: float | None = None) -> str:
             steps = tune_steps(json.loads(arg), _progress[kind])
         else:
             return _dump({"ok": False, "message": f"no task {kind!r}"})
-    except (PuzzleError, ValueError) as exc:
+    except ValueError as exc:                           # PuzzleError, ValueProblem and TuneError among them
         return _dump(_task_refusal(exc))
     _tasks[kind] = steps
     return task_advance(kind, 0.0)

@@ -3,6 +3,7 @@
 // a link that opens Solve with the best, the held-out sentences and the tune's JSON. What it sends
 // and says is tune-words.js; every decision of the tune is the package's (tuning/).
 import { download } from "../draw/download.js";
+import { focusStart } from "../page/views.js";
 import { doneLine, fullRange, heldOutLines, liveLine, tunable, tuneExport, tuneRequest }
   from "./tune-words.js";
 
@@ -78,7 +79,7 @@ export function mountTune(store, worker) {
   // "Solve with the best configuration" opens its link in Solve: the focus goes to its Start, in view
   // (the page stayed scrolled where the Tune fold was, Start above the window, the focus on <body>)
   ui.best.addEventListener("click", () => addEventListener("hashchange",
-    () => requestAnimationFrame(() => $("start").focus()), { once: true }));
+    () => requestAnimationFrame(() => focusStart("solve")), { once: true }));
   ui.exportButton.addEventListener("click", () => {
     const { tune } = store.state;
     if (tune) download(`tune-${tune.request.solver}.json`, tuneExport(tune.request, tune.result), "application/json");

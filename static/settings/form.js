@@ -11,7 +11,7 @@ import { isParam as isParamOf, keysIn, patchOf, setting, valueIn } from "../rule
 import { EXCHANGES, exchangeOf, runsOnSeveral } from "../rules/workers.js";
 import { codeFor, hasNoCodeYet, NO_CODE_YET, OWN } from "../own/code.js";
 import BUILT_INS from "../vendor/solvers.json" with { type: "json" };
-import { builtSchemasRead, sameParams, shownSchema } from "./built-schemas.js";
+import { readBuiltSchemas, sameParams, shownSchema } from "./built-schemas.js";
 
 const FIELD_KEYS = new Set(keysIn("settings"));          // s, seed, t, …: this form's own fields
 // the text fields among them (the solver is a menu): the table says where each lives in the state
@@ -54,6 +54,7 @@ export function mountSettings(store, actions, worker) {
 
   readSettings(store, actions, ui, texts, setSettings);
   showSettings(store, ui, texts, setSettings, markProblems);
+  readBuiltSchemas(store);                      // the rows before Ready, into the state (built-schemas.js)
   showWorkers(store, texts, $("solve-workers-auto"));
   store.on(["problems"], markProblems);
   lockWhileRunning(store, ui, texts);
@@ -124,9 +125,8 @@ function showSettings(store, ui, texts, setSettings, markProblems) {
     if (schema) showParamValues(ui.params, schema, s.settings.params);
     for (const [key, input] of texts) if (input.value !== valueIn(s, key)) input.value = valueIn(s, key);
   };
-  store.on(["settings", "schemas"], render);
-  builtSchemasRead.then(() => { if (!store.state.schemas.size) { render(store.state); cite(store.state); } });
-  store.on(["settings", "schemas", "own"], cite);
+  store.on(["settings", "schemas", "builtSchemas"], render);
+  store.on(["settings", "schemas", "builtSchemas", "own"], cite);
 }
 
 // The chosen solver's menu entry, exchange placeholder and (with `rows`) parameter form.

@@ -6,7 +6,7 @@ import { stringToCells } from "../draw/board.js";
 import { Chart } from "../draw/chart.js";
 import { Replay } from "../draw/replay.js";
 import { bestLabel, chartDescription, chosenBestLabel, chosenBoard, metricTexts, viewNote } from "./frame.js";
-import { builtSchemasRead, shownSchema } from "../settings/built-schemas.js";
+import { shownSchema } from "../settings/built-schemas.js";
 import { mountSolveNotes } from "./notes.js";
 import { sendSolve } from "./send.js";
 import { boardShowsRun } from "../puzzle/panel.js";
@@ -177,8 +177,7 @@ function mountBestLabel(store, el) {
     const schema = shownSchema(s);              // after Ready none (a bad link's solver) names no measure: "best"
     if (!s.running && (schema || s.schemas.size)) showLabel(el, chosenBestLabel(schema, s.own.text));
   };
-  store.on(["settings", "schemas", "own"], label);
-  builtSchemasRead.then(() => label(store.state));
+  store.on(["settings", "schemas", "builtSchemas", "own"], label);
 }
 
 // A frame's metrics (f: the frame); before its first progress, only the time passing.
